@@ -1,0 +1,66 @@
+"""The ``meshc`` command line: a click group whose subcommands load lazily.
+
+Each subcommand lives in ``meshc/commands/<name>.py`` and exposes a click
+command named ``command``. Importing numpy, lark or the passes happens only
+inside the command that needs them, so ``meshc --help`` starts fast
+(STYLE.md item 13).
+"""
+
+from __future__ import annotations
+
+import importlib
+
+import click
+
+# name -> (module, one-line help shown by ``meshc --help``)
+COMMANDS: dict[str, tuple[str, str]] = {
+    "compile": ("meshc.commands.compile", "Parse, verify, run passes and print IR or schedules."),
+    "run": ("meshc.commands.run", "Compile and execute on simulated devices (or the reference interpreter)."),
+    "annotate": ("meshc.commands.annotate", "Add mesh and sharding annotations to a program and print it."),
+    "layout": ("meshc.commands.layout", "Physical shape, pages and bytes of a tensor under a TensorLayout."),
+    "passes": ("meshc.commands.passes", "List every pass, its options and the default pipeline."),
+}
+
+
+class LazyGroup(click.Group):
+    """A click group that imports a subcommand's module only when it is used."""
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted(COMMANDS)
+
+    def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
+        if name not in COMMANDS:
+            return None
+        module_name, _ = COMMANDS[name]
+        try:
+            module = importlib.import_module(module_name)
+        except ModuleNotFoundError as err:
+            if err.name != module_name:
+                raise
+            return _not_built(name)
+        return module.command
+
+    def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        rows = [(name, COMMANDS[name][1]) for name in self.list_commands(ctx)]
+        with formatter.section("Commands"):
+            formatter.write_dl(rows)
+
+
+def _not_built(name: str) -> click.Command:
+    @click.command(name=name, context_settings={"ignore_unknown_options": True})
+    @click.argument("args", nargs=-1, type=click.UNPROCESSED)
+    def stub(args: tuple[str, ...]) -> None:
+        raise click.ClickException(f"'meshc {name}' is not available in this build")
+
+    return stub
+
+
+@click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(package_name="meshc")
+def main() -> None:
+    """meshc: shard tensor programs, see what every device runs and holds,
+    and check the sharded program computes what the unsharded one does."""
+
+
+if __name__ == "__main__":
+    main()

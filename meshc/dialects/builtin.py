@@ -1,0 +1,88 @@
+"""builtin dialect: ``builtin.module`` (printed ``module``), the top-level
+container holding a symbol table of functions, meshes and globals."""
+
+from __future__ import annotations
+
+from typing import Iterator, Optional
+
+from meshc.ir.attributes import StringAttr
+from meshc.ir.core import Block, Operation, Region, register_op
+from meshc.ir.location import Location
+
+
+@register_op
+class ModuleOp(Operation):
+    """``module [@name] [attributes {...}] { ops }``: one region, one block."""
+
+    name = "builtin.module"
+    printed_name = "module"
+    traits = frozenset({"IsolatedFromAbove", "SymbolTable"})
+
+    @staticmethod
+    def build_empty(loc: Location = Location(), sym_name: Optional[str] = None) -> "ModuleOp":
+        attrs = {"sym_name": StringAttr(sym_name)} if sym_name else {}
+        op = ModuleOp.create(attributes=attrs, regions=[Region([Block()])], location=loc)
+        return op  # type: ignore[return-value]
+
+    @property
+    def body(self) -> Block:
+        return self.regions[0].block
+
+    @property
+    def sym_name(self) -> Optional[str]:
+        a = self.attributes.get("sym_name")
+        return a.value if isinstance(a, StringAttr) else None
+
+    def lookup(self, symbol: str) -> Optional[Operation]:
+        """The op in this module whose ``sym_name`` is ``symbol``."""
+        for op in self.body.ops:
+            a = op.attributes.get("sym_name")
+            if isinstance(a, StringAttr) and a.value == symbol:
+                return op
+        return None
+
+    def symbols(self) -> Iterator[tuple[str, Operation]]:
+        for op in self.body.ops:
+            a = op.attributes.get("sym_name")
+            if isinstance(a, StringAttr):
+                yield a.value, op
+
+    def verify_(self) -> None:
+        if len(self.regions) != 1 or len(self.regions[0].blocks) != 1:
+            raise self.error("expects one region with one block")
+        seen: dict[str, Operation] = {}
+        from meshc.ir.location import note
+
+        for name, op in self.symbols():
+            if name in seen:
+                raise op.error(f"redefinition of symbol named '{name}'",
+                               [note("see existing symbol definition here", seen[name].location)])
+            seen[name] = op
+
+    def print_custom(self, p) -> None:
+        if self.sym_name:
+            p.write(f" @{self.sym_name}")
+        p.write(p.attr_dict(self.attributes, elided=("sym_name",), keyword=True))
+        p.write(" ")
+        p.push_scope(isolated=True)
+        p.write("{")
+        p.indent += 1
+        for op in self.body.ops:
+            p.newline()
+            p.print_op(op)
+        p.indent -= 1
+        p.newline()
+        p.write("}")
+        p.pop_scope(isolated=True)
+
+
+class Syntax:
+    """Parse callbacks of grammar/builtin.lark."""
+
+    def module_op(self, kw, sym, attrs, region):
+        attributes = dict(attrs or {})
+        if sym is not None:
+            attributes["sym_name"] = StringAttr(str(sym)[1:])
+        if len(region.blocks) != 1:
+            raise self.error("'builtin.module' expects a single block", kw)
+        return self.build("builtin.module", (), (), attributes, [region], self.loc(kw))

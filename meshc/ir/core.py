@@ -1,0 +1,462 @@
+"""The IR: values with use lists, operations, blocks, regions.
+
+Model (MLIR's): an :class:`Operation` has a name (``dialect.op``), operands
+(:class:`Value`), results (:class:`OpResult`), attributes, properties (the
+``<{...}>`` dictionary of the generic form), regions and a location. A
+:class:`Region` holds :class:`Block` s; a block holds block arguments and an
+ordered list of operations. Every value keeps the list of operations that use
+it, so ``replace_all_uses_with`` and dead-code checks are O(uses).
+
+Dialects subclass :class:`Operation` and register the subclass by name
+(:func:`register_op`); the parser instantiates the registered class so each
+op carries its own ``verify_`` and custom printer. Unknown ops stay plain
+``Operation`` objects and print in the generic form.
+"""
+
+from __future__ import annotations
+
+from typing import Callable, ClassVar, Iterable, Iterator, Optional, Sequence
+
+from meshc.ir.attributes import Attribute
+from meshc.ir.location import UNKNOWN_LOC, DiagnosticError, Diagnostic, Location
+from meshc.ir.types import Type
+
+
+class Value:
+    """An SSA value: a block argument or an operation result.
+
+    ``name_hint`` is the source name (``x`` for ``%x``) the printer tries to
+    keep; ``uses`` lists ``(operation, operand_index)`` pairs.
+    """
+
+    __slots__ = ("type", "name_hint", "uses")
+
+    def __init__(self, type: Type, name_hint: Optional[str] = None):
+        self.type = type
+        self.name_hint = name_hint
+        self.uses: list[tuple["Operation", int]] = []
+
+    @property
+    def owner(self):  # pragma: no cover - overridden
+        raise NotImplementedError
+
+    @property
+    def has_uses(self) -> bool:
+        return bool(self.uses)
+
+    @property
+    def users(self) -> list["Operation"]:
+        seen: list[Operation] = []
+        for op, _ in self.uses:
+            if not any(op is s for s in seen):
+                seen.append(op)
+        return seen
+
+    def replace_all_uses_with(self, new: "Value") -> None:
+        """Point every use of this value at ``new``."""
+        if new is self:
+            return
+        for op, idx in list(self.uses):
+            op.set_operand(idx, new)
+
+    def replace_uses_if(self, new: "Value", pred: Callable[["Operation"], bool]) -> None:
+        for op, idx in list(self.uses):
+            if pred(op):
+                op.set_operand(idx, new)
+
+    def parent_block(self) -> Optional["Block"]:
+        raise NotImplementedError
+
+    @property
+    def location(self) -> Location:
+        return UNKNOWN_LOC
+
+
+class OpResult(Value):
+    """Result number ``index`` of ``op``."""
+
+    __slots__ = ("op", "index")
+
+    def __init__(self, type: Type, op: "Operation", index: int, name_hint: Optional[str] = None):
+        super().__init__(type, name_hint)
+        self.op = op
+        self.index = index
+
+    @property
+    def owner(self) -> "Operation":
+        return self.op
+
+    def parent_block(self) -> Optional["Block"]:
+        return self.op.parent
+
+    @property
+    def location(self) -> Location:
+        return self.op.location
+
+    def __repr__(self) -> str:
+        return f"<OpResult #{self.index} of {self.op.name} : {self.type}>"
+
+
+class BlockArgument(Value):
+    """Argument number ``index`` of ``block``."""
+
+    __slots__ = ("block", "index", "loc")
+
+    def __init__(self, type: Type, block: "Block", index: int, name_hint: Optional[str] = None,
+                 loc: Location = UNKNOWN_LOC):
+        super().__init__(type, name_hint)
+        self.block = block
+        self.index = index
+        self.loc = loc
+
+    @property
+    def owner(self) -> "Block":
+        return self.block
+
+    def parent_block(self) -> Optional["Block"]:
+        return self.block
+
+    @property
+    def location(self) -> Location:
+        return self.loc
+
+    def __repr__(self) -> str:
+        return f"<BlockArgument #{self.index} : {self.type}>"
+
+
+class Placeholder(Value):
+    """A value used before its definition while parsing; the parser replaces
+    it when the name is defined (an unresolved one is an error)."""
+
+    __slots__ = ("name", "loc")
+
+    def __init__(self, type: Type, name: str, loc: Location):
+        super().__init__(type, name)
+        self.name = name
+        self.loc = loc
+
+    def parent_block(self):
+        return None
+
+    @property
+    def location(self) -> Location:
+        return self.loc
+
+
+_OP_REGISTRY: dict[str, type["Operation"]] = {}
+
+
+def register_op(cls: type["Operation"]) -> type["Operation"]:
+    """Class decorator: the parser builds ``cls`` for ops named ``cls.name``
+    (and for every name in ``cls.aliases``, e.g. upstream spellings)."""
+    _OP_REGISTRY[cls.name] = cls
+    for alias in cls.aliases:
+        _OP_REGISTRY[alias] = cls
+    return cls
+
+
+def op_class(name: str) -> type["Operation"]:
+    """The registered class for ``name``, or :class:`Operation` if unknown."""
+    return _OP_REGISTRY.get(name, Operation)
+
+
+def registered_op_names() -> list[str]:
+    return sorted(_OP_REGISTRY)
+
+
+class Operation:
+    """A generic operation. Dialect op classes subclass it.
+
+    Subclass hooks:
+      * ``name`` / ``aliases`` (class attributes);
+      * ``verify_()`` raises :class:`DiagnosticError` (use ``self.error``);
+      * ``print_custom(printer)`` prints the custom form (absent -> generic);
+      * ``traits``: a set of strings among ``"Pure"``, ``"Terminator"``,
+        ``"IsolatedFromAbove"``, ``"SymbolTable"``, ``"Symbol"``,
+        ``"Commutative"``, ``"ReturnLike"``.
+    """
+
+    name: ClassVar[str] = "builtin.unregistered"
+    aliases: ClassVar[tuple[str, ...]] = ()
+    traits: ClassVar[frozenset[str]] = frozenset()
+
+    def __init__(self, operands: Sequence[Value] = (), result_types: Sequence[Type] = (),
+                 attributes: Optional[dict[str, Attribute]] = None,
+                 properties: Optional[dict[str, Attribute]] = None,
+                 regions: Sequence["Region"] = (), location: Location = UNKNOWN_LOC,
+                 name: Optional[str] = None, result_names: Sequence[Optional[str]] = ()):
+        if name is not None:
+            self.name = name  # type: ignore[misc]
+        self.operands: list[Value] = []
+        for i, v in enumerate(operands):
+            self.operands.append(v)
+            v.uses.append((self, i))
+        names = list(result_names) + [None] * (len(result_types) - len(result_names))
+        self.results: list[OpResult] = [OpResult(t, self, i, names[i]) for i, t in enumerate(result_types)]
+        self.attributes: dict[str, Attribute] = dict(attributes or {})
+        self.properties: dict[str, Attribute] = dict(properties or {})
+        self.regions: list[Region] = []
+        for r in regions:
+            self.add_region(r)
+        self.location = location
+        self.parent: Optional[Block] = None
+
+    # -- construction helpers -------------------------------------------------
+    @classmethod
+    def create(cls, operands=(), result_types=(), attributes=None, properties=None, regions=(),
+               location: Location = UNKNOWN_LOC, name: Optional[str] = None, result_names=()) -> "Operation":
+        """Build an op of the registered class for ``name`` (or ``cls``)."""
+        klass = op_class(name) if name is not None and cls is Operation else cls
+        if name is not None and name in klass.aliases:
+            name = klass.name  # upstream spellings become the canonical op
+        op = klass.__new__(klass)
+        Operation.__init__(op, operands, result_types, attributes, properties, regions, location,
+                           name if (name is not None and name != klass.name) else None, result_names)
+        return op
+
+    def add_region(self, region: "Region") -> "Region":
+        region.parent = self
+        self.regions.append(region)
+        return region
+
+    # -- operands ---------------------------------------------------------------
+    def set_operand(self, index: int, value: Value) -> None:
+        old = self.operands[index]
+        for k, (op, i) in enumerate(old.uses):
+            if op is self and i == index:
+                del old.uses[k]
+                break
+        self.operands[index] = value
+        value.uses.append((self, index))
+
+    def set_operands(self, values: Sequence[Value]) -> None:
+        self.drop_operands()
+        for i, v in enumerate(values):
+            self.operands.append(v)
+            v.uses.append((self, i))
+
+    def drop_operands(self) -> None:
+        for i, v in enumerate(self.operands):
+            v.uses[:] = [(op, j) for (op, j) in v.uses if not (op is self and j == i)]
+        self.operands = []
+
+    @property
+    def result(self) -> OpResult:
+        if len(self.results) != 1:
+            raise ValueError(f"'{self.name}' has {len(self.results)} results, not 1")
+        return self.results[0]
+
+    # -- attributes -------------------------------------------------------------
+    def attr(self, key: str, default=None):
+        """An attribute or property by name (properties first)."""
+        if key in self.properties:
+            return self.properties[key]
+        return self.attributes.get(key, default)
+
+    def set_attr(self, key: str, value: Attribute) -> None:
+        if key in self.properties:
+            self.properties[key] = value
+        else:
+            self.attributes[key] = value
+
+    # -- structure --------------------------------------------------------------
+    @property
+    def parent_op(self) -> Optional["Operation"]:
+        if self.parent is None or self.parent.parent is None:
+            return None
+        return self.parent.parent.parent
+
+    def ancestors(self) -> Iterator["Operation"]:
+        op = self.parent_op
+        while op is not None:
+            yield op
+            op = op.parent_op
+
+    def parent_of_type(self, cls) -> Optional["Operation"]:
+        for a in self.ancestors():
+            if isinstance(a, cls):
+                return a
+        return None
+
+    def walk(self, pre_order: bool = True) -> Iterator["Operation"]:
+        """This op and every op nested in it (pre- or post-order). Safe to
+        erase the yielded op in post-order walks."""
+        if pre_order:
+            yield self
+        for region in list(self.regions):
+            for block in list(region.blocks):
+                for op in list(block.ops):
+                    yield from op.walk(pre_order)
+        if not pre_order:
+            yield self
+
+    def has_trait(self, trait: str) -> bool:
+        return trait in self.traits
+
+    @property
+    def is_terminator(self) -> bool:
+        return "Terminator" in self.traits
+
+    def erase(self) -> None:
+        """Remove from the parent block and drop operand uses. Results must
+        be unused (raises ValueError otherwise)."""
+        for r in self.results:
+            if r.uses:
+                raise ValueError(f"erasing '{self.name}' whose result #{r.index} still has uses")
+        for op in list(self.walk(pre_order=False)):
+            op.drop_operands()
+        if self.parent is not None:
+            self.parent.remove(self)
+
+    def detach(self) -> None:
+        if self.parent is not None:
+            self.parent.remove(self)
+
+    def clone(self, mapping: Optional[dict[Value, Value]] = None) -> "Operation":
+        """Deep copy with operands remapped through ``mapping`` (which is
+        extended with this op's results and nested values)."""
+        mapping = {} if mapping is None else mapping
+        new = type(self).__new__(type(self))
+        Operation.__init__(new, [mapping.get(v, v) for v in self.operands], [r.type for r in self.results],
+                           dict(self.attributes), dict(self.properties), (), self.location,
+                           self.name if self.name != type(self).name else None,
+                           [r.name_hint for r in self.results])
+        for old_r, new_r in zip(self.results, new.results):
+            mapping[old_r] = new_r
+        for region in self.regions:
+            new.add_region(region.clone(mapping))
+        return new
+
+    # -- errors -----------------------------------------------------------------
+    def error(self, message: str, notes: Sequence[Diagnostic] = ()) -> DiagnosticError:
+        """A located error ``'op.name' op <message>`` to ``raise``."""
+        return DiagnosticError(f"'{self.name}' op {message}", self.location, list(notes))
+
+    def verify_(self) -> None:
+        """Op-specific checks (override). Raise ``self.error(...)``."""
+
+    def __repr__(self) -> str:
+        return f"<{self.name} at {self.location}>"
+
+
+class Block:
+    """A list of operations with block arguments, inside a region."""
+
+    def __init__(self, arg_types: Sequence[Type] = (), arg_names: Sequence[Optional[str]] = (),
+                 arg_locs: Sequence[Location] = ()):
+        names = list(arg_names) + [None] * (len(arg_types) - len(arg_names))
+        locs = list(arg_locs) + [UNKNOWN_LOC] * (len(arg_types) - len(arg_locs))
+        self.args: list[BlockArgument] = [BlockArgument(t, self, i, names[i], locs[i])
+                                          for i, t in enumerate(arg_types)]
+        self.ops: list[Operation] = []
+        self.parent: Optional[Region] = None
+        self.label: Optional[str] = None
+
+    def add_arg(self, type: Type, name: Optional[str] = None, loc: Location = UNKNOWN_LOC) -> BlockArgument:
+        a = BlockArgument(type, self, len(self.args), name, loc)
+        self.args.append(a)
+        return a
+
+    def erase_arg(self, index: int) -> None:
+        arg = self.args[index]
+        if arg.uses:
+            raise ValueError(f"erasing block argument #{index} which still has uses")
+        del self.args[index]
+        for i, a in enumerate(self.args):
+            a.index = i
+
+    @property
+    def parent_op(self) -> Optional[Operation]:
+        return self.parent.parent if self.parent is not None else None
+
+    def append(self, op: Operation) -> Operation:
+        op.parent = self
+        self.ops.append(op)
+        return op
+
+    def insert(self, index: int, op: Operation) -> Operation:
+        op.parent = self
+        self.ops.insert(index, op)
+        return op
+
+    def index_of(self, op: Operation) -> int:
+        for i, o in enumerate(self.ops):
+            if o is op:
+                return i
+        raise ValueError(f"{op!r} is not in this block")
+
+    def insert_before(self, anchor: Operation, op: Operation) -> Operation:
+        return self.insert(self.index_of(anchor), op)
+
+    def insert_after(self, anchor: Operation, op: Operation) -> Operation:
+        return self.insert(self.index_of(anchor) + 1, op)
+
+    def remove(self, op: Operation) -> None:
+        del self.ops[self.index_of(op)]
+        op.parent = None
+
+    @property
+    def terminator(self) -> Optional[Operation]:
+        if self.ops and self.ops[-1].is_terminator:
+            return self.ops[-1]
+        return None
+
+    def clone_into(self, mapping: dict[Value, Value]) -> "Block":
+        new = Block([a.type for a in self.args], [a.name_hint for a in self.args], [a.loc for a in self.args])
+        for old_a, new_a in zip(self.args, new.args):
+            mapping[old_a] = new_a
+        for op in self.ops:
+            new.append(op.clone(mapping))
+        return new
+
+    def __iter__(self) -> Iterator[Operation]:
+        return iter(self.ops)
+
+    def __len__(self) -> int:
+        return len(self.ops)
+
+
+class Region:
+    """An ordered list of blocks owned by an operation."""
+
+    def __init__(self, blocks: Iterable[Block] = ()):
+        self.blocks: list[Block] = []
+        self.parent: Optional[Operation] = None
+        for b in blocks:
+            self.add_block(b)
+
+    def add_block(self, block: Block) -> Block:
+        block.parent = self
+        self.blocks.append(block)
+        return block
+
+    @property
+    def block(self) -> Block:
+        """The single block of a single-block region (raises if not one)."""
+        if len(self.blocks) != 1:
+            raise ValueError(f"region has {len(self.blocks)} blocks, expected 1")
+        return self.blocks[0]
+
+    @property
+    def empty(self) -> bool:
+        return not self.blocks
+
+    def clone(self, mapping: Optional[dict[Value, Value]] = None) -> "Region":
+        mapping = {} if mapping is None else mapping
+        return Region(b.clone_into(mapping) for b in self.blocks)
+
+    def walk(self) -> Iterator[Operation]:
+        for b in self.blocks:
+            for op in list(b.ops):
+                yield from op.walk()
+
+
+def is_ancestor(region: Region, op: Operation) -> bool:
+    """True when ``op`` is (transitively) inside ``region``."""
+    b = op.parent
+    while b is not None:
+        if b.parent is region:
+            return True
+        owner = b.parent.parent if b.parent is not None else None
+        b = owner.parent if owner is not None else None
+    return False

@@ -1,0 +1,205 @@
+"""Text printer: canonical custom forms, or the generic form with ``generic=True``.
+
+An op prints ``%results = name`` and then either its ``print_custom(printer)``
+(which writes what follows the name, as MLIR's ``OpAsmPrinter``) or the generic
+form ``"name"(%a, %b) <{props}> ({regions}) {attrs} : (types) -> (types)``.
+
+Value names: a value keeps its source name (``%xs``) when it is a valid,
+unused identifier in its scope; numeric and missing names are renumbered
+``%0, %1, ...`` per function (the counter is restored after a nested region,
+as mlir-opt does, so sibling bodies reuse numbers); block arguments with no
+name print as ``%argN``. Names are unique in every scope where both are
+visible, so the output always parses back.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Iterable, Optional, Sequence
+
+from meshc.ir.attributes import Attribute, format_entries
+from meshc.ir.core import Block, Operation, Region, Value
+from meshc.ir.types import FunctionType, Type
+
+_IDENT = re.compile(r"[A-Za-z_$.][\w$.\-]*")
+
+
+class Printer:
+    """Accumulates text; custom op printers call its ``write``/``value``/... methods."""
+
+    def __init__(self, generic: bool = False, indent_unit: str = "  "):
+        self.generic = generic
+        self.parts: list[str] = []
+        self.indent = 0
+        self.indent_unit = indent_unit
+        self._names: dict[int, str] = {}
+        self._scopes: list[set[str]] = [set()]
+        self._counter = [0]
+        self._saved: list = []
+
+    # -- low level ----------------------------------------------------------------
+    def write(self, text: str) -> None:
+        self.parts.append(text)
+
+    def newline(self) -> None:
+        self.parts.append("\n" + self.indent_unit * self.indent)
+
+    def text(self) -> str:
+        return "".join(self.parts)
+
+    # -- names --------------------------------------------------------------------
+    def _taken(self, name: str) -> bool:
+        return any(name in s for s in self._scopes)
+
+    def _claim(self, name: str) -> str:
+        self._scopes[-1].add(name)
+        return name
+
+    def _fresh_number(self) -> str:
+        while True:
+            n = str(self._counter[-1])
+            self._counter[-1] += 1
+            if not self._taken(n):
+                return self._claim(n)
+
+    def name_value(self, v: Value, default: Optional[str] = None) -> str:
+        """Assign (once) and return the printed name of ``v`` without ``%``."""
+        key = id(v)
+        if key in self._names:
+            return self._names[key]
+        hint = v.name_hint or default
+        if hint is not None and not hint.isdigit() and _IDENT.fullmatch(hint):
+            name = hint
+            if self._taken(name):
+                k = 0
+                while self._taken(f"{hint}_{k}"):
+                    k += 1
+                name = f"{hint}_{k}"
+            name = self._claim(name)
+        else:
+            name = self._fresh_number()
+        self._names[key] = name
+        return name
+
+    def push_scope(self, isolated: bool = False) -> None:
+        """Enter a region: an isolated one (a function body) starts a fresh
+        namespace and counter; others see every enclosing name."""
+        if isolated:
+            self._saved.append((self._scopes, self._counter))
+            self._scopes, self._counter = [set()], [0]
+        else:
+            self._scopes.append(set())
+            self._counter.append(self._counter[-1])
+
+    def pop_scope(self, isolated: bool = False) -> None:
+        if isolated:
+            self._scopes, self._counter = self._saved.pop()
+        else:
+            self._scopes.pop()
+            self._counter.pop()
+
+    # -- pieces -------------------------------------------------------------------
+    def value(self, v: Value) -> str:
+        return "%" + self.name_value(v)
+
+    def values(self, vs: Iterable[Value]) -> str:
+        return ", ".join(self.value(v) for v in vs)
+
+    def type(self, t: Type) -> str:
+        return str(t)
+
+    def types(self, ts: Iterable[Type]) -> str:
+        return ", ".join(str(t) for t in ts)
+
+    def attr(self, a: Attribute) -> str:
+        return str(a)
+
+    def attr_dict(self, attrs: dict[str, Attribute], elided: Iterable[str] = (), keyword: bool = False) -> str:
+        """`` {a = 1}`` (with a leading space) for the attributes not elided,
+        or ``""`` if none; ``keyword`` prefixes ``attributes``."""
+        skip = set(elided)
+        rest = {k: v for k, v in attrs.items() if k not in skip}
+        if not rest:
+            return ""
+        return (" attributes " if keyword else " ") + "{" + format_entries(rest) + "}"
+
+    def func_result_types(self, ts: Sequence[Type]) -> str:
+        """``t`` for a single non-function type, else ``(t1, t2)``."""
+        if len(ts) == 1 and not isinstance(ts[0], FunctionType):
+            return str(ts[0])
+        return "(" + self.types(ts) + ")"
+
+    # -- ops, blocks, regions -------------------------------------------------------
+    def print_op(self, op: Operation) -> None:
+        if op.results:
+            names = [self.name_value(r) for r in op.results]
+            if len(names) > 1 and all(r.name_hint is None or r.name_hint.isdigit() for r in op.results) \
+                    and _consecutive(names):
+                self.write(f"%{names[0]}:{len(names)} = ")
+            else:
+                self.write(", ".join("%" + n for n in names) + " = ")
+        custom = getattr(op, "print_custom", None)
+        if not self.generic and custom is not None and not _uses_multi_name(op, self):
+            self.write(getattr(op, "printed_name", None) or op.name)
+            custom(self)
+        else:
+            self.print_generic(op)
+
+    def print_generic(self, op: Operation) -> None:
+        self.write(f'"{op.name}"(' + self.values(op.operands) + ")")
+        if op.properties:
+            self.write(" <{" + format_entries(op.properties) + "}>")
+        if op.regions:
+            self.write(" (")
+            for i, r in enumerate(op.regions):
+                if i:
+                    self.write(", ")
+                self.print_region(r, print_entry_args=True, isolated=op.has_trait("IsolatedFromAbove"))
+            self.write(")")
+        self.write(self.attr_dict(op.attributes))
+        ins = ", ".join(str(v.type) for v in op.operands)
+        outs = ", ".join(str(r.type) for r in op.results)
+        self.write(f" : ({ins}) -> ({outs})")
+
+    def print_region(self, region: Region, print_entry_args: bool = True, isolated: bool = False,
+                     print_empty_block: bool = False) -> None:
+        """``{`` blocks ``}``; entry block args are shown when asked (or when
+        the region has several blocks)."""
+        self.push_scope(isolated)
+        self.write("{")
+        self.indent += 1
+        for bi, block in enumerate(region.blocks):
+            show = bi > 0 or (print_entry_args and block.args) or len(region.blocks) > 1
+            self.print_block(block, show_header=bool(show), index=bi)
+        self.indent -= 1
+        self.newline()
+        self.write("}")
+        self.pop_scope(isolated)
+
+    def print_block(self, block: Block, show_header: bool, index: int = 0) -> None:
+        if show_header:
+            self.indent -= 1
+            self.newline()
+            self.indent += 1
+            label = block.label or f"bb{index}"
+            args = ", ".join(f"%{self.name_value(a, 'arg' + str(a.index))}: {a.type}" for a in block.args)
+            self.write(f"^{label}" + (f"({args})" if block.args else "") + ":")
+        for op in block.ops:
+            self.newline()
+            self.print_op(op)
+
+
+def _consecutive(names: list[str]) -> bool:
+    return all(n.isdigit() for n in names) and [int(n) for n in names] == list(
+        range(int(names[0]), int(names[0]) + len(names)))
+
+
+def _uses_multi_name(op: Operation, p: Printer) -> bool:
+    return False
+
+
+def print_op(op: Operation, generic: bool = False) -> str:
+    """Text of ``op`` (a module, a function, any op) followed by a newline."""
+    p = Printer(generic=generic)
+    p.print_op(op)
+    return p.text() + "\n"

@@ -1,0 +1,81 @@
+"""Structural verification of IR (MLIR's rules), then each op's ``verify_``.
+
+Checks, in order, for every op (pre-order):
+  * each operand is defined: a value of an enclosing block that dominates the
+    use (defined earlier in the same block, or in a block of an enclosing
+    region), and not across an ``IsolatedFromAbove`` op;
+  * the op is registered or a known-unregistered op (kept in generic form);
+  * terminators stand last in their block;
+  * the op's own ``verify_()``.
+
+Raises :class:`DiagnosticError` at the first problem, located at the op.
+"""
+
+from __future__ import annotations
+
+from meshc.ir.core import Block, BlockArgument, Operation, OpResult, Placeholder, Value
+from meshc.ir.location import DiagnosticError, note
+
+
+def verify(op: Operation) -> None:
+    """Verify ``op`` and everything nested in it.
+
+    Raises:
+        DiagnosticError: the first violation found.
+    """
+    _verify_op(op, {})
+
+
+def _visible_index(block: Block) -> dict[int, int]:
+    return {id(o): i for i, o in enumerate(block.ops)}
+
+
+def _verify_op(op: Operation, block_index: dict[int, dict[int, int]]) -> None:
+    for i, v in enumerate(op.operands):
+        _check_dominance(op, i, v, block_index)
+    for region in op.regions:
+        for block in region.blocks:
+            for j, inner in enumerate(block.ops):
+                if inner.is_terminator and j != len(block.ops) - 1:
+                    raise inner.error("must be the last operation in the parent block")
+                _verify_op(inner, block_index)
+    try:
+        op.verify_()
+    except DiagnosticError:
+        raise
+    except (ValueError, KeyError, IndexError, TypeError, AttributeError) as err:
+        raise op.error(f"is malformed: {err}") from None
+
+
+def _check_dominance(user: Operation, index: int, v: Value, cache: dict[int, dict[int, int]]) -> None:
+    if isinstance(v, Placeholder):
+        raise DiagnosticError(f"use of undeclared SSA value name '%{v.name}'", v.loc)
+    def_block = v.parent_block()
+    if def_block is None:
+        raise user.error(f"operand #{index} does not belong to any block (was its defining op erased?)")
+    # walk up from the user until reaching def_block
+    cur: Operation = user
+    while True:
+        blk = cur.parent
+        if blk is None:
+            raise user.error(f"operand #{index} is not defined in an enclosing scope",
+                             [note("operand defined here", v.location)] if v.location.known else [])
+        if blk is def_block:
+            if isinstance(v, BlockArgument):
+                return
+            assert isinstance(v, OpResult)
+            idx = cache.get(id(blk))
+            if idx is None or id(v.op) not in idx or id(cur) not in idx:
+                idx = _visible_index(blk)
+                cache[id(blk)] = idx
+            if idx.get(id(v.op), 1 << 60) < idx.get(id(cur), -1):
+                return
+            raise user.error(f"operand #{index} does not dominate this use",
+                             [note("operand defined here", v.location)] if v.location.known else [])
+        owner = blk.parent_op
+        if owner is None:
+            raise user.error(f"operand #{index} is not defined in an enclosing scope")
+        if owner.has_trait("IsolatedFromAbove"):
+            raise user.error(f"using value defined outside the region of '{owner.name}', which is isolated "
+                             "from above", [note("value defined here", v.location)] if v.location.known else [])
+        cur = owner

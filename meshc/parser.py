@@ -1,0 +1,948 @@
+"""Text -> IR: the lark LALR parser with callbacks that build the IR inline.
+
+``parse(text, filename)`` returns a ``builtin.module`` operation. The grammar
+is ``grammar/core.lark`` plus one ``grammar/<dialect>.lark`` per dialect
+module listed in ``meshc.dialects.DIALECTS``; each dialect module may define
+a ``Syntax`` mixin whose methods are the callbacks of its grammar rules. The
+compiled parser is built once per process (and lark caches its tables on
+disk).
+
+Callbacks run bottom-up as rules reduce, so scoping relies on ``region_open``
+reducing before the region's ops: it pushes an SSA scope and creates the entry
+block (with pending entry arguments set by e.g. a function signature).
+Uses of names not yet defined get a placeholder that is resolved when the
+name is defined; anything unresolved at the end of its function is an error
+at the first use.
+
+Errors: every problem raises :class:`meshc.ir.DiagnosticError` located at the
+offending token (lark's errors are translated, never shown raw).
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+from typing import Any, Optional
+
+from lark import Lark, Token, v_args
+from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
+
+from meshc.ir.affine import AffineMap, BinaryExpr, ConstantExpr, DimExpr, SymbolExpr
+from meshc.ir.attributes import (AffineMapAttr, ArrayAttr, Attribute, BoolAttr, DenseArrayAttr, DenseElementsAttr,
+                                 DictionaryAttr, FloatAttr, IntegerAttr, StringAttr, SymbolRefAttr, TypeAttr,
+                                 UnitAttr)
+from meshc.ir.core import Block, Operation, OpResult, Placeholder, Region, Value
+from meshc.ir.location import DiagnosticError, Location, note
+from meshc.ir.types import (F64, I1, I64, INDEX, ComplexType, FloatType, FunctionType, IntegerType, NoneType,
+                            TensorType, Type, UnrankedTensorType, VectorType, numpy_dtype)
+
+GRAMMAR_DIR = Path(__file__).parent / "grammar"
+
+
+class _Scope:
+    __slots__ = ("values", "forward", "isolated")
+
+    def __init__(self, isolated: bool):
+        self.values: dict[str, Value] = {}
+        self.forward: dict[str, Placeholder] = {}
+        self.isolated = isolated
+
+
+class ParserCore:
+    """Callbacks of grammar/core.lark plus the helpers dialect callbacks use.
+
+    Helpers for dialect ``Syntax`` mixins:
+      * ``self.loc(tok)``: the Location of a token;
+      * ``self.use(tok, type=None)``: the Value named by a VALUE_ID token,
+        checked against ``type`` when given;
+      * ``self.build(name, operands, result_types, attributes, regions, loc)``:
+        create the registered op (results are named by the enclosing
+        ``operation`` rule);
+      * ``self.set_entry_args([(tok, type), ...], isolated=False)``: arguments
+        for the entry block of the next region to open.
+    """
+
+    # ------------------------------------------------------------ state
+    def reset(self, filename: str, text: str) -> None:
+        self.filename = filename
+        self.text = text
+        self.attr_aliases: dict[str, Attribute] = {}
+        self.type_aliases: dict[str, Type] = {}
+        self.scopes: list[_Scope] = [_Scope(True)]
+        self.block_stack: list[Block] = []
+        self.region_stack: list[Region] = []
+        self.pending_args: Optional[tuple[list, bool]] = None
+        self.top_ops: list[Operation] = []
+        self.top_block = Block()
+        self.block_stack.append(self.top_block)
+        self.depth = 0
+
+    def loc(self, tok: Any) -> Location:
+        line = getattr(tok, "line", None)
+        if line is None:
+            return Location(self.filename)
+        return Location(self.filename, line, tok.column)
+
+    def error(self, message: str, tok: Any = None, notes=()) -> DiagnosticError:
+        return DiagnosticError(message, self.loc(tok) if tok is not None else Location(self.filename), list(notes))
+
+    # ------------------------------------------------------------ SSA names
+    def _split_use(self, text: str) -> tuple[str, int]:
+        if "#" in text:
+            base, idx = text.split("#", 1)
+            return base[1:], int(idx)
+        return text[1:], 0
+
+    def lookup(self, name: str) -> Optional[Value]:
+        for scope in reversed(self.scopes):
+            v = scope.values.get(name)
+            if v is not None:
+                return v
+            if scope.isolated:
+                break
+        return None
+
+    def use(self, tok: Token, type: Optional[Type] = None) -> Value:
+        """The value named by ``tok`` (``%x`` or ``%x#1``), type-checked."""
+        text = str(tok)
+        base, idx = self._split_use(text)
+        key = base if "#" not in text else f"{base}#{idx}"
+        v = self.lookup(key)
+        if v is None and idx == 0:
+            v = self.lookup(base)
+        if v is None:
+            # forward reference: placeholder in the innermost scope
+            for scope in reversed(self.scopes):
+                ph = scope.forward.get(key)
+                if ph is not None:
+                    v = ph
+                    break
+                if scope.isolated:
+                    break
+            if v is None:
+                if type is None:
+                    raise self.error(f"use of undeclared SSA value name '{text}'", tok)
+                v = Placeholder(type, key, self.loc(tok))
+                self.scopes[-1].forward[key] = v
+        if type is not None and v.type != type:
+            where = v.location
+            raise self.error(
+                f"use of value '{text}' expects different type than prior uses: '{type}' vs '{v.type}'", tok,
+                [note("prior use here", where)] if where.known else [])
+        return v
+
+    def define(self, name: str, value: Value, tok: Any) -> None:
+        scope = self.scopes[-1]
+        if self.lookup(name) is not None:
+            prev = self.lookup(name)
+            raise self.error(f"redefinition of SSA value '%{name}'", tok,
+                             [note("previously defined here", prev.location)] if prev.location.known else [])
+        for s in reversed(self.scopes):
+            ph = s.forward.pop(name, None)
+            if ph is not None:
+                if ph.type != value.type:
+                    raise self.error(
+                        f"definition of SSA value '%{name}' has type '{value.type}' but a prior use expects "
+                        f"'{ph.type}'", tok, [note("prior use here", ph.loc)])
+                ph.replace_all_uses_with(value)
+                break
+            if s.isolated:
+                break
+        scope.values[name] = value
+
+    # ------------------------------------------------------------ ops
+    def build(self, name: str, operands=(), result_types=(), attributes=None, regions=(), loc=None,
+              properties=None) -> Operation:
+        return Operation.create(list(operands), list(result_types), attributes or {}, properties or {},
+                                list(regions), loc or Location(self.filename), name=name)
+
+    def set_entry_args(self, args: list[tuple[Any, Type]], isolated: bool = False) -> None:
+        self.pending_args = (args, isolated)
+
+    def operation(self, *children):
+        if len(children) == 2:
+            results, op = children
+        else:
+            results, op = None, children[0]
+        self.pending_args = None
+        if not isinstance(op, Operation):  # pragma: no cover - grammar bug
+            raise self.error("internal: op rule returned no operation")
+        if results is not None:
+            count = sum(n for _, n, _ in results)
+            if count != len(op.results):
+                tok = results[0][2]
+                raise self.error(
+                    f"operation defines {len(op.results)} results but was provided {count} to bind", tok)
+            i = 0
+            for name, n, tok in results:
+                if n == 1:
+                    r = op.results[i]
+                    r.name_hint = name
+                    self.define(name, r, tok)
+                    i += 1
+                else:
+                    for k in range(n):
+                        r = op.results[i]
+                        r.name_hint = name if k == 0 else None
+                        self.define(f"{name}#{k}", r, tok)
+                        i += 1
+                    self.scopes[-1].values[name] = op.results[i - n]
+        self.block_stack[-1].append(op)
+        return op
+
+    def op_results(self, *groups):
+        return list(groups)
+
+    def result_group(self, tok, count):
+        return (str(tok)[1:], int(count) if count is not None else 1, tok)
+
+    def value_use(self, tok):
+        return tok
+
+    def value_list(self, *toks):
+        return list(toks)
+
+    def type_list(self, *types):
+        return list(types)
+
+    def typed_values(self, toks, types):
+        if len(toks) != len(types):
+            raise self.error(f"{len(toks)} values but {len(types)} types", toks[0])
+        return [self.use(t, ty) for t, ty in zip(toks, types)]
+
+    # ------------------------------------------------------------ generic form
+    def generic_op(self, name_tok, operands, props, regions, attrs, ftype):
+        name = _unquote(str(name_tok))
+        toks = operands or []
+        if len(toks) != len(ftype.inputs):
+            raise self.error(f"'{name}' op has {len(toks)} operands but its type lists {len(ftype.inputs)}",
+                             name_tok)
+        values = [self.use(t, ty) for t, ty in zip(toks, ftype.inputs)]
+        return self.build(name, values, ftype.results, attrs or {}, regions or [], self.loc(name_tok),
+                          properties=props or {})
+
+    def properties(self, entries=None):
+        return entries or {}
+
+    def generic_regions(self, *regions):
+        return list(regions)
+
+    # ------------------------------------------------------------ regions
+    def region_open(self, tok=None):
+        self.depth += 1
+        if self.depth > MAX_NESTING:
+            raise self.error(f"nesting too deep (more than {MAX_NESTING} nested regions)", tok)
+        args, isolated = self.pending_args if self.pending_args is not None else ([], False)
+        self.pending_args = None
+        self.scopes.append(_Scope(isolated))
+        region = Region()
+        block = region.add_block(Block())
+        for tok_, ty in args:
+            a = block.add_arg(ty, str(tok_)[1:], self.loc(tok_))
+            self.define(str(tok_)[1:], a, tok_)
+        self.region_stack.append(region)
+        self.block_stack.append(block)
+        return region
+
+    def region(self, region, *_):
+        self.depth -= 1
+        self.block_stack.pop()
+        self.region_stack.pop()
+        scope = self.scopes.pop()
+        if scope.forward:
+            if scope.isolated or len(self.scopes) == 0:
+                ph = next(iter(scope.forward.values()))
+                raise DiagnosticError(f"use of undeclared SSA value name '%{ph.name}'", ph.loc)
+            self.scopes[-1].forward.update(scope.forward)
+        # drop an empty entry block created for a region whose first block was labelled
+        if len(region.blocks) > 1 and not region.blocks[0].ops and not region.blocks[0].args \
+                and region.blocks[0].label is None:
+            region.blocks.pop(0)
+        return region
+
+    def block_header(self, label_tok, args):
+        region = self.region_stack[-1]
+        current = self.block_stack[-1]
+        if len(region.blocks) == 1 and not current.ops and not current.args and current.label is None:
+            block = current
+        else:
+            block = region.add_block(Block())
+            self.block_stack[-1] = block
+        block.label = str(label_tok)[1:]
+        for tok_, ty in args or []:
+            a = block.add_arg(ty, str(tok_)[1:], self.loc(tok_))
+            self.define(str(tok_)[1:], a, tok_)
+        return block
+
+    def labeled_block(self, *children):
+        return children[0]
+
+    def block_arg_list(self, *args):
+        return list(args)
+
+    def block_arg(self, tok, ty):
+        return (tok, ty)
+
+    # ------------------------------------------------------------ aliases
+    def alias_def(self, tok, attr):
+        name = str(tok)
+        if name in self.attr_aliases:
+            raise self.error(f"redefinition of attribute alias id '{name[1:]}'", tok)
+        self.attr_aliases[name] = attr
+        return None
+
+    def type_alias_def(self, tok, ty):
+        self.type_aliases[str(tok)] = ty
+        return None
+
+    def alias_use(self, tok):
+        a = self.attr_aliases.get(str(tok))
+        if a is None:
+            raise self.error(f"undefined symbol alias id '{str(tok)[1:]}'", tok)
+        return a
+
+    def type_alias_use(self, tok):
+        t = self.type_aliases.get(str(tok))
+        if t is None:
+            raise self.error(f"undefined symbol alias id '{str(tok)[1:]}'", tok)
+        return t
+
+    # ------------------------------------------------------------ types
+    def int_type(self, tok):
+        s = str(tok)
+        sign = s[0] if s[0] in "su" else ""
+        width = int(s[len(sign) + 1:])
+        if width == 0 or width > 65536:
+            raise self.error(f"integer bitwidth {width} is out of range", tok)
+        return IntegerType(width, sign)
+
+    def float_type(self, tok):
+        return FloatType(str(tok))
+
+    def index_type(self, tok):
+        return INDEX
+
+    def none_type(self, tok):
+        return NoneType()
+
+    def tensor_type(self, prefix, elem, enc):
+        dims = str(prefix)[len("tensor<"):]
+        shape: list[Optional[int]] = []
+        for d in dims.split("x")[:-1]:
+            shape.append(None if d == "?" else int(d))
+        if not _is_element_type(elem):
+            raise self.error(f"invalid tensor element type '{elem}'", prefix)
+        return TensorType(tuple(shape), elem, enc)
+
+    def unranked_tensor_type(self, tok, elem):
+        return UnrankedTensorType(elem)
+
+    def vector_type(self, prefix, elem):
+        dims = str(prefix)[len("vector<"):]
+        return VectorType(tuple(int(d) for d in dims.split("x")[:-1]), elem)
+
+    def complex_type(self, elem):
+        return ComplexType(elem)
+
+    def function_type(self, *children):
+        if len(children) == 1:
+            return FunctionType((), tuple(children[0]))
+        return FunctionType(tuple(children[0]), tuple(children[1]))
+
+    def function_results(self, *children):
+        if not children:
+            return []
+        if len(children) == 1 and isinstance(children[0], list):
+            return children[0]
+        return [children[0]]
+
+    def dialect_type(self, tok):
+        from meshc.ir.types import OpaqueType
+
+        text = str(tok)[1:]
+        lt = text.find("<")
+        head, body = (text, "") if lt < 0 else (text[:lt], text[lt:])
+        dialect, _, name = head.partition(".")
+        return OpaqueType(dialect, name, body)
+
+    # ------------------------------------------------------------ attributes
+    def int_attr(self, tok):
+        return IntegerAttr(int(str(tok)))
+
+    def float_attr(self, tok):
+        return FloatAttr(float(str(tok)))
+
+    def hex_attr(self, tok):
+        return IntegerAttr(int(str(tok), 16))
+
+    def neg_hex_attr(self, tok):
+        return IntegerAttr(-int(str(tok), 16))
+
+    def string_attr(self, tok):
+        return StringAttr(_unquote(str(tok)))
+
+    def true_attr(self, tok=None):
+        return BoolAttr(True)
+
+    def false_attr(self, tok=None):
+        return BoolAttr(False)
+
+    def unit_attr(self, tok=None):
+        return UnitAttr()
+
+    def type_attr(self, ty):
+        return TypeAttr(ty)
+
+    def typed_attr(self, tok, ty):
+        text = str(tok)
+        if isinstance(ty, (IntegerType, type(INDEX))):
+            if tok.type == "FLOAT":
+                raise self.error(f"floating point value not valid for specified type '{ty}'", tok)
+            if tok.type in ("TRUE", "FALSE"):
+                if ty != I1:
+                    raise self.error(f"boolean value not valid for specified type '{ty}'", tok)
+                return IntegerAttr(1 if tok.type == "TRUE" else 0, ty)
+            value = int(text, 16) if tok.type == "HEX" else int(text)
+            if isinstance(ty, IntegerType):
+                value = _check_int_range(self, value, ty, tok)
+            return IntegerAttr(value, ty)
+        if isinstance(ty, FloatType):
+            if tok.type == "HEX":
+                return FloatAttr(_float_from_bits(int(text, 16), ty), ty)
+            if tok.type in ("TRUE", "FALSE"):
+                raise self.error(f"boolean value not valid for specified type '{ty}'", tok)
+            return FloatAttr(float(text), ty)
+        raise self.error(f"invalid type '{ty}' for a scalar literal", tok)
+
+    def attr_array(self, *elems):
+        return ArrayAttr(tuple(elems))
+
+    def dict_attr(self, entries=None):
+        return DictionaryAttr(tuple((entries or {}).items()))
+
+    def attr_dict(self, entries=None):
+        return entries or {}
+
+    def dict_entries(self, *entries):
+        out: dict[str, Attribute] = {}
+        for k, v, tok in entries:
+            if k in out:
+                raise self.error(f"duplicate key '{k}' in dictionary attribute", tok)
+            out[k] = v
+        return out
+
+    def dict_entry(self, key, value):
+        k = _unquote(str(key)) if str(key).startswith('"') else str(key)
+        return (k, value if value is not None else UnitAttr(), key)
+
+    def kw_as_id(self, tok):
+        return tok
+
+    def symbol_ref(self, *toks):
+        names = [_symbol_name(str(t)) for t in toks]
+        return SymbolRefAttr(names[0], tuple(names[1:]))
+
+    # dense<...>
+    def dense_attr(self, body, ty):
+        if not isinstance(ty, (TensorType, VectorType)) or (isinstance(ty, TensorType) and not ty.has_static_shape):
+            raise self.error(f"elements literal type must be a static shaped tensor, got '{ty}'")
+        return _build_dense(self, body, ty)
+
+    def dense_hex(self, tok):
+        return ("hex", tok)
+
+    def dense_int(self, tok):
+        return ("int", int(str(tok)), tok)
+
+    def dense_float(self, tok):
+        return ("float", float(str(tok)), tok)
+
+    def dense_hexfloat(self, tok):
+        return ("hexbits", int(str(tok), 16), tok)
+
+    def dense_true(self, tok):
+        return ("int", 1, tok)
+
+    def dense_false(self, tok):
+        return ("int", 0, tok)
+
+    def dense_list(self, *elems):
+        return ("list", list(elems), None)
+
+    def dense_complex(self, a, b):
+        return ("complex", (a, b), None)
+
+    def dense_array_attr(self, ty, *vals):
+        values = []
+        for v in vals:
+            if isinstance(v, BoolAttr):
+                values.append(bool(v.value))
+            elif isinstance(v, IntegerAttr):
+                values.append(float(v.value) if ty.is_float else v.value)
+            else:
+                values.append(v.value)
+        return DenseArrayAttr(ty, tuple(values))
+
+    # affine maps
+    def affine_map_attr(self, dims, syms, *results):
+        self._affine_ids = None
+        dims = dims or []
+        syms = syms or []
+        env = {str(t): DimExpr(i) for i, t in enumerate(dims)}
+        env.update({str(t): SymbolExpr(i) for i, t in enumerate(syms)})
+        resolved = tuple(_resolve_affine(self, r, env) for r in results)
+        return AffineMapAttr(AffineMap(len(dims), len(syms), resolved))
+
+    def dim_ids(self, *toks):
+        return list(toks)
+
+    def affine_id(self, tok):
+        return ("id", tok)
+
+    def affine_const(self, tok):
+        return ConstantExpr(int(str(tok)))
+
+    def affine_neg(self, e):
+        return ("bin", "*", e, ConstantExpr(-1))
+
+    def affine_add(self, a, b):
+        return ("bin", "+", a, b)
+
+    def affine_sub(self, a, b):
+        return ("bin", "+", a, ("bin", "*", b, ConstantExpr(-1)))
+
+    def affine_mul(self, a, b):
+        return ("bin", "*", a, b)
+
+    def affine_floordiv(self, a, _t, b):
+        return ("bin", "floordiv", a, b)
+
+    def affine_ceildiv(self, a, _t, b):
+        return ("bin", "ceildiv", a, b)
+
+    def affine_mod(self, a, _t, b):
+        return ("bin", "mod", a, b)
+
+    # sharding attributes (the mesh dialect's classes)
+    def sharding_attr(self, sym, split, *opts):
+        from meshc.dialects.mesh import ShardingAttr
+
+        return ShardingAttr.from_parts(_symbol_name(str(sym)), split, opts)
+
+    def shard_encoding_attr(self, open_tok, sym, split, *opts):
+        from meshc.dialects.mesh import ShardEncodingAttr, ShardingAttr
+
+        inner = None
+        rest = []
+        for o in opts:
+            if o[0] == "inner":
+                inner = o[1]
+            else:
+                rest.append(o)
+        return ShardEncodingAttr(ShardingAttr.from_parts(_symbol_name(str(sym)), split, rest), inner)
+
+    def split_axes(self, *lists):
+        return [tuple(l) for l in lists]
+
+    def axis_list(self, *ints):
+        return [int(str(i)) for i in ints]
+
+    def bare_axis(self, tok):
+        raise self.error("expected a list of mesh axes such as '[0]' for each tensor dimension, got a bare "
+                         f"integer '{tok}'", tok)
+
+    def sharding_partial(self, _kw, kind, *axes):
+        return ("partial", str(kind), tuple(int(str(a)) for a in axes), kind)
+
+    def sharding_halo(self, _kw, *vals):
+        return ("halo_sizes", tuple(int(str(a)) for a in vals))
+
+    def sharding_offsets(self, _kw, *vals):
+        return ("sharded_dims_offsets", tuple(int(str(a)) for a in vals))
+
+    def sharding_inner(self, _kw, attr):
+        return ("inner", attr)
+
+    # #dialect.name<...>
+    def dialect_attr(self, open_tok, *items):
+        from meshc.dialects import build_dialect_attr
+
+        name = str(open_tok)[1:-1]
+        try:
+            return build_dialect_attr(name, list(items))
+        except ValueError as err:
+            raise self.error(f"invalid '#{name}' attribute: {err}", open_tok) from None
+
+    def dialect_attr_bare(self, tok):
+        from meshc.dialects import build_dialect_attr
+
+        name = str(tok)[1:]
+        try:
+            return build_dialect_attr(name, None)
+        except ValueError as err:
+            raise self.error(f"invalid '#{name}' attribute: {err}", tok) from None
+
+    def dattr_keyed(self, key, value):
+        return (str(key), value)
+
+    def dattr_keyword(self, tok):
+        from meshc.dialects import Keyword
+
+        return Keyword(str(tok))
+
+    def dattr_keyword_array(self, tok, arr):
+        from meshc.dialects import Keyword
+
+        return Keyword(str(tok) + str(arr))
+
+    def dattr_scoped_string(self, a, b):
+        from meshc.dialects import Keyword
+
+        return Keyword(f"{a}::{b}")
+
+    def custom_op(self, *children):  # pragma: no cover - placeholder rule
+        raise self.error("internal: placeholder custom_op")
+
+    def start(self, *children):
+        return None
+
+
+MAX_NESTING = 200
+
+
+def _resolve_affine(state, node, env):
+    if isinstance(node, tuple):
+        if node[0] == "id":
+            tok = node[1]
+            e = env.get(str(tok))
+            if e is None:
+                raise state.error(f"use of undeclared identifier '{tok}' in affine map", tok)
+            return e
+        _, kind, a, b = node
+        return _fold_affine(kind, _resolve_affine(state, a, env), _resolve_affine(state, b, env))
+    return node
+
+
+def _fold_affine(kind, a, b):
+    if isinstance(a, ConstantExpr) and isinstance(b, ConstantExpr) and kind in ("+", "*"):
+        return ConstantExpr(a.value + b.value if kind == "+" else a.value * b.value)
+    return BinaryExpr(kind, a, b)
+
+
+def _is_element_type(t: Type) -> bool:
+    from meshc.ir.types import IndexType, OpaqueType
+
+    return isinstance(t, (IntegerType, FloatType, IndexType, ComplexType, OpaqueType, VectorType))
+
+
+def _unquote(s: str) -> str:
+    body = s[1:-1]
+    if "\\" not in body:
+        return body
+    out = []
+    i = 0
+    while i < len(body):
+        c = body[i]
+        if c == "\\" and i + 1 < len(body):
+            n = body[i + 1]
+            if n in '"\\':
+                out.append(n)
+                i += 2
+                continue
+            if n == "n":
+                out.append("\n")
+                i += 2
+                continue
+            if n == "t":
+                out.append("\t")
+                i += 2
+                continue
+            hexpair = body[i + 1:i + 3]
+            if len(hexpair) == 2 and all(ch in "0123456789abcdefABCDEF" for ch in hexpair):
+                out.append(chr(int(hexpair, 16)))
+                i += 3
+                continue
+        out.append(c)
+        i += 1
+    return "".join(out)
+
+
+def _symbol_name(s: str) -> str:
+    s = s[1:]
+    return _unquote(s) if s.startswith('"') else s
+
+
+def _check_int_range(state, value: int, ty: IntegerType, tok) -> int:
+    w = ty.width
+    if ty.signedness == "u":
+        lo, hi = 0, (1 << w) - 1
+    elif ty.signedness == "s":
+        lo, hi = -(1 << (w - 1)), (1 << (w - 1)) - 1
+    else:  # signless: accept both signed and unsigned spellings, store signed
+        lo, hi = -(1 << (w - 1)), (1 << w) - 1
+    if w == 1:
+        lo, hi = -1, 1
+    if not lo <= value <= hi:
+        raise state.error(f"integer constant {value} out of range for type '{ty}'", tok)
+    if ty.signedness == "" and w > 1 and value >= (1 << (w - 1)):
+        value -= 1 << w
+    return value
+
+
+def _float_from_bits(bits: int, ty: FloatType) -> float:
+    import numpy as np
+
+    dt = numpy_dtype(ty)
+    raw = bits.to_bytes(dt.itemsize, "little")
+    return float(np.frombuffer(raw, dtype=dt)[0])
+
+
+def _build_dense(state, body, ty) -> DenseElementsAttr:
+    import numpy as np
+
+    et = ty.element_type
+    try:
+        dt = numpy_dtype(et)
+    except ValueError:
+        raise state.error(f"unsupported dense element type '{et}'") from None
+    shape = tuple(ty.shape)
+    n = 1
+    for d in shape:
+        n *= d
+    if body is None:
+        if n != 0:
+            raise state.error(f"empty dense literal for type '{ty}' with {n} elements")
+        return DenseElementsAttr(ty, np.zeros(shape, dtype=dt))
+    if body[0] == "hex":
+        tok = body[1]
+        text = _unquote(str(tok))
+        if not text.startswith("0x"):
+            raise state.error("expected a hex string '0x...' in dense literal", tok)
+        try:
+            raw = bytes.fromhex(text[2:])
+        except ValueError:
+            raise state.error("malformed hex string in dense literal", tok) from None
+        width = dt.itemsize
+        if len(raw) == width:
+            arr = np.full(shape, np.frombuffer(raw, dtype=dt.newbyteorder("<"))[0], dtype=dt)
+        elif len(raw) == width * n:
+            arr = np.frombuffer(raw, dtype=dt.newbyteorder("<")).astype(dt).reshape(shape)
+        else:
+            raise state.error(f"hex dense literal has {len(raw)} bytes, expected {width * n} for '{ty}'", tok)
+        return DenseElementsAttr(ty, arr)
+
+    def scalar(node):
+        kind, v, tok = node
+        if kind == "list":
+            raise state.error("expected a scalar in dense literal")
+        if kind == "hexbits":
+            if et.is_float:
+                return _float_from_bits(v, et)
+            return v
+        if kind == "float" and not et.is_float:
+            raise state.error(f"floating point value not valid for element type '{et}'", tok)
+        return v
+
+    if body[0] != "list":
+        value = scalar(body)
+        return DenseElementsAttr(ty, np.full(shape, value, dtype=dt))
+
+    def nested(node, depth):
+        if node[0] == "list":
+            return [nested(c, depth + 1) for c in node[1]]
+        if node[0] == "complex":
+            return complex(scalar(node[1][0]), scalar(node[1][1]))
+        return scalar(node)
+
+    data = nested(body, 0)
+    try:
+        arr = np.array(data, dtype=np.float64 if et.is_float else object)
+        arr = arr.astype(dt)
+    except (ValueError, OverflowError) as err:
+        raise state.error(f"invalid dense literal for '{ty}': {err}") from None
+    if arr.shape != shape:
+        raise state.error(f"inferred shape of elements literal ([{', '.join(map(str, arr.shape))}]) does not "
+                          f"match type ([{', '.join(map(str, shape))}])")
+    return DenseElementsAttr(ty, arr)
+
+
+# ---------------------------------------------------------------- the parser
+_PARSER: Optional[Lark] = None
+_CALLBACKS: Any = None
+
+
+def _grammar_text() -> str:
+    from meshc.dialects import DIALECTS
+
+    parts = [(GRAMMAR_DIR / "core.lark").read_text()]
+    for d in DIALECTS:
+        path = GRAMMAR_DIR / f"{d.__name__.rsplit('.', 1)[-1]}.lark"
+        if path.exists():
+            parts.append(path.read_text())
+    return "\n".join(parts)
+
+
+def _callback_class() -> type:
+    from meshc.dialects import DIALECTS
+
+    from lark import Transformer
+
+    mixins = [d.Syntax for d in DIALECTS if hasattr(d, "Syntax")]
+    bases = tuple(mixins) + (ParserCore,)
+    # lark applies v_args only to methods defined on the class itself
+    namespace: dict[str, Any] = {}
+    for base in reversed(bases):
+        for k, v in vars(base).items():
+            if not k.startswith("_") and callable(v):
+                namespace[k] = v
+    cls = type("MeshcParseCallbacks", bases + (Transformer,), namespace)
+    return v_args(inline=True)(cls)
+
+
+def _parser() -> tuple[Lark, Any]:
+    global _PARSER, _CALLBACKS
+    if _PARSER is None:
+        _CALLBACKS = _callback_class()()
+        cache_dir = Path(os.environ.get("XDG_CACHE_HOME", Path.home() / ".cache")) / "meshc"
+        cache: Any = False
+        try:
+            cache_dir.mkdir(parents=True, exist_ok=True)
+            import hashlib
+
+            text = _grammar_text()
+            digest = hashlib.sha256(text.encode()).hexdigest()[:16]
+            cache = str(cache_dir / f"grammar-{digest}.lark.cache")
+        except OSError:
+            text = _grammar_text()
+        _PARSER = Lark(text, parser="lalr", lexer="contextual", transformer=_CALLBACKS,
+                       propagate_positions=False, maybe_placeholders=True, cache=cache)
+    return _PARSER, _CALLBACKS
+
+
+_TOKEN_NAMES = {
+    "VALUE_ID": "SSA value", "SYMBOL": "symbol (@name)", "CARET_ID": "block label", "HASH_ID": "attribute alias",
+    "STRING": "string", "INT": "integer", "FLOAT": "float", "BARE_ID": "identifier", "LPAR": "'('",
+    "RPAR": "')'", "LSQB": "'['", "RSQB": "']'", "LBRACE": "'{'", "RBRACE": "'}'", "COMMA": "','",
+    "COLON": "':'", "EQUAL": "'='", "MORETHAN": "'>'", "LESSTHAN": "'<'", "__ANON_0": "'->'",
+    "TENSOR_PREFIX": "tensor type", "INT_TYPE": "integer type", "FLOAT_TYPE": "float type",
+    "INDEX_KW": "'index'", "$END": "end of input",
+}
+
+
+def _describe_expected(expected) -> str:
+    names = []
+    for e in sorted(expected):
+        n = _TOKEN_NAMES.get(e)
+        if n is None:
+            if e.startswith("__") or e.startswith("_"):
+                continue
+            n = e.lower()
+        if n not in names:
+            names.append(n)
+    if not names:
+        return ""
+    if len(names) > 8:
+        names = names[:8] + ["..."]
+    return ", expected " + ", ".join(names)
+
+
+def _translate(err: UnexpectedInput, filename: str, text: str) -> DiagnosticError:
+    if isinstance(err, UnexpectedToken):
+        tok = err.token
+        if tok.type == "$END":
+            lines = text.splitlines() or [""]
+            loc = Location(filename, len(lines), len(lines[-1]) + 1)
+            return DiagnosticError("unexpected end of input" + _describe_expected(err.expected), loc)
+        loc = Location(filename, tok.line, tok.column)
+        shown = str(tok)
+        if len(shown) > 40:
+            shown = shown[:37] + "..."
+        if tok.type == "BARE_ID" and "." in shown and err.expected and "BARE_ID" not in err.expected:
+            return DiagnosticError(f"custom op '{shown}' is unknown (use the generic form "
+                                   f"'\"{shown}\"(...) : (...) -> (...)')", loc)
+        return DiagnosticError(f"unexpected '{shown}'" + _describe_expected(err.expected), loc)
+    if isinstance(err, UnexpectedCharacters):
+        loc = Location(filename, err.line, err.column)
+        ch = text[err.pos_in_stream] if err.pos_in_stream < len(text) else ""
+        word = _word_at(text, err.pos_in_stream)
+        if word and "." in word and word[0].isalpha():
+            return DiagnosticError(f"custom op '{word}' is unknown or malformed here (use the generic form "
+                                   f"'\"{word}\"(...) : (...) -> (...)')", loc)
+        what = f"'{word}'" if word else repr(ch)
+        return DiagnosticError(f"unexpected {what}" + _describe_expected(err.allowed or ()), loc)
+    if isinstance(err, UnexpectedEOF):
+        lines = text.splitlines() or [""]
+        return DiagnosticError("unexpected end of input", Location(filename, len(lines), len(lines[-1]) + 1))
+    return DiagnosticError(str(err), Location(filename))
+
+
+def _word_at(text: str, pos: int) -> str:
+    import re
+
+    m = re.compile(r"[A-Za-z_][\w$.]*|\S").match(text, pos)
+    return m.group(0) if m else ""
+
+
+def parse(text: str, filename: str = "<stdin>") -> Operation:
+    """Parse ``text`` into a ``builtin.module`` operation.
+
+    Top-level ops outside an explicit ``module { }`` are wrapped in one
+    (as mlir-opt does); a file holding exactly one ``module`` returns it.
+
+    Raises:
+        DiagnosticError: malformed text, undefined values or aliases, type
+            mismatches between a use and its definition; located at the token.
+    """
+    from meshc.dialects.builtin import ModuleOp
+
+    parser, cb = _parser()
+    cb.reset(filename, text)
+    limit = sys.getrecursionlimit()
+    try:
+        parser.parse(text)
+    except UnexpectedInput as err:
+        raise _translate(err, filename, text) from None
+    except RecursionError:
+        raise DiagnosticError("nesting too deep", Location(filename)) from None
+    finally:
+        sys.setrecursionlimit(limit)
+    top = cb.top_block
+    if cb.scopes[0].forward:
+        ph = next(iter(cb.scopes[0].forward.values()))
+        raise DiagnosticError(f"use of undeclared SSA value name '%{ph.name}'", ph.loc)
+    ops = list(top.ops)
+    if len(ops) == 1 and isinstance(ops[0], ModuleOp):
+        module = ops[0]
+        top.remove(module)
+        return module
+    module = ModuleOp.build_empty(Location(filename, 1, 1))
+    for op in ops:
+        top.remove(op)
+        module.body.append(op)
+    return module
+
+
+def parse_file(path: str) -> Operation:
+    """Read and parse a file (``-`` reads standard input).
+
+    Raises:
+        DiagnosticError: the file cannot be read or is not UTF-8, or any
+            parse error.
+    """
+    if path == "-":
+        data = sys.stdin.buffer.read()
+        name = "<stdin>"
+    else:
+        try:
+            data = Path(path).read_bytes()
+        except OSError as err:
+            raise DiagnosticError(f"could not open input file '{path}': {err.strerror}") from None
+        name = path
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as err:
+        line = data[:err.start].count(b"\n") + 1
+        col = err.start - (data.rfind(b"\n", 0, err.start) + 1) + 1
+        raise DiagnosticError("input is not valid UTF-8", Location(name, line, col)) from None
+    return parse(text, name)
