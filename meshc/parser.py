@@ -444,10 +444,16 @@ class ParserCore:
         return SymbolRefAttr(names[0], tuple(names[1:]))
 
     # dense<...>
-    def dense_attr(self, body, ty):
+    def dense_attr(self, open_tok, body, ty):
         if not isinstance(ty, (TensorType, VectorType)) or (isinstance(ty, TensorType) and not ty.has_static_shape):
-            raise self.error(f"elements literal type must be a static shaped tensor, got '{ty}'")
-        return _build_dense(self, body, ty)
+            raise self.error(f"elements literal type must be a static shaped tensor, got '{ty}'", open_tok)
+        self._dense_tok = open_tok
+        try:
+            return _build_dense(self, body, ty)
+        except DiagnosticError as err:
+            if not err.location.known:
+                raise self.error(err.message, open_tok) from None
+            raise
 
     def dense_hex(self, tok):
         return ("hex", tok)
@@ -851,8 +857,7 @@ def _translate(err: UnexpectedInput, filename: str, text: str) -> DiagnosticErro
     if isinstance(err, UnexpectedToken):
         tok = err.token
         if tok.type == "$END":
-            lines = text.splitlines() or [""]
-            loc = Location(filename, len(lines), len(lines[-1]) + 1)
+            loc = _end_location(filename, text)
             return DiagnosticError("unexpected end of input" + _describe_expected(err.expected), loc)
         loc = Location(filename, tok.line, tok.column)
         shown = str(tok)
@@ -872,9 +877,12 @@ def _translate(err: UnexpectedInput, filename: str, text: str) -> DiagnosticErro
         what = f"'{word}'" if word else repr(ch)
         return DiagnosticError(f"unexpected {what}" + _describe_expected(err.allowed or ()), loc)
     if isinstance(err, UnexpectedEOF):
-        lines = text.splitlines() or [""]
-        return DiagnosticError("unexpected end of input", Location(filename, len(lines), len(lines[-1]) + 1))
+        return DiagnosticError("unexpected end of input", _end_location(filename, text))
     return DiagnosticError(str(err), Location(filename))
+
+
+def _end_location(filename: str, text: str) -> Location:
+    return Location(filename, text.count("\n") + 1, len(text) - (text.rfind("\n") + 1) + 1)
 
 
 def _word_at(text: str, pos: int) -> str:

@@ -88,7 +88,7 @@ class FuncOp(Operation):
                                  f"corresponding argument in function signature({t})")
         for block in self.regions[0].blocks:
             term = block.ops[-1] if block.ops else None
-            if term is None or not term.is_terminator:
+            if term is None or not (term.is_terminator or type(term) is Operation):
                 raise self.error("block must end with a terminator such as "
                                  f"'{self.return_name}'")
 

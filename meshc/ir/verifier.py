@@ -72,6 +72,14 @@ def _check_dominance(user: Operation, index: int, v: Value, cache: dict[int, dic
                 return
             raise user.error(f"operand #{index} does not dominate this use",
                              [note("operand defined here", v.location)] if v.location.known else [])
+        if blk.parent is not None and blk.parent is def_block.parent:
+            # another block of the same region: the entry block dominates all;
+            # meshc does not model branches, so any earlier block is accepted
+            region_blocks = blk.parent.blocks
+            if region_blocks.index(def_block) < region_blocks.index(blk):
+                return
+            raise user.error(f"operand #{index} does not dominate this use",
+                             [note("operand defined here", v.location)] if v.location.known else [])
         owner = blk.parent_op
         if owner is None:
             raise user.error(f"operand #{index} is not defined in an enclosing scope")

@@ -1,0 +1,107 @@
+"""Parse / verify / print throughput of meshc on generated modules.
+
+Generates modules of 1k, 10k and 100k ops (a mix of arith, math, tensor and
+linalg ops in one function, as exported models look), in custom form and in
+generic form, and prints ops/second for parse, verify and print separately,
+plus the process' peak memory. Targets (issue: foundation): parse+verify+print
+of 10k ops under 3 s and of 100k ops under 30 s, time growing linearly.
+
+Usage: python bench/parse_bench.py [--sizes 1000,10000,100000] [--generic-only|--custom-only]
+"""
+
+from __future__ import annotations
+
+import argparse
+import resource
+import time
+
+
+def make_module(n_ops: int) -> str:
+    """A function with about ``n_ops`` ops: tensor ops every few lines so
+    the mix exercises types, attributes and regions, not only scalars."""
+    lines = ["func.func @main(%a: f32, %b: f32, %t: tensor<64x64xf32>) -> f32 {"]
+    prev = "%a"
+    count = 0
+    i = 0
+    have_linalg = _has_dialect("linalg")
+    while count < n_ops - 1:
+        k = i % 5
+        if k == 0:
+            lines.append(f"  %v{i} = arith.addf {prev}, %b : f32")
+        elif k == 1:
+            lines.append(f"  %v{i} = arith.mulf {prev}, %a fastmath<fast> : f32")
+        elif k == 2:
+            lines.append(f"  %v{i} = math.exp {prev} : f32")
+        elif k == 3:
+            lines.append(f"  %c{i} = arith.constant {i}.5 : f32")
+            lines.append(f"  %v{i} = arith.maximumf {prev}, %c{i} : f32")
+            count += 1
+        else:
+            if have_linalg:
+                lines.append(f"  %e{i} = tensor.empty() : tensor<64x64xf32>")
+                lines.append(f"  %f{i} = linalg.fill ins({prev} : f32) outs(%e{i} : tensor<64x64xf32>) "
+                             "-> tensor<64x64xf32>")
+                count += 1
+                lines.append(f"  %v{i} = arith.subf {prev}, %a : f32")
+            else:
+                lines.append(f"  %v{i} = arith.subf {prev}, %a : f32")
+        prev = f"%v{i}"
+        count += 1
+        i += 1
+    lines.append(f"  return {prev} : f32")
+    lines.append("}")
+    return "\n".join(lines) + "\n"
+
+
+def _has_dialect(name: str) -> bool:
+    import importlib.util
+
+    return importlib.util.find_spec(f"meshc.dialects.{name}") is not None
+
+
+def measure(text: str, n_ops: int, label: str) -> float:
+    from meshc.ir import print_op, verify
+    from meshc.parser import parse
+
+    t0 = time.perf_counter()
+    m = parse(text, "bench.mlir")
+    t1 = time.perf_counter()
+    verify(m)
+    t2 = time.perf_counter()
+    out = print_op(m)
+    t3 = time.perf_counter()
+    total = t3 - t0
+    print(f"{label:>8} {n_ops:>7} ops: parse {n_ops / (t1 - t0):>8.0f} ops/s  verify {n_ops / (t2 - t1):>9.0f} ops/s  "
+          f"print {n_ops / (t3 - t2):>8.0f} ops/s  total {total:6.2f} s ({n_ops / total:.0f} ops/s)")
+    assert out
+    return total
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--sizes", default="1000,10000,100000")
+    ap.add_argument("--custom-only", action="store_true")
+    ap.add_argument("--generic-only", action="store_true")
+    args = ap.parse_args()
+    from meshc.ir import print_op
+    from meshc.parser import parse
+
+    parse("func.func @warm() { return }")  # build the parser once (cached tables)
+    totals = {}
+    for n in (int(s) for s in args.sizes.split(",")):
+        text = make_module(n)
+        if not args.generic_only:
+            totals[("custom", n)] = measure(text, n, "custom")
+        if not args.custom_only:
+            generic = print_op(parse(text), generic=True)
+            totals[("generic", n)] = measure(generic, n, "generic")
+    for form in ("custom", "generic"):
+        sizes = sorted(n for f, n in totals if f == form)
+        for a, b in zip(sizes, sizes[1:]):
+            print(f"{form}: {b // a}x ops -> {totals[(form, b)] / totals[(form, a)]:.1f}x time")
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    print(f"peak RSS: {peak:.0f} MiB")
+
+
+if __name__ == "__main__":
+    main()
