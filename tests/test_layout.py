@@ -566,6 +566,7 @@ def test_device_buffer_layout_tile_and_override():
     assert logical_bytes((4, 6), "float32") == 96
     # [20, 20] float32, tile 16x16 -> [32, 32] = 4 tiles x 1024 B; logical 1600
     assert buffer_bytes((20, 20), "float32", "tile", (16, 16)) == 4096
+    assert buffer_bytes((20, 20), "float32", "TILE", "16x16") == 4096  # CLI spellings
     # bfloat8_b: [40, 40] -> [64, 64] = 4 tiles x 1088; logical 1600 el x 1 B
     assert buffer_bytes((40, 40), "float32", "tile", dtype_override="bfloat8_b") == 4352
     assert logical_bytes((40, 40), "float32", "bfloat8_b") == 1600

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from .dtypes import DataType
 from .memory import MemoryConfig
-from .parse import parse_choice
+from .parse import parse_choice, parse_pair
 from .tensor_layout import TensorLayout
 from .tile import Layout, PageConfig, Tile
 
@@ -22,14 +22,14 @@ def device_buffer_layout(
     local_shape: "tuple[int, ...]",
     numpy_dtype_name: str,
     layout: str = "row_major",
-    tile: "tuple[int, int]" = (32, 32),
+    tile: "tuple[int, int] | str" = (32, 32),
     dtype_override: "str | None" = None,
 ) -> TensorLayout:
     """The TensorLayout of one device buffer holding ``local_shape`` elements.
 
     ``numpy_dtype_name``: the host array's ``dtype.name`` (``float32``,
     ``bfloat16``, ``int64``, ``bool``...). ``layout``: ``row_major`` or
-    ``tile``. ``dtype_override``: the device data type to account for instead
+    ``tile``. ``tile``: ``(h, w)`` or its text ``"32x32"``. ``dtype_override``: the device data type to account for instead
     (``bfloat16``, ``bfloat8_b``...). Interleaved in DRAM, seed rules, default
     alignment. Raises ``DTypeError`` (unknown name, block float in ROW_MAJOR),
     ``TileError``, ``ShapeError`` (bad ``local_shape``) or ``LayoutError``
@@ -37,6 +37,8 @@ def device_buffer_layout(
     """
     dtype = DataType.parse(dtype_override if dtype_override is not None else numpy_dtype_name)
     kind = parse_choice(layout, Layout, "layout")
+    if isinstance(tile, str):
+        tile = parse_pair(tile, "tile")
     page = PageConfig.tiled(Tile(*tile)) if kind is Layout.TILE else PageConfig.row_major()
     result = TensorLayout(dtype, page, MemoryConfig())
     result.logical_2d_shape(local_shape)  # validates the shape now, not at first use
@@ -58,7 +60,7 @@ def buffer_bytes(
     local_shape: "tuple[int, ...]",
     numpy_dtype_name: str,
     layout: str = "row_major",
-    tile: "tuple[int, int]" = (32, 32),
+    tile: "tuple[int, int] | str" = (32, 32),
     dtype_override: "str | None" = None,
 ) -> int:
     """Bytes the device allocates for the buffer:
