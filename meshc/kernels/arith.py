@@ -21,6 +21,13 @@ value instead of a crash:
 * ``fptosi``/``fptoui`` of NaN -> 0, out-of-range -> saturate to the
   target's min/max.
 
+Buffer donation: every binary op and ``negf`` take an optional ``out=``, a
+writable array of the result's dtype and broadcast shape that the caller
+no longer needs (it may be one of the operands, e.g. a temporary at its
+last use). The result is written there and ``out`` is returned; this is the
+reuse numpy's own temporary elision does inside ``a * b + c``. Without
+``out`` the kernels are pure.
+
 Float ops on ``bf16`` and the 8-bit float types widen to f32, compute, and
 round back once; f32 holds more than twice their precision plus two bits,
 so that is the correctly rounded result of the single op.
@@ -136,11 +143,29 @@ def _widened(fn: Callable, *xs: Value) -> Value:
     return fn(*xs)
 
 
+def _into(op: str, out: Any, fn: Callable, *xs: Value) -> np.ndarray:
+    """``fn(*xs)`` written into the caller's buffer ``out`` (see module
+    docstring, "buffer donation"); returns ``out``."""
+    shape = np.broadcast_shapes(*(np.shape(x) for x in xs))
+    if not isinstance(out, np.ndarray) or out.dtype != xs[0].dtype or out.shape != shape \
+            or not out.flags.writeable:
+        got = f"{out.dtype} {out.shape}" if isinstance(out, np.ndarray) else type(out).__name__
+        raise KernelError(f"arith.{op}: out must be a writable {xs[0].dtype} array of shape {shape}, got {got}")
+    if isinstance(fn, np.ufunc) and xs[0].dtype not in _dt.NARROW_FLOATS:
+        fn(*xs, out=out)
+    else:
+        out[...] = fn(*xs)
+    return out
+
+
 def _float_binary(name: str, ufunc: Callable) -> Callable:
     @_quiet
-    def kernel(a: Value, b: Value) -> Value:
+    def kernel(a: Value, b: Value, out: np.ndarray | None = None) -> Value:
         a, b = _pair(name, a, b)
         _need_float(name, a)
+        if out is not None:
+            return _into(name, out, functools.partial(_widened, ufunc)
+                         if a.dtype in _dt.NARROW_FLOATS else ufunc, a, b)
         return _widened(ufunc, a, b)
 
     kernel.__name__ = name
@@ -160,10 +185,13 @@ remf.__doc__ = "``arith.remf``: float remainder with the sign of the dividend (C
 
 
 @_quiet
-def negf(a: Value) -> Value:
+def negf(a: Value, out: np.ndarray | None = None) -> Value:
     """``arith.negf``: flips the sign bit (also of 0 and NaN)."""
     a = _np(a)
     _need_float("negf", a)
+    if out is not None:
+        return _into("negf", out, np.negative if a.dtype not in _dt.NARROW_FLOATS
+                     else functools.partial(_widened, np.negative), a)
     return _widened(np.negative, a)
 
 
@@ -186,9 +214,11 @@ def _min_num(a: Value, b: Value) -> Value:
 
 def _float_select_op(name: str, fn: Callable, doc: str) -> Callable:
     @_quiet
-    def kernel(a: Value, b: Value) -> Value:
+    def kernel(a: Value, b: Value, out: np.ndarray | None = None) -> Value:
         a, b = _pair(name, a, b)
         _need_float(name, a)
+        if out is not None:
+            return _into(name, out, functools.partial(_widened, fn), a, b)
         return _widened(fn, a, b)[()]
 
     kernel.__name__ = name
@@ -222,9 +252,11 @@ def _int_kernel(name: str, doc: str | None = None):
 
     def deco(fn: Callable) -> Callable:
         @_quiet
-        def kernel(a: Value, b: Value) -> Value:
+        def kernel(a: Value, b: Value, out: np.ndarray | None = None) -> Value:
             a, b = _pair(name, a, b)
             _need_int(name, a)
+            if out is not None:
+                return _into(name, out, fn, a, b)
             return fn(a, b)
 
         kernel.__name__ = kernel.__qualname__ = name
@@ -234,18 +266,33 @@ def _int_kernel(name: str, doc: str | None = None):
     return deco
 
 
-def _wrapping(ufunc: Callable) -> Callable:
+def _i1_wrapping(ufunc: np.ufunc) -> Callable:
+    """``ufunc`` on i1 operands via int8 and back to one bit."""
+
     def fn(a: Value, b: Value) -> Value:
-        if a.dtype.kind == "b":
-            return _store(ufunc(as_signed(a), as_signed(b)), a.dtype)
-        return ufunc(a, b)
+        return _store(ufunc(as_signed(a), as_signed(b)), a.dtype)
 
     return fn
 
 
-addi = _int_kernel("addi", "``arith.addi``: sum modulo 2**N (i8: 127 + 1 = -128).")(_wrapping(np.add))
-subi = _int_kernel("subi", "``arith.subi``: difference modulo 2**N.")(_wrapping(np.subtract))
-muli = _int_kernel("muli", "``arith.muli``: low N bits of the product.")(_wrapping(np.multiply))
+def _int_ufunc_kernel(name: str, ufunc: np.ufunc, doc: str) -> Callable:
+    @_quiet
+    def kernel(a: Value, b: Value, out: np.ndarray | None = None) -> Value:
+        a, b = _pair(name, a, b)
+        _need_int(name, a)
+        fn = _i1_wrapping(ufunc) if a.dtype.kind == "b" else ufunc
+        if out is not None:
+            return _into(name, out, fn, a, b)
+        return fn(a, b)
+
+    kernel.__name__ = kernel.__qualname__ = name
+    kernel.__doc__ = doc
+    return kernel
+
+
+addi = _int_ufunc_kernel("addi", np.add, "``arith.addi``: sum modulo 2**N (i8: 127 + 1 = -128).")
+subi = _int_ufunc_kernel("subi", np.subtract, "``arith.subi``: difference modulo 2**N.")
+muli = _int_ufunc_kernel("muli", np.multiply, "``arith.muli``: low N bits of the product.")
 
 
 def _divisor(b: Value) -> tuple[Value, Value, Value]:
@@ -324,9 +371,9 @@ def remui(a: Value, b: Value) -> Value:
     return _store(r, a.dtype)[()]
 
 
-andi = _int_kernel("andi", "``arith.andi``: bitwise and.")(np.bitwise_and)
-ori = _int_kernel("ori", "``arith.ori``: bitwise or.")(np.bitwise_or)
-xori = _int_kernel("xori", "``arith.xori``: bitwise exclusive or.")(np.bitwise_xor)
+andi = _int_ufunc_kernel("andi", np.bitwise_and, "``arith.andi``: bitwise and.")
+ori = _int_ufunc_kernel("ori", np.bitwise_or, "``arith.ori``: bitwise or.")
+xori = _int_ufunc_kernel("xori", np.bitwise_xor, "``arith.xori``: bitwise exclusive or.")
 
 
 def _shift_amount(a: Value, b: Value) -> tuple[Value, Value]:
@@ -527,7 +574,8 @@ def to_float(x: Value, to: np.dtype) -> Value:
     A direct f64 -> bf16/f8 conversion in ml_dtypes rounds twice (via f32);
     here f64 goes to f32 with round-to-odd first, which makes the second
     rounding exact (the classic round-to-odd argument: f32 has more than
-    p + 2 bits for every narrow type p).
+    p + 2 bits for every narrow type p). Integers go through f64 first, so
+    an integer above 2**53 can round twice on its way to bf16/f8.
     """
     if to not in _dt.NARROW_FLOATS or x.dtype.itemsize < 8 and _dt.is_float(x.dtype):
         return x.astype(to)

@@ -21,7 +21,6 @@ Sources: MLIR linalg dialect documentation (named ops from
 
 from __future__ import annotations
 
-import math as _pymath
 from typing import Any, Callable, Sequence
 
 import numpy as np

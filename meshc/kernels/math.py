@@ -1,6 +1,8 @@
 """Kernels of the MLIR ``math`` dialect over numpy scalars or arrays.
 
-Each function keeps the dtype of its (first) operand: f32/f64 compute
+The float kernels accept ``out=``, a dead buffer to write the result into
+(buffer donation, as in :mod:`meshc.kernels.arith`). Each function keeps
+the dtype of its (first) operand: f32/f64 compute
 natively, f16, bf16 and the 8-bit floats compute in f32 and round back once.
 Results are new arrays (numpy scalars for scalar operands); warnings are
 silenced (``log(0)`` is ``-inf`` as in MLIR/libm).
@@ -25,7 +27,6 @@ Rules (MLIR ``math`` dialect documentation, MathOps.td):
 
 from __future__ import annotations
 
-import functools
 import math as _pymath
 from typing import Any, Callable
 
@@ -44,7 +45,7 @@ def _np(x: Any) -> Any:
 def _float_kernel(name: str, fn: Callable, doc: str) -> Callable:
     """Kernel ``name`` applying ``fn`` to float operands of one dtype."""
 
-    def kernel(*xs: Any) -> Value:
+    def kernel(*xs: Any, out: np.ndarray | None = None) -> Value:
         xs = tuple(_np(x) for x in xs)
         dt = xs[0].dtype
         for x in xs:
@@ -53,7 +54,18 @@ def _float_kernel(name: str, fn: Callable, doc: str) -> Callable:
                     f"math.{name}: expects float operands of one dtype, got "
                     f"{', '.join(str(y.dtype) for y in xs)}")
         with np.errstate(all="ignore"):
-            if dt in _dt.NARROW_FLOATS or dt == np.float16:
+            native = dt not in _dt.NARROW_FLOATS and dt != np.float16
+            if out is not None:
+                shape = np.broadcast_shapes(*(np.shape(x) for x in xs))
+                if not isinstance(out, np.ndarray) or out.dtype != dt or out.shape != shape \
+                        or not out.flags.writeable:
+                    raise KernelError(f"math.{name}: out must be a writable {dt} array of shape {shape}")
+                if native and isinstance(fn, np.ufunc):
+                    fn(*xs, out=out)
+                else:
+                    out[...] = kernel(*xs)
+                return out
+            if not native:
                 return np.asarray(fn(*(x.astype(np.float32) for x in xs))).astype(dt)[()]
             return np.asarray(fn(*xs)).astype(dt, copy=False)[()]
 
