@@ -38,6 +38,7 @@ __all__ = [
     "dim_shard_count",
     "dim_shard_index",
     "dim_boundaries",
+    "check_offsets_fit",
     "core_region",
     "local_region",
     "local_shape",
@@ -125,12 +126,22 @@ def _boundaries(shape: tuple[int, ...], sharding: Sharding, mesh: Mesh, dim: int
     explicit = sharding.offsets_of(dim, mesh)
     if explicit is None:
         return tuple(shard_boundaries(shape[dim], dim_shard_count(sharding, mesh, dim)))
-    if explicit[-1] != shape[dim]:
-        raise ShardingError(
-            f"sharding <{sharding.body_str()}>: sharded_dims_offsets of tensor dim {dim} end at "
-            f"{explicit[-1]} but the dim has size {shape[dim]}"
-        )
     return explicit
+
+
+def check_offsets_fit(global_shape: Sequence[int | None], sharding: Sharding, mesh: Mesh) -> None:
+    """Raise ShardingError if explicit ``sharded_dims_offsets`` of a static dim do not end at
+    its size (the one check :meth:`Sharding.validate` cannot make without the shape).
+    Dynamic sizes and dynamic shard counts are not checked."""
+    if not sharding.sharded_dims_offsets or any(mesh.shape[a] is None for a in sharding.split_mesh_axes):
+        return
+    for dim in sharding.sharded_dims:
+        end = sharding.offsets_of(dim, mesh)[-1]
+        if dim < len(global_shape) and global_shape[dim] is not None and end != global_shape[dim]:
+            raise ShardingError(
+                f"sharding <{sharding.body_str()}>: sharded_dims_offsets of tensor dim {dim} end at "
+                f"{end} but the dim has size {global_shape[dim]}"
+            )
 
 
 def _check(global_shape: Sequence[int], sharding: Sharding, mesh: Mesh) -> tuple[int, ...]:
@@ -139,6 +150,7 @@ def _check(global_shape: Sequence[int], sharding: Sharding, mesh: Mesh) -> tuple
     for dim, n in enumerate(shape):
         if n is None or n < 0:
             raise ShardingError(f"tensor dim {dim} has size {'?' if n is None else n}; shard arithmetic needs a static size >= 0")
+    check_offsets_fit(shape, sharding, mesh)
     return shape
 
 

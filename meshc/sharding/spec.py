@@ -347,8 +347,9 @@ class Sharding:
       size), concatenated. Mutually exclusive with ``halo_sizes``.
 
     ``mesh`` is the mesh's symbol name without ``@``. Construction only
-    normalises containers; :meth:`validate` checks the sharding against a
-    tensor rank and a mesh.
+    normalises the spelling (tuples, trailing empty split entries dropped,
+    ``partial_type`` reset to ``sum`` when nothing is partial);
+    :meth:`validate` checks the sharding against a tensor rank and a mesh.
     """
 
     mesh: str
@@ -364,7 +365,8 @@ class Sharding:
             split.pop()
         object.__setattr__(self, "split_axes", tuple(split))
         object.__setattr__(self, "partial_axes", _int_tuple(self.partial_axes, "partial_axes"))
-        object.__setattr__(self, "partial_type", ReductionKind.parse(self.partial_type))
+        kind = ReductionKind.parse(self.partial_type) if self.partial_axes else ReductionKind.SUM
+        object.__setattr__(self, "partial_type", kind)
         object.__setattr__(self, "halo_sizes", _int_tuple(self.halo_sizes, "halo_sizes"))
         object.__setattr__(self, "sharded_dims_offsets", _int_tuple(self.sharded_dims_offsets, "sharded_dims_offsets"))
 
@@ -439,14 +441,11 @@ class Sharding:
     def normalized(self) -> Sharding:
         """The canonical spelling of the same distribution, for comparisons.
 
-        Partial axes sorted, ``partial_type`` reset to ``sum`` when nothing is
-        partial, all-zero ``halo_sizes`` dropped. (Trailing empty split entries
-        are already dropped on construction.)
+        Partial axes sorted (the reduction does not depend on their order) and
+        all-zero ``halo_sizes`` dropped; the rest is canonical from construction.
         """
-        partial = tuple(sorted(self.partial_axes))
-        kind = self.partial_type if partial else ReductionKind.SUM
         halo = self.halo_sizes if any(self.halo_sizes) else ()
-        return replace(self, partial_axes=partial, partial_type=kind, halo_sizes=halo)
+        return replace(self, partial_axes=tuple(sorted(self.partial_axes)), halo_sizes=halo)
 
     # -- checks ----------------------------------------------------------------------
 
