@@ -175,6 +175,15 @@ class UtilReturnOp(ReturnOp):
     aliases = ()
     printed_name = "util.return"
 
+    def verify_(self) -> None:
+        parent = self.parent_op
+        if parent is not None and parent.name == "util.initializer":  # IREE: an initializer returns nothing
+            if self.operands:
+                raise self.error(f"has {len(self.operands)} operands, but the enclosing 'util.initializer' "
+                                 "returns none")
+            return
+        super().verify_()
+
 
 @register_op
 class CallOp(Operation):

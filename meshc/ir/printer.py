@@ -132,18 +132,37 @@ class Printer:
     # -- ops, blocks, regions -------------------------------------------------------
     def print_op(self, op: Operation) -> None:
         if op.results:
-            names = [self.name_value(r) for r in op.results]
-            if len(names) > 1 and all(r.name_hint is None or r.name_hint.isdigit() for r in op.results) \
-                    and _consecutive(names):
-                self.write(f"%{names[0]}:{len(names)} = ")
-            else:
-                self.write(", ".join("%" + n for n in names) + " = ")
+            self.write(self._result_names(op))
         custom = getattr(op, "print_custom", None)
         if not self.generic and custom is not None and not _uses_multi_name(op, self):
             self.write(getattr(op, "printed_name", None) or op.name)
             custom(self)
         else:
             self.print_generic(op)
+
+    def _result_names(self, op: Operation) -> str:
+        """``%a = `` / ``%a, %b = `` (distinct source names) or ``%0:2 = ``
+        with uses printed ``%0#0``, ``%0#1`` (MLIR's result groups)."""
+        results = op.results
+        if len(results) == 1:
+            return "%" + self.name_value(results[0]) + " = "
+        hints = [r.name_hint for r in results]
+        if all(h and not h.isdigit() and _IDENT.fullmatch(h) for h in hints) and len(set(hints)) == len(hints):
+            return ", ".join("%" + self.name_value(r) for r in results) + " = "
+        first = hints[0]
+        if first and not first.isdigit() and _IDENT.fullmatch(first):
+            base = first
+            if self._taken(base):
+                k = 0
+                while self._taken(f"{first}_{k}"):
+                    k += 1
+                base = f"{first}_{k}"
+            self._claim(base)
+        else:
+            base = self._fresh_number()
+        for k, r in enumerate(results):
+            self._names[id(r)] = f"{base}#{k}"
+        return f"%{base}:{len(results)} = "
 
     def print_generic(self, op: Operation) -> None:
         self.write(f'"{op.name}"(' + self.values(op.operands) + ")")
@@ -187,11 +206,6 @@ class Printer:
         for op in block.ops:
             self.newline()
             self.print_op(op)
-
-
-def _consecutive(names: list[str]) -> bool:
-    return all(n.isdigit() for n in names) and [int(n) for n in names] == list(
-        range(int(names[0]), int(names[0]) + len(names)))
 
 
 def _uses_multi_name(op: Operation, p: Printer) -> bool:

@@ -72,7 +72,7 @@ class IndexType(Type):
 FLOAT_WIDTHS = {
     "f16": 16, "bf16": 16, "f32": 32, "f64": 64, "tf32": 32,
     "f8E4M3FN": 8, "f8E5M2": 8, "f8E4M3FNUZ": 8, "f8E5M2FNUZ": 8, "f8E4M3B11FNUZ": 8,
-    "f8E4M3": 8, "f8E3M4": 8,
+    "f8E4M3": 8, "f8E3M4": 8, "f8E8M0FNU": 8, "f4E2M1FN": 4, "f6E2M3FN": 6, "f6E3M2FN": 6,
 }
 
 
@@ -246,6 +246,8 @@ _NUMPY_NAMES = {
     "bf16": "bfloat16", "f8E4M3FN": "float8_e4m3fn", "f8E5M2": "float8_e5m2",
     "f8E4M3FNUZ": "float8_e4m3fnuz", "f8E5M2FNUZ": "float8_e5m2fnuz",
     "f8E4M3B11FNUZ": "float8_e4m3b11fnuz", "f8E4M3": "float8_e4m3", "f8E3M4": "float8_e3m4",
+    "f8E8M0FNU": "float8_e8m0fnu", "f4E2M1FN": "float4_e2m1fn", "f6E2M3FN": "float6_e2m3fn",
+    "f6E3M2FN": "float6_e3m2fn",
 }
 
 
