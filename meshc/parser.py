@@ -364,6 +364,8 @@ class ParserCore:
         lt = text.find("<")
         head, body = (text, "") if lt < 0 else (text[:lt], text[lt:])
         dialect, _, name = head.partition(".")
+        if dialect == "shard" and name == "sharding":
+            dialect = "mesh"  # LLVM 21+ spelling of !mesh.sharding
         return OpaqueType(dialect, name, body)
 
     # ------------------------------------------------------------ attributes
@@ -923,12 +925,24 @@ def parse(text: str, filename: str = "<stdin>") -> Operation:
     if len(ops) == 1 and isinstance(ops[0], ModuleOp):
         module = ops[0]
         top.remove(module)
-        return module
-    module = ModuleOp.build_empty(Location(filename, 1, 1))
-    for op in ops:
-        top.remove(op)
-        module.body.append(op)
+    else:
+        module = ModuleOp.build_empty(Location(filename, 1, 1))
+        for op in ops:
+            top.remove(op)
+            module.body.append(op)
+    _run_post_parse_hooks(module)
     return module
+
+
+def _run_post_parse_hooks(module: Operation) -> None:
+    """Call ``post_parse(module)`` of every dialect module that defines one (e.g. the mesh dialect
+    folds ``mesh.sharding`` values into inline shardings and drops the dead ``mesh.sharding`` ops)."""
+    from meshc.dialects import DIALECTS
+
+    for d in DIALECTS:
+        hook = getattr(d, "post_parse", None)
+        if hook is not None:
+            hook(module)
 
 
 def parse_file(path: str) -> Operation:

@@ -17,6 +17,17 @@ from meshc.ir.core import Block, BlockArgument, Operation, OpResult, Placeholder
 from meshc.ir.location import DiagnosticError, note
 
 
+_OP_HOOKS: list = []
+
+
+def register_op_verify_hook(fn) -> None:
+    """Run ``fn(op)`` on every op after its own ``verify_`` (dialects use it
+    for checks that apply to any op, e.g. the shardings inside tensor types).
+    ``fn`` raises :class:`DiagnosticError`."""
+    if fn not in _OP_HOOKS:
+        _OP_HOOKS.append(fn)
+
+
 def verify(op: Operation) -> None:
     """Verify ``op`` and everything nested in it.
 
@@ -41,6 +52,8 @@ def _verify_op(op: Operation, block_index: dict[int, dict[int, int]]) -> None:
                 _verify_op(inner, block_index)
     try:
         op.verify_()
+        for hook in _OP_HOOKS:
+            hook(op)
     except DiagnosticError:
         raise
     except (ValueError, KeyError, IndexError, TypeError, AttributeError) as err:
