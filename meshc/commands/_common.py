@@ -1,0 +1,236 @@
+"""Helpers every ``meshc`` command shares: input, output, diagnostics, exit codes.
+
+Exit codes (DESIGN.md "Diagnostics"):
+
+* ``0`` success;
+* ``1`` bad input or usage: a :class:`DiagnosticError` (rendered like
+  mlir-opt, never a traceback), a bad option value, an unknown option;
+* ``2`` an internal error (a bug in meshc): one line ``internal error: ...``
+  and a hint to report it (``MESHC_DEBUG=1`` shows the Python traceback);
+* ``130`` interrupted (Ctrl-C).
+
+A command gets all of this by being declared with ``cls=MeshcCommand``.
+Imports stay light: click only, the rest inside functions (STYLE.md item 13).
+"""
+
+from __future__ import annotations
+
+import errno
+import os
+import sys
+import tempfile
+from typing import Any, Optional
+
+import click
+
+EXIT_OK = 0
+EXIT_USER_ERROR = 1
+EXIT_INTERNAL_ERROR = 2
+EXIT_INTERRUPTED = 130
+
+REPORT_HINT = ("this is a bug in meshc; please report it with the input and the command line "
+               "(set MESHC_DEBUG=1 to see the Python traceback)")
+
+
+class MeshcCommand(click.Command):
+    """A click command with meshc's error handling (see the module docstring)."""
+
+    def make_context(self, info_name, args, parent=None, **extra):
+        try:
+            return super().make_context(info_name, args, parent=parent, **extra)
+        except click.UsageError as err:
+            err.exit_code = EXIT_USER_ERROR
+            raise
+
+    def invoke(self, ctx: click.Context) -> Any:
+        from meshc.ir.location import DiagnosticError
+
+        try:
+            return super().invoke(ctx)
+        except DiagnosticError as err:
+            print_diagnostics(err.diagnostics, sources_for(ctx))
+            sys.exit(EXIT_USER_ERROR)
+        except (click.exceptions.Exit, click.exceptions.Abort):
+            raise
+        except click.UsageError as err:  # e.g. click.BadParameter raised by the command
+            err.exit_code = EXIT_USER_ERROR
+            raise
+        except click.ClickException:
+            raise
+        except KeyboardInterrupt:
+            click.echo("interrupted", err=True)
+            sys.exit(EXIT_INTERRUPTED)
+        except OSError as err:
+            if err.errno == errno.EPIPE:  # stdout closed early (| head): not an error of ours
+                raise
+            internal_error(err)
+        except Exception as err:  # noqa: BLE001 - every other exception is a meshc bug
+            internal_error(err)
+
+
+def internal_error(err: BaseException) -> None:
+    """Print ``internal error: ...`` and the report hint; exit 2 (re-raise under MESHC_DEBUG)."""
+    if os.environ.get("MESHC_DEBUG"):
+        raise err
+    click.echo(f"internal error: {type(err).__name__}: {err}".rstrip(), err=True)
+    click.echo(f"note: {REPORT_HINT}", err=True)
+    sys.exit(EXIT_INTERNAL_ERROR)
+
+
+_SOURCES_KEY = "meshc.sources"
+
+
+def sources_for(ctx: Optional[click.Context] = None):
+    """The :class:`meshc.diagnostics.SourceManager` of the current command
+    (created on first use and kept in ``ctx.meta``, so errors raised later
+    render with the right source lines, e.g. of a buffer read from stdin)."""
+    from meshc.diagnostics import SourceManager
+
+    ctx = ctx or click.get_current_context(silent=True)
+    if ctx is None:
+        return SourceManager()
+    return ctx.meta.setdefault(_SOURCES_KEY, SourceManager())
+
+
+def print_diagnostics(diags, sources=None) -> None:
+    """Render ``diags`` on stderr (coloured on a terminal)."""
+    from meshc.diagnostics import DiagnosticPrinter
+
+    DiagnosticPrinter(sources if sources is not None else sources_for()).emit_all(diags)
+
+
+# ------------------------------------------------------------------ input / output
+def read_input(path: str) -> tuple[str, str]:
+    """``(text, name)`` of the input file (``-``: standard input, named ``<stdin>``).
+
+    Raises:
+        DiagnosticError: the file cannot be read, or is not UTF-8 (located
+            at the first bad byte).
+    """
+    from pathlib import Path
+
+    from meshc.ir.location import DiagnosticError, Location
+
+    if path == "-":
+        data, name = sys.stdin.buffer.read(), "<stdin>"
+    else:
+        name = path
+        try:
+            data = Path(path).read_bytes()
+        except OSError as err:
+            raise DiagnosticError(f"could not open input file '{path}': {err.strerror}") from None
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as err:
+        line = data[:err.start].count(b"\n") + 1
+        col = err.start - (data.rfind(b"\n", 0, err.start) + 1) + 1
+        raise DiagnosticError("input is not valid UTF-8", Location(name, line, col)) from None
+    sources_for().add(name, text)
+    return text, name
+
+
+def check_output_path(output: str, input_path: str) -> None:
+    """Refuse an output path that is the input file (checked before any work).
+
+    Raises:
+        DiagnosticError: ``output`` names the same file as ``input_path``,
+            or a directory.
+    """
+    from meshc.ir.location import DiagnosticError
+
+    if output == "-":
+        return
+    if os.path.isdir(output):
+        raise DiagnosticError(f"output path '{output}' is a directory")
+    if input_path != "-" and os.path.exists(output) and os.path.exists(input_path):
+        if os.path.samefile(output, input_path):
+            raise DiagnosticError(f"refusing to overwrite the input file '{input_path}' with the output "
+                                  "(choose another -o path)")
+
+
+def write_output(output: str, text: str) -> None:
+    """Write ``text`` to stdout (``-``) or to ``output`` through a temporary
+    file in the same directory renamed over it, so a failed run never leaves
+    a truncated file.
+
+    Raises:
+        DiagnosticError: the file cannot be written.
+    """
+    from meshc.ir.location import DiagnosticError
+
+    if output == "-":
+        sys.stdout.write(text)
+        sys.stdout.flush()
+        return
+    directory = os.path.dirname(os.path.abspath(output))
+    tmp = None
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=".meshc-", suffix=".tmp", dir=directory)
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            f.write(text)
+        if os.path.exists(output):
+            os.chmod(tmp, os.stat(output).st_mode & 0o7777)
+        else:
+            umask = os.umask(0)
+            os.umask(umask)
+            os.chmod(tmp, 0o666 & ~umask)
+        os.replace(tmp, output)
+        tmp = None
+    except OSError as err:
+        raise DiagnosticError(f"could not write output file '{output}': {err.strerror or err}") from None
+    finally:
+        if tmp is not None and os.path.exists(tmp):
+            os.unlink(tmp)
+
+
+# ------------------------------------------------------------------ shared options
+def parse_mesh_shapes(values: tuple[str, ...]) -> dict[str, tuple[int, ...]]:
+    """``("m=2x4", "n=8")`` -> ``{"m": (2, 4), "n": (8,)}`` (``--mesh-shape``).
+
+    Raises:
+        click.BadParameter: not ``NAME=D0xD1...`` with positive sizes, or a
+            mesh named twice.
+    """
+    import re
+
+    shapes: dict[str, tuple[int, ...]] = {}
+    for v in values:
+        m = re.fullmatch(r"@?([A-Za-z_][\w$.\-]*)=(\d+(?:x\d+)*)", v.strip())
+        if m is None:
+            raise click.BadParameter(f"'{v}' is not NAME=SIZES (e.g. m=2x4)", param_hint="'--mesh-shape'")
+        name, dims = m.group(1), tuple(int(d) for d in m.group(2).split("x"))
+        if any(d <= 0 for d in dims):
+            raise click.BadParameter(f"'{v}': mesh sizes must be positive", param_hint="'--mesh-shape'")
+        if name in shapes:
+            raise click.BadParameter(f"mesh '{name}' is given twice", param_hint="'--mesh-shape'")
+        shapes[name] = dims
+    return shapes
+
+
+def mesh_shape_option(fn):
+    """``--mesh-shape NAME=2x4`` (repeatable): sizes for meshes declared with ``?``."""
+    return click.option("--mesh-shape", "mesh_shape", multiple=True, metavar="NAME=SIZES",
+                        help="Sizes of a mesh declared with '?' dims, e.g. m=2x4 (repeatable).")(fn)
+
+
+def render_timing(timing, stream=None) -> None:
+    """Print a :class:`meshc.passes.manager.Timing` as a table on stderr
+    (like mlir-opt's ``--mlir-timing`` report: wall time and share per row)."""
+    from rich.console import Console
+    from rich.table import Table
+
+    from meshc.diagnostics import use_color
+
+    stream = stream or sys.stderr
+    total = timing.total
+    table = Table(title="Execution time report", title_justify="left")
+    table.add_column("Wall time (ms)", justify="right")
+    table.add_column("%", justify="right")
+    table.add_column("Runs", justify="right")
+    table.add_column("Name")
+    for label, seconds in timing.seconds.items():
+        share = 100.0 * seconds / total if total > 0 else 0.0
+        table.add_row(f"{seconds * 1e3:.3f}", f"{share:.1f}", str(timing.count[label]), label)
+    table.add_row(f"{total * 1e3:.3f}", "100.0", "", "Total", style="bold")
+    Console(file=stream, force_terminal=use_color(stream), no_color=not use_color(stream), highlight=False,
+            width=100).print(table)

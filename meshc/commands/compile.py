@@ -1,0 +1,110 @@
+"""``meshc compile``: parse, verify, run a pass pipeline, print the IR.
+
+mlir-opt's driver for meshc: ``INPUT`` (``-`` = stdin) is parsed and
+verified, the pipeline (``-p``; the default pipeline without it; ``-p ""``
+none) runs under the pass manager, and the module is printed to ``-o``
+(stdout by default), written only after everything succeeded and never over
+the input file. ``--split-input-file`` processes each ``// -----`` chunk on
+its own (line numbers stay those of the file) and joins the outputs with
+``// -----``; ``--verify-diagnostics`` checks the diagnostics against the
+``expected-*`` comments instead of printing them (see
+:mod:`meshc.diagnostics`). Exit codes: see :mod:`meshc.commands._common`.
+"""
+
+from __future__ import annotations
+
+import sys
+import click
+
+from meshc.commands._common import (EXIT_USER_ERROR, MeshcCommand, check_output_path, mesh_shape_option,
+                                    parse_mesh_shapes, read_input, render_timing, sources_for, write_output)
+
+
+def _pass_names(values: tuple[str, ...]) -> frozenset[str]:
+    return frozenset(n.strip() for v in values for n in v.split(",") if n.strip())
+
+
+@click.command(name="compile", cls=MeshcCommand)
+@click.argument("input_path", metavar="INPUT")
+@click.option("-o", "--output", default="-", show_default=True, metavar="OUT",
+              help="Output file ('-': stdout). Written only on success; never the input file.")
+@click.option("-p", "--pass-pipeline", "pipeline", default=None, metavar="PIPELINE",
+              help="Passes to run, e.g. 'canonicalize,cse' or 'builtin.module(func.func(cse))'; '' runs none. "
+                   "Default: the default pipeline (see 'meshc passes').")
+@click.option("--generic", is_flag=True, help="Print every op in the generic form.")
+@click.option("--split-input-file", is_flag=True, help="Process each '// -----' chunk of INPUT separately.")
+@click.option("--verify-diagnostics", is_flag=True,
+              help="Check diagnostics against 'expected-error {{...}}' comments; exit 0 when all match.")
+@click.option("--verify-each/--no-verify-each", default=True, show_default=True,
+              help="Verify the IR after every pass.")
+@click.option("--print-ir-before-all", is_flag=True, help="Print the IR (stderr) before every pass.")
+@click.option("--print-ir-after-all", is_flag=True, help="Print the IR (stderr) after every pass.")
+@click.option("--print-ir-before", multiple=True, metavar="PASS", help="Print the IR before these passes.")
+@click.option("--print-ir-after", multiple=True, metavar="PASS", help="Print the IR after these passes.")
+@click.option("--print-ir-after-change", is_flag=True, help="Print the IR after a pass only if it changed it.")
+@click.option("--print-ir-after-failure", is_flag=True, help="Print the IR after a pass only if it failed.")
+@click.option("--timing", is_flag=True, help="Print the wall time of parsing, every pass and printing (stderr).")
+@click.option("--remarks", is_flag=True, help="Show the remarks passes emit.")
+@mesh_shape_option
+@click.option("--emit", type=click.Choice(["mlir"]), default="mlir", show_default=True,
+              help="What to print (IR today; the backend adds per-device schedules).")
+def command(input_path: str, output: str, pipeline: "str | None", generic: bool, split_input_file: bool,
+            verify_diagnostics: bool, verify_each: bool, print_ir_before_all: bool, print_ir_after_all: bool,
+            print_ir_before: tuple[str, ...], print_ir_after: tuple[str, ...], print_ir_after_change: bool,
+            print_ir_after_failure: bool, timing: bool, remarks: bool, mesh_shape: tuple[str, ...],
+            emit: str) -> None:
+    """Parse, verify, run passes and print IR."""
+    from meshc.diagnostics import DiagnosticPrinter, DiagnosticVerifier, split_input
+    from meshc.ir.location import DiagnosticError
+    from meshc.ir.printer import print_op
+    from meshc.passes.base import PassContext
+    from meshc.passes.manager import IRPrinting, PassManager, Timing, check_pass_names, measure
+    from meshc.passes.pipeline import PIPELINE_FILE
+    from meshc.passes.registry import default_pipeline_text
+
+    check_output_path(output, input_path)
+    sources = sources_for()
+    pipeline_text = default_pipeline_text() if pipeline is None else pipeline
+    sources.add(PIPELINE_FILE, pipeline_text)
+    before, after = _pass_names(print_ir_before), _pass_names(print_ir_after)
+    check_pass_names(sorted(before | after))
+    timer = Timing() if timing else None
+    context = PassContext(mesh_shapes=parse_mesh_shapes(mesh_shape), remarks=remarks)
+    printing = IRPrinting(print_ir_before_all, print_ir_after_all, before, after, print_ir_after_change,
+                          print_ir_after_failure, generic)
+    manager = PassManager.from_text(pipeline_text, context, verify_each=verify_each, printing=printing,
+                                    timing=timer)
+
+    from meshc.parser import parse
+
+    text, name = read_input(input_path)
+    printer = DiagnosticPrinter(sources)
+    outputs: list[str] = []
+    failed = False
+    mismatches = []
+    for chunk in split_input(text, split_input_file):
+        verifier = DiagnosticVerifier(text, name, chunk.first, chunk.last) if verify_diagnostics else None
+        sink = verifier.process if verifier is not None else printer.emit
+        context.emit = sink
+        try:
+            with measure(timer, "parse"):
+                module = parse(chunk.text, name)
+            manager.run(module)
+            with measure(timer, "print"):
+                outputs.append(print_op(module, generic=generic))
+        except DiagnosticError as err:
+            failed = True
+            for d in err.diagnostics:
+                sink(d)
+        if verifier is not None:
+            mismatches.extend(verifier.finish())
+
+    result = "// -----\n".join(outputs)
+    ok = not mismatches if verify_diagnostics else not failed
+    if output == "-" or ok:
+        write_output(output, result)
+    printer.emit_all(mismatches)
+    if timer is not None:
+        render_timing(timer)
+    if not ok:
+        sys.exit(EXIT_USER_ERROR)

@@ -1,0 +1,37 @@
+# lit configuration for meshc's FileCheck tests (tests/lit/**/*.mlir).
+#
+# RUN lines use `meshc` and `filecheck` (also spelled `FileCheck`): both are
+# resolved to the executables next to the Python running lit (the project's
+# venv), and that directory is put first on PATH. `not` comes from lit's
+# internal shell. Run with `lit -v tests/lit` or through tests/test_lit.py.
+# `config` and `lit_config` are provided by lit.  # noqa: F821
+
+import os
+import sys
+
+import lit.formats
+
+config.name = "meshc"
+config.test_format = lit.formats.ShTest(execute_external=False)
+config.suffixes = [".mlir"]
+config.excludes = ["Inputs", "Output"]
+config.test_source_root = os.path.dirname(os.path.abspath(__file__))
+
+bin_dir = os.path.dirname(os.path.abspath(sys.executable))
+config.environment["PATH"] = os.pathsep.join([bin_dir, os.environ.get("PATH", "")])
+for var in ("HOME", "XDG_CACHE_HOME", "TMPDIR"):  # the grammar cache lives under these
+    if var in os.environ:
+        config.environment[var] = os.environ[var]
+config.environment["NO_COLOR"] = "1"
+
+
+def _tool(name):
+    path = os.path.join(bin_dir, name)
+    if not os.path.exists(path):
+        lit_config.fatal(f"'{name}' not found next to {sys.executable}; run `pip install -e '.[test]'` first")
+    return path
+
+
+# A whole word only, so paths and words containing "meshc" are left alone.
+config.substitutions.append((r"(?<![\w./-])meshc(?![\w./-])", _tool("meshc")))
+config.substitutions.append((r"(?<![\w./-])(?:filecheck|FileCheck)(?![\w./-])", _tool("filecheck")))
