@@ -11,31 +11,7 @@ import pytest
 from meshc.dialects.flow import DispatchRegionOp, ReturnOp, dynamic_dim_count
 from meshc.ir import F32, I32, DiagnosticError, TensorType, print_op, verify
 from meshc.parser import parse
-
-
-def roundtrip(text: str):
-    """Parse + verify; printed text and generic form both read back to the same text."""
-    m = parse(textwrap.dedent(text), "t.mlir")
-    verify(m)
-    out = print_op(m)
-    again = parse(out, "again.mlir")
-    verify(again)
-    assert print_op(again) == out
-    from_generic = parse(print_op(m, generic=True), "generic.mlir")
-    verify(from_generic)
-    assert print_op(from_generic) == out
-    return m, out
-
-
-def expect_error(text: str, message: str, line: int, token: str) -> None:
-    """``text`` fails with ``message`` at the first ``token`` of 1-based ``line``."""
-    src = textwrap.dedent(text)
-    with pytest.raises(DiagnosticError) as info:
-        verify(parse(src, "t.mlir"))
-    err = info.value
-    assert message in err.message, err.message
-    col = src.splitlines()[line - 1].index(token) + 1
-    assert (err.location.line, err.location.col) == (line, col), (str(err.location), err.message)
+from tests.irtest import expect_error, roundtrip
 
 
 def regions(m) -> list[DispatchRegionOp]:

@@ -15,6 +15,7 @@ from meshc.dialects.mesh import ShardingAttr, sharding_of, with_sharding
 from meshc.ir import (F16, F32, AffineMap, BinaryExpr, ConstantExpr, DiagnosticError, DimExpr, TensorType,
                       print_op, verify)
 from meshc.parser import parse
+from tests.irtest import expect_error, roundtrip
 
 DATA = Path(__file__).parent / "data"
 
@@ -24,31 +25,6 @@ MAPS = """
 #map2 = affine_map<(d0, d1, d2) -> (d0, d1)>
 """
 MM = (AffineMap.from_dims(3, (0, 2)), AffineMap.from_dims(3, (2, 1)), AffineMap.from_dims(3, (0, 1)))
-
-
-def roundtrip(text: str):
-    """Parse + verify; printed text and generic form both read back to the same text."""
-    m = parse(textwrap.dedent(text), "t.mlir")
-    verify(m)
-    out = print_op(m)
-    again = parse(out, "again.mlir")
-    verify(again)
-    assert print_op(again) == out
-    from_generic = parse(print_op(m, generic=True), "generic.mlir")
-    verify(from_generic)
-    assert print_op(from_generic) == out
-    return m, out
-
-
-def expect_error(text: str, message: str, line: int, token: str) -> None:
-    """``text`` fails with ``message`` at the first ``token`` of 1-based ``line``."""
-    src = textwrap.dedent(text)
-    with pytest.raises(DiagnosticError) as info:
-        verify(parse(src, "t.mlir"))
-    err = info.value
-    assert message in err.message, err.message
-    col = src.splitlines()[line - 1].index(token) + 1
-    assert (err.location.line, err.location.col) == (line, col), (str(err.location), err.message)
 
 
 def ops(m, name):

@@ -16,24 +16,9 @@ from meshc.dialects.linalg import (CONTRACTIONS, ELEMENTWISE_ARITY, BroadcastOp,
 from meshc.ir import F32, AffineMap, DiagnosticError, TensorType, print_op, verify
 from meshc.ir.core import op_class
 from meshc.parser import parse
+from tests.irtest import expect_error, roundtrip
 
 DATA = Path(__file__).parent / "data"
-
-
-def roundtrip(text: str):
-    """Parse + verify; the printed text and the generic form both read back to the same text."""
-    m = parse(textwrap.dedent(text), "t.mlir")
-    verify(m)
-    out = print_op(m)
-    again = parse(out, "again.mlir")
-    verify(again)
-    assert print_op(again) == out
-    generic = print_op(m, generic=True)
-    from_generic = parse(generic, "generic.mlir")
-    verify(from_generic)
-    assert print_op(from_generic) == out
-    assert print_op(from_generic, generic=True) == generic
-    return m, out
 
 
 def structured(module) -> dict[str, StructuredOp]:
@@ -43,17 +28,6 @@ def structured(module) -> dict[str, StructuredOp]:
 
 def maps(op) -> list[str]:
     return [str(m) for m in op.indexing_maps()]
-
-
-def expect_error(text: str, message: str, line: int, token: str) -> None:
-    """``text`` fails with ``message`` at the first ``token`` of 1-based ``line``."""
-    src = textwrap.dedent(text)
-    with pytest.raises(DiagnosticError) as info:
-        verify(parse(src, "t.mlir"))
-    err = info.value
-    assert message in err.message, err.message
-    col = src.splitlines()[line - 1].index(token) + 1
-    assert (err.location.line, err.location.col) == (line, col), (str(err.location), err.message)
 
 
 NAMED = """

@@ -14,6 +14,7 @@ from meshc.dialects.builtin import ModuleOp
 from meshc.dialects.func import FuncOp
 from meshc.ir import F32, I64, INDEX, DiagnosticError, Location, TensorType, print_op, verify
 from meshc.parser import parse
+from tests.irtest import expect_error, first, roundtrip
 
 DATA = Path(__file__).parent / "data"
 
@@ -24,39 +25,8 @@ mesh.mesh @dyn(shape = ?x?)
 """
 
 
-def roundtrip(text: str):
-    """Parse + verify; the printed text and the generic form both read back to the same text."""
-    m = parse(textwrap.dedent(text), "t.mlir")
-    verify(m)
-    out = print_op(m)
-    again = parse(out, "again.mlir")
-    verify(again)
-    assert print_op(again) == out
-    generic = print_op(m, generic=True)
-    from_generic = parse(generic, "generic.mlir")
-    verify(from_generic)
-    assert print_op(from_generic) == out
-    assert print_op(from_generic, generic=True) == generic
-    return m, out
-
-
 def in_func(body: str, args: str = "%x: tensor<8x16xf32>, %c: index, %h: i64") -> str:
     return MESHES + f"func.func @f({args}) {{\n{textwrap.dedent(body)}\n  return\n}}\n"
-
-
-def expect_error(text: str, message: str, line: int, token: str) -> None:
-    """``text`` fails with ``message`` at the first ``token`` of 1-based ``line``."""
-    src = textwrap.dedent(text)
-    with pytest.raises(DiagnosticError) as info:
-        verify(parse(src, "t.mlir"))
-    err = info.value
-    assert message in err.message, err.message
-    col = src.splitlines()[line - 1].index(token) + 1
-    assert (err.location.line, err.location.col) == (line, col), (str(err.location), err.message)
-
-
-def first(m, cls):
-    return next(op for op in m.walk() if isinstance(op, cls))
 
 
 # ------------------------------------------------------------------ round trips, one op each

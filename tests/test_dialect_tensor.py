@@ -13,37 +13,11 @@ from meshc.dialects.tensor import (K_DYNAMIC, CollapseShapeOp, ConcatOp, EmptyOp
                                    split_mixed)
 from meshc.ir import F32, INDEX, Block, DenseArrayAttr, DiagnosticError, Region, TensorType, print_op, verify
 from meshc.parser import parse
-
-
-def roundtrip(text: str):
-    """Parse + verify; the printed text and the generic form both read back to the same text."""
-    m = parse(textwrap.dedent(text), "t.mlir")
-    verify(m)
-    out = print_op(m)
-    again = parse(out, "again.mlir")
-    verify(again)
-    assert print_op(again) == out
-    generic = print_op(m, generic=True)
-    from_generic = parse(generic, "generic.mlir")
-    verify(from_generic)
-    assert print_op(from_generic) == out
-    assert print_op(from_generic, generic=True) == generic
-    return m, out
+from tests.irtest import expect_error, roundtrip
 
 
 def ops_named(module, name: str) -> list:
     return [op for op in module.walk() if op.name == name]
-
-
-def expect_error(text: str, message: str, line: int, token: str) -> None:
-    """``text`` fails with ``message`` at the first ``token`` of 1-based ``line``."""
-    src = textwrap.dedent(text)
-    with pytest.raises(DiagnosticError) as info:
-        verify(parse(src, "t.mlir"))
-    err = info.value
-    assert message in err.message, err.message
-    col = src.splitlines()[line - 1].index(token) + 1
-    assert (err.location.line, err.location.col) == (line, col), (str(err.location), err.message)
 
 
 ALL_OPS = """

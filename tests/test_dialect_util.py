@@ -12,33 +12,9 @@ import pytest
 from meshc.dialects.util import GlobalLoadOp, GlobalOp, GlobalStoreOp, InitializerOp
 from meshc.ir import I32, DenseElementsAttr, DiagnosticError, IntegerAttr, TensorType, F32, print_op, verify
 from meshc.parser import parse
+from tests.irtest import expect_error, roundtrip
 
 DATA = Path(__file__).parent / "data"
-
-
-def roundtrip(text: str):
-    """Parse + verify; printed text and generic form both read back to the same text."""
-    m = parse(textwrap.dedent(text), "t.mlir")
-    verify(m)
-    out = print_op(m)
-    again = parse(out, "again.mlir")
-    verify(again)
-    assert print_op(again) == out
-    from_generic = parse(print_op(m, generic=True), "generic.mlir")
-    verify(from_generic)
-    assert print_op(from_generic) == out
-    return m, out
-
-
-def expect_error(text: str, message: str, line: int, token: str) -> None:
-    """``text`` fails with ``message`` at the first ``token`` of 1-based ``line``."""
-    src = textwrap.dedent(text)
-    with pytest.raises(DiagnosticError) as info:
-        verify(parse(src, "t.mlir"))
-    err = info.value
-    assert message in err.message, err.message
-    col = src.splitlines()[line - 1].index(token) + 1
-    assert (err.location.line, err.location.col) == (line, col), (str(err.location), err.message)
 
 
 GLOBALS = """
