@@ -80,6 +80,17 @@ def _contract(op: str, spec: str, a: Any, b: Any, c: Any) -> np.ndarray:
     return product.astype(out_dtype, copy=False)
 
 
+def contract(spec: str, a: Any, b: Any, c: Any, op: str = "contraction") -> np.ndarray:
+    """``c + sum(a * b)`` for any two-input einsum ``spec`` (``"mk,kn->mn"``;
+    letters absent from the output are summed), with the element-type rules
+    of the named contractions above. ``op`` names the op in errors.
+
+    Raises:
+        KernelError: ranks or the sizes of one letter disagree.
+    """
+    return _contract(op, spec, a, b, c)
+
+
 def matmul(a: Any, b: Any, c: Any) -> np.ndarray:
     """``linalg.matmul``: ``c + a @ b`` for a[M,K], b[K,N], c[M,N].
 
@@ -172,7 +183,10 @@ def fill(value: Any, out_shape: Sequence[int], dtype: Any) -> np.ndarray:
     ``cast_signed``."""
     dtype = _dt.as_dtype(dtype)
     v = value if isinstance(value, (np.ndarray, np.generic)) else np.asarray(value)
-    return np.full(tuple(out_shape), arith.convert(v, dtype), dtype)
+    c = np.asarray(arith.convert(v, dtype))
+    if not c.tobytes().strip(b"\0"):  # all bits zero (+0.0, 0): calloc'd pages, written lazily
+        return np.zeros(tuple(out_shape), dtype)
+    return np.full(tuple(out_shape), c, dtype)
 
 
 def _check_permutation(op: str, perm: Sequence[int], rank: int) -> tuple[int, ...]:

@@ -2,8 +2,9 @@
 
 Offsets, sizes, strides and shapes are in elements. Every kernel returns a
 new array that shares no memory with its inputs (``extract`` returns a numpy
-scalar). Out-of-bounds accesses raise :class:`KernelError` naming the dim,
-offset, size, stride and extent.
+scalar), except :func:`write_slice`, which writes into its destination.
+Out-of-bounds accesses raise :class:`KernelError` naming the dim, offset,
+size, stride and extent.
 
 Source: MLIR tensor dialect documentation (TensorOps.td): extract_slice /
 insert_slice (offsets, sizes, strides; rank-reducing forms), pad (low/high
@@ -88,6 +89,26 @@ def insert_slice(src: Any, dest: Any, offsets: Sequence[int], sizes: Sequence[in
     out = dest.copy()
     out[index] = _fit("insert_slice", src, sizes)
     return out
+
+
+def write_slice(dest: np.ndarray, src: Any, offsets: Sequence[int], sizes: Sequence[int],
+                strides: Sequence[int] | None = None) -> np.ndarray:
+    """:func:`insert_slice` written IN PLACE into ``dest`` (which the caller
+    owns, e.g. the result being assembled by ``scf.forall`` from its
+    ``tensor.parallel_insert_slice`` ops); returns ``dest``. The one kernel
+    here that writes an operand.
+
+    Raises:
+        KernelError: bounds, shape or dtype mismatch, or ``dest`` read-only.
+    """
+    src = np.asarray(src)
+    if src.dtype != dest.dtype:
+        raise KernelError(f"tensor.parallel_insert_slice: source dtype {src.dtype} != dest dtype {dest.dtype}")
+    if not dest.flags.writeable:
+        raise KernelError("tensor.parallel_insert_slice: destination buffer is read-only")
+    index = _slices("parallel_insert_slice", dest.shape, offsets, sizes, strides)
+    dest[index] = _fit("parallel_insert_slice", src, sizes)
+    return dest
 
 
 def pad(x: Any, low: Sequence[int], high: Sequence[int], value: Any) -> np.ndarray:

@@ -1,0 +1,134 @@
+"""Benchmarks of the reference interpreter (``meshc run --reference``'s
+machinery) against plain numpy; prints figures only.
+
+1. A 1024x1024x1024 f32 ``linalg.matmul`` (``tensor.empty`` + ``linalg.fill``
+   + ``linalg.matmul``): parse + ``Interpreter.call`` in one process vs
+   ``np.matmul`` on the same arrays. Target: ratio <= 1.2. The call alone
+   is shown too.
+2. A chain of 50 elementwise ``linalg.generic`` ops, each
+   ``y = y * 1.0001 + 0.5`` on 1M f32 elements (the constants defined once
+   outside the bodies): ``Interpreter.call`` vs the same numpy expression in
+   a loop. Target: ratio <= 1.5. The parse time is shown separately.
+
+Every figure is the median of 5 runs after one warm-up. The grammar is
+built once per process before timing (its cost is printed first: a
+``meshc`` command pays it once, on top of any program). The machine may be
+shared: run it twice if a figure looks off.
+Run: ``.venv/bin/python bench/interp_bench.py``.
+"""
+
+from __future__ import annotations
+
+import statistics
+import time
+
+import numpy as np
+
+from meshc.api import parse
+from meshc.runtime.interpreter import Interpreter
+
+REPEATS = 5
+
+
+def median_seconds(*fns) -> list[float]:
+    """Median wall time of each ``fn()`` over REPEATS runs after one warm-up;
+    the functions run in turn (a, b, a, b, ...) so a load change on a shared
+    machine hits all of them alike."""
+    for fn in fns:
+        fn()
+    times: list[list[float]] = [[] for _ in fns]
+    for _ in range(REPEATS):
+        for fn, ts in zip(fns, times):
+            start = time.perf_counter()
+            fn()
+            ts.append(time.perf_counter() - start)
+    return [statistics.median(ts) for ts in times]
+
+
+def report(name: str, interp_s: float, numpy_s: float, target: float) -> None:
+    ratio = interp_s / numpy_s
+    verdict = "ok" if ratio <= target else "OVER TARGET"
+    print(f"{name:<46} interpreter {interp_s * 1e3:9.2f} ms   numpy {numpy_s * 1e3:9.2f} ms   "
+          f"ratio {ratio:5.2f} (target <= {target}: {verdict})")
+
+
+MATMUL = """
+func.func @main(%a: tensor<{n}x{n}xf32>, %b: tensor<{n}x{n}xf32>) -> tensor<{n}x{n}xf32> {{
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<{n}x{n}xf32>
+  %f = linalg.fill ins(%zero : f32) outs(%e : tensor<{n}x{n}xf32>) -> tensor<{n}x{n}xf32>
+  %c = linalg.matmul ins(%a, %b : tensor<{n}x{n}xf32>, tensor<{n}x{n}xf32>)
+                     outs(%f : tensor<{n}x{n}xf32>) -> tensor<{n}x{n}xf32>
+  return %c : tensor<{n}x{n}xf32>
+}}
+"""
+
+
+def warm_parser() -> None:
+    start = time.perf_counter()
+    parse("func.func @warm() { return }", "warm.mlir")
+    print(f"grammar build (once per process): {(time.perf_counter() - start) * 1e3:.1f} ms")
+
+
+def bench_matmul(n: int = 1024) -> None:
+    rng = np.random.default_rng(0)
+    a = rng.standard_normal((n, n), dtype=np.float32)
+    b = rng.standard_normal((n, n), dtype=np.float32)
+    text = MATMUL.format(n=n)
+    interp = Interpreter(parse(text, "matmul.mlir"))
+    (got,) = interp.call("main", [a, b])
+    np.testing.assert_allclose(got, a @ b, rtol=1e-3, atol=1e-3)
+
+    def parse_and_call():
+        return Interpreter(parse(text, "matmul.mlir")).call("main", [a, b])
+
+    full_s, call_s, numpy_s = median_seconds(parse_and_call, lambda: interp.call("main", [a, b]),
+                                             lambda: np.matmul(a, b))
+    report(f"matmul {n}x{n}x{n} f32 (parse + call)", full_s, numpy_s, 1.2)
+    report(f"matmul {n}x{n}x{n} f32 (call only)", call_s, numpy_s, 1.2)
+
+
+def chain_program(size: int, length: int) -> str:
+    t = f"tensor<{size}xf32>"
+    lines = [f"func.func @main(%y0: {t}) -> {t} {{",
+             "  %a = arith.constant 1.0001 : f32",
+             "  %b = arith.constant 0.5 : f32",
+             f"  %e = tensor.empty() : {t}"]
+    for k in range(1, length + 1):
+        lines += [
+            f"  %y{k} = linalg.generic {{indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], "
+            f"iterator_types = [\"parallel\"]}} ins(%y{k - 1} : {t}) outs(%e : {t}) {{",
+            "  ^bb0(%x: f32, %o: f32):",
+            "    %m = arith.mulf %x, %a : f32",
+            "    %s = arith.addf %m, %b : f32",
+            "    linalg.yield %s : f32",
+            f"  }} -> {t}"]
+    lines += [f"  return %y{length} : {t}", "}"]
+    return "\n".join(lines)
+
+
+def bench_chain(size: int = 1 << 20, length: int = 50) -> None:
+    x = np.random.default_rng(1).standard_normal(size, dtype=np.float32)
+    start = time.perf_counter()
+    module = parse(chain_program(size, length), "chain.mlir")
+    parse_s = time.perf_counter() - start
+    interp = Interpreter(module)
+    a, b = np.float32(1.0001), np.float32(0.5)
+
+    def numpy_chain():
+        y = x
+        for _ in range(length):
+            y = y * a + b
+        return y
+
+    (got,) = interp.call("main", [x])
+    np.testing.assert_array_equal(got, numpy_chain())
+    interp_s, numpy_s = median_seconds(lambda: interp.call("main", [x]), numpy_chain)
+    report(f"{length} elementwise generics on {size} f32", interp_s, numpy_s, 1.5)
+    print(f"{'':<46} parse {parse_s * 1e3:.2f} ms (once per program)")
+
+
+if __name__ == "__main__":
+    warm_parser()
+    bench_matmul()
+    bench_chain()

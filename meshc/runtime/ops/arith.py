@@ -1,0 +1,101 @@
+"""Kernels of the arith dialect: adapters to ``meshc.kernels.arith``
+(MLIR arith semantics; see that module for each rule)."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from meshc.ir.attributes import BoolAttr, DenseElementsAttr, FloatAttr, IntegerAttr
+from meshc.ir.types import TensorType, element_type_of, numpy_dtype
+from meshc.kernels import arith as K
+from meshc.runtime.interpreter import kernel
+
+
+def constant_value(attr, result_type):
+    """The numpy value of an ``arith.constant``'s ``value`` attribute."""
+    if isinstance(attr, DenseElementsAttr):
+        return attr.array
+    dt = numpy_dtype(element_type_of(result_type))
+    if isinstance(attr, BoolAttr):
+        v = np.asarray(attr.value, dtype=dt)
+    elif isinstance(attr, (IntegerAttr, FloatAttr)):
+        v = np.asarray(attr.value, dtype=dt)
+    else:
+        raise ValueError(f"unsupported constant value {attr}")
+    if isinstance(result_type, TensorType):
+        return np.full(result_type.shape, v, dtype=dt)
+    return v[()]
+
+
+def _shared_constant(op):
+    v = constant_value(op.attributes["value"], op.result.type)
+    if isinstance(v, np.ndarray):  # one array serves every execution: never written
+        v = v.view()
+        v.flags.writeable = False
+    return v
+
+
+@kernel("arith.constant")
+def _constant(interp, op, args):
+    return [interp.cached(op, _shared_constant)]
+
+
+DONORS = frozenset([f"arith.{n}" for n in K.BINARY] + ["arith.negf"])
+"""Ops whose result is a fresh array that nothing else references."""
+
+
+def donor_operand(op) -> int:
+    """Index of an operand of binary ``op`` whose buffer may receive the
+    result (``out=``, as numpy's temporary elision in ``a * b + c``): a
+    result of a :data:`DONORS` op of the same block, of the same type, whose
+    only use is ``op``; -1 when there is none."""
+    for i, v in enumerate(op.operands):
+        owner = getattr(v, "op", None)
+        if owner is not None and owner.name in DONORS and owner.parent is op.parent and len(v.uses) == 1 \
+                and v.type == op.results[0].type:
+            return i
+    return -1
+
+
+def _binary(interp, op, args):
+    fn = K.BINARY[op.name[6:]]
+    d = interp.cached(op, donor_operand)
+    if d >= 0:
+        buf, other = args[d], args[1 - d]
+        # a fresh array owning its data, not broadcast by the other operand
+        if type(buf) is np.ndarray and buf.base is None and buf.flags.writeable and \
+                (np.ndim(other) == 0 or other.shape == buf.shape):
+            return [fn(args[0], args[1], out=buf)]
+    return [fn(args[0], args[1])]
+
+
+def _unary(interp, op, args):
+    return [K.UNARY[op.name[6:]](args[0])]
+
+
+def _cast(interp, op, args):
+    to = numpy_dtype(element_type_of(op.result.type))
+    return [K.CASTS[op.name[6:]](args[0], to)]
+
+
+for _name in K.BINARY:
+    kernel(f"arith.{_name}")(_binary)
+for _name in K.UNARY:
+    kernel(f"arith.{_name}")(_unary)
+for _name in K.CASTS:
+    kernel(f"arith.{_name}")(_cast)
+
+
+@kernel("arith.cmpi")
+def _cmpi(interp, op, args):
+    return [K.cmpi(op.predicate, args[0], args[1])]
+
+
+@kernel("arith.cmpf")
+def _cmpf(interp, op, args):
+    return [K.cmpf(op.predicate, args[0], args[1])]
+
+
+@kernel("arith.select")
+def _select(interp, op, args):
+    return [K.select(args[0], args[1], args[2])]

@@ -1,0 +1,281 @@
+"""Kernels of the linalg dialect: adapters to ``meshc.kernels.linalg`` and
+``meshc.kernels.generic`` (MLIR linalg semantics, destination-passing
+style: each ``outs`` operand is the initial value, accumulated into).
+
+* Named contractions (``matmul``, ``batch_matmul``, ``matvec``, ``mmt4d``
+  ...) run as one einsum/BLAS call over the op's indexing maps (LLVM 20's
+  ``indexing_maps = [...]`` included): ``init + sum(lhs * rhs)``, inputs
+  cast to the init's element type (OpDSL ``cast_signed``).
+* ``fill``, ``copy``, ``transpose``, ``broadcast``, the elementwise named
+  ops (``add`` ... ``select``), ``pack``, ``unpack``: one kernel each.
+* Region ops (``generic``, ``map``, ``reduce``) go through
+  :func:`meshc.kernels.generic.run_generic`: vectorised over the iteration
+  space from the indexing maps, the body evaluated by this interpreter's
+  own kernels on whole arrays (``linalg.index`` reads the loop index
+  arrays). Reductions are exact for any body: an ordered loop over the
+  reduction points, unless every yield is ``combiner(f, out)`` with a
+  recognised associative combiner (``addf``, ``maximumf`` ...; ``out`` used
+  only there, ``f`` not reading any output), in which case ``f`` alone is
+  evaluated once over the whole space and reduced with a numpy ufunc. A
+  body that is exactly ``out + in0 * in1`` with plain-dim maps is run as an
+  einsum contraction (a matmul written as a generic).
+
+The analysis (maps, combiners, the partial body, the einsum) is done once
+per op and cached on the interpreter.
+"""
+
+from __future__ import annotations
+
+import string
+from dataclasses import dataclass
+from typing import Any, Optional
+
+import numpy as np
+
+from meshc.ir.affine import DimExpr
+from meshc.ir.core import OpResult, Value
+from meshc.ir.types import element_type_of, numpy_dtype
+from meshc.kernels import arith as KA
+from meshc.kernels import combiners as KC
+from meshc.kernels import generic as KG
+from meshc.kernels import linalg as K
+from meshc.runtime.interpreter import Interpreter, kernel
+from meshc.runtime.ops.tensor import mixed_reader
+
+
+def _init_dtype(op) -> np.dtype:
+    return numpy_dtype(element_type_of(op.inits[0].type))
+
+
+# ---------------------------------------------------------------- named ops
+@kernel(*(f"linalg.{n}" for n in ("matmul", "matmul_transpose_a", "matmul_transpose_b", "batch_matmul",
+                                   "batch_matmul_transpose_a", "batch_matmul_transpose_b", "batch_reduce_matmul",
+                                   "matvec", "vecmat", "batch_matvec", "batch_vecmat", "dot", "mmt4d",
+                                   "batch_mmt4d")))
+def _contraction(interp, op, args):
+    spec = interp.cached(op, lambda o: o.einsum_spec())
+    return [K.contract(spec, args[0], args[1], args[2], op.name)]
+
+
+@kernel("linalg.fill")
+def _fill(interp, op, args):
+    init = args[1]
+    return [K.fill(args[0], init.shape, init.dtype)]
+
+
+@kernel("linalg.copy")
+def _copy(interp, op, args):
+    x, init = args[0], args[1]
+    return [np.array(np.broadcast_to(KA.convert(np.asarray(x), init.dtype), init.shape), copy=True)]
+
+
+def _elementwise(interp, op, args):
+    n = len(args) - 1
+    return [K.elementwise(op.fn, args[:n], args[n])]
+
+
+for _name in list(K.ELEMENTWISE) + ["select"]:
+    kernel(f"linalg.{_name}")(_elementwise)
+
+
+@kernel("linalg.transpose")
+def _transpose(interp, op, args):
+    perm = interp.cached(op, lambda o: o.array)
+    out = K.transpose(args[0], perm)
+    _check_init("linalg.transpose", out, args[1])
+    return [out]
+
+
+@kernel("linalg.broadcast")
+def _broadcast(interp, op, args):
+    dims = interp.cached(op, lambda o: o.array)
+    return [K.broadcast(args[0], args[1].shape, dims)]
+
+
+def _check_init(name: str, value: np.ndarray, init: np.ndarray) -> None:
+    if value.shape != init.shape:
+        raise ValueError(f"{name}: result shape {list(value.shape)} differs from the init {list(init.shape)}")
+
+
+@kernel("linalg.pack")
+def _pack(interp, op, args):
+    pos, tiles, perm, pad = interp.cached(op, lambda o: (o.inner_dims_pos, mixed_reader(o, o.mixed_tiles),
+                                                         o.outer_dims_perm or None, o.padding_value))
+    padding = args[2] if pad is not None else None
+    return [K.pack(args[0], args[1].shape, pos, tiles(args), perm, padding)]
+
+
+@kernel("linalg.unpack")
+def _unpack(interp, op, args):
+    pos, tiles, perm = interp.cached(op, lambda o: (o.inner_dims_pos, mixed_reader(o, o.mixed_tiles),
+                                                    o.outer_dims_perm or None))
+    return [K.unpack(args[0], args[1].shape, pos, tiles(args), perm)]
+
+
+@kernel("linalg.index")
+def _index(interp, op, args):
+    if interp.index_fn is None:
+        raise ValueError("used outside the body of a structured op being run")
+    return [interp.index_fn(op.dim)]
+
+
+# ---------------------------------------------------------------- region ops
+@dataclass
+class RegionAnalysis:
+    """What a region op (generic/map/reduce) needs at run time.
+
+    ``combiners[i]``: the arith combiner name of output i's yield, or None;
+    ``partial_steps``/``partial_values``: the planned ops and values giving
+    every ``f_i`` (set when all outputs have combiners and there are
+    reduction loops); ``einsum``: the spec when the body is ``out + a * b``.
+    """
+
+    n_in: int
+    maps: tuple
+    iterator_types: tuple
+    block: Any
+    takes_inits: bool
+    combiners: Optional[list]
+    partial_steps: Optional[list] = None
+    partial_values: Optional[list] = None
+    in_args: Optional[list] = None
+    einsum: Optional[str] = None
+
+
+def combiner_of(yielded: Value, out_arg: Value, out_args: list, block) -> Optional[tuple[str, Value]]:
+    """``(combiner, f)`` when ``yielded`` is ``arith.<combiner>(f, out_arg)``
+    (either order) computed in ``block``, with ``combiner`` in
+    :data:`meshc.kernels.combiners.COMBINERS`, ``out_arg`` used only there
+    and ``f`` independent of every output block argument; else None."""
+    if not isinstance(yielded, OpResult):
+        return None
+    comb = yielded.op
+    if comb.parent is not block or not comb.name.startswith("arith.") or comb.name[6:] not in KC.COMBINERS:
+        return None
+    a, b = comb.operands
+    if (a is out_arg) == (b is out_arg):
+        return None
+    f = b if a is out_arg else a
+    if len(out_arg.uses) != 1 or _depends_on(f, set(out_args), block):
+        return None
+    return comb.name[6:], f
+
+
+def _depends_on(v: Value, targets: set, block) -> bool:
+    """Whether ``v`` is, or is computed in ``block`` from, one of ``targets``
+    (an op with regions counts as dependent: conservative)."""
+    seen: set = set()
+    stack = [v]
+    while stack:
+        x = stack.pop()
+        if x in targets:
+            return True
+        if x in seen or not isinstance(x, OpResult) or x.op.parent is not block:
+            continue
+        seen.add(x)
+        if x.op.regions:
+            return True
+        stack.extend(x.op.operands)
+    return False
+
+
+def _needed_ops(values: list, block) -> list:
+    """The ops of ``block`` (in block order) that ``values`` are computed from."""
+    need: set = set()
+    stack = list(values)
+    while stack:
+        x = stack.pop()
+        if isinstance(x, OpResult) and x.op.parent is block and x.op not in need:
+            need.add(x.op)
+            stack.extend(x.op.operands)
+    return [op for op in block.ops if op in need]
+
+
+def _einsum_spec(op, block, combiners, fs, maps) -> Optional[str]:
+    """The einsum of a body that is exactly ``out + in0 * in1`` (float or
+    integer, no casts) with plain-dim maps; None otherwise."""
+    if combiners not in (["addf"], ["addi"]) or len(op.inputs) != 2 or len(block.ops) != 3:
+        return None
+    f = fs[0]
+    mul = f.op if isinstance(f, OpResult) else None
+    want = "arith.mulf" if combiners[0] == "addf" else "arith.muli"
+    if mul is None or mul.name != want or {id(v) for v in mul.operands} != {id(block.args[0]), id(block.args[1])}:
+        return None
+    if len({element_type_of(v.type) for v in op.inputs + op.inits}) != 1:
+        return None
+    letters = string.ascii_letters
+    if maps[0].num_dims > len(letters):
+        return None
+    parts = []
+    for m in maps:
+        if not all(isinstance(r, DimExpr) for r in m.results):
+            return None
+        parts.append("".join(letters[r.position] for r in m.results))
+    if not set(parts[2]) <= set(parts[0]) | set(parts[1]):
+        return None
+    return f"{parts[0]},{parts[1]}->{parts[2]}"
+
+
+def analyse_region_op(op) -> RegionAnalysis:
+    """The :class:`RegionAnalysis` of a generic/map/reduce op."""
+    block = op.payload_block
+    n_in = len(op.inputs)
+    maps = tuple(op.indexing_maps())
+    its = tuple(op.iterator_types())
+    takes_inits = op.body_takes_inits
+    a = RegionAnalysis(n_in, maps, its, block, takes_inits, None)
+    if "reduction" not in its or not takes_inits:
+        return a
+    out_args = list(block.args[n_in:])
+    found = [combiner_of(v, out_arg, out_args, block) for v, out_arg in zip(block.terminator.operands, out_args)]
+    if not all(found):
+        return a
+    a.combiners = [c for c, _ in found]  # type: ignore[misc]
+    fs = [f for _, f in found]  # type: ignore[misc]
+    a.einsum = _einsum_spec(op, block, a.combiners, fs, maps)
+    a.partial_steps = Interpreter.plan_ops(_needed_ops(fs, block))
+    a.partial_values = fs
+    a.in_args = list(block.args[:n_in])
+    return a
+
+
+@kernel("linalg.generic", "linalg.map", "linalg.reduce")
+def _region_op(interp, op, args):
+    a: RegionAnalysis = interp.cached(op, analyse_region_op)
+    n_in = a.n_in
+    ins, inits = args[:n_in], args[n_in:]
+    if a.einsum is not None:
+        return [K.contract(a.einsum, ins[0], ins[1], inits[0], op.name)]
+    env = interp.env
+    block = a.block
+    run_block = interp.run_block
+
+    if a.takes_inits:
+        def body(values, index):
+            interp.index_fn = index
+            return run_block(block, values, env)
+    else:
+        def body(values, index):
+            interp.index_fn = index
+            return run_block(block, values[:n_in], env)
+
+    partial = None
+    if a.partial_steps is not None:
+        steps, fs, in_args = a.partial_steps, a.partial_values, a.in_args
+        temps = in_args + [r for step in steps for r in step[3]]
+
+        def partial(values, index):
+            interp.index_fn = index
+            for arg, v in zip(in_args, values):
+                env[arg] = v
+            interp.run_steps(steps, env)
+            out = [env[f] for f in fs]
+            for temp in temps:
+                env.pop(temp, None)
+            return out
+
+    saved = interp.index_fn
+    try:
+        return KG.run_generic(ins, inits, a.maps, a.iterator_types, body, a.combiners, partial)
+    finally:
+        interp.index_fn = saved
