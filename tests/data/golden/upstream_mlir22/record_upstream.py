@@ -12,7 +12,7 @@ respelled for the LLVM 21+ ``shard`` dialect: ``mesh.mesh`` -> ``shard.grid``
 ``mesh.shard %x to <@m, [[0]]>`` -> a ``shard.sharding`` value plus
 ``shard.shard %x to %s``. Programs whose annotations have ``partial`` axes
 (upstream 22 shardings have none) or that use ``iree_encoding`` are marked
-``not-convertible``.
+``not-convertible``; programs meshc rejects (the invalid.mlir chunks) ``invalid-input``.
 
 Usage: ``.venv/bin/python tests/data/golden/upstream_mlir22/record_upstream.py [mlir-opt-22]``
 """
@@ -90,13 +90,22 @@ def to_shard_dialect(text: str) -> str | None:
 
 
 def main() -> None:
+    global DiagnosticError
+    from meshc.ir.location import DiagnosticError
+
     tool = sys.argv[1] if len(sys.argv) > 1 else "mlir-opt-22"
     version = subprocess.run([tool, "--version"], capture_output=True, text=True).stdout.strip().splitlines()
     manifest = {"tool": " ".join(l.strip() for l in version), "programs": []}
     for name, source, chunk, text in programs():
         entry = {"name": name, "source": source, "chunk": chunk}
-        converted = to_shard_dialect(text)
-        if converted is None:
+        try:
+            converted = to_shard_dialect(text)
+        except DiagnosticError:
+            entry["status"] = "invalid-input"
+            converted = None
+        if "status" in entry:
+            pass
+        elif converted is None:
             entry["status"] = "not-convertible"
         else:
             proc = subprocess.run([tool, "--pass-pipeline=builtin.module(func.func(sharding-propagation))"],

@@ -1,0 +1,16 @@
+"""Op interfaces that passes query instead of testing op classes (STYLE.md item 9).
+
+* :mod:`.sharding` — the ShardingInterface: an op's iteration space (loop
+  iterator types, how each tensor dim is indexed by the loops, reduction
+  kinds) and the generic sharding rules derived from it; a registry of
+  external models keyed by op name or class.
+* :mod:`.sharding_models` — the models of the builtin dialects (linalg,
+  arith/math on tensors, tensor, iree_encoding, func.return), registered
+  lazily on first use.
+* :mod:`.annotations` — reading the ``mesh.shard`` annotation form of a
+  function: annotation chains, the function's mesh, type-sharding checks.
+* :mod:`.encoding` — the encoding propagation interfaces of seed 001
+  (data-tiling encodings).
+
+Importing this package imports nothing else.
+"""

@@ -1,0 +1,467 @@
+"""ShardingInterface: an op's sharding rules follow from its iteration space.
+
+After upstream MLIR's mesh ``ShardingInterface`` (``ShardingInterface.td``,
+``ShardingInterface.cpp``; the dialect is ``shard`` from LLVM 21). An op
+describes itself by an :class:`IterationSpace`:
+
+* its loops, each ``parallel`` or ``reduction`` (``getLoopIteratorTypes``);
+* for every operand and result, which loop indexes each tensor dim (the
+  projected-permutation part of ``getIndexingMaps``), as :class:`DimLink` s;
+* for every result, the reduction kind its partial values combine with
+  when a reduction loop is split (``getReductionLoopIteratorKinds``: the
+  combiner ``arith.addf`` -> ``sum``, ``maximumf`` -> ``max``...);
+* which operands are destinations (DPS inits) tied to which result.
+
+No rule is written per op. A :class:`LoopSharding` assigns mesh axes to
+loops (upstream's ``ShardingOption``), and then:
+
+* a tensor dim indexed by loop ``l`` is split over the axes of ``l``, every
+  other dim is replicated;
+* split reduction loops make every result *partial* over their axes, with
+  the result's reduction kind; an init tied to a result gets the result's
+  sharding, partial included (a replicated init made partial keeps its value
+  on the devices at coordinate 0 of those axes and the reduction identity
+  elsewhere: ``MarkPartial`` of :mod:`meshc.sharding.steps`, the
+  "only device 0 adds the init" of the partition).
+
+Public API (for ``sharding-propagation`` and the partition pass):
+
+``iteration_space(op) -> IterationSpace``
+    the op's description (ops without a model: no loops, every tensor
+    replicated; :func:`has_sharding_rule` tells them apart).
+``loop_sharding(op, operand_shardings, result_shardings, *, soft_operand_shardings=(),``
+``soft_result_shardings=(), mesh=None) -> LoopSharding``
+    the mesh axes of each loop, from whichever shardings are known
+    (``None`` = unknown). Shardings are tried in priority order -- results,
+    operands, soft results, soft operands -- and each is honoured entirely
+    or not at all: it is skipped when one of its split dims cannot be
+    expressed by a loop or when it disagrees with loops already decided (a
+    loop is decided, possibly unsplit, by the first sharding that indexes it).
+    Partial axes of operands are ignored (upstream: they only concern the
+    producer); partial axes of a result are then placed on the first free
+    reduction loop whose combiner has that kind, if no reduction loop is
+    split yet (upstream ``defaultGetShardingOption`` step 3).
+``operand_shardings_for(op, loop_sharding) -> list[ShardingAttr | None]``
+    what each operand must be (None: not a ranked tensor, or the operand
+    takes any sharding, e.g. ``func.return``, ``tensor.dim``).
+``result_shardings_for(op, loop_sharding) -> list[ShardingAttr | None]``
+    what each result is (None for non-tensor results).
+``register_sharding_model(key, model)``
+    attach a model to an op name or op class (external model: a new op is
+    one registration); ``sharding_model(op)`` finds it (name first, then the
+    class hierarchy).
+
+Deviations from upstream, on purpose:
+
+* an operand dim indexed by a compound expression (``d0 + d1`` of a
+  convolution) stays replicated: upstream splits it along its one split loop
+  and relies on halos that meshc does not infer;
+* a dim split is carried over a reshape only when it is provably exact under
+  meshc's balanced rule (:attr:`DimLink.multiple`); with a dynamic mesh it
+  is not, and the dim stays replicated;
+* a sharding that a loop sharding honours only in part is not used at all, so
+  the operand or result it annotates ends up either exactly as annotated or
+  behind a resharding point.
+
+All functions raise :class:`ShardingRuleError` (a ValueError) for a loop
+sharding that does not fit the op or shardings on two meshes.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Optional, Sequence, Union
+
+from meshc.dialects.mesh import MeshOp, ShardingAttr, enclosing_module
+from meshc.ir.core import Operation
+from meshc.ir.types import TensorType
+
+PARALLEL = "parallel"
+REDUCTION = "reduction"
+
+
+class ShardingRuleError(ValueError):
+    """A loop sharding that does not fit an op (wrong loop count), or shardings of one op
+    that name different meshes."""
+
+
+@dataclass(frozen=True)
+class DimLink:
+    """Tensor dim indexed by loop ``loop``.
+
+    ``multiple``: the link is exact only when the number of devices splitting
+    the loop divides ``multiple`` (a reshape: splitting the major dim ``n0`` of
+    a collapsed group ``n0 x rest`` over ``k`` devices is the balanced split of
+    the collapsed dim only when ``k | n0``). ``None``: always exact.
+    """
+
+    loop: int
+    multiple: Optional[int] = None
+
+    def exact_for(self, axes: Sequence[int], mesh_shape: Optional[Sequence[Optional[int]]]) -> bool:
+        """Whether splitting over mesh ``axes`` keeps this dim's shards aligned with the loop's."""
+        if self.multiple is None or not axes:
+            return True
+        k = _group_size(axes, mesh_shape)
+        return k is not None and self.multiple % k == 0
+
+
+class _AnySharding:
+    """Marker of an operand that accepts any sharding (``func.return``, ``tensor.dim``)."""
+
+    def __repr__(self) -> str:
+        return "ANY"
+
+
+ANY = _AnySharding()
+
+TensorLinks = tuple[Optional[DimLink], ...]
+OperandLinks = Union[None, _AnySharding, TensorLinks]
+
+
+@dataclass(frozen=True)
+class IterationSpace:
+    """What the sharding rules need to know about an op (see the module docstring).
+
+    ``operands[k]``: ``None`` (not a ranked tensor), :data:`ANY`, or one
+    ``DimLink | None`` per tensor dim (``None``: no loop indexes the dim
+    exactly, so it stays replicated). ``results[r]``: ``None`` or links.
+    ``reduction_kinds[r]``: kind of result ``r``'s partial values (``None``:
+    unknown combiner, so no reduction loop may be split). ``tied[k]``: the
+    result operand ``k`` initialises (DPS init), or ``None``.
+    """
+
+    iterator_types: tuple[str, ...]
+    operands: tuple[OperandLinks, ...]
+    results: tuple[Optional[TensorLinks], ...]
+    reduction_kinds: tuple[Optional[str], ...] = ()
+    tied: tuple[Optional[int], ...] = ()
+
+    @property
+    def num_loops(self) -> int:
+        return len(self.iterator_types)
+
+    def kind_of(self, result: int) -> Optional[str]:
+        return self.reduction_kinds[result] if result < len(self.reduction_kinds) else None
+
+    def tied_result(self, operand: int) -> Optional[int]:
+        return self.tied[operand] if operand < len(self.tied) else None
+
+
+@dataclass(frozen=True)
+class LoopSharding:
+    """Mesh axes per loop of an op (upstream ``ShardingOption``).
+
+    ``loop_axes[l]`` are the mesh axes loop ``l`` is split over (major to
+    minor); ``iterator_types`` and ``reduction_kinds`` (per result) are the
+    op's, so that :attr:`partial_axes` and :meth:`partial_kind` answer what a
+    split reduction makes of each result.
+    """
+
+    mesh: str
+    loop_axes: tuple[tuple[int, ...], ...]
+    iterator_types: tuple[str, ...]
+    reduction_kinds: tuple[Optional[str], ...] = ()
+
+    @property
+    def partial_axes(self) -> tuple[int, ...]:
+        """Mesh axes of the split reduction loops, in loop order: every result is partial over them."""
+        return tuple(a for axes, it in zip(self.loop_axes, self.iterator_types) if it == REDUCTION for a in axes)
+
+    def partial_kind(self, result: int) -> Optional[str]:
+        """Reduction kind of result ``result``'s partial values (None when nothing is partial)."""
+        if not self.partial_axes:
+            return None
+        return self.reduction_kinds[result] if result < len(self.reduction_kinds) else None
+
+    @property
+    def is_replicated(self) -> bool:
+        return not any(self.loop_axes)
+
+    def __str__(self) -> str:
+        loops = ", ".join(f"{it[0]}{list(axes)}" for it, axes in zip(self.iterator_types, self.loop_axes))
+        return f"@{self.mesh} loops ({loops})"
+
+
+# ---------------------------------------------------------------------------------------------------------
+# Models and their registry
+# ---------------------------------------------------------------------------------------------------------
+
+class ShardingModel:
+    """An op's ShardingInterface: subclasses return its :class:`IterationSpace`, or None when the
+    particular op instance has no rule (then it is replicated, as an op without a model)."""
+
+    def iteration_space(self, op: Operation) -> Optional[IterationSpace]:  # pragma: no cover - abstract
+        raise NotImplementedError
+
+
+_BY_NAME: dict[str, ShardingModel] = {}
+_BY_CLASS: dict[type, ShardingModel] = {}
+_LOADED = False
+
+
+def register_sharding_model(key: Union[str, type], model: ShardingModel) -> None:
+    """Attach ``model`` to ops named ``key`` (``"linalg.matmul"``) or to ``key``, an op class, and its
+    subclasses. A later registration for the same key replaces the earlier one."""
+    if isinstance(key, str):
+        _BY_NAME[key] = model
+    else:
+        _BY_CLASS[key] = model
+
+
+def _load_builtin_models() -> None:
+    global _LOADED
+    if not _LOADED:
+        _LOADED = True
+        import meshc.interfaces.sharding_models  # noqa: F401  (registers on import)
+
+
+def sharding_model(op: Operation) -> Optional[ShardingModel]:
+    """The model of ``op``: registered for its name, else for the nearest class in its MRO."""
+    _load_builtin_models()
+    model = _BY_NAME.get(op.name)
+    if model is not None:
+        return model
+    for cls in type(op).__mro__:
+        model = _BY_CLASS.get(cls)
+        if model is not None:
+            return model
+    return None
+
+
+def has_sharding_rule(op: Operation) -> bool:
+    """True when ``op`` has a model that describes this instance (ops without one are replicated)."""
+    model = sharding_model(op)
+    return model is not None and model.iteration_space(op) is not None
+
+
+def _replicated_space(op: Operation) -> IterationSpace:
+    def unlinked(t) -> Optional[TensorLinks]:
+        return (None,) * t.rank if isinstance(t, TensorType) else None
+
+    return IterationSpace((), tuple(unlinked(v.type) for v in op.operands), tuple(unlinked(r.type) for r in op.results))
+
+
+def iteration_space(op: Operation) -> IterationSpace:
+    """``op``'s iteration space; for an op without a rule, no loops and every tensor dim unlinked
+    (so every tensor operand and result is replicated)."""
+    model = sharding_model(op)
+    space = model.iteration_space(op) if model is not None else None
+    return space if space is not None else _replicated_space(op)
+
+
+# ---------------------------------------------------------------------------------------------------------
+# Loop sharding from known shardings
+# ---------------------------------------------------------------------------------------------------------
+
+MeshLike = Union[None, str, MeshOp, object]  # a name, a mesh.mesh op or a meshc.sharding.spec.Mesh
+
+
+def _group_size(axes: Sequence[int], shape: Optional[Sequence[Optional[int]]]) -> Optional[int]:
+    if shape is None:
+        return None
+    sizes = [shape[a] if 0 <= a < len(shape) else None for a in axes]
+    if any(s is None for s in sizes):
+        return None
+    return math.prod(sizes)  # type: ignore[arg-type]
+
+
+def _mesh_shape(op: Operation, name: str, mesh: MeshLike) -> Optional[tuple[Optional[int], ...]]:
+    """Axis sizes of mesh ``name`` (None if unknown): from ``mesh`` when it is a mesh object,
+    else from the ``mesh.mesh`` of ``op``'s module."""
+    if mesh is not None and not isinstance(mesh, str):
+        return tuple(mesh.shape)  # type: ignore[attr-defined]
+    module = enclosing_module(op)
+    target = module.lookup(name) if module is not None else None
+    return target.shape if isinstance(target, MeshOp) else None
+
+
+def _mesh_name(mesh: MeshLike) -> Optional[str]:
+    if mesh is None:
+        return None
+    if isinstance(mesh, str):
+        return mesh
+    if isinstance(mesh, MeshOp):
+        return mesh.sym_name
+    return mesh.name  # type: ignore[attr-defined]
+
+
+def effective_links(links: TensorLinks) -> TensorLinks:
+    """``links`` with every repeated loop after its first dim unlinked (a diagonal map such as
+    ``(d0, d0)`` cannot split both dims over the same axes)."""
+    seen: set[int] = set()
+    out: list[Optional[DimLink]] = []
+    for link in links:
+        if link is None or link.loop in seen:
+            out.append(None)
+        else:
+            seen.add(link.loop)
+            out.append(link)
+    return tuple(out)
+
+
+class _Solver:
+    """Decides the mesh axes of each loop, one known sharding at a time."""
+
+    def __init__(self, space: IterationSpace, shape: Optional[Sequence[Optional[int]]]):
+        self.space = space
+        self.shape = shape
+        self.axes: list[Optional[tuple[int, ...]]] = [None] * space.num_loops
+        self.owner: dict[int, int] = {}  # mesh axis -> loop
+
+    def splittable(self, loop: int) -> bool:
+        """A reduction loop needs a known combiner for every tensor result; a parallel loop must index
+        every tensor result (otherwise a split would leave devices computing overlapping results)."""
+        results = [(r, links) for r, links in enumerate(self.space.results) if links is not None]
+        if self.space.iterator_types[loop] == REDUCTION:
+            kinds = [self.space.kind_of(r) for r, _ in results]
+            return bool(results) and all(k is not None and k != "generic" for k in kinds)
+        return all(any(l is not None and l.loop == loop for l in effective_links(links)) for _, links in results)
+
+    def try_split(self, links: TensorLinks, sharding: ShardingAttr) -> bool:
+        proposal: dict[int, tuple[int, ...]] = {}
+        for d, link in enumerate(effective_links(links)):
+            axes = tuple(sharding.dim_axes(d))
+            if link is None or not link.exact_for(axes, self.shape):
+                if axes:
+                    return False
+                continue
+            proposal[link.loop] = axes
+        for d in range(len(links), len(sharding.split_axes)):
+            if sharding.dim_axes(d):
+                return False
+        for loop, axes in proposal.items():
+            current = self.axes[loop]
+            if current is not None and current != axes:
+                return False
+            if axes and current is None and not self.splittable(loop):
+                return False
+            if any(self.owner.get(a, loop) != loop for a in axes):
+                return False
+        self._commit(proposal)
+        return True
+
+    def try_partial(self, result: int, sharding: ShardingAttr) -> bool:
+        partial = tuple(sharding.partial_axes)
+        reductions = [l for l, it in enumerate(self.space.iterator_types) if it == REDUCTION]
+        if not partial or any(self.axes[l] for l in reductions):
+            return False
+        if self.space.kind_of(result) != sharding.partial_type or any(a in self.owner for a in partial):
+            return False
+        for loop in reductions:
+            if self.axes[loop] is None and self.splittable(loop):
+                self._commit({loop: partial})
+                return True
+        return False
+
+    def _commit(self, proposal: dict[int, tuple[int, ...]]) -> None:
+        for loop, axes in proposal.items():
+            self.axes[loop] = axes
+            for a in axes:
+                self.owner[a] = loop
+
+
+def loop_sharding(op: Operation, operand_shardings: Sequence[Optional[ShardingAttr]],
+                  result_shardings: Sequence[Optional[ShardingAttr]], *,
+                  soft_operand_shardings: Sequence[Optional[ShardingAttr]] = (),
+                  soft_result_shardings: Sequence[Optional[ShardingAttr]] = (),
+                  mesh: MeshLike = None) -> LoopSharding:
+    """The mesh axes of each loop of ``op`` from the known shardings (None = unknown).
+
+    Priority: ``result_shardings``, ``operand_shardings``, ``soft_result_shardings``,
+    ``soft_operand_shardings``, each list in order; see the module docstring for the rule.
+    ``mesh`` (a name, a ``mesh.mesh`` op or a :class:`meshc.sharding.Mesh`) names the mesh
+    when no sharding is known, and gives the axis sizes that reshape links need (else they are
+    looked up in ``op``'s module). Loops no sharding decides are not split.
+
+    Raises:
+        ShardingRuleError: shardings on different meshes, or no mesh at all.
+    """
+    space = iteration_space(op)
+    ordered: list[tuple[str, int, ShardingAttr]] = []
+    for kind, shardings in (("result", result_shardings), ("operand", operand_shardings),
+                            ("result", soft_result_shardings), ("operand", soft_operand_shardings)):
+        ordered += [(kind, i, s) for i, s in enumerate(shardings) if s is not None]
+    names = {s.mesh for _, _, s in ordered}
+    given = _mesh_name(mesh)
+    if given is not None:
+        names.add(given)
+    if len(names) > 1:
+        raise ShardingRuleError(f"'{op.name}' has shardings on meshes {', '.join('@' + n for n in sorted(names))};"
+                                " one op works on one mesh")
+    if not names:
+        raise ShardingRuleError(f"no mesh is known for '{op.name}' (no sharding given and no mesh named)")
+    name = names.pop()
+    solver = _Solver(space, _mesh_shape(op, name, mesh))
+    for kind, i, s in ordered:
+        links = space.results[i] if kind == "result" else space.operands[i]
+        if isinstance(links, tuple):
+            solver.try_split(links, s)
+    for kind, i, s in ordered:
+        if kind == "result" and s.partial_axes:
+            solver.try_partial(i, s)
+    return LoopSharding(name, tuple(a or () for a in solver.axes), space.iterator_types, space.reduction_kinds)
+
+
+def _check_fits(op: Operation, space: IterationSpace, ls: LoopSharding) -> None:
+    if len(ls.loop_axes) != space.num_loops:
+        raise ShardingRuleError(f"loop sharding with {len(ls.loop_axes)} loops does not fit '{op.name}', which "
+                                f"has {space.num_loops}")
+
+
+def _split_axes(links: TensorLinks, ls: LoopSharding, shape) -> list[tuple[int, ...]]:
+    split: list[tuple[int, ...]] = []
+    for link in effective_links(links):
+        axes = ls.loop_axes[link.loop] if link is not None else ()
+        split.append(axes if link is not None and link.exact_for(axes, shape) else ())
+    return split
+
+
+def operand_shardings_for(op: Operation, ls: LoopSharding, mesh: MeshLike = None) -> list[Optional[ShardingAttr]]:
+    """The sharding each operand of ``op`` must have under ``ls``: dims follow their loops; an
+    init tied to a result also takes the result's partial axes. None for operands that are not
+    ranked tensors or that accept any sharding.
+
+    Raises:
+        ShardingRuleError: ``ls`` has the wrong number of loops for ``op``.
+    """
+    space = iteration_space(op)
+    _check_fits(op, space, ls)
+    shape = _mesh_shape(op, ls.mesh, mesh)
+    out: list[Optional[ShardingAttr]] = []
+    for k, links in enumerate(space.operands):
+        if not isinstance(links, tuple):
+            out.append(None)
+            continue
+        tied = space.tied_result(k)
+        kind = ls.partial_kind(tied) if tied is not None else None
+        partial = ls.partial_axes if kind is not None else ()
+        out.append(ShardingAttr(ls.mesh, tuple(_split_axes(links, ls, shape)), partial, kind or "sum"))
+    return out
+
+
+def result_shardings_for(op: Operation, ls: LoopSharding, mesh: MeshLike = None) -> list[Optional[ShardingAttr]]:
+    """The sharding of each result of ``op`` under ``ls`` (None for non-tensor results): dims follow
+    their loops, and split reduction loops make the result partial with its reduction kind.
+
+    Raises:
+        ShardingRuleError: ``ls`` has the wrong number of loops for ``op``.
+    """
+    space = iteration_space(op)
+    _check_fits(op, space, ls)
+    shape = _mesh_shape(op, ls.mesh, mesh)
+    out: list[Optional[ShardingAttr]] = []
+    for r, links in enumerate(space.results):
+        if links is None:
+            out.append(None)
+            continue
+        kind = ls.partial_kind(r)
+        partial = ls.partial_axes if kind is not None else ()
+        out.append(ShardingAttr(ls.mesh, tuple(_split_axes(links, ls, shape)), partial, kind or "sum"))
+    return out
+
+
+def replicated(mesh: str) -> ShardingAttr:
+    """The fully replicated sharding ``<@mesh, [[]]>``."""
+    return ShardingAttr(mesh, ())

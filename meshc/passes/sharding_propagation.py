@@ -1,0 +1,353 @@
+"""``sharding-propagation``: give every tensor value of a function a sharding.
+
+After upstream MLIR's ``sharding-propagation`` (``ShardingPropagation.cpp``,
+LLVM 19-22); the rules come from each op's ShardingInterface
+(:mod:`meshc.interfaces.sharding`), never from a per-op table here.
+
+Input: the annotation form (PIPELINE.md stage 1) -- a few ``mesh.shard``
+ops. Each op of the function body is *decided* once: its loop sharding is
+derived from what is known around it, in priority order (see
+:func:`meshc.interfaces.sharding.loop_sharding`):
+
+1. its results' pinned annotations (``%r2 = mesh.shard %r to S``) and the
+   ``annotate_for_users`` annotations feeding its operands -- the user's;
+2. what its users want of its results, and the shardings its operands are
+   produced with -- what propagation found so far.
+
+Deciding an op fixes the sharding of its results and what it needs of its
+operands; later decisions never revise earlier ones. ``traversal`` sets the
+order of one round of visits: ``forward`` (program order), ``backward``
+(reverse), ``forward-backward`` (default, as upstream) or
+``backward-forward``. Rounds repeat until no op can be decided (upstream
+runs a single round; repeating lets information that reaches an op late
+still arrive, and the order only decides which information wins a
+conflict). Ops nothing reaches, and ops without a sharding rule (with a
+remark), are replicated; a block argument takes the sharding its first
+deciding user wants, without partial axes (arguments arrive whole), unless
+it is annotated.
+
+Output (stage 2): every tensor value (block arguments and op results) is
+followed by one ``mesh.shard %v to S`` giving the sharding it is produced
+with -- for a split reduction, partial (``partial = sum[0]``). Where a user
+needs something else, ``mesh.shard ... annotate_for_users`` ops between the
+two carry the user's annotations that disagree and then what the op needs:
+the resharding points that the ``reshard`` pass lowers. User annotations
+are never dropped unless they agree with their neighbours in the chain.
+Existing annotations are rebuilt in this canonical form (reusing their names
+and locations), so the output is deterministic and running the pass twice
+changes nothing. Functions without annotations, or already in distributed
+form (shardings in types), are left alone with a remark. One mesh per
+function; functions must have a single block.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from typing import Optional
+
+from meshc.dialects.func import FuncOp
+from meshc.dialects.mesh import ShardingAttr, ShardOp, sharding_of
+from meshc.interfaces.annotations import (BaseValue, Use, analyze_block, function_mesh, functions, is_tensor,
+                                          static_sharding)
+from meshc.interfaces.sharding import (IterationSpace, LoopSharding, has_sharding_rule, iteration_space,
+                                       loop_sharding, operand_shardings_for, replicated, result_shardings_for)
+from meshc.ir.attributes import UnitAttr
+from meshc.ir.core import BlockArgument, Operation, Value
+from meshc.passes.base import Option, Pass
+
+TRAVERSALS = ("forward", "backward", "forward-backward", "backward-forward")
+
+
+class ShardingPropagation(Pass):
+    """See the module docstring."""
+
+    name = "sharding-propagation"
+    summary = "Complete the sharding annotations of every tensor value (forward from operands, backward from users)"
+    display_name = "ShardingPropagation"
+    options = (Option("traversal", str, "forward-backward",
+                      "order of the visits in one round of propagation", TRAVERSALS),)
+
+    def run(self, op: Operation) -> None:
+        for func in functions(op):
+            _Propagation(self, func).run()
+
+
+@dataclass
+class _Node:
+    """One ``mesh.shard`` of the rebuilt annotation tree of a base value: the root is the value's
+    own sharding, each child an ``annotate_for_users`` step towards some uses."""
+
+    sharding: ShardingAttr
+    parent: Optional["_Node"]
+    depth: int
+    children: dict = field(default_factory=dict)
+    candidates: list = field(default_factory=list)
+    uses: list = field(default_factory=list)
+    first: int = 1 << 30  # position of the first consumer below this node
+    op: Optional[ShardOp] = None
+
+
+class _Propagation:
+    def __init__(self, pass_: ShardingPropagation, func: FuncOp):
+        self.pass_ = pass_
+        self.func = func
+        self.ls: dict[int, LoopSharding] = {}
+        self.spaces: dict[int, IterationSpace] = {}
+        self.defs: dict[int, ShardingAttr] = {}            # id(base value) -> sharding it is produced with
+        self.needs: dict[tuple[int, int], ShardingAttr] = {}  # (id(op), operand) -> sharding the op needs
+
+    # -- setup ----------------------------------------------------------------------------------------------
+    def run(self) -> None:
+        func = self.func
+        mesh = function_mesh(func)
+        if mesh is None:
+            self.pass_.remark(func, f"function @{func.sym_name} has no sharding annotation; nothing to propagate")
+            return
+        if any(sharding_of(v.type) is not None for op in func.walk() for v in list(op.results) + _region_args(op)):
+            self.pass_.remark(func, f"function @{func.sym_name} is already in distributed form; not propagated")
+            return
+        if len(func.regions[0].blocks) != 1:
+            raise self.pass_.error(func, "sharding propagation supports functions with a single block, got "
+                                         f"{len(func.regions[0].blocks)}")
+        self.mesh = mesh
+        self.block = func.body
+        self.position = {id(op): i for i, op in enumerate(self.block.ops)}
+        self.values = analyze_block(self.block)
+        self.base = {id(bv.value): bv for bv in self.values}
+        self.use_of: dict[tuple[int, int], tuple[BaseValue, Use]] = {}
+        for bv in self.values:
+            for use in bv.uses:
+                if use.operand is not None:
+                    self.use_of[(id(use.consumer), use.operand)] = (bv, use)
+        for bv in self.values:
+            if bv.pinned is not None and isinstance(bv.value, BlockArgument):
+                self.defs[id(bv.value)] = bv.pinned
+        ops = [op for op in self.block.ops if not isinstance(op, ShardOp)
+               and (any(is_tensor(v) for v in op.operands) or any(is_tensor(r) for r in op.results))]
+        self.deciding = [op for op in ops if self.decides(op)]
+        self.propagate()
+        self.finalize()
+        self.rewrite()
+
+    def decides(self, op: Operation) -> bool:
+        """Ops that get a loop sharding: all but those whose tensors all take any sharding."""
+        space = self.space(op)
+        return not has_sharding_rule(op) or any(isinstance(x, tuple) for x in space.operands + space.results)
+
+    def space(self, op: Operation) -> IterationSpace:
+        key = id(op)
+        if key not in self.spaces:
+            self.spaces[key] = iteration_space(op)
+        return self.spaces[key]
+
+    # -- propagation -----------------------------------------------------------------------------------------
+    def propagate(self) -> None:
+        forward, backward = self.deciding, list(reversed(self.deciding))
+        rounds = {"forward": [forward], "backward": [backward], "forward-backward": [forward, backward],
+                  "backward-forward": [backward, forward]}[self.pass_.traversal]
+        changed = True
+        while changed:
+            changed = False
+            for sweep in rounds:
+                for op in sweep:
+                    changed |= self.decide(op)
+
+    def operand_knowledge(self, op: Operation) -> tuple[list, list]:
+        """(must, soft) sharding per operand: an ``annotate_for_users`` right before the op is the user's;
+        otherwise the last annotation on the way, or the sharding the value is produced with."""
+        musts: list[Optional[ShardingAttr]] = []
+        softs: list[Optional[ShardingAttr]] = []
+        for i, links in enumerate(self.space(op).operands):
+            must = soft = None
+            entry = self.use_of.get((id(op), i))
+            if isinstance(links, tuple) and entry is not None:
+                bv, use = entry
+                if use.path and use.path[-1].annotate_for_users:
+                    must = static_sharding(use.path[-1])
+                elif use.path:
+                    soft = static_sharding(use.path[-1])
+                else:
+                    soft = self.defs.get(id(bv.value), bv.pinned)
+            musts.append(must)
+            softs.append(soft)
+        return musts, softs
+
+    def wanted(self, use: Use) -> Optional[ShardingAttr]:
+        """What ``use`` wants of its value: the decided consumer's need, else the last annotation."""
+        if use.operand is None:
+            return replicated(self.mesh)
+        need = self.needs.get((id(use.consumer), use.operand))
+        if need is not None:
+            return need
+        return static_sharding(use.path[-1]) if use.path else None
+
+    def result_knowledge(self, op: Operation) -> tuple[list, list]:
+        """(must, soft) sharding per result: its pinned annotation; the first use that wants something."""
+        musts: list[Optional[ShardingAttr]] = []
+        softs: list[Optional[ShardingAttr]] = []
+        for r in op.results:
+            bv = self.base.get(id(r))
+            musts.append(bv.pinned if bv is not None else None)
+            soft = None
+            for use in bv.uses if bv is not None else ():
+                soft = self.wanted(use)
+                if soft is not None:
+                    break
+            softs.append(soft)
+        return musts, softs
+
+    def decide(self, op: Operation) -> bool:
+        """Give ``op`` its loop sharding if something is known around it (True if it got one now)."""
+        if id(op) in self.ls:
+            return False
+        if not has_sharding_rule(op):
+            self.pass_.remark(op, f"no sharding rule for '{op.name}': its tensor operands and results are "
+                                  "replicated")
+            self.record(op, loop_sharding(op, [], [], mesh=self.mesh))
+            return True
+        must_o, soft_o = self.operand_knowledge(op)
+        must_r, soft_r = self.result_knowledge(op)
+        if all(s is None for s in must_o + soft_o + must_r + soft_r):
+            return False
+        self.record(op, loop_sharding(op, must_o, must_r, soft_operand_shardings=soft_o,
+                                      soft_result_shardings=soft_r, mesh=self.mesh))
+        return True
+
+    def record(self, op: Operation, ls: LoopSharding) -> None:
+        """Fix what ``op`` needs of its operands and produces; an unannotated argument takes the first
+        need it meets."""
+        self.ls[id(op)] = ls
+        for i, need in enumerate(operand_shardings_for(op, ls)):
+            if need is None:
+                continue
+            self.needs[(id(op), i)] = need
+            bv, use = self.use_of[(id(op), i)]
+            if isinstance(bv.value, BlockArgument) and id(bv.value) not in self.defs:
+                self.defs[id(bv.value)] = _argument_sharding(use, need)
+        for r, s in zip(op.results, result_shardings_for(op, ls)):
+            if s is not None:
+                self.defs[id(r)] = s
+
+    def finalize(self) -> None:
+        """Replicate the ops nothing reached; give the remaining arguments what their first use wants."""
+        for op in self.deciding:
+            if id(op) not in self.ls:
+                self.pass_.remark(op, f"no sharding reaches '{op.name}': it is replicated")
+                self.record(op, loop_sharding(op, [], [], mesh=self.mesh))
+        for bv in self.values:
+            if id(bv.value) not in self.defs:
+                wanted = next(((u, w) for u, w in zip(bv.uses, map(self.wanted, bv.uses)) if w is not None), None)
+                self.defs[id(bv.value)] = _argument_sharding(*wanted) if wanted else replicated(self.mesh)
+
+    # -- rewriting ---------------------------------------------------------------------------------------------
+    def final_need(self, use: Use) -> Optional[ShardingAttr]:
+        if use.operand is None:
+            return replicated(self.mesh)
+        return self.needs.get((id(use.consumer), use.operand))
+
+    def chain(self, bv: BaseValue, use: Use) -> list[tuple[ShardingAttr, list[ShardOp]]]:
+        items: list[tuple[ShardingAttr, Optional[ShardOp]]] = [(self.defs[id(bv.value)], None)]
+        items += [(static_sharding(a), a) for a in use.path]
+        need = self.final_need(use)
+        if need is not None:
+            items.append((need, None))
+        out: list[tuple[ShardingAttr, list[ShardOp]]] = []
+        for s, a in items:
+            if not out or out[-1][0] != s:
+                out.append((s, []))
+            if a is not None:
+                out[-1][1].append(a)
+        return out
+
+    def rewrite(self) -> None:
+        trees: list[tuple[BaseValue, _Node]] = []
+        for bv in self.values:
+            root = _Node(self.defs[id(bv.value)], None, 0)
+            for use in bv.uses:
+                steps = self.chain(bv, use)
+                node = root
+                root.candidates += steps[0][1]
+                for s, ops in steps[1:]:
+                    node = node.children.setdefault(s, _Node(s, node, node.depth + 1))
+                    node.candidates += ops
+                node.uses.append(use)
+                leaf = node
+                while leaf is not None:
+                    leaf.first = min(leaf.first, self.position[id(use.consumer)])
+                    leaf = leaf.parent
+                if len(steps) > 1 and use.operand is not None:
+                    self.pass_.remark(use.consumer, f"operand #{use.operand} of '{use.consumer.name}' is resharded: "
+                                      + " -> ".join(str(s) for s, _ in steps))
+            trees.append((bv, root))
+        originals = [op for op in self.block.ops if isinstance(op, ShardOp)]
+        chosen = self.materialize(trees)
+        for op in originals:
+            if id(op) not in chosen:
+                op.drop_operands()
+                op.parent = None
+        self.reorder(trees, chosen)
+
+    def materialize(self, trees: list[tuple[BaseValue, "_Node"]]) -> set[int]:
+        """Give every node a ``mesh.shard`` op -- the user's first annotation that landed on it (keeping
+        its name and location) or a new one -- and point each use at its node. Returns the reused ops."""
+        chosen: set[int] = set()
+        for bv, root in trees:
+            for node in _preorder(root):
+                parent: Value = bv.value if node.parent is None else node.parent.op.result  # type: ignore[union-attr]
+                annotate = node.parent is not None
+                reuse = min(node.candidates, key=lambda a: self.position[id(a)], default=None)
+                if reuse is None:
+                    loc = bv.value.location if node.parent is None else self.block.ops[node.first].location
+                    node.op = ShardOp.build(parent, node.sharding, annotate, loc)  # type: ignore[assignment]
+                else:
+                    chosen.add(id(reuse))
+                    _reconfigure(reuse, parent, node.sharding, annotate)
+                    node.op = reuse
+                for use in node.uses:
+                    use.site.set_operand(use.site_index, node.op.result)  # type: ignore[union-attr]
+        return chosen
+
+    def reorder(self, trees: list[tuple[BaseValue, "_Node"]], chosen: set[int]) -> None:
+        roots = {id(bv.value): root for bv, root in trees}
+        pending: dict[int, list[tuple[int, int, int, ShardOp]]] = {}
+        for bv, root in trees:
+            for seq, node in enumerate(_preorder(root)):
+                if node.parent is not None:
+                    consumer = self.block.ops[node.first]
+                    pending.setdefault(id(consumer), []).append((bv.order, node.depth, seq, node.op))
+        new_ops: list[Operation] = [roots[id(a)].op for a in self.block.args if id(a) in roots]  # type: ignore
+        for op in self.block.ops:
+            if isinstance(op, ShardOp):
+                continue
+            new_ops += [item[3] for item in sorted(pending.get(id(op), []), key=lambda t: t[:3])]
+            new_ops.append(op)
+            new_ops += [roots[id(r)].op for r in op.results if id(r) in roots]  # type: ignore[misc]
+        for op in new_ops:
+            op.parent = self.block
+        self.block.ops = new_ops
+
+
+def _reconfigure(op: ShardOp, src: Value, sharding: ShardingAttr, annotate: bool) -> None:
+    """Make ``op`` annotate ``src`` with ``sharding`` (its other attributes kept)."""
+    op.set_operands([src])
+    rest = {k: v for k, v in op.attributes.items() if k not in ("shard", "annotate_for_users")}
+    op.attributes = {"shard": sharding, **({"annotate_for_users": UnitAttr()} if annotate else {}), **rest}
+
+
+def _argument_sharding(use: Use, need: ShardingAttr) -> ShardingAttr:
+    """The sharding of an argument without annotation, from one of its uses: the first annotation on
+    the way, else what the user needs without partial axes (arguments arrive whole; a user needing
+    a partial value marks it so on the way)."""
+    if use.path:
+        return static_sharding(use.path[0])
+    return replace(need, partial_axes=(), partial_type="sum") if need.partial_axes else need
+
+
+def _preorder(node: _Node):
+    yield node
+    for child in node.children.values():
+        yield from _preorder(child)
+
+
+def _region_args(op: Operation) -> list[Value]:
+    return [a for r in op.regions for b in r.blocks for a in b.args]

@@ -1,0 +1,571 @@
+"""The threaded multi-device runtime: runs a :class:`~meshc.backend.schedule.Schedule`
+with one thread per simulated device (issue 6; DESIGN.md "Runtime model").
+
+Each device thread executes its steps in order (the step kinds and the
+allocation policy are documented in :mod:`meshc.backend.schedule`):
+
+* ``Allocate``/``Free`` go through the device's pool
+  (:mod:`meshc.runtime.devices`), which counts current and peak bytes;
+* ``Kernel`` runs the reference interpreter's kernel for the step's IR op
+  (``KERNELS[op.name](interp, op, args)`` through ``Interpreter.run_steps``:
+  one numpy code path for the interpreter and the runtime). Each device has
+  its own :class:`~meshc.runtime.interpreter.Interpreter` on the schedule's
+  module whose ``device`` gives the SPMD ops the device's mesh coordinates.
+  A kernel's result must have the shape and element type its output buffer
+  was allocated with;
+* ``PeerRead`` binds a view of the peered device's array (no copy) and
+  counts its bytes as peer traffic; ``Copy`` copies and counts copy bytes;
+* ``Collective`` meets the other members of its device group at the
+  instance's :class:`~meshc.runtime.collectives.Rendezvous`.
+
+numpy releases the GIL inside its kernels (BLAS, ufunc loops on large
+arrays), so device threads overlap there; the Python glue between steps is
+serialised by the GIL. The process BLAS may itself be multi-threaded: the
+benchmark limits it with threadpoolctl when that is installed.
+
+Failures (always :class:`~meshc.ir.DiagnosticError`, located when the step
+has a source location; every device thread has ended before ``run`` raises):
+
+* a kernel error on one device stops every device; the error names the
+  device, the op and its location (:class:`RuntimeFailure`, ``reason`` =
+  ``"kernel"``);
+* every wait (an event, a rendezvous) polls and gives up after
+  ``RunOptions.timeout`` seconds (default 60) when the device(s) it waits for
+  have passed the point they should have reached (stopped before it, or finished):
+  the error names the collective (or event) and those devices
+  (``"timeout"``). When they are instead blocked at an earlier wait of their
+  own, the other wait is the cause and reports first; if nothing does within
+  a second timeout the schedules wait for each other and the error says so
+  (``"deadlock"``). Never a hang;
+* running out of device memory raises
+  :class:`~meshc.runtime.devices.OutOfDeviceMemory` (device, buffer, usage
+  table of every device).
+
+Test hooks (:class:`TestHooks`, for tests only, not a user flag): make a
+device drop out at a collective instance instead of arriving, make a
+device's n-th kernel raise.
+"""
+
+from __future__ import annotations
+
+import math
+import threading
+import time
+from dataclasses import dataclass, field
+from typing import Any, Callable, Optional, Sequence
+
+import numpy as np
+
+from meshc.backend.schedule import (Allocate, BufferLayout, Collective, Copy, Free, Kernel, PeerRead, Schedule,
+                                    ScheduleError, Step, captured_values)
+from meshc.ir.location import UNKNOWN_LOC, DiagnosticError, Location, note
+from meshc.runtime.collectives import POLL_SECONDS, Rendezvous
+from meshc.runtime.devices import DeviceMemory, buffer_sizes
+from meshc.runtime.stats import DeviceStats, RunStats, TraceEvent
+
+__all__ = ["RunOptions", "TestHooks", "RuntimeFailure", "RunReport", "Executor", "run_schedule"]
+
+_REDUCING = ("all_reduce", "reduce_scatter")
+
+
+@dataclass
+class TestHooks:
+    """Fault injection for tests (never a user flag).
+
+    ``skip_collective``: ``(device, instance)`` pairs: the device never
+    arrives at that collective instance: it passes over the step and stops
+    there (its thread ends quietly, as a device that dropped out), so the
+    others' wait ends in the timeout error. ``fail_kernel``:
+    ``(device, n)`` pairs: the device's n-th kernel step (0-based, counting
+    kernel steps only) raises ``ValueError("injected failure (test hook)")``
+    from inside its kernel.
+    """
+
+    __test__ = False  # not a pytest test class
+
+    skip_collective: set = field(default_factory=set)
+    fail_kernel: set = field(default_factory=set)
+
+
+@dataclass
+class RunOptions:
+    """How to run: ``device_memory`` bytes per device (None = unlimited;
+    ``meshc.runtime.devices.parse_bytes("16GiB")`` reads the flag),
+    ``timeout`` seconds a wait may last (collectives and events), ``layout``
+    of buffers whose step gives none, whether to record the ``trace``, and
+    test ``hooks``."""
+
+    device_memory: Optional[int] = None
+    timeout: float = 60.0
+    layout: BufferLayout = field(default_factory=BufferLayout)
+    trace: bool = True
+    hooks: Optional[TestHooks] = None
+
+
+class RuntimeFailure(DiagnosticError):
+    """A run that failed on a device: ``device`` (None when not one device's)
+    and ``reason`` (``kernel``, ``timeout``, ``deadlock``, ``argument``,
+    ``schedule``: a step met a value the schedule promised otherwise,
+    ``internal``). ``stats`` holds what was measured up to the failure
+    (every error ``run`` raises once threads have started carries it)."""
+
+    def __init__(self, message: str, location: Location = UNKNOWN_LOC, notes: Optional[list] = None,
+                 device: Optional[int] = None, reason: str = "internal"):
+        super().__init__(message, location, notes)
+        self.device = device
+        self.reason = reason
+        self.stats: Optional[RunStats] = None
+
+
+class _Aborted(Exception):
+    """Unwinds a device thread once another device has failed."""
+
+
+class _Stopped(Exception):
+    """Ends a device thread quietly (the skip_collective test hook)."""
+
+
+@dataclass
+class RunReport:
+    """``outputs`` in result order and the run's ``stats``."""
+
+    outputs: list
+    stats: RunStats
+
+
+def _injected_failure(interp, op, args):
+    raise ValueError("injected failure (test hook)")
+
+
+class _DeviceState:
+    """Mutable state of one device during a run (touched by its thread)."""
+
+    __slots__ = ("buffers", "meta", "stats", "trace", "kernel_count")
+
+    def __init__(self, device: int):
+        self.buffers: dict[str, Any] = {}
+        self.meta: dict[str, tuple] = {}  # name -> (shape, numpy dtype) of allocated buffers
+        self.stats = DeviceStats(device)
+        self.trace: list[tuple] = []
+
+
+class _RunState:
+    """Everything shared by the device threads of one run."""
+
+    def __init__(self, ex: "Executor"):
+        n = ex.num_devices
+        self.memory = DeviceMemory(n, ex.options.device_memory)
+        self.devs = [_DeviceState(k) for k in range(n)]
+        self.events = {name: threading.Event() for name in ex.signal_index}
+        self.rendezvous = {name: Rendezvous(spec, ex.mesh, ex.schedule.participants(spec))
+                           for name, spec in ex.schedule.collectives.items()}
+        self.progress = [0] * n
+        self.finished = [False] * n
+        self.stopped: list[Optional[int]] = [None] * n  # step where a test hook stopped the device
+        self.abort = threading.Event()
+        self.error: Optional[DiagnosticError] = None
+        self._lock = threading.Lock()
+        self.t0 = 0.0
+
+    def fail(self, err: DiagnosticError) -> None:
+        """Record the first failure and stop every device."""
+        with self._lock:
+            if self.error is None:
+                self.error = err
+        self.abort.set()
+
+
+def _slices(step, value, k: int, i: int) -> tuple:
+    if step.offsets is None:
+        return ()
+    shape = np.shape(value)
+    if len(step.offsets) != len(shape) or any(o + s > n for o, s, n in zip(step.offsets, step.sizes, shape)):
+        raise RuntimeFailure(f"device {k}, step {i} ({step.describe()}): the slice does not fit device "
+                             f"{step.src_device}'s buffer of shape {list(shape)}", step.location, device=k,
+                             reason="schedule")
+    return tuple(slice(o, o + s) for o, s in zip(step.offsets, step.sizes))
+
+
+class Executor:
+    """Runs ``schedule`` (validated here) under ``options``; :meth:`run` may
+    be called several times (each run starts with empty pools).
+
+    Raises (construction):
+        ScheduleError: the schedule does not validate, or a buffer's layout
+            cannot hold it.
+        DiagnosticError: an op has no kernel (located at the op), or the
+            module's initializers fail.
+    """
+
+    def __init__(self, schedule: Schedule, options: Optional[RunOptions] = None):
+        self.schedule = schedule
+        self.options = options or RunOptions()
+        if not self.options.timeout > 0:
+            raise ValueError(f"the collective timeout must be > 0 seconds, got {self.options.timeout}")
+        schedule.validate()
+        self.mesh = schedule.mesh
+        self.num_devices = self.mesh.num_devices
+        self.signal_index: dict[str, tuple[int, int]] = {}
+        self.collective_index: dict[tuple[int, str], int] = {}
+        for d in schedule.devices:
+            for i, step in enumerate(d.steps):
+                if step.signal is not None:
+                    self.signal_index[step.signal] = (d.device, i)
+                if isinstance(step, Collective):
+                    self.collective_index[(d.device, step.instance)] = i
+        self._interps = self._make_interpreters()
+        self._plans = [self._prepare(d.device, d.steps) for d in schedule.devices]
+
+    # -- preparation -------------------------------------------------------------------
+    def _make_interpreters(self) -> list:
+        if self.schedule.module is None:
+            return [None] * self.num_devices
+        from meshc.runtime.interpreter import Device, Interpreter
+
+        out = []
+        for k in range(self.num_devices):
+            device = Device(coords={self.mesh.name: self.mesh.device_coords(k)},
+                            mesh_shapes={self.mesh.name: tuple(self.mesh.shape)})  # type: ignore[arg-type]
+            interp = Interpreter(self.schedule.module, device=device)
+            interp.initialize()
+            out.append(interp)
+        return out
+
+    def _prepare(self, k: int, steps: Sequence[Step]) -> list[tuple[Callable, Step, Any]]:
+        """``(handler, step, data)`` per step: what can be worked out before running."""
+        from meshc.kernels.dtypes import numpy_dtype
+        from meshc.runtime.interpreter import Interpreter
+
+        hooks = self.options.hooks
+        plan: list[tuple[Callable, Step, Any]] = []
+        kernels = 0
+        for i, step in enumerate(steps):
+            if isinstance(step, Allocate):
+                try:
+                    physical, logical = buffer_sizes(step.shape, step.dtype, step.layout or self.options.layout)
+                except ValueError as err:
+                    raise ScheduleError(f"device {k}, step {i} ({step.describe()}): {err}", step.location) from None
+                plan.append((self._allocate, step, (physical, logical, (step.shape, numpy_dtype(step.dtype)))))
+            elif isinstance(step, Kernel):
+                fn, op, operands, results, drops = Interpreter.plan_ops([step.op])[0]
+                if hooks is not None and (k, kernels) in hooks.fail_kernel:
+                    fn = _injected_failure
+                kernels += 1
+                bind = tuple(zip(step.op.operands, step.inputs)) + tuple(
+                    zip(captured_values(step.op) if step.captures else (), step.captures))
+                plan.append((self._kernel, step, ([(fn, op, operands, results, drops)], bind, results)))
+            elif isinstance(step, PeerRead):
+                plan.append((self._peer_read, step, None))
+            elif isinstance(step, Copy):
+                plan.append((self._copy, step, None))
+            elif isinstance(step, Collective):
+                skip = hooks is not None and (k, step.instance) in hooks.skip_collective
+                plan.append((self._collective, step, skip))
+            elif isinstance(step, Free):
+                plan.append((self._free, step, None))
+            else:
+                raise ScheduleError(f"device {k}, step {i}: unknown step {step!r}")
+        return plan
+
+    # -- running -----------------------------------------------------------------------
+    def run(self, args: Sequence[Any] = ()) -> RunReport:
+        """Run with ``args`` (arrays in entry-argument order; a numpy memmap
+        is bound without a copy) and return the outputs and stats.
+
+        Raises:
+            RuntimeFailure: a wrong argument, a kernel error, a timeout or a
+                deadlock (module docstring); its ``stats`` is set.
+            OutOfDeviceMemory: a pool ran out.
+        """
+        st = _RunState(self)
+        self._bind_args(st, args)
+        threads = [threading.Thread(target=self._device_main, args=(st, k), name=f"meshc-device-{k}", daemon=True)
+                   for k in range(self.num_devices)]
+        st.t0 = time.perf_counter()
+        try:
+            for t in threads:
+                t.start()
+            for t in threads:
+                t.join()
+        except BaseException:
+            st.abort.set()
+            for t in threads:
+                if t.is_alive():
+                    t.join()
+            raise
+        stats = self._stats(st, time.perf_counter() - st.t0)
+        if st.error is not None:
+            st.error.stats = stats  # type: ignore[attr-defined]
+            raise st.error
+        outputs: list[Any] = [None] * len(self.schedule.results)
+        for r in self.schedule.results:
+            value = st.devs[r.device].buffers.get(r.buffer)
+            if value is None:
+                raise RuntimeFailure(f"result {r.index}: buffer '{r.buffer}' of device {r.device} was never written",
+                                     device=r.device, reason="schedule")
+            outputs[r.index] = value
+        return RunReport(outputs, stats)
+
+    def _bind_args(self, st: _RunState, args: Sequence[Any]) -> None:
+        from meshc.kernels.dtypes import numpy_dtype
+
+        bindings = self.schedule.args
+        expected = 1 + max((b.index for b in bindings), default=-1)
+        if len(args) != expected:
+            raise RuntimeFailure(f"the schedule takes {expected} arguments, got {len(args)}", reason="argument")
+        for b in bindings:
+            value = args[b.index]
+            if not isinstance(value, (np.ndarray, np.generic)):
+                value = np.asarray(value)
+            want = numpy_dtype(b.dtype)
+            if tuple(np.shape(value)) != b.shape or value.dtype != want:
+                raise RuntimeFailure(
+                    f"argument {b.index} has shape {list(np.shape(value))} and element type {value.dtype}, but the "
+                    f"schedule places a {'x'.join(map(str, b.shape + (b.dtype,)))} buffer '{b.buffer}' on device "
+                    f"{b.device} ({want})", device=b.device, reason="argument")
+            physical, logical = buffer_sizes(b.shape, b.dtype, b.layout or self.options.layout)
+            st.memory.pools[b.device].allocate(b.buffer, physical, logical)
+            dev = st.devs[b.device]
+            dev.buffers[b.buffer] = value
+            dev.meta[b.buffer] = (b.shape, want)
+
+    def _device_main(self, st: _RunState, k: int) -> None:
+        """The body of device ``k``'s thread."""
+        dev = st.devs[k]
+        stats = dev.stats
+        plan = self._plans[k]
+        progress, abort, events = st.progress, st.abort, st.events
+        record = dev.trace.append if self.options.trace else None
+        perf = time.perf_counter
+        i, step = -1, None
+        busy = 0.0
+        try:
+            for i, (handler, step, data) in enumerate(plan):
+                if abort.is_set():
+                    return
+                progress[k] = i
+                if step.wait:
+                    self._wait_events(st, k, i, step)
+                t = perf()
+                waited = handler(st, dev, k, i, step, data)
+                end = perf()
+                if step.signal is not None:
+                    events[step.signal].set()
+                if waited:
+                    stats.wait_seconds += waited
+                    busy += end - t - waited
+                else:
+                    busy += end - t
+                if record is not None:
+                    record((i, t, end))
+            i = len(plan)
+        except _Aborted:
+            pass
+        except _Stopped:
+            st.stopped[k] = i
+        except DiagnosticError as err:
+            st.fail(err)
+        except Exception as err:  # a bug or an unexpected numpy error: report it, never hang
+            where = f"step {i} ({step.describe()})" if step is not None else "start"
+            st.fail(RuntimeFailure(f"device {k}: {where} failed: {type(err).__name__}: {err}",
+                                   step.location if step is not None else UNKNOWN_LOC, device=k))
+        finally:
+            stats.busy_seconds += busy
+            stats.steps = max(i, 0)  # steps completed
+            st.finished[k] = True
+            progress[k] = len(plan)
+
+    # -- step handlers: (state, device state, device, index, step, prepared data) -> seconds waited
+    def _allocate(self, st, dev, k, i, step, data):
+        physical, logical, meta = data
+        st.memory.pools[k].allocate(step.buffer, physical, logical, step.location)
+        dev.buffers[step.buffer] = None
+        dev.meta[step.buffer] = meta
+
+    def _free(self, st, dev, k, i, step, data):
+        pool = st.memory.pools[k]
+        if pool.holds(step.buffer):
+            pool.free(step.buffer)
+        dev.buffers.pop(step.buffer, None)
+        dev.meta.pop(step.buffer, None)
+
+    def _kernel(self, st, dev, k, i, step, data):
+        planned, bind, results = data
+        buffers = dev.buffers
+        env = {}
+        for value, name in bind:
+            x = buffers[name]
+            if x is None:
+                raise self._unwritten(k, i, step, name)
+            env[value] = x
+        try:
+            self._interps[k].run_steps(planned, env)
+        except DiagnosticError as err:
+            d = err.diagnostics[0]
+            raise RuntimeFailure(f"device {k}: {d.message}", d.location if d.location.known else step.location,
+                                 list(d.notes) + [note(f"step {i} of device {k}: {step.describe()}")],
+                                 device=k, reason="kernel") from None
+        meta = dev.meta
+        for r, name in zip(results, step.outputs):
+            v = env[r]
+            shape, dt = meta[name]
+            if getattr(v, "shape", None) != shape or getattr(v, "dtype", None) != dt:
+                raise RuntimeFailure(
+                    f"device {k}: '{step.op.name}' op produced shape {list(np.shape(v))} of "
+                    f"{getattr(v, 'dtype', type(v).__name__)} for buffer '{name}', allocated as "
+                    f"{list(shape)} of {dt}", step.location, device=k, reason="schedule")
+            buffers[name] = v
+        stats = dev.stats
+        stats.kernels += 1
+        by_op = stats.kernels_by_op
+        by_op[step.op.name] = by_op.get(step.op.name, 0) + 1
+
+    def _remote(self, st, k, i, step):
+        value = st.devs[step.src_device].buffers.get(step.src_buffer)
+        if value is None:
+            raise RuntimeFailure(
+                f"device {k}, step {i} ({step.describe()}): device {step.src_device} holds no value in buffer "
+                f"'{step.src_buffer}' (not yet written, or already freed: is a wait for the producer's event "
+                "missing?)", step.location, device=k, reason="schedule")
+        cut = _slices(step, value, k, i)
+        return value[cut] if cut else value
+
+    def _peer_read(self, st, dev, k, i, step, data):
+        view = self._remote(st, k, i, step)
+        dev.buffers[step.buffer] = view
+        dev.stats.peer_read_bytes += int(np.asarray(view).nbytes)
+
+    def _copy(self, st, dev, k, i, step, data):
+        value = np.array(self._remote(st, k, i, step), copy=True)
+        shape, dt = dev.meta[step.buffer]
+        if value.shape != shape or value.dtype != dt:
+            raise RuntimeFailure(f"device {k}, step {i} ({step.describe()}): copies shape {list(value.shape)} of "
+                                 f"{value.dtype} into buffer '{step.buffer}', allocated as {list(shape)} of {dt}",
+                                 step.location, device=k, reason="schedule")
+        dev.buffers[step.buffer] = value
+        dev.stats.copy_bytes += value.nbytes
+
+    def _collective(self, st, dev, k, i, step, skip):
+        if skip:
+            raise _Stopped()
+        rendezvous = st.rendezvous[step.instance]
+        spec = rendezvous.spec
+        value = dev.buffers[step.input]
+        if value is None:
+            raise self._unwritten(k, i, step, step.input)
+        shape, dt = dev.meta[step.output]
+        group = rendezvous.group_of(k)
+        pool = st.memory.pools[k]
+        staging = f"<staging of {step.instance}>"
+        chunk = math.ceil(np.asarray(value).nbytes / len(group)) if spec.kind in _REDUCING and len(group) > 1 else 0
+        if chunk:
+            pool.allocate(staging, chunk, chunk, spec.location)
+        index = self.collective_index
+
+        def passed(m: int) -> bool:
+            return st.finished[m] or st.progress[m] > index[(m, step.instance)]
+
+        def check(waited: float, missing: list) -> None:
+            self._check_wait(st, k, waited, missing, passed, lambda: f"collective {spec.describe()}",
+                             [d for d in group if d not in missing], spec.location)
+
+        t = time.perf_counter()
+        try:
+            out, received, peer, compute = rendezvous.arrive(k, value, shape, dt, check)
+        finally:
+            if chunk:
+                pool.free(staging)
+        waited = max(time.perf_counter() - t - compute, 0.0)
+        dev.buffers[step.output] = out
+        stats = dev.stats
+        stats.collective_bytes += received
+        stats.collective_peer_bytes += peer
+        return waited
+
+    # -- waiting -----------------------------------------------------------------------
+    def _wait_events(self, st: _RunState, k: int, i: int, step: Step) -> None:
+        dev = st.devs[k]
+        for name in step.wait:
+            event = st.events[name]
+            if event.is_set():
+                continue
+            producer, j = self.signal_index[name]
+            producer_step = self.schedule.devices[producer].steps[j]
+
+            def passed(m: int, j: int = j) -> bool:
+                return st.finished[m] or st.progress[m] > j
+
+            what = (lambda name=name, producer=producer, j=j, ps=producer_step:
+                    f"device {k}, step {i} ({step.describe()}): event '{name}' (signalled by device {producer}, "
+                    f"step {j}: {ps.describe()})")
+            t = time.perf_counter()
+            while not event.wait(POLL_SECONDS):
+                self._check_wait(st, k, time.perf_counter() - t, [producer], passed, what, [], step.location)
+            dev.stats.wait_seconds += time.perf_counter() - t
+
+    def _where(self, st: _RunState, m: int) -> str:
+        """What device ``m`` is doing now, for wait errors."""
+        steps = self.schedule.devices[m].steps
+        if st.stopped[m] is not None:
+            i = st.stopped[m]
+            return f"device {m} stopped at step {i} of {len(steps)}: {steps[i].describe()} (test hook)"
+        if st.finished[m]:
+            return f"device {m} has finished its schedule"
+        i = st.progress[m]
+        return f"device {m} is at step {i} of {len(steps)}: {steps[i].describe()}"
+
+    def _check_wait(self, st: _RunState, k: int, waited: float, missing: list, passed: Callable[[int], bool],
+                    what: Callable[[], str], arrived: list, location: Location) -> None:
+        """Called while device ``k`` waits for ``missing`` devices; raises to stop waiting."""
+        if st.abort.is_set():
+            raise _Aborted()
+        timeout = self.options.timeout
+        if waited < timeout:
+            return
+        gone = [m for m in missing if passed(m)]
+        notes = [note(self._where(st, m)) for m in missing]
+        if gone:
+            behind = [m for m in missing if m not in gone]
+            text = (f"{what()} timed out after {timeout:g} s: devices {gone} never reached it"
+                    + (f"; devices {behind} are still on their way" if behind else "")
+                    + (f" (arrived: {arrived})" if arrived else ""))
+            raise RuntimeFailure(text, location, notes, device=gone[0], reason="timeout")
+        if waited >= 2 * timeout:
+            raise RuntimeFailure(f"{what()} timed out after {waited:.3g} s: devices {missing} are blocked waiting "
+                                 "elsewhere (the schedules wait for each other: a deadlock)", location, notes,
+                                 device=k, reason="deadlock")
+
+    def _unwritten(self, k: int, i: int, step: Step, name: str) -> RuntimeFailure:
+        return RuntimeFailure(f"device {k}, step {i} ({step.describe()}): buffer '{name}' is read before any step "
+                              "wrote it", step.location, device=k, reason="schedule")
+
+    # -- stats -------------------------------------------------------------------------
+    def _stats(self, st: _RunState, wall: float) -> RunStats:
+        events: list[TraceEvent] = []
+        for k, dev in enumerate(st.devs):
+            pool = st.memory.pools[k]
+            s = dev.stats
+            s.peak_bytes, s.peak_logical_bytes, s.final_bytes = pool.peak, pool.logical_peak, pool.current
+            s.allocated_bytes, s.allocations = pool.allocated_bytes, pool.allocations
+            steps = self.schedule.devices[k].steps
+            for i, t, end in dev.trace:
+                step = steps[i]
+                events.append(TraceEvent(k, self._trace_name(step), step.kind, t - st.t0, end - st.t0,
+                                         {"step": i, "detail": step.describe()}))
+        return RunStats([d.stats for d in st.devs], wall, self.options.device_memory, events)
+
+    def _trace_name(self, step: Step) -> str:
+        if isinstance(step, Kernel):
+            return step.op.name
+        if isinstance(step, Collective):
+            return f"{self.schedule.collectives[step.instance].kind} {step.instance}"
+        return f"{step.kind} {getattr(step, 'buffer', '')}".rstrip()
+
+
+def run_schedule(schedule: Schedule, args: Sequence[Any] = (), *, device_memory: Optional[int] = None,
+                 timeout: float = 60.0, layout: Optional[BufferLayout] = None, trace: bool = True,
+                 hooks: Optional[TestHooks] = None) -> RunReport:
+    """Validate and run ``schedule`` once with ``args``; see :class:`Executor`
+    and :class:`RunOptions` for the parameters and errors."""
+    options = RunOptions(device_memory, timeout, layout or BufferLayout(), trace, hooks)
+    return Executor(schedule, options).run(args)

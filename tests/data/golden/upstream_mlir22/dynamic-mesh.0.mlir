@@ -1,0 +1,25 @@
+module {
+  shard.grid @d(shape = ?)
+  func.func @rows(%arg0: tensor<10x8xf32>, %arg1: tensor<8x4xf32>, %arg2: tensor<10x4xf32>, %arg3: tensor<10xf32>) -> tensor<10xf32> {
+    %sharding = shard.sharding @d split_axes = [[0]] : !shard.sharding
+    %sharding_annotated = shard.shard %arg0 to %sharding : tensor<10x8xf32>
+    %sharding_0 = shard.sharding @d split_axes = [[0]] : !shard.sharding
+    %sharding_annotated_1 = shard.shard %sharding_annotated to %sharding_0 annotate_for_users : tensor<10x8xf32>
+    %sharding_2 = shard.sharding @d split_axes = [[]] : !shard.sharding
+    %sharding_annotated_3 = shard.shard %arg1 to %sharding_2 annotate_for_users : tensor<8x4xf32>
+    %sharding_4 = shard.sharding @d split_axes = [[0]] : !shard.sharding
+    %sharding_annotated_5 = shard.shard %arg2 to %sharding_4 annotate_for_users : tensor<10x4xf32>
+    %0 = linalg.matmul ins(%sharding_annotated_1, %sharding_annotated_3 : tensor<10x8xf32>, tensor<8x4xf32>) outs(%sharding_annotated_5 : tensor<10x4xf32>) -> tensor<10x4xf32>
+    %sharding_6 = shard.sharding @d split_axes = [[0]] : !shard.sharding
+    %sharding_annotated_7 = shard.shard %0 to %sharding_6 : tensor<10x4xf32>
+    %sharding_8 = shard.sharding @d split_axes = [[0]] : !shard.sharding
+    %sharding_annotated_9 = shard.shard %sharding_annotated_7 to %sharding_8 annotate_for_users : tensor<10x4xf32>
+    %sharding_10 = shard.sharding @d split_axes = [[0]] : !shard.sharding
+    %sharding_annotated_11 = shard.shard %arg3 to %sharding_10 annotate_for_users : tensor<10xf32>
+    %reduced = linalg.reduce { arith.addf } ins(%sharding_annotated_9 : tensor<10x4xf32>) outs(%sharding_annotated_11 : tensor<10xf32>) dimensions = [1] 
+    %sharding_12 = shard.sharding @d split_axes = [[0]] : !shard.sharding
+    %sharding_annotated_13 = shard.shard %reduced to %sharding_12 : tensor<10xf32>
+    return %sharding_annotated_13 : tensor<10xf32>
+  }
+}
+

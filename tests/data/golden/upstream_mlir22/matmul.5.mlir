@@ -1,0 +1,18 @@
+module {
+  shard.grid @m(shape = 2x3)
+  func.func @two_axes_one_dim(%arg0: tensor<12x16xf32>, %arg1: tensor<16x4xf32>, %arg2: tensor<12x4xf32>) -> tensor<12x4xf32> {
+    %sharding = shard.sharding @m split_axes = [[0, 1]] : !shard.sharding
+    %sharding_annotated = shard.shard %arg0 to %sharding : tensor<12x16xf32>
+    %sharding_0 = shard.sharding @m split_axes = [[0, 1]] : !shard.sharding
+    %sharding_annotated_1 = shard.shard %sharding_annotated to %sharding_0 annotate_for_users : tensor<12x16xf32>
+    %sharding_2 = shard.sharding @m split_axes = [[]] : !shard.sharding
+    %sharding_annotated_3 = shard.shard %arg1 to %sharding_2 annotate_for_users : tensor<16x4xf32>
+    %sharding_4 = shard.sharding @m split_axes = [[0, 1]] : !shard.sharding
+    %sharding_annotated_5 = shard.shard %arg2 to %sharding_4 annotate_for_users : tensor<12x4xf32>
+    %0 = linalg.matmul ins(%sharding_annotated_1, %sharding_annotated_3 : tensor<12x16xf32>, tensor<16x4xf32>) outs(%sharding_annotated_5 : tensor<12x4xf32>) -> tensor<12x4xf32>
+    %sharding_6 = shard.sharding @m split_axes = [[0, 1]] : !shard.sharding
+    %sharding_annotated_7 = shard.shard %0 to %sharding_6 : tensor<12x4xf32>
+    return %sharding_annotated_7 : tensor<12x4xf32>
+  }
+}
+
