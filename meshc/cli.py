@@ -19,6 +19,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "annotate": ("meshc.commands.annotate", "Add mesh and sharding annotations to a program and print it."),
     "layout": ("meshc.commands.layout", "Physical shape, pages and bytes of a tensor under a TensorLayout."),
     "passes": ("meshc.commands.passes", "List every pass, its options and the default pipeline."),
+    "show": ("meshc.commands.show", "Picture of how each tensor value is sharded over the devices."),
 }
 
 

@@ -1,0 +1,90 @@
+"""``meshc show``: a picture of how each tensor value is sharded over the devices.
+
+``INPUT`` (``-`` = stdin) is parsed and run through
+``sharding-propagation,distribute-types`` (PIPELINE.md stages 2-3); then, for
+each chosen tensor value of the entry function (``--entry NAME``, else the
+only public function), the last two dims are drawn to scale, one box per
+block, coloured and labelled with the devices that hold it (see
+:mod:`meshc.show`). Default: the entry function's arguments and returned
+values; ``--all``: every tensor value; ``--value %NAME`` (repeatable): the
+values so named in the printed IR after propagation (what ``meshc compile -p
+sharding-propagation,distribute-types`` prints). A dynamic mesh needs
+``--mesh-shape m=SIZES``. Colours only on a terminal (not with ``NO_COLOR``);
+``--svg FILE`` also writes the pictures as SVG. Exit codes: see
+:mod:`meshc.commands._common`.
+"""
+
+from __future__ import annotations
+
+from typing import Optional
+
+import click
+
+from meshc.commands._common import (MeshcCommand, check_output_path, mesh_shape_option, parse_mesh_shapes,
+                                    read_input, write_output)
+
+#: The passes that put every tensor value's sharding into its type.
+PIPELINE = "sharding-propagation,distribute-types"
+
+
+def distribute(module, mesh_shapes: Optional[dict[str, tuple[int, ...]]] = None) -> None:
+    """Run :data:`PIPELINE` on ``module`` in place (the form :func:`meshc.show.render_values` reads).
+
+    Raises:
+        DiagnosticError: invalid input or a pass's user error.
+    """
+    from meshc.passes.base import PassContext
+    from meshc.passes.manager import PassManager
+
+    context = PassContext(mesh_shapes=dict(mesh_shapes or {}))
+    PassManager.from_text(PIPELINE, context).run(module)
+
+
+@click.command(name="show", cls=MeshcCommand)
+@click.argument("input_path", metavar="INPUT")
+@click.option("--value", "value_names", multiple=True, metavar="%NAME",
+              help="Draw this tensor value (named as in the IR printed after propagation; repeatable).")
+@click.option("--all", "all_values", is_flag=True, help="Draw every tensor value of the entry function.")
+@click.option("--entry", default=None, metavar="NAME", help="Function to show (default: the only public one).")
+@mesh_shape_option
+@click.option("--svg", "svg_path", default=None, metavar="FILE", help="Also write the pictures as SVG to FILE.")
+@click.option("--width", default=64, show_default=True, type=click.IntRange(16, 1000),
+              help="Largest grid width in characters (borders included).")
+@click.option("--height", default=24, show_default=True, type=click.IntRange(4, 1000),
+              help="Largest grid height in lines (borders included).")
+def command(input_path: str, value_names: tuple[str, ...], all_values: bool, entry: Optional[str],
+            mesh_shape: tuple[str, ...], svg_path: Optional[str], width: int, height: int) -> None:
+    """Picture of how each tensor value is sharded over the devices."""
+    if value_names and all_values:
+        raise click.UsageError("--value and --all cannot be combined")
+    shapes = parse_mesh_shapes(mesh_shape)
+    if svg_path:
+        check_output_path(svg_path, input_path)
+    from meshc.dialects.mesh import sharding_of
+    from meshc.ir.location import DiagnosticError
+    from meshc.parser import parse
+    from meshc.runtime.interpreter import entry_function
+    from meshc.show import (ValueNames, check_mesh_shapes, entry_values, figures_for, find_value, print_figures,
+                            tensor_values)
+    from meshc.show.render import console_for
+
+    text, name = read_input(input_path)
+    module = parse(text, name)
+    check_mesh_shapes(module, shapes)
+    distribute(module, shapes)
+    func = entry_function(module, entry)
+    everything = tensor_values(func)
+    if not any(sharding_of(v.type) is not None for v in everything):
+        raise DiagnosticError(f"function @{func.sym_name} has no sharded tensor value (no mesh.shard "
+                              "annotation): nothing to show", func.location)
+    if value_names:
+        names = ValueNames(module)
+        values = [find_value(func, names, n) for n in value_names]
+    else:
+        values = everything if all_values else entry_values(func)
+    figures = figures_for(module, values, shapes)
+    print_figures(figures, console_for(), width, height)
+    if svg_path:
+        from meshc.show.svg import svg_document
+
+        write_output(svg_path, svg_document(figures))
