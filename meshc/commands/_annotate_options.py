@@ -1,0 +1,181 @@
+"""Click options that shard a program without editing it, for any command (issue 9).
+
+``meshc annotate`` uses them, and ``meshc run`` / ``meshc compile`` add them with one decorator each::
+
+    @click.command(name="run", cls=MeshcCommand)
+    @annotation_options            # --mesh, --shard, --shardings-from  ->  annotations: AnnotationOptions
+    @parameters_option             # --parameters SCOPE=FILE             ->  parameters: ParameterOptions
+    def command(..., annotations, parameters):
+        module = parse(...)
+        report_warnings(annotations.apply(module, entry))   # before the passes
+        tables = parameters.load()                          # {scope: {key: array}} for meshc.api.run_bound
+
+The decorators replace their options' keyword arguments by one object each, so a command's
+signature grows by one parameter per decorator. Malformed values are usage errors (exit 1) raised
+while click parses the command line; requests that do not fit the module raise
+:class:`meshc.annotate.AnnotationError` (a DiagnosticError: exit 1) from ``apply``. Imports of lark,
+numpy and the IR happen only when a value is parsed or applied (STYLE.md item 13).
+"""
+
+from __future__ import annotations
+
+import functools
+from dataclasses import dataclass
+from typing import Any, Optional
+
+import click
+
+
+@dataclass(frozen=True)
+class AnnotationOptions:
+    """The parsed ``--mesh`` (:class:`meshc.annotate.MeshSpec`), ``--shard``
+    (:class:`meshc.annotate.ShardSpec`) and ``--shardings-from`` values of a command."""
+
+    meshes: tuple = ()
+    shards: tuple = ()
+    shardings_from: Optional[str] = None
+
+    def __bool__(self) -> bool:
+        return bool(self.meshes or self.shards or self.shardings_from)
+
+    def apply(self, module, entry: Optional[str] = None):
+        """Annotate ``module`` in place: the ``--mesh`` meshes, then the mesh and argument/result
+        shardings of ``--shardings-from`` (arguments matched by position), then the ``--shard``
+        requests. Returns the :class:`meshc.annotate.AnnotationReport` (its ``warnings`` are for the
+        user: see :func:`report_warnings`).
+
+        Raises:
+            meshc.annotate.AnnotationError, meshc.frontends.jax_shardings.JaxShardingError: see
+                :func:`meshc.annotate.annotate` and :func:`meshc.frontends.jax_shardings.apply_jax_shardings`.
+        """
+        from meshc.annotate import AnnotationReport, annotate
+
+        report = AnnotationReport()
+        if not self:
+            return report
+        first = annotate(module, meshes=self.meshes)
+        report.added += first.added
+        report.reused += first.reused
+        if self.shardings_from:
+            from meshc.frontends.jax_shardings import apply_jax_shardings, load_jax_shardings
+
+            _merge(report, apply_jax_shardings(module, load_jax_shardings(self.shardings_from), entry))
+        if self.shards:
+            _merge(report, annotate(module, shards=self.shards, entry=entry))
+        return report
+
+
+def _merge(into, more) -> None:
+    into.added += more.added
+    into.reused += more.reused
+    into.inserted += more.inserted
+    into.unchanged += more.unchanged
+    into.warnings += more.warnings
+
+
+def _parse_each(parser, option: str):
+    def callback(ctx: click.Context, param: click.Parameter, values: tuple[str, ...]) -> tuple:
+        from meshc.annotate import AnnotationSyntaxError
+
+        out = []
+        for v in values:
+            try:
+                out.append(parser(v))
+            except AnnotationSyntaxError as err:
+                raise click.BadParameter(str(err), ctx=ctx, param_hint=f"'{option}'") from None
+        return tuple(out)
+
+    return callback
+
+
+def _mesh(value: str):
+    from meshc.annotate import parse_mesh_spec
+
+    return parse_mesh_spec(value)
+
+
+def _shard(value: str):
+    from meshc.annotate import parse_shard_spec
+
+    return parse_shard_spec(value)
+
+
+def annotation_options(fn):
+    """Add ``--mesh NAME=SHAPE[,peered=AXES]``, ``--shard TARGET=AXES`` (both repeatable) and
+    ``--shardings-from FILE.stablehlo.mlir``; the command receives them as one keyword argument
+    ``annotations`` (:class:`AnnotationOptions`)."""
+
+    @functools.wraps(fn)
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        kwargs["annotations"] = AnnotationOptions(kwargs.pop("mesh", ()), kwargs.pop("shard", ()),
+                                                  kwargs.pop("shardings_from", None))
+        return fn(*args, **kwargs)
+
+    options = [
+        click.option("--mesh", "mesh", multiple=True, metavar="NAME=SHAPE", callback=_parse_each(_mesh, "--mesh"),
+                     help="Add mesh NAME, e.g. tp=4 or m=2x4,peered=1 (repeatable; an identical existing mesh is "
+                          "reused)."),
+        click.option("--shard", "shard", multiple=True, metavar="TARGET=AXES", callback=_parse_each(_shard, "--shard"),
+                     help="Shard an argument (x, %x or its 0-based position), a result (result0) or a global (@w): "
+                          "AXES is a split-axes list on the only mesh ('[[], [0]]') or a sharding "
+                          "('<@tp, [[], [0]]>'). Repeatable."),
+        click.option("--shardings-from", "shardings_from", default=None, metavar="FILE",
+                     help="Read the mesh and the argument/result shardings of a JAX StableHLO export (Shardy or "
+                          "GSPMD form); arguments are matched by position."),
+    ]
+    for option in reversed(options):
+        wrapper = option(wrapper)
+    return wrapper
+
+
+@dataclass(frozen=True)
+class ParameterOptions:
+    """The ``--parameters SCOPE=FILE`` values of a command (``FILE`` alone: the unnamed scope)."""
+
+    specs: tuple[str, ...] = ()
+
+    def __bool__(self) -> bool:
+        return bool(self.specs)
+
+    def load(self) -> dict:
+        """``{scope: {key: array}}`` (:func:`meshc.frontends.parameters.load_parameters`).
+
+        Raises:
+            meshc.frontends.parameters.ParameterError: an unreadable file, no ``safetensors`` package
+                for a ``.safetensors`` file, or a key found in two files of one scope.
+        """
+        from meshc.frontends.parameters import load_parameters
+
+        return load_parameters(self.specs)
+
+
+def _check_parameter(ctx: click.Context, param: click.Parameter, values: tuple[str, ...]) -> tuple[str, ...]:
+    for v in values:
+        scope, sep, path = v.partition("=")
+        if not (path if sep else scope).strip():
+            raise click.BadParameter(f"'{v}' is not SCOPE=FILE (e.g. model=weights.npz)", ctx=ctx,
+                                     param_hint="'--parameters'")
+    return values
+
+
+def parameters_option(fn):
+    """Add ``--parameters SCOPE=FILE`` (repeatable; ``.npz`` or ``.safetensors``); the command receives
+    one keyword argument ``parameters`` (:class:`ParameterOptions`)."""
+
+    @functools.wraps(fn)
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        kwargs["parameters"] = ParameterOptions(tuple(kwargs.pop("parameter_specs", ())))
+        return fn(*args, **kwargs)
+
+    return click.option("--parameters", "parameter_specs", multiple=True, metavar="SCOPE=FILE",
+                        callback=_check_parameter,
+                        help="Data of #stream.parameter.named<\"SCOPE\"::\"KEY\"> globals from a .npz or "
+                             ".safetensors file (repeatable; FILE alone: the unnamed scope).")(wrapper)
+
+
+def report_warnings(report) -> None:
+    """Print the warnings of an :class:`meshc.annotate.AnnotationReport` on stderr."""
+    if report.warnings:
+        from meshc.commands._common import print_diagnostics
+
+        print_diagnostics(report.warnings)
