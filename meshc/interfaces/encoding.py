@@ -49,11 +49,10 @@ down, one value per result of the consumer).
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from typing import Any, Callable, Optional, Sequence, Union
+from typing import Any, Optional, Sequence, Union
 
 from meshc.dialects.iree_encoding import (EncodingAttr, IdentityAttr, MatmulKAttr, SetEncodingOp, TestingAttr,
-                                          UnsetEncodingOp, compose_entry, data_tiling_encoding_of,
-                                          with_data_tiling_encoding)
+                                          UnsetEncodingOp, compose_entry, with_data_tiling_encoding)
 from meshc.ir.affine import AffineMap, ConstantExpr, DimExpr
 from meshc.ir.attributes import Attribute, DenseElementsAttr, StringAttr, SymbolRefAttr, TypeAttr, UnitAttr
 from meshc.ir.builder import Rewriter
@@ -212,6 +211,11 @@ _DEFAULTS_LOADED = False
 def register_op_model(key: Union[str, type], model: PropagationOpModel) -> None:
     """Attach ``model`` to an op name (``"tensor.empty"``) or op class (and its subclasses)."""
     _OP_MODELS[key] = model
+
+
+def unregister_op_model(key: Union[str, type]) -> None:
+    """Detach the model registered for ``key`` (no error when there is none)."""
+    _OP_MODELS.pop(key, None)
 
 
 def register_attr_model(cls: type, model: PropagationAttrModel) -> None:
@@ -604,7 +608,7 @@ class ConstantModel(PropagationOpModel):
         if direction != UP or not isinstance(t, TensorType):
             raise NotPropagable("only tensor constants take an encoding")
         if not isinstance(op.attributes.get("value"), DenseElementsAttr):
-            raise NotPropagable(f"the constant's value is not a dense elements attribute")
+            raise NotPropagable("the constant's value is not a dense elements attribute")
         return DimRelation((), (AffineMap.identity(t.rank),), (), t.rank)
 
     def propagate_encoding(self, rewriter, op, encodings, target, ctx):
@@ -697,7 +701,8 @@ class FuncArgModel(PropagationOpModel):
     signature changes, and every ``func.call`` of the module passes
     set_encoding of its operand (new set_encoding ops, which keep bubbling
     in the callers). Only with ``through_function_args`` (it changes the
-    calling convention)."""
+    calling convention), and only for non-public functions (a public one is
+    called from outside the module, where the plain layout is expected)."""
 
     def dim_relation(self, op, target, direction):
         if not isinstance(target, BlockArgument) or target.block is not op.regions[0].blocks[0]:
@@ -709,6 +714,9 @@ class FuncArgModel(PropagationOpModel):
         if not ctx.through_function_args:
             raise NotPropagable(f"reaches argument #{target.index} of @{op.sym_name}; the option "
                                 "through-function-args would change the function's signature")
+        if op.visibility == "public":
+            raise NotPropagable(f"reaches argument #{target.index} of public @{op.sym_name}, whose callers outside "
+                                "the module expect the plain layout")
         ftype = op.function_type
         t = encoded_type(target.type, encodings.target_encoding)
         target.type = t
@@ -794,7 +802,7 @@ def _register_defaults() -> None:
 
 __all__ = ["UP", "DOWN", "NotPropagable", "OpOperand", "PropagationEncoding", "PropagationResult", "DimRelation",
            "PropagationContext", "PropagationAttrModel", "PropagationOpModel", "register_op_model",
+           "unregister_op_model",
            "register_attr_model", "op_model_for", "attr_model_for", "owner_of", "stop_reason", "is_propagable",
            "generate_encodings", "propagate_encoding", "set_encoding", "unset_encoding", "encoded_type",
-           "clone_with", "rebuild_encoded", "relate", "contraction_roles", "tiled_dims", "MATMUL_ROLES",
-           "data_tiling_encoding_of"]
+           "clone_with", "rebuild_encoded", "relate", "contraction_roles", "tiled_dims", "MATMUL_ROLES"]

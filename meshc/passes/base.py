@@ -100,10 +100,13 @@ class Option:
 @dataclass
 class PassContext:
     """What the driver tells passes: ``mesh_shapes`` (``--mesh-shape m=2x4``,
-    mesh name -> sizes per axis, for meshes declared ``?``), whether remarks are
-    wanted, and ``emit`` (where remarks and warnings go)."""
+    mesh name -> sizes per axis, for meshes declared ``?``), the data-tiling
+    ``target`` of materialize-encodings (``--target``: none, x86-generic,
+    x86-avx2, x86-avx512), whether remarks are wanted, and ``emit`` (where
+    remarks and warnings go)."""
 
     mesh_shapes: dict[str, tuple[int, ...]] = field(default_factory=dict)
+    target: str = "none"
     remarks: bool = False
     emit: Optional[Callable[[Diagnostic], None]] = None
     emitted: list[Diagnostic] = field(default_factory=list)

@@ -1,0 +1,207 @@
+"""``propagate-encodings``: move data-tiling encodings to where they are cheapest.
+
+Seed 001 (IREE's "Encoding Propagation Interfaces" RFC), its "Assemble
+Pieces" worklist: every ``iree_encoding.set_encoding`` *bubbles up* through
+the producer of its source and every ``iree_encoding.unset_encoding`` *sinks
+down* through the consumers of its result; the encoding ops each step
+generates (set_encoding on the other operands, unset_encoding on the other
+results) go back on the worklist. What the new encodings are and how an op
+is rewritten come only from the interfaces of :mod:`meshc.interfaces.encoding`
+(attribute and op models registered from outside); this file knows no op.
+
+Folds on the way: ``set(unset(x))`` and ``unset(set(x))`` of matching types
+become ``x``; set_encodings of one value with one encoding in one block are
+merged. Stops (each reported with ``--remarks``, at the encoding op, with
+the reason): an op without a model, a region boundary (block arguments of
+``scf``/``mesh`` regions, terminators), a map that is not a projected
+permutation, a body reading ``linalg.index``, a contraction, sinking into a
+reduction over a dim the encoding tiles, a value whose other users need the
+plain layout (bubbling through an op that is not cheap to duplicate), a
+mutable global, a reshape splitting a dim over several, a function argument
+(unless ``through-function-args``; never one of a public function, whose
+callers are outside the module), dynamic shapes.
+
+Options:
+  ``through-function-args`` (bool, default false): let set_encoding of a
+  non-public function's argument change the signature and every call site
+  (it changes the calling convention, hence off by default).
+
+Runs on the module (globals, initializers and call sites are module-level),
+typically after ``unroll`` on per-device programs; the encodings stay in the
+types until ``materialize-encodings``.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from typing import Optional
+
+from meshc.dialects.iree_encoding import SetEncodingOp, UnsetEncodingOp
+from meshc.interfaces.encoding import (NotPropagable, OpOperand, PropagationContext, generate_encodings,
+                                       op_model_for, owner_of, stop_reason)
+from meshc.ir.builder import Rewriter
+from meshc.ir.core import Operation, OpResult, Value
+from meshc.ir.location import DiagnosticError
+from meshc.ir.types import TensorType
+from meshc.passes.base import Option, Pass
+
+
+def _alive(op: Operation, root: Operation) -> bool:
+    while op is not root:
+        if op.parent is None:
+            return False
+        parent = op.parent_op
+        if parent is None:
+            return False
+        op = parent
+    return True
+
+
+def _erasable(op: Operation) -> bool:
+    return (bool(op.results) and not op.is_terminator and all(not r.uses for r in op.results)
+            and (op.has_trait("Pure") or op.name == "util.global.load"))
+
+
+def erase_dead(op: Optional[Operation]) -> None:
+    """Erase ``op`` if it is side-effect free and unused, then its operands'
+    producers that die with it."""
+    stack = [op]
+    while stack:
+        o = stack.pop()
+        if o is None or o.parent is None or not _erasable(o):
+            continue
+        producers = [v.op for v in o.operands if isinstance(v, OpResult)]
+        o.erase()
+        stack.extend(producers)
+
+
+class PropagateEncodings(Pass):
+    """See the module docstring."""
+
+    name = "propagate-encodings"
+    summary = "Bubble set_encoding up and sink unset_encoding down through ops (seed 001)"
+    op_names = ("builtin.module",)
+    options = (Option("through-function-args", bool, False,
+                      "Let encodings change function signatures and call sites"),)
+
+    def run(self, op: Operation) -> None:
+        self.root = op
+        self.ctx = PropagationContext(op, self.through_function_args)
+        self.rewriter = Rewriter()
+        self.stops: dict[int, tuple[Operation, list[str]]] = {}
+        worklist = deque(o for o in op.walk() if isinstance(o, (SetEncodingOp, UnsetEncodingOp)))
+        limit = 100 * sum(1 for _ in op.walk()) + 1000
+        steps = 0
+        while worklist:
+            item = worklist.popleft()
+            if not _alive(item, op):
+                continue
+            steps += 1
+            if steps > limit:  # pragma: no cover - a model that keeps generating ops
+                raise DiagnosticError(f"propagate-encodings did not converge after {limit} steps", item.location)
+            self.stops.pop(id(item), None)
+            new = self._bubble(item) if isinstance(item, SetEncodingOp) else self._sink(item)
+            worklist.extend(new)
+        for o in op.walk():
+            entry = self.stops.get(id(o))
+            if entry is not None and entry[0] is o:
+                for reason in entry[1]:
+                    self.remark(o, reason)
+
+    # -- helpers ----------------------------------------------------------------
+    def _stop(self, op: Operation, reason: str) -> list[Operation]:
+        self.stops.setdefault(id(op), (op, []))[1].append(reason)
+        return []
+
+    def _replace(self, old: Value, new: Value) -> None:
+        if new.name_hint is None:
+            new.name_hint = old.name_hint
+        old.replace_all_uses_with(new)
+
+    # -- bubbling up -------------------------------------------------------------
+    def _bubble(self, set_op: SetEncodingOp) -> list[Operation]:
+        src, want = set_op.source, set_op.result.type
+        if isinstance(src, OpResult) and isinstance(src.op, UnsetEncodingOp) and src.op.source.type == want:
+            unset = src.op
+            self._replace(set_op.result, unset.source)
+            set_op.erase()
+            erase_dead(unset)
+            return []
+        if set_op.encoding_dims:
+            return self._stop(set_op, "set_encoding stays: it has dynamic encoding_dims")
+        set_op = self._merge_duplicates(set_op)
+        encoding = set_op.encoding
+        reason = stop_reason(encoding, src)
+        owner = owner_of(src)
+        if reason is not None:
+            return self._stop(set_op, f"set_encoding stays: {reason}")
+        model = op_model_for(owner)  # type: ignore[arg-type]
+        others = [u for u in src.users if u is not set_op]
+        if others and not model.clonable(owner):  # type: ignore[union-attr]
+            return self._stop(set_op, f"set_encoding stays: the value also feeds '{others[0].name}', which needs the "
+                                      "plain layout")
+        try:
+            encodings = generate_encodings(encoding, src)  # type: ignore[arg-type]
+            result = model.propagate_encoding(self.rewriter, owner, encodings, src, self.ctx)  # type: ignore
+        except NotPropagable as err:
+            return self._stop(set_op, f"set_encoding stays: {err}")
+        self._replace(set_op.result, result.replacements[0])
+        set_op.erase()
+        if isinstance(src, OpResult):
+            erase_dead(owner)
+        return list(result.generated_encoding_ops)
+
+    def _merge_duplicates(self, set_op: SetEncodingOp) -> SetEncodingOp:
+        """Keep the first set_encoding of the source with this type in the block."""
+        block = set_op.parent
+        same = [u for u in set_op.source.users if isinstance(u, SetEncodingOp) and u.parent is block
+                and u.result.type == set_op.result.type and not u.encoding_dims]
+        if len(same) < 2 or block is None:
+            return set_op
+        same.sort(key=block.index_of)
+        keep = same[0]
+        for dup in same[1:]:
+            self._replace(dup.result, keep.result)
+            dup.erase()
+        return keep  # type: ignore[return-value]
+
+    # -- sinking down ------------------------------------------------------------
+    def _sink(self, unset: UnsetEncodingOp) -> list[Operation]:
+        u, e = unset.result, unset.source
+        encoding = unset.encoding
+        if isinstance(e, OpResult) and isinstance(e.op, SetEncodingOp) and e.op.source.type == u.type:
+            self._replace(u, e.op.source)
+            unset.erase()
+            erase_dead(e.op)
+            return []
+        if unset.encoding_dims or (isinstance(u.type, TensorType) and not u.type.has_static_shape):
+            return self._stop(unset, "unset_encoding stays: dynamic shapes are not propagated")
+        generated: list[Operation] = []
+        for consumer, index in list(u.uses):
+            if not _alive(consumer, self.root) or index >= len(consumer.operands) or consumer.operands[index] is not u:
+                continue
+            if isinstance(consumer, SetEncodingOp):
+                if consumer.result.type == e.type:
+                    self._replace(consumer.result, e)
+                    consumer.erase()
+                else:
+                    self._stop(unset, "unset_encoding stays: its user sets another encoding")
+                continue
+            target = OpOperand(consumer, index)
+            reason = stop_reason(encoding, target)  # type: ignore[arg-type]
+            if reason is not None:
+                self._stop(unset, f"unset_encoding stays before '{consumer.name}': {reason}")
+                continue
+            model = op_model_for(consumer)
+            try:
+                encodings = generate_encodings(encoding, target)  # type: ignore[arg-type]
+                result = model.propagate_encoding(self.rewriter, consumer, encodings, target,  # type: ignore
+                                                  self.ctx)
+            except NotPropagable as err:
+                self._stop(unset, f"unset_encoding stays before '{consumer.name}': {err}")
+                continue
+            erase_dead(consumer)
+            generated.extend(result.generated_encoding_ops)
+        if not u.uses:
+            unset.erase()
+        return generated
