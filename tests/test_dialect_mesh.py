@@ -494,3 +494,160 @@ def test_error_collective_signature_mismatch():
           %0 = mesh.broadcast %x on @m mesh_axes = [0] root = [%i] : (tensor<2xf32>, index) -> tensor<2xf32>
           return
         }""", "use of value '%i' expects different type than prior uses: 'index' vs 'i64'", 3, "%i]")
+
+
+# ------------------------------------------------------------------ distributed forms (PIPELINE.md stages 3, 4, 6)
+S0, R = "#mesh.shard<@one, [[0]]>", "#mesh.shard<@one, [[]]>"
+G0, GR, GC = f"tensor<8x16xf32, {S0}>", f"tensor<8x16xf32, {R}>", "tensor<8x16xf32, #mesh.shard<@one, [[], [0]]>>"
+GP = "tensor<8x16xf32, #mesh.shard<@one, [[]], partial = sum[0]>>"
+DIST_ARGS = f"%x: {G0}, %p: {GP}, %a: tensor<2x16xf32>, %b: tensor<2x16xf32>, %c: tensor<2x16xf32>, " \
+            "%d: tensor<2x16xf32>"
+UNROLLED_GATHER = (f"%0:4 = mesh.all_gather %a, %b, %c, %d on @one mesh_axes = [0] gather_axis = 0 "
+                   f"{{global_types = [{G0}, {GR}]}} : tensor<2x16xf32>, tensor<2x16xf32>, tensor<2x16xf32>, "
+                   "tensor<2x16xf32> -> tensor<8x16xf32>, tensor<8x16xf32>, tensor<8x16xf32>, tensor<8x16xf32>")
+DISTRIBUTED = {
+    "resharding_point": f"%0 = mesh.shard %x to <@one, [[], [0]]> : {G0} -> {GC}",
+    "peer_read_point": f"%0 = mesh.shard %x to <@one, [[]]> {{peer_read}} : {G0} -> {GR}",
+    "global_all_gather": f"%0 = mesh.all_gather %x on @one mesh_axes = [0] gather_axis = 0 : {G0} -> {GR}",
+    "global_all_to_all": f"%0 = mesh.all_to_all %x on @one mesh_axes = [0] split_axis = 1 concat_axis = 0 : {G0} -> "
+                         f"{GC}",
+    "global_all_reduce": f"%0 = mesh.all_reduce %p on @one mesh_axes = [0] : {GP} -> {GR}",
+    "global_reduce_scatter": f"%0 = mesh.reduce_scatter %p on @one mesh_axes = [0] scatter_axis = 0 : {GP} -> {G0}",
+    "global_all_slice": f"%0 = mesh.all_gather %x on @one mesh_axes = [0] gather_axis = 0 : {G0} -> {GR}\n"
+                        f"%1 = mesh.all_slice %0 on @one mesh_axes = [0] slice_axis = 1 : {GR} -> {GC}",
+    "global_update_halo": f"%0 = mesh.update_halo %x on @one split_axes = [[0]] halo_sizes = [1, 0] : {G0} -> "
+                          "tensor<8x16xf32, #mesh.shard<@one, [[0]], halo_sizes = [1, 0]>>",
+    "unrolled_all_gather": UNROLLED_GATHER,
+    "unrolled_all_reduce": f"%0:4 = mesh.all_reduce %a, %b, %c, %d on @one mesh_axes = [0] reduction = max "
+                           f"{{global_types = [tensor<2x16xf32, #mesh.shard<@one, [[]], partial = max[0]>>, "
+                           f"tensor<2x16xf32, {R}>]}} : tensor<2x16xf32>, tensor<2x16xf32>, tensor<2x16xf32>, "
+                           "tensor<2x16xf32> -> tensor<2x16xf32>, tensor<2x16xf32>, tensor<2x16xf32>, tensor<2x16xf32>",
+}
+
+
+@pytest.mark.parametrize("key", sorted(DISTRIBUTED))
+def test_distributed_forms_round_trip(key):
+    source = DISTRIBUTED[key]
+    _, out = roundtrip(in_func(source, DIST_ARGS))
+    for line in source.split("\n"):
+        assert line.split("= ", 1)[1] in out
+
+
+def test_resharding_point_accessors():
+    m, _ = roundtrip(in_func(DISTRIBUTED["peer_read_point"], DIST_ARGS))
+    op = first(m, M.ShardOp)
+    assert op.is_resharding_point and op.peer_read and op.sharding == M.ShardingAttr("one", ())
+    built = M.ShardOp.build(op.src, M.ShardingAttr("one", ((), (0,))), distributed=True, peer_read=True)
+    assert str(built.results[0].type) == GC and built.peer_read
+
+
+def test_collective_steps_of_the_global_view():
+    m, _ = roundtrip(in_func(DISTRIBUTED["global_all_to_all"] + "\n" + DISTRIBUTED["global_reduce_scatter"]
+                             .replace("%0", "%1"), DIST_ARGS))
+    a2a, rs = [op for op in m.walk() if isinstance(op, M.CollectiveOp)]
+    assert str(a2a.step()) == "all_to_all mesh_axes = [0] split_axis = 1 concat_axis = 0"
+    assert str(rs.step()) == "reduce_scatter mesh_axes = [0] reduction = sum scatter_axis = 0"
+
+
+def test_unrolled_form_accessors():
+    m, out = roundtrip(in_func(UNROLLED_GATHER, DIST_ARGS))
+    op = first(m, M.AllGatherOp)
+    assert op.is_unrolled and len(op.operands) == 4 and len(op.results) == 4
+    assert [str(t) for t in M.unrolled_types(op)] == [G0, GR]
+    assert "%0:4 = mesh.all_gather %a, %b, %c, %d on @one" in out
+
+
+def test_error_resharding_point_types_differ_beyond_the_sharding():
+    expect_error(in_func(f"%0 = mesh.shard %x to <@one, [[]]> : {G0} -> tensor<8x8xf32, {R}>", DIST_ARGS),
+                 "operand type '" + G0 + "' and result type 'tensor<8x8xf32, " + R + ">' may differ only in their "
+                 "sharding", 6, "mesh.shard")
+
+
+def test_error_resharding_point_needs_distributed_types():
+    expect_error(in_func(f"%0 = mesh.shard %a to <@one, [[0]]> : tensor<2x16xf32> -> {G0}", DIST_ARGS),
+                 "a resharding point 'T_A -> T_B' needs '#mesh.shard' encodings on both types", 6, "mesh.shard")
+
+
+def test_error_resharding_point_result_sharding_is_the_ops():
+    expect_error(in_func(f"%0 = mesh.shard %x to <@one, [[], [0]]> : {G0} -> {GR}", DIST_ARGS),
+                 "result type '" + GR + "' does not carry the sharding <@one, [[], [0]]> of the op", 6, "mesh.shard")
+
+
+def test_error_global_view_sharding_change_must_match_the_collective():
+    expect_error(in_func(f"%0 = mesh.all_gather %x on @one mesh_axes = [0] gather_axis = 0 : {G0} -> {GC}",
+                         DIST_ARGS),
+                 "turns the operand sharding <@one, [[0]]> into <@one, [[]]>, not the result sharding "
+                 "<@one, [[], [0]]>", 6, "mesh.all_gather")
+
+
+def test_error_global_view_keeps_the_global_shape():
+    expect_error(in_func(f"%0 = mesh.all_gather %x on @one mesh_axes = [0] gather_axis = 0 : {G0} -> "
+                         f"tensor<32x16xf32, {R}>", DIST_ARGS),
+                 "in global view the operand and result have the same global shape", 6, "mesh.all_gather")
+
+
+def test_error_global_view_step_must_apply():
+    expect_error(in_func(f"%0 = mesh.all_reduce %x on @one mesh_axes = [0] : {G0} -> {G0}", DIST_ARGS),
+                 "does not apply to the operand sharding <@one, [[0]]>", 6, "mesh.all_reduce")
+
+
+def test_error_global_view_needs_a_sharding_on_both_types():
+    expect_error(in_func(f"%0 = mesh.all_gather %x on @one mesh_axes = [0] gather_axis = 0 : {G0} -> "
+                         "tensor<8x16xf32>", DIST_ARGS),
+                 "in global view both types carry a '#mesh.shard' encoding", 6, "mesh.all_gather")
+
+
+def test_error_global_view_of_a_collective_without_one():
+    expect_error(in_func(f"%0 = mesh.shift %x on @one mesh_axes = [0] shift_axis = 0 offset = 1 : {G0} -> {G0}",
+                         DIST_ARGS), "has no global-view form", 6, "mesh.shift")
+
+
+def test_error_update_halo_split_axes_must_be_the_operands():
+    expect_error(in_func(f"%0 = mesh.update_halo %x on @one split_axes = [[], [0]] halo_sizes = [1, 0] : {G0} -> "
+                         "tensor<8x16xf32, #mesh.shard<@one, [[], [0]], halo_sizes = [1, 0]>>", DIST_ARGS),
+                 "split_axes [[], [0]] differ from the operand's sharding <@one, [[0]]>", 6, "mesh.update_halo")
+
+
+def test_error_unrolled_operand_count():
+    # 8 rows over 4 devices of a mesh without peered axes: 4 stored shards, not 3
+    text = UNROLLED_GATHER.replace("%a, %b, %c, %d", "%a, %b, %c").replace(
+        "tensor<2x16xf32>, tensor<2x16xf32>, tensor<2x16xf32>, tensor<2x16xf32> ->",
+        "tensor<2x16xf32>, tensor<2x16xf32>, tensor<2x16xf32> ->")
+    expect_error(in_func(text, DIST_ARGS), f"expects 4 operands (one per stored shard of '{G0}'), got 3", 6,
+                 "mesh.all_gather")
+
+
+def test_error_unrolled_shard_type():
+    text = UNROLLED_GATHER.replace("-> tensor<8x16xf32>, tensor<8x16xf32>,", "-> tensor<8x16xf32>, tensor<8x8xf32>,")
+    expect_error(in_func(text, DIST_ARGS), "result #1 (the shard of devices [1]) has type 'tensor<8x8xf32>', "
+                                           "expected 'tensor<8x16xf32>'", 6, "mesh.all_gather")
+
+
+def test_error_unrolled_form_needs_a_static_mesh():
+    text = ("%0:2 = mesh.all_reduce %a, %b on @dyn mesh_axes = [0] {global_types = [tensor<2x16xf32, "
+            "#mesh.shard<@dyn, [[]], partial = sum[0]>>, tensor<2x16xf32, #mesh.shard<@dyn, [[]]>>]} : "
+            "tensor<2x16xf32>, tensor<2x16xf32> -> tensor<2x16xf32>, tensor<2x16xf32>")
+    expect_error(in_func(text, DIST_ARGS), "the unrolled form needs a static mesh; @dyn has shape ?x?", 6,
+                 "mesh.all_reduce")
+
+
+def test_error_unrolled_form_of_a_rooted_collective():
+    text = f"%0:2 = mesh.broadcast %a, %b on @one mesh_axes = [0] root = [0] : ({T}) -> {T}"
+    expect_error(in_func(text, DIST_ARGS), "'mesh.broadcast' has no unrolled N-operand form", 6, "mesh.broadcast")
+
+
+def test_error_unrolled_operand_and_type_counts_differ():
+    text = "%0:2 = mesh.all_reduce %a, %b on @one mesh_axes = [0] : tensor<2x16xf32> -> tensor<2x16xf32>, " \
+           "tensor<2x16xf32>"
+    expect_error(in_func(text, DIST_ARGS), "'mesh.all_reduce' has 2 operands but 1 operand types", 6,
+                 "mesh.all_reduce")
+
+
+def test_storage_pieces_of_a_partial_tensor_are_never_shared():
+    # partial over the peered axis of @m (2x4, peered [1]): each device holds its own partial value
+    t = TensorType((8,), F32, M.ShardEncodingAttr(M.ShardingAttr("m", (), (1,))))
+    pieces = M.storage_pieces(t, M.MeshOp.build("m", (2, 4), (1,)).as_mesh())
+    assert [p.devices for p in pieces] == [(d,) for d in range(8)]
+    replicated = TensorType((8,), F32, M.ShardEncodingAttr(M.ShardingAttr("m", ())))
+    assert [p.devices for p in M.storage_pieces(replicated, M.MeshOp.build("m", (2, 4), (1,)).as_mesh())] == \
+        [(0, 1, 2, 3), (4, 5, 6, 7)]

@@ -33,6 +33,18 @@ them against the op's list, so each op's syntax stays next to its class.
 Sharding checks (:func:`verify_sharding`, :func:`verify_op_shardings`) are
 shared by the ops here and by any verifier hook that wants to check the
 ``#mesh.shard`` encodings of other ops' types.
+
+Distributed forms (meshc, PIPELINE.md stages 3-6), besides upstream's local view:
+
+* a resharding point ``mesh.shard %x to B : T_A -> T_B`` (the types differ only in
+  their sharding; unit attribute ``peer_read`` when the move is left to in-place reads);
+* a collective in GLOBAL view: its operand type carries a ``#mesh.shard``; the global
+  shape stays and the sharding changes as the op's step of :mod:`meshc.sharding.steps`
+  says (:func:`verify_global_view`; ``update_halo`` prints ``: T_A -> T_B`` then);
+* the unrolled N-operand form ``%r:N = mesh.all_gather %a, %b, ... : A, B -> C, D``
+  with ``global_types = [T_src, T_dst]``: one operand per stored shard of the source and
+  one result per stored shard of the result (:func:`storage_pieces`, shared within a peer
+  group; :func:`verify_unrolled`).
 """
 
 from __future__ import annotations
@@ -123,6 +135,13 @@ class ShardingAttr(Attribute):
 
         return Sharding(self.mesh, self.split_axes, self.partial_axes, self.partial_type, self.halo_sizes,
                         self.sharded_dims_offsets)
+
+    @staticmethod
+    def from_spec(spec) -> "ShardingAttr":
+        """The attribute of a :class:`meshc.sharding.spec.Sharding` (inverse of :meth:`to_spec`)."""
+        kind = spec.partial_type.value if hasattr(spec.partial_type, "value") else str(spec.partial_type)
+        return ShardingAttr(spec.mesh, tuple(tuple(a) for a in spec.split_axes), tuple(spec.partial_axes), kind,
+                            tuple(spec.halo_sizes), tuple(spec.sharded_dims_offsets))
 
 
 @dataclass(frozen=True)
@@ -847,11 +866,16 @@ class ShardOp(MeshDialectOp):
 
     @classmethod
     def build(cls, src: Value, sharding: ShardingAttr, annotate_for_users: bool = False,
-              loc: Location = UNKNOWN_LOC) -> "ShardOp":
+              loc: Location = UNKNOWN_LOC, distributed: bool = False, peer_read: bool = False) -> "ShardOp":
+        """An annotation (result type = operand type), or with ``distributed`` a resharding point whose
+        result type is the operand's with ``sharding`` (``peer_read`` marks it to be read in place)."""
         attrs: dict[str, Attribute] = {"shard": sharding}
         if annotate_for_users:
             attrs["annotate_for_users"] = UnitAttr()
-        return cls.create([src], [src.type], attrs, location=loc)  # type: ignore[return-value]
+        if peer_read:
+            attrs["peer_read"] = UnitAttr()
+        rt = with_sharding(src.type, sharding) if distributed else src.type  # type: ignore[arg-type]
+        return cls.create([src], [rt], attrs, location=loc)  # type: ignore[return-value]
 
     @property
     def src(self) -> Value:
@@ -908,11 +932,10 @@ class ShardOp(MeshDialectOp):
             raise self.error("expects either an inline sharding attribute 'shard' or a '!mesh.sharding' operand")
         if inline is not None and not isinstance(inline, (ShardingAttr, ShardEncodingAttr)):
             raise self.error(f"attribute 'shard' must be a sharding such as '<@mesh, [[0]]>', got '{inline}'")
-        if self.src.type != self.results[0].type:
-            raise self.error(f"expects the result type '{self.results[0].type}' to equal the operand type "
-                             f"'{self.src.type}'")
         if not isinstance(self.src.type, TensorType):
             raise self.error(f"operand must be a ranked tensor, got '{self.src.type}'")
+        if self.src.type != self.results[0].type:
+            self._verify_resharding_point()
         v = self.sharding_value
         if v is not None and not is_sharding_type(v.type):
             raise self.error(f"sharding operand must be '!mesh.sharding', got '{v.type}'")
@@ -922,6 +945,29 @@ class ShardOp(MeshDialectOp):
         if s is not None:
             verify_sharding(s, self.src.type, enclosing_module(self), self.location, f"'{self.name}' op ")
 
+    def _verify_resharding_point(self) -> None:
+        """``T_A -> T_B`` (PIPELINE.md stage 3): both distributed, equal but for the sharding, and the
+        result's sharding is the op's."""
+        t_in, t_out = self.src.type, self.results[0].type
+        if sharding_of(t_in) is None or sharding_of(t_out) is None:
+            raise self.error(f"expects the result type '{t_out}' to equal the operand type '{t_in}' (a resharding "
+                             "point 'T_A -> T_B' needs '#mesh.shard' encodings on both types)")
+        if strip_sharding(t_in) != strip_sharding(t_out):
+            raise self.error(f"operand type '{t_in}' and result type '{t_out}' may differ only in their sharding")
+        if self.sharding is not None and sharding_of(t_out) != self.sharding:
+            raise self.error(f"result type '{t_out}' does not carry the sharding {self.sharding} of the op")
+
+    @property
+    def is_resharding_point(self) -> bool:
+        """True for the distributed form ``mesh.shard %x to B : T_A -> T_B`` (the types differ)."""
+        return self.src.type != self.results[0].type
+
+    @property
+    def peer_read(self) -> bool:
+        """The ``peer_read`` unit attribute: the resharding is done by reading the source in place
+        (``reshard{strategy=peer}``; partition lowers it to slices of the source)."""
+        return "peer_read" in self.attributes
+
     def print_custom(self, p) -> None:
         s = self.attributes.get("shard")
         if isinstance(s, ShardEncodingAttr):
@@ -930,7 +976,10 @@ class ShardOp(MeshDialectOp):
         p.write(f" {p.value(self.src)} to {target}")
         if self.annotate_for_users:
             p.write(" annotate_for_users")
-        p.write(p.attr_dict(self.attributes, ("shard", "annotate_for_users")) + f" : {self.results[0].type}")
+        types = f"{self.results[0].type}"
+        if self.is_resharding_point:
+            types = f"{self.src.type} -> {types}"
+        p.write(p.attr_dict(self.attributes, ("shard", "annotate_for_users")) + f" : {types}")
 
 
 def post_parse(module: Operation) -> None:
@@ -1068,6 +1117,24 @@ class CollectiveOp(MeshDialectOp):
         return self.operands[0]
 
     @property
+    def is_unrolled(self) -> bool:
+        """True for the unrolled N-operand form (PIPELINE.md stage 6, ``global_types`` attribute)."""
+        return UNROLLED_ATTR in self.attributes
+
+    def _expected_operands(self) -> int:
+        return len(self.operands) if self.is_unrolled else super()._expected_operands()
+
+    def step(self, result_sharding=None, mesh=None):
+        """The :mod:`meshc.sharding.steps` step this collective performs in global view (for the
+        global-view verifier, the unrolled form's interpreter kernel and unroll).
+
+        ``result_sharding``/``mesh`` (:class:`meshc.sharding.Sharding`/``Mesh``) give an
+        ``all_slice`` its explicit target boundaries. Raises ``self.error`` for collectives that
+        have no global-view form (broadcast, gather, reduce, scatter, send, recv, shift)."""
+        raise self.error("has no global-view form (only all_gather, all_slice, all_to_all, all_reduce, "
+                         "reduce_scatter and update_halo reshard a distributed tensor)")
+
+    @property
     def mesh_axes(self) -> tuple[int, ...]:
         return self.axes("mesh_axes")
 
@@ -1087,18 +1154,25 @@ class CollectiveOp(MeshDialectOp):
     def verify_mesh_op(self) -> None:
         mesh = self.mesh_op()
         self.check_axes(self.mesh_axes, mesh, "mesh_axes")
+        a = self.attributes.get("reduction")
+        if a is not None and (not isinstance(a, StringAttr) or a.value not in REDUCTION_KINDS):
+            raise self.error(f"unknown reduction kind '{a.value if isinstance(a, StringAttr) else a}'")
+        if self.is_unrolled:
+            verify_unrolled(self, mesh)
+            return
         if len(self.results) != 1:
             raise self.error(f"expects one result, got {len(self.results)}")
         for what, t in (("input", self.input.type), ("result", self.results[0].type)):
             if not isinstance(t, TensorType):
                 raise self.error(f"{what} must be a ranked tensor, got '{t}'")
-        a = self.attributes.get("reduction")
-        if a is not None and (not isinstance(a, StringAttr) or a.value not in REDUCTION_KINDS):
-            raise self.error(f"unknown reduction kind '{a.value if isinstance(a, StringAttr) else a}'")
         for c in self.clauses:
             if c.kind == "dyn_list" and c.attr_name in self.attributes:
                 self._verify_multi_index(c.key, self.dynamic_list(c.attr_name) or [], mesh)
-        self.verify_shapes(self.input.type, self.results[0].type, self.group_size(mesh))  # type: ignore[arg-type]
+        t_in, t_out = self.input.type, self.results[0].type
+        if sharding_of(t_in) is not None or sharding_of(t_out) is not None:
+            verify_global_view(self, t_in, t_out, mesh)  # type: ignore[arg-type]
+            return
+        self.verify_shapes(t_in, t_out, self.group_size(mesh))  # type: ignore[arg-type]
 
     def _verify_multi_index(self, key: str, entries: list[Entry], mesh: Optional["MeshOp"]) -> None:
         axes = self.mesh_axes
@@ -1116,6 +1190,9 @@ class CollectiveOp(MeshDialectOp):
                                  + (f" of size {size}" if size is not None else ""))
 
     def print_custom(self, p) -> None:
+        if self.is_unrolled:
+            print_unrolled(self, p)
+            return
         p.write(f" {p.value(self.input)} on {SymbolRefAttr(self.mesh_name)}" + self.clauses_text(p))
         p.write(p.attr_dict(self.attributes, self.clause_attr_names()))
         if self.signature == "functional":
@@ -1201,6 +1278,11 @@ class AllGatherOp(CollectiveOp):
         axis = self.tensor_axis("gather_axis", t_in)
         self.shard_dims(t_in, t_out, k, None, axis, "gather_axis")
 
+    def step(self, result_sharding=None, mesh=None):
+        from meshc.sharding.steps import AllGather
+
+        return AllGather(self.mesh_axes, self.axis_attr("gather_axis"))
+
 
 @_collective("all_reduce", (MESH_AXES, REDUCTION))
 class AllReduceOp(CollectiveOp):
@@ -1209,6 +1291,11 @@ class AllReduceOp(CollectiveOp):
 
     def verify_shapes(self, t_in, t_out, k):
         self.same_shape(t_in, t_out)
+
+    def step(self, result_sharding=None, mesh=None):
+        from meshc.sharding.steps import AllReduce
+
+        return AllReduce(self.mesh_axes, self.reduction)
 
 
 @_collective("all_slice", (MESH_AXES, Clause("slice_axis", "index", required=True)))
@@ -1220,6 +1307,15 @@ class AllSliceOp(CollectiveOp):
         self.same_element_type(t_in, t_out)
         axis = self.tensor_axis("slice_axis", t_in)
         self.shard_dims(t_in, t_out, k, axis, None, "slice_axis")
+
+    def step(self, result_sharding=None, mesh=None):
+        from meshc.sharding.steps import AllSlice
+
+        dim = self.axis_attr("slice_axis")
+        offsets = ()
+        if result_sharding is not None and mesh is not None and result_sharding.sharded_dims_offsets:
+            offsets = result_sharding.offsets_of(dim, mesh) or ()
+        return AllSlice(self.mesh_axes, dim, offsets)
 
 
 @_collective("all_to_all", (MESH_AXES, Clause("split_axis", "index", required=True),
@@ -1234,6 +1330,11 @@ class AllToAllOp(CollectiveOp):
         concat = self.tensor_axis("concat_axis", t_in)
         self.shard_dims(t_in, t_out, k, split, concat, "all_to_all")
 
+    def step(self, result_sharding=None, mesh=None):
+        from meshc.sharding.steps import AllToAll
+
+        return AllToAll(self.mesh_axes, self.axis_attr("concat_axis"), self.axis_attr("split_axis"))
+
 
 @_collective("reduce_scatter", (MESH_AXES, REDUCTION, Clause("scatter_axis", "index", required=True)))
 class ReduceScatterOp(CollectiveOp):
@@ -1243,6 +1344,11 @@ class ReduceScatterOp(CollectiveOp):
     def verify_shapes(self, t_in, t_out, k):
         axis = self.tensor_axis("scatter_axis", t_in)
         self.shard_dims(t_in, t_out, k, axis, None, "scatter_axis")
+
+    def step(self, result_sharding=None, mesh=None):
+        from meshc.sharding.steps import ReduceScatter
+
+        return ReduceScatter(self.mesh_axes, self.reduction, self.axis_attr("scatter_axis"))
 
 
 @_collective("broadcast", (MESH_AXES, _root()), "functional")
@@ -1323,7 +1429,10 @@ class ShiftOp(CollectiveOp):
 class UpdateHaloOp(MeshDialectOp):
     """``%r = mesh.update_halo %x on @m split_axes = [[0]] halo_sizes = [1, 1] : T`` (LLVM 20): refresh
     the halo cells of each shard of ``%x`` from its neighbours along ``split_axes``. Halo sizes are
-    2 per split tensor dim (low, high) and may be SSA i64 values. The result has the operand's type."""
+    2 per split tensor dim (low, high) and may be SSA i64 values. The result has the operand's type.
+
+    Global view (meshc, PIPELINE.md stage 4): ``: T_A -> T_B`` where ``T_B`` is ``T_A`` with the
+    op's ``halo_sizes`` (a halo change requested by a reshard); and the unrolled N-operand form."""
 
     name = "mesh.update_halo"
     aliases = ("shard.update_halo",)
@@ -1338,12 +1447,35 @@ class UpdateHaloOp(MeshDialectOp):
         return self.operands[0]
 
     @property
+    def is_unrolled(self) -> bool:
+        return UNROLLED_ATTR in self.attributes
+
+    def _expected_operands(self) -> int:
+        return len(self.operands) if self.is_unrolled else super()._expected_operands()
+
+    @property
     def split_axes(self) -> tuple[tuple[int, ...], ...]:
         return _split_values(self.attributes.get("split_axes"))
 
+    @property
+    def halo_sizes(self) -> tuple[int, ...]:
+        """Static halo sizes (:data:`DYNAMIC_INDEX` where an SSA value stands)."""
+        return _int_values(self.attributes.get("static_halo_sizes"))
+
+    def step(self, result_sharding=None, mesh=None):
+        """The :class:`meshc.sharding.steps.UpdateHalo` step (static halo sizes only)."""
+        from meshc.sharding.steps import UpdateHalo
+
+        if DYNAMIC_INDEX in self.halo_sizes:
+            raise self.error("in global view the halo sizes must be static")
+        return UpdateHalo(self.halo_sizes)
+
     def verify_mesh_op(self) -> None:
         mesh = self.mesh_op()
-        if len(self.results) != 1 or self.results[0].type != self.destination.type:
+        if self.is_unrolled:
+            verify_unrolled(self, mesh)
+            return
+        if len(self.results) != 1:
             raise self.error("expects one result of the destination's type")
         t = self.destination.type
         if not isinstance(t, TensorType) or t.rank == 0:
@@ -1351,15 +1483,212 @@ class UpdateHaloOp(MeshDialectOp):
         for v in self.operands[1:]:
             if v.type != I64:
                 raise self.error(f"dynamic halo sizes must be 'i64', got '{v.type}'")
-        halo = _int_values(self.attributes.get("static_halo_sizes"))
         try:
-            check_sharding(ShardingAttr(self.mesh_name, self.split_axes, halo_sizes=halo), t, mesh)
+            check_sharding(ShardingAttr(self.mesh_name, self.split_axes, halo_sizes=self.halo_sizes), t, mesh)
         except ShardingVerifyError as err:
             raise self.error(str(err)) from None
+        src = sharding_of(t)
+        if src is None and sharding_of(self.results[0].type) is None:
+            if self.results[0].type != t:
+                raise self.error("expects one result of the destination's type")
+            return
+        if src is not None and src.split_axes != self.split_axes:
+            raise self.error(f"split_axes {_split_text(self.split_axes)} differ from the operand's sharding "
+                             f"{src}")
+        verify_global_view(self, t, self.results[0].type, mesh)
 
     def print_custom(self, p) -> None:
+        if self.is_unrolled:
+            print_unrolled(self, p)
+            return
+        t_in, t_out = self.destination.type, self.results[0].type
+        types = f"{t_out}" if t_in == t_out else f"{t_in} -> {t_out}"
         p.write(f" {p.value(self.destination)} on {SymbolRefAttr(self.mesh_name)}" + self.clauses_text(p))
-        p.write(p.attr_dict(self.attributes, self.clause_attr_names()) + f" : {self.results[0].type}")
+        p.write(p.attr_dict(self.attributes, self.clause_attr_names()) + f" : {types}")
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# Global view and unrolled form of the collectives (PIPELINE.md stages 4 and 6)
+# ---------------------------------------------------------------------------------------------------------------
+
+#: Attribute of the unrolled N-operand form: ``[T_source, T_result]``, the global distributed types.
+UNROLLED_ATTR = "global_types"
+
+
+@dataclass(frozen=True)
+class Piece:
+    """One stored shard of a distributed tensor on a static mesh (PIPELINE.md stage 6).
+
+    ``devices`` hold it (ascending; ``devices[0]`` owns it), ``region`` is its ``(start, stop)`` per
+    tensor dim in global element indices (halos included)."""
+
+    devices: tuple[int, ...]
+    region: tuple[tuple[int, int], ...]
+
+    @property
+    def owner(self) -> int:
+        return self.devices[0]
+
+    @property
+    def offsets(self) -> tuple[int, ...]:
+        return tuple(a for a, _ in self.region)
+
+    @property
+    def shape(self) -> tuple[int, ...]:
+        return tuple(b - a for a, b in self.region)
+
+    def local_type(self, global_type: TensorType) -> TensorType:
+        """The type of this piece's value: the global type with the piece's shape and no sharding (a
+        data-tiling encoding is kept)."""
+        return TensorType(self.shape, global_type.element_type, data_encoding_of(global_type))
+
+
+def storage_pieces(global_type: TensorType, mesh) -> list[Piece]:
+    """The values a distributed tensor is stored as once unrolled, in the order of their owners.
+
+    Seed 000 / DESIGN.md: devices of one peer group (differing only on ``peered_memory_axes``) that
+    hold the same data -- same local region and same coordinates on the partial axes -- store it
+    once, on the lowest device; every other device has its own value. ``mesh`` is a static
+    :class:`meshc.sharding.Mesh`.
+
+    Raises:
+        ShardingVerifyError: ``global_type`` has no sharding or a dynamic shape, or the sharding
+            does not fit the mesh (the message says which).
+    """
+    from meshc.sharding.shards import local_region
+    from meshc.sharding.spec import ShardingError
+
+    s = sharding_of(global_type)
+    if s is None or not global_type.has_static_shape:
+        raise ShardingVerifyError(f"'{global_type}' is not a distributed tensor of static shape")
+    try:
+        spec = s.to_spec()
+        pieces: list[list] = []
+        where: dict[tuple, int] = {}
+        for d in mesh.devices():
+            region = local_region(global_type.shape, spec, mesh, d)
+            coords = mesh.coords_of(d)
+            key = (tuple(mesh.peer_group(d)), region, tuple(coords[a] for a in spec.partial_axes))
+            if key in where:
+                pieces[where[key]][0].append(d)
+            else:
+                where[key] = len(pieces)
+                pieces.append([[d], region])
+    except ShardingError as err:
+        raise ShardingVerifyError(str(err)) from None
+    return [Piece(tuple(devs), region) for devs, region in pieces]
+
+
+def piece_of_device(pieces: Sequence[Piece], device: int) -> int:
+    """Index of the piece ``device`` holds (every device holds exactly one)."""
+    for i, p in enumerate(pieces):
+        if device in p.devices:
+            return i
+    raise ShardingVerifyError(f"no stored shard holds device {device}")
+
+
+def _mesh_spec(op: Operation, mesh: Optional["MeshOp"]):
+    return mesh.as_mesh() if mesh is not None else None
+
+
+def verify_global_view(op: Operation, t_in: Type, t_out: Type, mesh: Optional["MeshOp"]) -> None:
+    """A collective between distributed tensors (PIPELINE.md stage 4): both types carry a
+    ``#mesh.shard`` on the op's mesh, the global shapes are equal, and the op's step
+    (:meth:`CollectiveOp.step`) turns the operand's sharding into the result's
+    (:func:`meshc.sharding.same_layout`). Reduction ops may change the element type.
+
+    Raises:
+        DiagnosticError: at ``op``, naming both shardings.
+    """
+    from meshc.sharding.reshard import same_layout
+    from meshc.sharding.spec import ShardingError
+
+    s_in, s_out = sharding_of(t_in), sharding_of(t_out)
+    if s_in is None or s_out is None:
+        raise op.error(f"in global view both types carry a '#mesh.shard' encoding, got '{t_in}' and '{t_out}'")
+    name = op.mesh_name  # type: ignore[attr-defined]
+    for s in (s_in, s_out):
+        if s.mesh != name:
+            raise op.error(f"works on mesh @{name} but the sharding {s} is on @{s.mesh}")
+    assert isinstance(t_in, TensorType) and isinstance(t_out, TensorType)
+    if t_in.shape != t_out.shape:
+        raise op.error(f"in global view the operand and result have the same global shape, got '{t_in}' and "
+                       f"'{t_out}'")
+    reduces = op.name in ("mesh.all_reduce", "mesh.reduce_scatter")
+    if not reduces and t_in.element_type != t_out.element_type:
+        raise op.error(f"expects the same element type for input and result, got '{t_in.element_type}' and "
+                       f"'{t_out.element_type}'")
+    spec = _mesh_spec(op, mesh)
+    if spec is None:
+        return
+    try:
+        out_spec = s_out.to_spec()
+        step = op.step(out_spec, spec)  # type: ignore[attr-defined]
+        result = step.apply(s_in.to_spec(), spec, t_in.shape)
+        same = same_layout(result, out_spec, spec, t_in.shape)
+    except ShardingError as err:
+        raise op.error(f"does not apply to the operand sharding {s_in}: {err}") from None
+    if not same:
+        raise op.error(f"turns the operand sharding {s_in} into {ShardingAttr.from_spec(result)}, not the result "
+                       f"sharding {s_out}")
+
+
+def unrolled_types(op: Operation) -> tuple[TensorType, TensorType]:
+    """The global ``(source, result)`` types of an unrolled collective (its ``global_types``).
+
+    Raises:
+        DiagnosticError: the attribute is missing or not two distributed tensor types.
+    """
+    from meshc.ir.attributes import TypeAttr
+
+    a = op.attributes.get(UNROLLED_ATTR)
+    ok = isinstance(a, ArrayAttr) and len(a) == 2 and all(
+        isinstance(e, TypeAttr) and isinstance(e.type, TensorType) and sharding_of(e.type) is not None for e in a)
+    if not ok:
+        raise op.error(f"'{UNROLLED_ATTR}' must be [source type, result type], two distributed tensor types, "
+                       f"got '{a}'")
+    return a[0].type, a[1].type  # type: ignore[index]
+
+
+def verify_unrolled(op: Operation, mesh: Optional["MeshOp"]) -> None:
+    """The unrolled N-operand form (PIPELINE.md stage 6): one operand per stored shard of the source
+    (:func:`storage_pieces` of ``global_types[0]``, owner order), one result per stored shard of the
+    result, each of the shard's local type; the global types obey :func:`verify_global_view`; the
+    mesh is static and every clause is static.
+
+    Raises:
+        DiagnosticError: at ``op``, naming the count or the operand/result and the expected type.
+    """
+    t_src, t_dst = unrolled_types(op)
+    if mesh is None:
+        return
+    if not mesh.is_static:
+        raise op.error(f"the unrolled form needs a static mesh; @{mesh.sym_name} has shape "
+                       f"{'x'.join('?' if d is None else str(d) for d in mesh.shape)}")
+    for name in ("static_halo_sizes", "root"):
+        if DYNAMIC_INDEX in _int_values(op.attributes.get(name)):
+            raise op.error("the unrolled form takes static clauses only")
+    verify_global_view(op, t_src, t_dst, mesh)
+    spec = mesh.as_mesh()
+    for what, values, t in (("operand", op.operands, t_src), ("result", op.results, t_dst)):
+        try:
+            pieces = storage_pieces(t, spec)
+        except ShardingVerifyError as err:
+            raise op.error(str(err)) from None
+        if len(values) != len(pieces):
+            raise op.error(f"expects {len(pieces)} {what}s (one per stored shard of '{t}'), got {len(values)}")
+        for i, (v, piece) in enumerate(zip(values, pieces)):
+            want = piece.local_type(t)
+            if v.type != want:
+                raise op.error(f"{what} #{i} (the shard of devices {list(piece.devices)}) has type '{v.type}', "
+                               f"expected '{want}'")
+
+
+def print_unrolled(op: Operation, p) -> None:
+    """``%r:2 = mesh.<op> %a, %b on @m <clauses> {global_types = [...]} : A, B -> C, D``."""
+    p.write(f" {p.values(op.operands)} on {SymbolRefAttr(op.mesh_name)}" + op.clauses_text(p))  # type: ignore
+    p.write(p.attr_dict(op.attributes, op.clause_attr_names()))  # type: ignore[attr-defined]
+    p.write(" : " + p.types(v.type for v in op.operands) + " -> " + p.types(r.type for r in op.results))
 
 
 # ---------------------------------------------------------------------------------------------------------------
@@ -1417,6 +1746,7 @@ class ForAllOp(SpmdOp):
     """
 
     name = "mesh.for_all"
+    traits = frozenset({"Pure"})  # its body computes values only (dead for_alls are erased)
 
     def verify_mesh_op(self) -> None:
         mesh = self.mesh_op()
@@ -1445,7 +1775,7 @@ class ForOneOp(SpmdOp):
     """
 
     name = "mesh.for_one"
-    traits = frozenset({"ParallelCombining"})
+    traits = frozenset({"ParallelCombining", "Pure"})
     dynamic_lists = ("device",)
 
     @property
@@ -1564,6 +1894,12 @@ class Syntax:
     def mesh_sig_arrow(self, a, b):
         return ("arrow", a, b)
 
+    def mesh_type_list(self, *types):
+        return list(types)
+
+    def mesh_operands(self, *toks):
+        return list(toks)
+
     def _mesh_ints(self, value, key: str, tok) -> tuple[int, ...]:
         if value is None or value[0] != "list":
             raise self.error(f"'{key}' expects a list of integers such as [0, 1]", tok)
@@ -1678,8 +2014,14 @@ class Syntax:
         attributes = {"mesh": SymbolRefAttr(_sym(sym)), **attributes, **(attrs or {})}
         return self.build(str(kw), dynamic, [SHARDING_TYPE], attributes, (), self.loc(kw))
 
-    def mesh_shard(self, kw, src, target, annotate, attrs, ty):
-        operands = [self.use(src, ty)]
+    def mesh_shard(self, kw, src, target, annotate, attrs, sig):
+        if sig[0] == "single" or sig[0] == "fn":
+            t_in = ty = sig[1]
+        elif len(sig[1]) == 1 and len(sig[2]) == 1:
+            t_in, ty = sig[1][0], sig[2][0]
+        else:
+            raise self.error(f"'{str(kw)}' expects ': T' or ': T_A -> T_B'", kw)
+        operands = [self.use(src, t_in)]
         attributes: dict[str, Attribute] = {}
         if isinstance(target, ShardingAttr):
             attributes["shard"] = target
@@ -1709,17 +2051,23 @@ class Syntax:
         attributes = {"mesh": SymbolRefAttr(_sym(sym)), **attributes, **(attrs or {})}
         return self.build(str(kw), operands, types, attributes, (), self.loc(kw))
 
-    def mesh_collective(self, kw, src, sym, clauses, attrs, sig):
+    def mesh_collective(self, kw, srcs, sym, clauses, attrs, sig):
         name = str(kw)
         cls = op_class(name)
         attributes, dynamic = self._mesh_clause_attrs(cls, clauses, kw)
         attributes = {"mesh": SymbolRefAttr(_sym(sym)), **attributes, **(attrs or {})}
+        if len(srcs) > 1 or (sig[0] == "arrow" and (len(sig[1]) > 1 or len(sig[2]) > 1)):
+            return self._mesh_unrolled(kw, cls, srcs, attributes, dynamic, sig)
+        src = srcs[0]
         if cls.signature == "single":
-            if sig[0] != "single":
+            if sig[0] == "arrow":  # global view: T_A -> T_B
+                t_in, t_out = sig[1][0], sig[2][0]
+            elif sig[0] != "single":
                 raise self.error(f"'{cls.name}' expects a single type after ':' (the destination's)", kw)
-            t_in = t_out = sig[1]
+            else:
+                t_in = t_out = sig[1]
         elif sig[0] == "arrow":
-            t_in, t_out = sig[1], sig[2]
+            t_in, t_out = sig[1][0], sig[2][0]
         elif sig[0] == "fn":
             ftype = sig[1]
             if len(ftype.results) != 1 or len(ftype.inputs) != 1 + len(dynamic):
@@ -1732,6 +2080,19 @@ class Syntax:
         else:
             raise self.error(f"'{cls.name}' expects ': T -> T2' after its clauses", kw)
         return self.build(name, [self.use(src, t_in)] + dynamic, [t_out], attributes, (), self.loc(kw))
+
+    def _mesh_unrolled(self, kw, cls, srcs, attributes, dynamic, sig):
+        """The unrolled N-operand form ``%r:N = mesh.<op> %a, %b on @m ... : A, B -> C, D``."""
+        if cls.signature == "functional":
+            raise self.error(f"'{cls.name}' has no unrolled N-operand form", kw)
+        if sig[0] != "arrow":
+            raise self.error(f"'{cls.name}' with {len(srcs)} operands expects ': T0, T1, ... -> R0, R1, ...'", kw)
+        if dynamic:
+            raise self.error("the unrolled form takes static clauses only", kw)
+        if len(srcs) != len(sig[1]):
+            raise self.error(f"'{cls.name}' has {len(srcs)} operands but {len(sig[1])} operand types", kw)
+        operands = [self.use(t, ty) for t, ty in zip(srcs, sig[1])]
+        return self.build(str(kw), operands, sig[2], attributes, (), self.loc(kw))
 
     def mesh_for_all(self, kw, sym, results, attrs, region):
         return_to_yield(region)

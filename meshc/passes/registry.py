@@ -15,12 +15,20 @@ PASSES: dict[str, str] = {
     "canonicalize": "meshc.passes.canonicalize:Canonicalize",
     "cse": "meshc.passes.cse:CSE",
     "distribute-types": "meshc.passes.distribute_types:DistributeTypes",
+    "partition": "meshc.passes.partition:Partition",
+    "reshard": "meshc.passes.reshard:Reshard",
+    "materialize-encodings": "meshc.passes.materialize_encodings:MaterializeEncodings",
+    "propagate-encodings": "meshc.passes.propagate_encodings:PropagateEncodings",
+    "set-encoding": "meshc.passes.set_encoding:SetEncoding",
     "sharding-propagation": "meshc.passes.sharding_propagation:ShardingPropagation",
+    "specialize-mesh": "meshc.passes.specialize_mesh:SpecializeMesh",
     "symbol-dce": "meshc.passes.symbol_dce:SymbolDCE",
+    "unroll": "meshc.passes.unroll:Unroll",
     "verify": "meshc.passes.verify:Verify",
 }
 
-DEFAULT_PIPELINE: list[str] = ["canonicalize", "cse"]
+DEFAULT_PIPELINE: list[str] = ["sharding-propagation", "distribute-types", "reshard", "partition", "unroll",
+                               "canonicalize", "cse"]
 """What ``meshc compile`` runs without ``-p`` (pipeline elements, in order)."""
 
 

@@ -39,7 +39,8 @@ from meshc.ir.location import DiagnosticError
 KernelFn = Callable[["Interpreter", Operation, list], Sequence[Any]]
 KERNELS: dict[str, KernelFn] = {}
 
-_OP_MODULES = ("arith", "math", "func", "scf", "tensor", "linalg", "util", "mesh", "iree_encoding", "flow")
+_OP_MODULES = ("arith", "math", "func", "scf", "tensor", "linalg", "util", "mesh", "mesh_collectives",
+               "iree_encoding", "flow")
 
 # Exceptions a kernel may raise for bad values; turned into located diagnostics.
 KERNEL_ERRORS = (ValueError, TypeError, IndexError, ArithmeticError, KeyError)

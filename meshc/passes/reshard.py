@@ -1,0 +1,404 @@
+"""``reshard``: insert the data movement wherever a producer's sharding differs from what a consumer needs.
+
+Input: the distributed-types form (PIPELINE.md stage 3). Output: stage 4, where every
+resharding point became a chain of collectives in GLOBAL view, one op per step of
+:func:`meshc.sharding.plan_reshard` (DESIGN.md rules: split -> replicate ``all_gather``,
+replicate -> split ``all_slice`` (local), split dim i -> j ``all_to_all``, partial ->
+replicate ``all_reduce``, partial -> split ``reduce_scatter``, halo changes
+``update_halo``; moves between mesh axes, several dims at once and uneven shards are
+compositions planned there). What the pass does, per function:
+
+1. **Consumers' needs** (upstream MLIR ``Spmdization.cpp`` reads them off the
+   ShardingInterface): for every op with a sharding rule, the loop sharding decided
+   by its result shardings (:func:`meshc.interfaces.sharding.loop_sharding`) gives the
+   sharding each operand must have; an operand that differs gets a resharding point
+   ``mesh.shard %x to B : T_A -> T_B`` in front of the op, a result that cannot be
+   produced as typed is produced as the rule says and resharded after the op.
+   Operands with halos are read by their core (no point for the halo alone).
+2. **Redundant pairs**: a point whose operand comes from another point is planned
+   from the first one's source (``A -> B -> A`` disappears, ``A -> B -> C`` becomes
+   ``A -> C``); duplicate points of one value to one sharding are merged.
+3. **Lowering** each point by the ``strategy`` option:
+
+   * ``collectives``: every step becomes its mesh collective; ``mark_partial``
+     (replicated -> partial, a local step without a mesh op) stays a point
+     ``mesh.shard ... : T_A -> T_B`` that ``partition`` lowers to "only the devices at
+     coordinate 0 of the new partial axes keep the value, the others take the
+     reduction identity".
+   * ``peer`` (seed 000: "avoid resharding and have the subsequent operation consume
+     the original sharding"): partial axes that must go are still reduced by an
+     ``all_reduce`` (partial values are always combined by a collective), then the
+     gathers / split moves are *not* inserted: one point ``mesh.shard ... {peer_read}``
+     remains, and ``partition`` lets each device read the slice it needs straight
+     from the source's shards (the runtime reads peers in place, and copies from
+     devices outside the reader's peer group: a remark says so). Plans made only of
+     reductions and local slices stay collectives.
+   * ``auto`` (default): ``peer`` when every mesh axis the gathers / all_to_alls
+     work on is a peered axis and the peer reads move no more bytes per device
+     (the most any device receives) than the collectives
+     (:func:`meshc.sharding.plan_bytes_per_device`); else ``collectives``. On a
+     dynamic mesh (no byte counts) the peered test alone decides.
+
+An impossible request (two meshes, a sharding invalid for the tensor, an op whose
+rule rejects its shardings) is a located error, never a crash. With
+``--mesh-shape`` (PassContext) meshes declared ``?`` are specialized first
+(:mod:`meshc.passes.specialize_mesh`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Optional, Union
+
+from meshc.dialects.func import FuncOp
+from meshc.dialects.mesh import I16, MeshOp, ShardingAttr, ShardOp, _split_attr, lookup_mesh, sharding_of, with_sharding
+from meshc.interfaces.annotations import function_mesh, functions
+from meshc.interfaces.sharding import (ShardingRuleError, effective_links, iteration_space, loop_sharding,
+                                       operand_shardings_for, result_shardings_for)
+from meshc.ir.attributes import DenseArrayAttr, IntegerAttr, StringAttr, SymbolRefAttr
+from meshc.ir.builder import Builder
+from meshc.ir.core import Block, Operation, Value
+from meshc.ir.location import DiagnosticError
+from meshc.ir.types import I64, INDEX, TensorType, byte_width
+from meshc.passes.base import Option, Pass
+from meshc.passes.specialize_mesh import specialize_from_context
+from meshc.sharding import (AllGather, AllReduce, AllSlice, AllToAll, MarkPartial, Mesh, ReduceScatter, Sharding,
+                            ShardingError, Step, UpdateHalo, plan_bytes_per_device, plan_reshard, same_layout)
+from meshc.sharding.shards import local_region, shard_boundaries
+
+STRATEGIES = ("collectives", "peer", "auto")
+
+#: A lowered resharding: collective steps, and ``("point", target, peer_read)`` entries kept as mesh.shard.
+Action = Union[Step, tuple]
+
+
+class Reshard(Pass):
+    """See the module docstring."""
+
+    name = "reshard"
+    summary = "Lower resharding points to global-view collectives (or in-place peer reads)"
+    display_name = "Reshard"
+    options = (Option("strategy", str, "auto", "collectives | peer (read in place) | auto (by bytes and peered axes)",
+                      choices=STRATEGIES),)
+    op_names = ("builtin.module",)
+
+    def run(self, op: Operation) -> None:
+        specialize_from_context(op, self.context)
+        for func in functions(op):
+            name = function_mesh(func)
+            if name is not None:
+                FunctionResharder(self, func, lookup_mesh_op(func, name)).run()
+
+
+def lookup_mesh_op(func: Operation, name: str) -> MeshOp:
+    """The ``mesh.mesh`` named ``name`` in ``func``'s module.
+
+    Raises:
+        DiagnosticError: at ``func``, when it is undefined or not a mesh.
+    """
+    from meshc.dialects.mesh import ShardingVerifyError, enclosing_module
+
+    try:
+        return lookup_mesh(enclosing_module(func), name)
+    except ShardingVerifyError as err:
+        raise func.error(str(err)) from None
+
+
+def needed_shardings(op: Operation, mesh: Mesh) -> tuple[list, list]:
+    """What each operand and result of ``op`` must be, from its ShardingInterface and its result
+    shardings (results first: upstream ``Spmdization`` lets the result annotation decide).
+
+    A split loop whose result dim has explicit ``sharded_dims_offsets`` gives those boundaries to
+    every dim it indexes (so an elementwise op on such tensors needs no resharding); everything
+    else follows :func:`meshc.interfaces.sharding.operand_shardings_for` /
+    :func:`~meshc.interfaces.sharding.result_shardings_for` (balanced shards).
+
+    Raises:
+        ShardingRuleError: the shardings do not fit the op's rule (two meshes...).
+    """
+    operands = [sharding_of(v.type) for v in op.operands]
+    results = [sharding_of(r.type) for r in op.results]
+    ls = loop_sharding(op, operands, results, mesh=mesh)
+    need_in = operand_shardings_for(op, ls, mesh)
+    need_out = result_shardings_for(op, ls, mesh)
+    if not any(s is not None and s.sharded_dims_offsets for s in results) or not mesh.is_static:
+        return need_in, need_out
+    space = iteration_space(op)
+    bounds: dict[int, tuple[int, ...]] = {}
+    for have, links in zip(results, space.results):
+        if have is None or not have.sharded_dims_offsets or links is None:
+            continue
+        for d, link in enumerate(effective_links(links)):
+            if link is not None and have.dim_axes(d) and have.dim_axes(d) == ls.loop_axes[link.loop]:
+                bounds.setdefault(link.loop, tuple(have.to_spec().offsets_of(d, mesh)))
+    values = list(op.operands) + list(op.results)
+    links_all = list(space.operands) + list(space.results)
+    needs = need_in + need_out
+    for k, (need, links) in enumerate(zip(needs, links_all)):
+        if need is not None and isinstance(links, tuple):
+            needs[k] = _with_bounds(need, links, ls, bounds, values[k].type, mesh)
+    return needs[:len(need_in)], needs[len(need_in):]
+
+
+def _with_bounds(need: ShardingAttr, links, ls, bounds: dict, t: TensorType, mesh: Mesh) -> ShardingAttr:
+    """``need`` with the explicit boundaries of the loops in ``bounds`` on the dims they index."""
+    if not t.has_static_shape:
+        return need
+    explicit = {d: bounds[link.loop] for d, link in enumerate(effective_links(links))
+                if link is not None and link.loop in bounds and need.dim_axes(d) == ls.loop_axes[link.loop]}
+    if not explicit:
+        return need
+    flat: list[int] = []
+    for d, axes in enumerate(need.split_axes):
+        if axes:
+            flat += explicit.get(d) or shard_boundaries(t.shape[d], mesh.group_size(axes))
+    return replace(need, sharded_dims_offsets=tuple(flat))
+
+
+def is_mesh_op(op: Operation) -> bool:
+    return op.name.startswith("mesh.")
+
+
+def is_distributed(v: Value) -> bool:
+    return sharding_of(v.type) is not None
+
+
+class FunctionResharder:
+    """The three phases of the module docstring on one function."""
+
+    def __init__(self, owner: Reshard, func: FuncOp, mesh: MeshOp):
+        self.owner = owner
+        self.func = func
+        self.mesh_op = mesh
+        self.mesh = mesh.as_mesh()
+
+    def run(self) -> None:
+        for block in self.func.regions[0].blocks:
+            for op in list(block.ops):
+                if not is_mesh_op(op) and op.name not in ("func.return", "func.call"):
+                    self.insert_needed_points(op)
+            self.compose_points(block)
+            for op in list(block.ops):
+                if isinstance(op, ShardOp):
+                    self.lower_point(op)
+
+    # -- 1. what consumers need ---------------------------------------------------------------------------------
+    def insert_needed_points(self, op: Operation) -> None:
+        operands = [sharding_of(v.type) for v in op.operands]
+        results = [sharding_of(r.type) for r in op.results]
+        if not any(operands) and not any(results):
+            return
+        try:
+            need_in, need_out = needed_shardings(op, self.mesh)
+        except ShardingRuleError as err:
+            raise op.error(f"cannot be partitioned with these shardings: {err}") from None
+        tied = iteration_space(op).tied
+        for i, (have, need) in enumerate(zip(operands, need_in)):
+            is_init = i < len(tied) and tied[i] is not None  # a destination must have its result's type
+            if have is None or need is None or self.same(have, need, op.operands[i].type, ignore_halo=not is_init):
+                continue
+            v = op.operands[i]
+            point = ShardOp.build(v, need, loc=op.location, distributed=True)
+            Builder.before(op).insert(point)
+            op.set_operand(i, point.result)
+        for r, (have, need) in enumerate(zip(results, need_out)):
+            if have is None or need is None or self.same(have, need, op.results[r].type):
+                continue
+            res = op.results[r]
+            final_type = res.type
+            res.type = with_sharding(final_type, need)  # type: ignore[arg-type]
+            point = ShardOp.build(res, have, loc=op.location, distributed=True)
+            point.results[0].type = final_type
+            Builder.after(op).insert(point)
+            res.replace_uses_if(point.result, lambda user: user is not point)
+
+    def same(self, a: ShardingAttr, b: ShardingAttr, t, ignore_halo: bool = False) -> bool:
+        sa, sb = a.to_spec(), b.to_spec()
+        if ignore_halo:
+            sa, sb = sa.without_halo(), sb.without_halo()
+        try:
+            return same_layout(sa, sb, self.mesh, t.shape)
+        except ShardingError:
+            return a == b
+
+    # -- 2. redundant pairs ---------------------------------------------------------------------------------------
+    def compose_points(self, block: Block) -> None:
+        seen: dict[tuple, Value] = {}
+        for op in list(block.ops):
+            if not isinstance(op, ShardOp):
+                continue
+            if not is_distributed(op.src):
+                raise op.error("expects distributed tensor types (run distribute-types first): the operand type "
+                               f"'{op.src.type}' carries no '#mesh.shard'")
+            src = op.src
+            while isinstance(getattr(src, "op", None), ShardOp) and src.op.is_resharding_point:  # type: ignore
+                src = src.op.src  # type: ignore[union-attr]
+            if src is not op.src:
+                op.set_operand(0, src)
+            out = op.results[0]
+            if src.type == out.type:
+                out.replace_all_uses_with(src)
+                op.erase()
+                continue
+            key = (id(src), out.type, op.peer_read)
+            if key in seen:
+                out.replace_all_uses_with(seen[key])
+                op.erase()
+                continue
+            seen[key] = out
+        for op in reversed(list(block.ops)):  # points left without users (their consumers were composed)
+            if isinstance(op, ShardOp) and not op.results[0].uses:
+                op.erase()
+
+    # -- 3. lowering -----------------------------------------------------------------------------------------------
+    def lower_point(self, op: ShardOp) -> None:
+        t_in, t_out = op.src.type, op.results[0].type
+        src, dst = sharding_of(t_in), sharding_of(t_out)
+        assert isinstance(t_in, TensorType) and src is not None and dst is not None
+        shape = t_in.shape
+        try:
+            steps = plan_reshard(src.to_spec(), dst.to_spec(), self.mesh, shape)
+        except ShardingError as err:
+            raise op.error(f"cannot reshard {src} to {dst}: {err}") from None
+        if not steps:
+            return  # same layout spelled differently: partition copies it locally
+        actions, note = self.choose(op, steps, src.to_spec(), dst.to_spec(), t_in)
+        self.owner.remark(op, f"reshard {src} -> {dst}: " + "; ".join(_describe(a) for a in actions) + note)
+        value: Value = op.src
+        current = src.to_spec()
+        builder = Builder.before(op)
+        for k, action in enumerate(actions):
+            last = k == len(actions) - 1
+            if isinstance(action, tuple):
+                _, target, peer = action
+                nxt = target
+                new = ShardOp.build(value, ShardingAttr.from_spec(nxt), loc=op.location, distributed=True,
+                                    peer_read=peer)
+            else:
+                nxt = action.apply(current, self.mesh, shape)
+                new = build_collective(action, value, with_sharding(t_in, ShardingAttr.from_spec(nxt)),
+                                       self.mesh_op.sym_name, current, op.location)
+            if last:
+                new.results[0].type = t_out  # same layout as the target, spelled as written
+                if isinstance(new, ShardOp):
+                    new.attributes["shard"] = dst
+            builder.insert(new)
+            value, current = new.results[0], nxt
+        op.results[0].replace_all_uses_with(value)
+        op.erase()
+
+    def choose(self, op: ShardOp, steps: list[Step], src: Sharding, dst: Sharding,
+               t: TensorType) -> tuple[list[Action], str]:
+        """The actions of the chosen strategy, and a note on the choice for the remark."""
+        moves = [s for s in steps if isinstance(s, (AllGather, AllToAll))]
+        collectives: list[Action] = [("point", s.apply(c, self.mesh, t.shape), False)
+                                     if isinstance(s, MarkPartial) else s
+                                     for s, c in zip(steps, _currents(src, steps, self.mesh, t.shape))]
+        strategy = self.owner.strategy
+        if strategy == "collectives" or not moves:
+            return collectives, ""
+        axes = sorted({a for s in moves for a in s.axes})
+        peered = all(a in self.mesh.peered_axes for a in axes)
+        try:
+            peer = self.peer_actions(src, dst, t)
+        except ShardingError:
+            return collectives, " (no in-place plan)"
+        if strategy == "auto":
+            if not peered:
+                return collectives, f" (collectives: mesh axes {axes} are not all peered)"
+            costs = self.costs(steps, peer, src, t)
+            if costs is not None and costs[1] > costs[0]:
+                return collectives, f" (collectives: {costs[0]} < {costs[1]} bytes per device by peer reads)"
+            how = f", {costs[1]} bytes per device" if costs is not None else ""
+            return peer, f" (peer reads over peered mesh axes {axes}{how})"
+        if not peered:
+            return peer, f" (peer strategy: reads over non-peered mesh axes {[a for a in axes if a not in self.mesh.peered_axes]} are copies)"
+        return peer, " (peer strategy)"
+
+    def peer_actions(self, src: Sharding, dst: Sharding, t: TensorType) -> list[Action]:
+        """All-reduce the partial axes the target does not keep, read the rest in place, then add
+        the target's halos by ``update_halo``."""
+        kind_kept = dst.partial_type is src.partial_type
+        kept = tuple(a for a in src.partial_axes if kind_kept and a in dst.partial_axes)
+        mid = replace(src, partial_axes=kept, partial_type=src.partial_type if kept else "sum")
+        actions: list[Action] = list(plan_reshard(src, mid, self.mesh, t.shape))
+        core = dst.without_halo()
+        actions.append(("point", core, True))
+        if dst.halo_sizes:
+            actions.append(UpdateHalo(dst.halo_sizes))
+        return actions
+
+    def costs(self, steps: list[Step], peer: list[Action], src: Sharding, t: TensorType) -> Optional[tuple[int, int]]:
+        """Most bytes any device receives: (collectives, peer reads); None on a dynamic mesh/shape."""
+        if not self.mesh.is_static or not t.has_static_shape:
+            return None
+        item = byte_width(t.element_type)
+        coll = max(plan_bytes_per_device(steps, src, self.mesh, t.shape, item))
+        total = [0] * self.mesh.num_devices
+        current = src
+        for a in peer:
+            if isinstance(a, tuple):
+                target = a[1]
+                for d in self.mesh.devices():
+                    total[d] += item * _missing(t.shape, current, target, self.mesh, d)
+            else:
+                moved = plan_bytes_per_device([a], current, self.mesh, t.shape, item)
+                total = [x + y for x, y in zip(total, moved)]
+                target = a.apply(current, self.mesh, t.shape)
+            current = target
+        return coll, max(total)
+
+
+def _missing(shape, have: Sharding, want: Sharding, mesh, device: int) -> int:
+    """Elements of ``device``'s region under ``want`` that it does not hold under ``have``."""
+    a = local_region(shape, want, mesh, device)
+    b = local_region(shape, have, mesh, device)
+    n_a = 1
+    n_both = 1
+    for (a0, a1), (b0, b1) in zip(a, b):
+        n_a *= a1 - a0
+        n_both *= max(0, min(a1, b1) - max(a0, b0))
+    return n_a - n_both
+
+
+def _currents(src: Sharding, steps, mesh, shape) -> list[Sharding]:
+    out, cur = [], src
+    for s in steps:
+        out.append(cur)
+        cur = s.apply(cur, mesh, shape)
+    return out
+
+
+def _describe(a: Action) -> str:
+    if isinstance(a, tuple):
+        return f"{'peer read' if a[2] else 'local'} to <{a[1].body_str()}>"
+    return str(a)
+
+
+def build_collective(step: Step, value: Value, result_type: TensorType, mesh: str, current: Sharding,
+                     loc) -> Operation:
+    """The global-view mesh op of ``step`` from ``value`` (sharded ``current``) to ``result_type``
+    (PIPELINE.md stage 4)."""
+    attrs: dict = {"mesh": SymbolRefAttr(mesh)}
+    if isinstance(step, UpdateHalo):
+        attrs["split_axes"] = _split_attr(current.split_axes)
+        attrs["static_halo_sizes"] = DenseArrayAttr(I64, tuple(step.halo_sizes))
+        return Operation.create([value], [result_type], attrs, location=loc, name="mesh.update_halo")
+    if step.axes:
+        attrs["mesh_axes"] = DenseArrayAttr(I16, tuple(step.axes))
+    kind = getattr(step, "kind", None)
+    if kind is not None and kind.value != "sum":
+        attrs["reduction"] = StringAttr(kind.value)
+    if isinstance(step, AllGather):
+        attrs["gather_axis"] = IntegerAttr(step.dim, INDEX)
+    elif isinstance(step, AllSlice):
+        attrs["slice_axis"] = IntegerAttr(step.dim, INDEX)
+    elif isinstance(step, AllToAll):
+        attrs["split_axis"] = IntegerAttr(step.dst_dim, INDEX)
+        attrs["concat_axis"] = IntegerAttr(step.src_dim, INDEX)
+    elif isinstance(step, ReduceScatter):
+        attrs["scatter_axis"] = IntegerAttr(step.dim, INDEX)
+    elif not isinstance(step, AllReduce):
+        raise DiagnosticError(f"internal: no mesh op for step {step}", loc)
+    return Operation.create([value], [result_type], attrs, location=loc, name=f"mesh.{step.op_name}")
+

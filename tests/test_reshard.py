@@ -1,0 +1,282 @@
+"""reshard pass: the collectives chosen per resharding step and per strategy, the
+corpus programs' choices, consumers' needs, redundant pairs, byte counts of the
+auto strategy, and located errors."""
+
+from __future__ import annotations
+
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from meshc.dialects import mesh as M
+from meshc.ir import DiagnosticError, print_op, verify
+from meshc.parser import parse
+from meshc.passes.base import PassContext
+from meshc.passes.manager import PassManager
+from meshc.passes.pipeline import PipelineError
+
+DATA = Path(__file__).parent / "data"
+FRONT = "sharding-propagation,distribute-types"
+
+
+def run(text: str, pipeline: str, context: PassContext | None = None):
+    m = parse(textwrap.dedent(text), "t.mlir")
+    verify(m)
+    PassManager.from_text(pipeline, context).run(m)
+    again = parse(print_op(m), "again.mlir")  # the output parses back in
+    verify(again)
+    return m
+
+
+def corpus(name: str, pipeline: str):
+    m = parse((DATA / f"{name}.mlir").read_text(), f"{name}.mlir")
+    verify(m)
+    PassManager.from_text(pipeline).run(m)
+    return m
+
+
+def ops(m, cls) -> list:
+    return [op for op in m.walk() if isinstance(op, cls)]
+
+
+def collectives(m) -> list:
+    return [op for op in m.walk() if isinstance(op, (M.CollectiveOp, M.UpdateHaloOp))]
+
+
+def point(mesh: str, shape: str, src: str, dst: str) -> str:
+    """A function whose only op is the resharding point ``src -> dst``."""
+    t_in = f"tensor<{shape}, #mesh.shard<{src}>>"
+    t_out = f"tensor<{shape}, #mesh.shard<{dst}>>"
+    return f"""
+    {mesh}
+    func.func @f(%x: {t_in}) -> {t_out} {{
+      %y = mesh.shard %x to <{dst}> : {t_in} -> {t_out}
+      return %y : {t_out}
+    }}
+    """
+
+
+# ------------------------------------------------------------------ corpus choices (acceptance)
+def test_mlp_tensor_parallel_reduces_partial_sums_once():
+    m = corpus("mlp_tensor_parallel", FRONT + ",reshard")
+    cs = collectives(m)
+    assert [c.name for c in cs] == ["mesh.all_reduce"]
+    assert cs[0].mesh_axes == (0,)
+    # the init of the second matmul is made partial by a local point, no collective
+    marks = [s for s in ops(m, M.ShardOp) if s.is_resharding_point]
+    assert len(marks) == 1 and M.sharding_of(marks[0].results[0].type).partial_axes == (0,)
+
+
+@pytest.mark.parametrize("strategy, expected", [("collectives", ["mesh.all_to_all"]), ("auto", ["mesh.all_to_all"]),
+                                                ("peer", [])])
+def test_reshard_rows_to_cols_uses_one_all_to_all_or_peer_reads(strategy, expected):
+    m = corpus("reshard_rows_to_cols", FRONT + f",reshard{{strategy={strategy}}}")
+    cs = collectives(m)
+    assert [c.name for c in cs] == expected
+    peer_points = [s for s in ops(m, M.ShardOp) if s.peer_read]
+    assert len(peer_points) == (1 if strategy == "peer" else 0)
+    if expected:  # rows (dim 0) to cols (dim 1) over mesh axis 0
+        assert (cs[0].axis_attr("concat_axis"), cs[0].axis_attr("split_axis"), cs[0].mesh_axes) == (0, 1, (0,))
+
+
+def test_mesh2d_peered_reduces_over_axis_1_only():
+    m = corpus("mesh2d_peered", FRONT + ",reshard")
+    cs = collectives(m)
+    assert [(c.name, c.mesh_axes) for c in cs] == [("mesh.all_reduce", (1,))]
+
+
+# ------------------------------------------------------------------ one step each
+STEPS = [
+    # (mesh, shape, src, dst, [(op, attribute values)])
+    ("mesh.mesh @m(shape = 4)", "8x16xf32", "@m, [[0]]", "@m, [[]]", [("mesh.all_gather", {"gather_axis": 0})]),
+    ("mesh.mesh @m(shape = 4)", "8x16xf32", "@m, [[]]", "@m, [[], [0]]", [("mesh.all_slice", {"slice_axis": 1})]),
+    ("mesh.mesh @m(shape = 4)", "8x16xf32", "@m, [[0]]", "@m, [[], [0]]",
+     [("mesh.all_to_all", {"split_axis": 1, "concat_axis": 0})]),
+    ("mesh.mesh @m(shape = 4)", "8x16xf32", "@m, [[]], partial = sum[0]", "@m, [[]]", [("mesh.all_reduce", {})]),
+    ("mesh.mesh @m(shape = 4)", "8x16xf32", "@m, [[]], partial = sum[0]", "@m, [[0]]",
+     [("mesh.reduce_scatter", {"scatter_axis": 0})]),
+    ("mesh.mesh @m(shape = 4)", "10x4xf32", "@m, [[0]]", "@m, [[0]], halo_sizes = [1, 2]", [("mesh.update_halo", {})]),
+    # a split moved between the axes of a 2x3 mesh: gather over 0, slice over 1
+    ("mesh.mesh @g(shape = 2x3)", "6x7xf32", "@g, [[0]]", "@g, [[1]]",
+     [("mesh.all_gather", {"gather_axis": 0}), ("mesh.all_slice", {"slice_axis": 0})]),
+    # uneven: 5 rows over 2 devices gather like even ones
+    ("mesh.mesh @g(shape = 2x3)", "5x4xf32", "@g, [[0]]", "@g, [[]]", [("mesh.all_gather", {"gather_axis": 0})]),
+]
+
+
+@pytest.mark.parametrize("mesh, shape, src, dst, expected", STEPS)
+def test_each_step_lowers_to_its_collective(mesh, shape, src, dst, expected):
+    m = run(point(mesh, shape, src, dst), "reshard{strategy=collectives}")
+    cs = collectives(m)
+    assert [c.name for c in cs] == [name for name, _ in expected]
+    for c, (_, attrs) in zip(cs, expected):
+        for key, value in attrs.items():
+            assert c.axis_attr(key) == value
+    # the chain starts at the argument and ends with the target's type, which is returned
+    assert ops(m, M.ShardOp) == []
+    func = next(op for op in m.walk() if op.name == "func.func")
+    assert cs[0].operands[0] is func.body.args[0]
+    ret = func.body.ops[-1]
+    assert ret.operands[0] is cs[-1].results[0]
+    assert str(M.sharding_of(ret.operands[0].type)) == f"<{dst}>"
+
+
+def test_max_reduction_kind_is_kept():
+    m = run(point("mesh.mesh @m(shape = 4)", "8xf32", "@m, [[]], partial = max[0]", "@m, [[]]"),
+            "reshard{strategy=collectives}")
+    (c,) = collectives(m)
+    assert (c.name, c.reduction) == ("mesh.all_reduce", "max")
+
+
+def test_replicated_to_partial_is_a_local_point():
+    m = run(point("mesh.mesh @m(shape = 4)", "8xf32", "@m, [[]]", "@m, [[]], partial = sum[0]"), "reshard")
+    assert collectives(m) == []
+    (p,) = ops(m, M.ShardOp)
+    assert p.is_resharding_point and not p.peer_read
+
+
+# ------------------------------------------------------------------ strategies
+def test_peer_strategy_reduces_partials_by_a_collective_then_reads_in_place():
+    text = point("mesh.mesh @q(shape = 2x4, peered_memory_axes = [1])", "64x32xf32", "@q, [[0]], partial = sum[1]",
+                 "@q, [[], [0]]")
+    m = run(text, "reshard{strategy=peer}")
+    (c,) = collectives(m)
+    assert (c.name, c.mesh_axes) == ("mesh.all_reduce", (1,))
+    (p,) = ops(m, M.ShardOp)
+    assert p.peer_read and p.src is c.results[0]
+
+
+def test_auto_reads_in_place_over_peered_axes_and_reports_bytes():
+    # all_gather of 8x16 f32 over 4 peered devices: each device receives 3 shards of 2 x 16 x 4 B = 384 B;
+    # reading in place moves the same 8*16 - 2*16 = 96 elements = 384 B, so auto reads in place.
+    ctx = PassContext(remarks=True)
+    m = run(point("mesh.mesh @p(shape = 4, peered_memory_axes = [0])", "8x16xf32", "@p, [[0]]", "@p, [[]]"),
+            "reshard", ctx)
+    assert collectives(m) == []
+    assert [p.peer_read for p in ops(m, M.ShardOp)] == [True]
+    assert any("peer reads over peered mesh axes [0], 384 bytes per device" in d.message for d in ctx.emitted)
+
+
+def test_auto_uses_collectives_over_axes_that_are_not_peered():
+    ctx = PassContext(remarks=True)
+    m = run(point("mesh.mesh @m(shape = 4)", "8x16xf32", "@m, [[0]]", "@m, [[]]"), "reshard", ctx)
+    assert [c.name for c in collectives(m)] == ["mesh.all_gather"]
+    assert any("mesh axes [0] are not all peered" in d.message for d in ctx.emitted)
+
+
+def test_unknown_strategy_is_a_pipeline_error():
+    with pytest.raises(PipelineError) as info:
+        PassManager.from_text("reshard{strategy=fast}")
+    assert "collectives, peer, auto" in info.value.message
+
+
+# ------------------------------------------------------------------ pairs and consumers
+def test_redundant_pair_is_removed_and_chains_are_planned_from_the_source():
+    text = """
+    mesh.mesh @m(shape = 4)
+    func.func @f(%x: tensor<8x16xf32, #mesh.shard<@m, [[0]]>>) -> (tensor<8x16xf32, #mesh.shard<@m, [[0]]>>, tensor<8x16xf32, #mesh.shard<@m, [[], [0]]>>) {
+      %a = mesh.shard %x to <@m, [[]]> : tensor<8x16xf32, #mesh.shard<@m, [[0]]>> -> tensor<8x16xf32, #mesh.shard<@m, [[]]>>
+      %b = mesh.shard %a to <@m, [[0]]> : tensor<8x16xf32, #mesh.shard<@m, [[]]>> -> tensor<8x16xf32, #mesh.shard<@m, [[0]]>>
+      %c = mesh.shard %a to <@m, [[], [0]]> : tensor<8x16xf32, #mesh.shard<@m, [[]]>> -> tensor<8x16xf32, #mesh.shard<@m, [[], [0]]>>
+      return %b, %c : tensor<8x16xf32, #mesh.shard<@m, [[0]]>>, tensor<8x16xf32, #mesh.shard<@m, [[], [0]]>>
+    }
+    """
+    m = run(text, "reshard{strategy=collectives}")
+    ret = next(op for op in m.walk() if op.name == "func.return")
+    func = ret.parent.parent.parent
+    assert ret.operands[0] is func.body.args[0]  # A -> B -> A is %x itself
+    assert [c.name for c in collectives(m)] == ["mesh.all_to_all"]  # A -> C directly, no gather
+
+
+def test_duplicate_points_share_one_collective():
+    text = """
+    mesh.mesh @m(shape = 4)
+    func.func @f(%x: tensor<8xf32, #mesh.shard<@m, [[0]]>>) -> (tensor<8xf32, #mesh.shard<@m, [[]]>>, tensor<8xf32, #mesh.shard<@m, [[]]>>) {
+      %a = mesh.shard %x to <@m, [[]]> : tensor<8xf32, #mesh.shard<@m, [[0]]>> -> tensor<8xf32, #mesh.shard<@m, [[]]>>
+      %b = mesh.shard %x to <@m, [[]]> : tensor<8xf32, #mesh.shard<@m, [[0]]>> -> tensor<8xf32, #mesh.shard<@m, [[]]>>
+      return %a, %b : tensor<8xf32, #mesh.shard<@m, [[]]>>, tensor<8xf32, #mesh.shard<@m, [[]]>>
+    }
+    """
+    m = run(text, "reshard{strategy=collectives}")
+    assert len(collectives(m)) == 1
+
+
+def test_an_operand_the_op_cannot_take_gets_a_point_in_front_of_it():
+    # linalg.add with a [[0]] result needs its replicated operand split too: a local all_slice
+    text = """
+    mesh.mesh @m(shape = 4)
+    func.func @f(%a: tensor<8x4xf32, #mesh.shard<@m, [[0]]>>, %b: tensor<8x4xf32, #mesh.shard<@m, [[]]>>, %e: tensor<8x4xf32, #mesh.shard<@m, [[0]]>>) -> tensor<8x4xf32, #mesh.shard<@m, [[0]]>> {
+      %r = linalg.add ins(%a, %b : tensor<8x4xf32, #mesh.shard<@m, [[0]]>>, tensor<8x4xf32, #mesh.shard<@m, [[]]>>) outs(%e : tensor<8x4xf32, #mesh.shard<@m, [[0]]>>) -> tensor<8x4xf32, #mesh.shard<@m, [[0]]>>
+      return %r : tensor<8x4xf32, #mesh.shard<@m, [[0]]>>
+    }
+    """
+    m = run(text, "reshard")
+    (c,) = collectives(m)
+    add = next(op for op in m.walk() if op.name == "linalg.add")
+    assert c.name == "mesh.all_slice" and add.operands[1] is c.results[0]
+
+
+def test_a_result_with_halos_is_computed_without_and_exchanged_after():
+    h = "#mesh.shard<@m, [[0]], halo_sizes = [1, 1]>"
+    text = f"""
+    mesh.mesh @m(shape = 4)
+    func.func @f(%x: tensor<12xf32, #mesh.shard<@m, [[0]]>>, %o: tensor<12xf32, {h}>) -> tensor<12xf32, {h}> {{
+      %r = linalg.exp ins(%x : tensor<12xf32, #mesh.shard<@m, [[0]]>>) outs(%o : tensor<12xf32, {h}>) -> tensor<12xf32, {h}>
+      return %r : tensor<12xf32, {h}>
+    }}
+    """
+    m = run(text, "reshard")
+    # the destination drops its halo (local), the op computes the cores, update_halo fills the halos
+    assert [(c.name, c.halo_sizes) for c in collectives(m)] == [("mesh.update_halo", ()),
+                                                                 ("mesh.update_halo", (1, 1))]
+    exp = next(op for op in m.walk() if op.name == "linalg.exp")
+    assert str(M.sharding_of(exp.results[0].type)) == "<@m, [[0]]>"
+    assert collectives(m)[1].operands[0] is exp.results[0]
+
+
+def test_explicit_offsets_shared_by_an_elementwise_op_need_no_resharding():
+    s = "#mesh.shard<@m, [[0]], sharded_dims_offsets = [0, 1, 2, 3, 10]>"
+    text = f"""
+    mesh.mesh @m(shape = 4)
+    func.func @f(%x: tensor<10xf32, {s}>, %o: tensor<10xf32, {s}>) -> tensor<10xf32, {s}> {{
+      %r = linalg.exp ins(%x : tensor<10xf32, {s}>) outs(%o : tensor<10xf32, {s}>) -> tensor<10xf32, {s}>
+      return %r : tensor<10xf32, {s}>
+    }}
+    """
+    m = run(text, "reshard")
+    assert collectives(m) == [] and ops(m, M.ShardOp) == []
+
+
+# ------------------------------------------------------------------ errors and mesh shapes
+def test_annotation_form_input_is_a_located_error():
+    text = """
+    mesh.mesh @m(shape = 4)
+    func.func @f(%x: tensor<8xf32>) -> tensor<8xf32> {
+      %y = mesh.shard %x to <@m, [[0]]> : tensor<8xf32>
+      return %y : tensor<8xf32>
+    }
+    """
+    with pytest.raises(DiagnosticError) as info:
+        run(text, "reshard")
+    assert "run distribute-types first" in info.value.message
+    line = textwrap.dedent(text).splitlines()[3]
+    assert (info.value.location.line, info.value.location.col) == (4, line.index("mesh.shard") + 1)
+
+
+def test_an_impossible_plan_is_a_located_error():
+    # explicit boundaries cannot be planned before the mesh size is known
+    text = point("mesh.mesh @d(shape = ?)", "8xf32", "@d, [[0]]", "@d, [[0]], sharded_dims_offsets = [0, 3, 8]")
+    with pytest.raises(DiagnosticError) as info:
+        run(text, "reshard")
+    assert "cannot reshard <@d, [[0]]> to <@d, [[0]], sharded_dims_offsets = [0, 3, 8]>" in info.value.message
+    assert "specialize the mesh first" in info.value.message
+    assert info.value.location.line == 4
+
+
+def test_mesh_shape_from_the_context_specializes_before_planning():
+    text = point("mesh.mesh @d(shape = ?)", "8xf32", "@d, [[0]]", "@d, [[0]], sharded_dims_offsets = [0, 3, 8]")
+    m = run(text, "reshard{strategy=collectives}", PassContext(mesh_shapes={"d": (2,)}))
+    assert ops(m, M.MeshOp)[0].shape == (2,)
+    # 8 over 2 is [0, 4, 8]; the target [0, 3, 8] is reached by a gather and an explicit slice
+    assert [c.name for c in collectives(m)] == ["mesh.all_gather", "mesh.all_slice"]
