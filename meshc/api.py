@@ -4,6 +4,10 @@
     m = mc.parse("prog.mlir")                    # or IR text
     r = mc.run_reference(m, {"x": x})            # unsharded, numpy
     r.outputs[0]
+    c = mc.compile(m, mesh_shape={"m": (8,)})    # pipeline + per-device schedules
+    print(c.schedule.summary())
+    r = mc.run(m, {"x": x}, mesh_shape="m=8", check=True)   # simulated devices
+    r.outputs[0], r.stats.table(), r.comparisons
 
 Errors raise :class:`meshc.ir.DiagnosticError` carrying the located
 diagnostic(s).
@@ -59,6 +63,16 @@ class RunResult:
     sources: list[str] = field(default_factory=list)
     times: list[float] = field(default_factory=list)
     arg_names: list[Optional[str]] = field(default_factory=list)
+    #: sharded runs (:func:`run`): what was compiled, notes for the user, and the --check results
+    compiled: Any = None
+    notes: list[str] = field(default_factory=list)
+    reference: Optional[list[Any]] = None
+    comparisons: Optional[list[Any]] = None
+
+    @property
+    def check_ok(self) -> bool:
+        """True unless a --check comparison failed (also True without --check)."""
+        return all(c.ok for c in self.comparisons or ())
 
 
 def entry_args(func) -> list:
@@ -170,3 +184,306 @@ def np_scalar(a: Any) -> Any:
     import numpy as np
 
     return np.asarray(a)[()]
+
+
+# -- sharded compilation and runs (issue 6) ---------------------------------------------------------------------
+
+
+@dataclass
+class Compiled:
+    """A module after the pass pipeline and its per-device schedules:
+    ``module`` (compiled in place), ``program``
+    (:class:`meshc.backend.emit.Program`: the schedule and shard map),
+    ``notes`` for the user (static mesh shapes overridden) and the remarks
+    and warnings the passes emitted."""
+
+    module: Operation
+    program: Any
+    notes: list[str] = field(default_factory=list)
+    diagnostics: list[Any] = field(default_factory=list)
+
+    @property
+    def schedule(self):
+        """The :class:`meshc.backend.schedule.Schedule`."""
+        return self.program.schedule
+
+
+def mesh_shapes_arg(mesh_shape: Union[str, Mapping[str, Sequence[int]], None]) -> dict[str, tuple[int, ...]]:
+    """``"m=2x4"``, ``"m=2x4,n=8"`` or ``{"m": (2, 4)}`` as a dict (None: empty).
+
+    Raises:
+        DiagnosticError: text that is not ``NAME=SIZES`` with positive sizes.
+    """
+    if mesh_shape is None:
+        return {}
+    if isinstance(mesh_shape, str):
+        from meshc.passes.specialize_mesh import parse_shapes
+
+        try:
+            return parse_shapes(mesh_shape)
+        except ValueError as err:
+            raise DiagnosticError(f"--mesh-shape: {err}") from None
+    return {str(k).lstrip("@"): tuple(int(d) for d in v) for k, v in mesh_shape.items()}
+
+
+def override_mesh_shapes(module: Operation, shapes: Mapping[str, Sequence[int]]) -> list[str]:
+    """Give the STATIC meshes named in ``shapes`` their new shape before the
+    pipeline runs (``meshc run --mesh-shape`` on a program written for
+    another device count; the annotations are in global shapes, so only the
+    mesh op changes). Dynamic meshes are left to the passes
+    (``specialize-mesh``). Returns one note per mesh changed.
+
+    Raises:
+        DiagnosticError: a name that is no mesh of the module, or a shape of
+            another rank (located at the mesh op).
+    """
+    from meshc.dialects.mesh import MeshOp
+    from meshc.ir.attributes import DenseArrayAttr
+    from meshc.ir.types import I64
+
+    meshes = {op.sym_name: op for op in module.walk() if isinstance(op, MeshOp)}
+    notes = []
+    for name, shape in shapes.items():
+        mesh = meshes.get(name)
+        if mesh is None:
+            known = ", ".join("@" + n for n in meshes) or "none"
+            raise DiagnosticError(f"--mesh-shape names mesh '@{name}', which the module does not declare "
+                                  f"(meshes: {known})", module.location)
+        old = mesh.shape
+        if not mesh.is_static or tuple(shape) == tuple(old):
+            continue
+        new = "x".join(map(str, shape))
+        if len(shape) != len(old):
+            raise mesh.error(f"has rank {len(old)}; --mesh-shape {name}={new} has rank {len(shape)}")
+        mesh.attributes["shape"] = DenseArrayAttr(I64, tuple(int(d) for d in shape))
+        notes.append(f"--mesh-shape {name}={new} overrides the static shape {'x'.join(map(str, old))} of mesh "
+                     f"@{name}")
+    return notes
+
+
+def compile(module: Operation, pipeline: Optional[str] = None,
+            mesh_shape: Union[str, Mapping[str, Sequence[int]], None] = None, *, entry: Optional[str] = None,
+            remarks: bool = False, target: str = "none") -> Compiled:
+    """Run ``pipeline`` (the default pipeline when None; ``""`` none) on
+    ``module`` in place and build the per-device schedules of the entry
+    function (``entry``, else the only public one).
+
+    ``mesh_shape`` (``"m=2x4"`` or ``{"m": (2, 4)}``) gives dynamic meshes
+    their shape (specialize-mesh, run by the distributed passes) and
+    overrides the shape of static ones (:func:`override_mesh_shapes`, with a
+    note). ``target``: data-tiling target of materialize-encodings.
+
+    Raises:
+        DiagnosticError: a pass fails, or the module cannot be scheduled
+            (:class:`meshc.backend.emit.EmitError`: e.g. a dynamic mesh
+            without a shape).
+    """
+    from meshc.backend.emit import emit_program
+    from meshc.passes.base import PassContext
+    from meshc.passes.manager import PassManager
+    from meshc.passes.registry import default_pipeline_text
+
+    shapes = mesh_shapes_arg(mesh_shape)
+    notes = override_mesh_shapes(module, shapes)
+    context = PassContext(mesh_shapes=shapes, remarks=remarks)
+    context.target = target  # type: ignore[attr-defined]  # read by materialize-encodings
+    text = default_pipeline_text() if pipeline is None else pipeline
+    PassManager.from_text(text, context).run(module)
+    program = emit_program(module, entry)
+    return Compiled(module, program, notes, list(context.emitted))
+
+
+def shard_inputs(program: Any, arrays: Sequence[Any]) -> list[Any]:
+    """One array per argument of the schedule: the shard of the original
+    argument at the slot's offsets with its local shape, COPIED out of the
+    input (a numpy memmap from ``np.load(mmap_mode='r')`` reads only the
+    shard's pages, so the unsharded array is never materialised on the host);
+    a shard of a partial input that starts from the reduction identity
+    (``mesh.identity``) is filled with it; scalars pass through."""
+    import numpy as np
+
+    from meshc.kernels.dtypes import numpy_dtype
+
+    out = []
+    for slot in program.args:
+        a = arrays[slot.index]
+        if not slot.is_tensor:
+            out.append(a)
+        elif slot.identity is not None:
+            out.append(np.full(slot.shape, slot.identity, dtype=numpy_dtype(slot.dtype)))
+        else:
+            region = tuple(slice(o, o + n) for o, n in zip(slot.offsets, slot.shape))
+            out.append(np.array(np.asarray(a)[region], copy=True, order="C"))
+    return out
+
+
+#: numpy functions of the ops that combine the shards of a partial result (:data:`meshc.backend.emit.COMBINERS`)
+_COMBINE = {"arith.addf": "add", "arith.addi": "add", "arith.maximumf": "maximum", "arith.maxsi": "maximum",
+            "arith.minimumf": "minimum", "arith.minsi": "minimum", "arith.mulf": "multiply",
+            "arith.muli": "multiply", "arith.andi": "bitwise_and", "arith.ori": "bitwise_or",
+            "arith.xori": "bitwise_xor"}
+
+
+def gather_results(program: Any, outputs: Sequence[Any]) -> list[Any]:
+    """Reassemble each original result from the per-device result shards
+    (``outputs``, in the schedule's result order) by ``program.gather``
+    (:class:`meshc.backend.emit.GatherPart`: each block written once into a
+    new array; a shard that is the whole result is returned as is; the
+    shards of a partial result combined with numpy's ufunc of the combiner)."""
+    import numpy as np
+
+    results = []
+    for parts, t in zip(program.gather, program.result_types):
+        if len(parts) == 1 and len(parts[0].sources) == 1:
+            j, at = parts[0].sources[0]
+            value = outputs[j]
+            if np.shape(value) == tuple(parts[0].sizes) and not any(at):
+                results.append(value)
+                continue
+        first = np.asarray(outputs[parts[0].sources[0][0]])
+        out = np.empty(tuple(t.shape) if hasattr(t, "shape") else (), dtype=first.dtype)
+        for part in parts:
+            blocks = [np.asarray(outputs[j])[tuple(slice(a, a + n) for a, n in zip(at, part.sizes))]
+                      for j, at in part.sources]
+            value = blocks[0]
+            for b in blocks[1:]:
+                value = getattr(np, _COMBINE[part.combiner])(value, b)
+            out[tuple(slice(o, o + n) for o, n in zip(part.offsets, part.sizes))] = value
+        results.append(out[()] if out.shape == () and not hasattr(t, "shape") else out)
+    return results
+
+
+def run(module: Operation, inputs: Union[Sequence[Any], Mapping[str, Any], None] = None,
+        mesh_shape: Union[str, Mapping[str, Sequence[int]], None] = None, check: bool = False, *,
+        entry: Optional[str] = None, pipeline: Optional[str] = None, random_seed: Optional[int] = None,
+        named_inputs: Optional[Mapping[str, Any]] = None, target: str = "none", **options: Any) -> RunResult:
+    """Compile ``module`` (a copy: ``module`` itself is not changed) with
+    ``pipeline`` and ``mesh_shape`` (:func:`compile`), run it on the
+    simulated devices of the threaded runtime and return the results in the
+    original (unsharded) shapes: :func:`bind_entry` (inputs by name,
+    position, ``named_inputs`` or ``random_seed``), :func:`compile` (with the
+    data-tiling ``target``), then :func:`run_compiled` (``check`` and the
+    ``options`` are its own).
+
+    Raises:
+        DiagnosticError: bad inputs, a pass or backend error, or a failed run
+            (see :func:`run_compiled`).
+    """
+    bound = bind_entry(module, inputs, entry, random_seed, named_inputs)
+    compiled = compile(module.clone(), pipeline, mesh_shape, entry=bound.func.sym_name,  # type: ignore
+                       target=target)
+    return run_compiled(compiled, bound, module if check else None, **options)
+
+
+def run_compiled(compiled: Compiled, bound: BoundEntry, reference: Optional[Operation] = None, *, repeat: int = 1,
+                 device_memory: Optional[int] = None, timeout: float = 60.0, layout: Any = None, trace: bool = False,
+                 hooks: Any = None, rtol: float = 1e-4, atol: float = 1e-5, atol_scale: bool = False,
+                 progress: Optional[Any] = None, parameters: Optional[dict] = None) -> RunResult:
+    """Run ``compiled`` on the simulated devices with the inputs of
+    ``bound`` (bound against the original signature) and gather the results.
+
+    Each device's argument buffer is copied from its shard only
+    (:func:`shard_inputs`). With ``reference`` (the original, unsharded
+    module) the reference interpreter runs it too and the results are
+    compared (``RunResult.comparisons``; floats ``|got - want| <= atol +
+    rtol*|want|``, ``atol`` times ``max|want|`` with ``atol_scale``).
+    ``repeat`` runs the schedule N times (the time per call is the median).
+    ``device_memory`` (bytes per device, None = unlimited), ``timeout``
+    (seconds a device waits at a collective or event), ``layout``
+    (:class:`meshc.backend.schedule.BufferLayout` of the buffers: tiled
+    physical sizes in the memory accounting), ``trace`` (record the Chrome
+    trace) and ``hooks`` (:class:`meshc.runtime.executor.TestHooks`) go to
+    the runtime. ``progress(done_steps, total_steps)`` is called about ten
+    times a second while the schedules run. ``parameters`` (``{scope: {key:
+    array}}``) holds the data of ``#stream.parameter.named`` globals, for
+    every device and for the reference run.
+
+    Raises:
+        meshc.runtime.executor.RuntimeFailure: a kernel error on a device, a
+            collective timeout, a deadlock (its ``stats`` holds what was
+            measured until then).
+        meshc.runtime.devices.OutOfDeviceMemory: a device's pool ran out.
+        DiagnosticError: the reference run fails.
+    """
+    from meshc.backend.schedule import BufferLayout
+    from meshc.runtime.executor import RunOptions
+
+    program = compiled.program
+    args = shard_inputs(program, bound.arrays)
+    options = RunOptions(device_memory, timeout, layout or BufferLayout(), trace, hooks, parameters)
+    executor = _watched_executor(program.schedule, options)
+    times, report = [], None
+    calls = max(1, repeat)
+    for i in range(calls):
+        watch = None
+        if progress is not None:  # steps of every call: call i covers [i * total, (i + 1) * total]
+            watch = (lambda i: lambda done, total: progress(i * total + done, calls * total))(i)
+        t0 = time.perf_counter()
+        report = executor.run_watched(args, watch)
+        times.append(time.perf_counter() - t0)
+    del args
+    outputs = gather_results(program, report.outputs)  # type: ignore[union-attr]
+    kernels: dict[str, int] = {}
+    for d in report.stats.devices:  # type: ignore[union-attr]
+        for name, n in d.kernels_by_op.items():
+            kernels[name] = kernels.get(name, 0) + n * calls
+    ordered = sorted(times)
+    result = RunResult(outputs, program.entry, bound.rule, ordered[len(ordered) // 2], kernels,
+                       report.stats, bound.sources, times, bound.arg_names,  # type: ignore[union-attr]
+                       compiled=compiled, notes=list(compiled.notes))
+    if reference is not None:
+        from meshc.runtime.interpreter import entry_function
+        from meshc.runtime.io import compare
+
+        ref_bound = BoundEntry(entry_function(reference, program.entry), bound.arrays, bound.rule, bound.sources,
+                               bound.arg_names)
+        result.reference = run_bound(reference, ref_bound, parameters=parameters).outputs
+        expected = {f"result{i}": v for i, v in enumerate(result.reference)}
+        result.comparisons = compare(outputs, expected, rtol=rtol, atol=atol, atol_scale=atol_scale)
+    return result
+
+
+_WATCHED: list = []
+
+
+def _watched_executor(schedule: Any, options: Any) -> Any:
+    """An :class:`meshc.runtime.executor.Executor` with a ``run_watched``
+    method: :meth:`run` plus ``progress(done, total)`` called every 0.1 s from
+    a watcher thread, ``done`` being the steps the devices have reached (read
+    from the run state's per-device ``progress`` step indices; 0 when the
+    runtime does not expose them). The class is made on first use so that
+    importing this module does not import numpy."""
+    if not _WATCHED:
+        import threading
+
+        from meshc.runtime.executor import Executor
+
+        class WatchedExecutor(Executor):
+            _state: Any = None
+
+            def _device_main(self, st, k):  # keep the run state for the watcher
+                self._state = st
+                super()._device_main(st, k)
+
+            def run_watched(self, args: Sequence[Any], progress: Optional[Any]):
+                watcher, stop = None, threading.Event()
+                total = sum(len(d.steps) for d in self.schedule.devices)
+                if progress is not None:
+                    def watch() -> None:
+                        while not stop.wait(0.1):
+                            steps = getattr(self._state, "progress", None) or ()
+                            progress(min(sum(steps), total), total)
+
+                    watcher = threading.Thread(target=watch, name="meshc-progress", daemon=True)
+                    watcher.start()
+                try:
+                    return self.run(args)
+                finally:
+                    stop.set()
+                    if watcher is not None:
+                        watcher.join()
+                        progress(total, total)
+                    self._state = None  # the run state holds every device buffer: let them go
+
+        _WATCHED.append(WatchedExecutor)
+    return _WATCHED[0](schedule, options)

@@ -20,6 +20,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "layout": ("meshc.commands.layout", "Physical shape, pages and bytes of a tensor under a TensorLayout."),
     "passes": ("meshc.commands.passes", "List every pass, its options and the default pipeline."),
     "show": ("meshc.commands.show", "Picture of how each tensor value is sharded over the devices."),
+    "explain": ("meshc.commands.explain", "One line per resharding point and collective: what moved, why, bytes per device."),
 }
 
 

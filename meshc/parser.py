@@ -21,6 +21,7 @@ offending token (lark's errors are translated, never shown raw).
 from __future__ import annotations
 
 import os
+import re
 import sys
 from pathlib import Path
 from typing import Any, Optional
@@ -33,6 +34,8 @@ from meshc.ir.attributes import (AffineMapAttr, ArrayAttr, Attribute, BoolAttr, 
                                  DictionaryAttr, FloatAttr, IntegerAttr, StringAttr, SymbolRefAttr, TypeAttr,
                                  UnitAttr)
 from meshc.ir.core import Block, Operation, OpResult, Placeholder, Region, Value
+from meshc.ir.limits import (MAX_AFFINE_DEPTH, MAX_ATTR_DEPTH, MAX_BRACKET_DEPTH, MAX_DENSE_BYTES, MAX_DENSE_RANK,
+                             MAX_LITERAL_DIGITS, recursion_headroom)
 from meshc.ir.location import DiagnosticError, Location, note
 from meshc.ir.types import (F64, I1, I64, INDEX, ComplexType, FloatType, FunctionType, IntegerType, NoneType,
                             TensorType, Type, UnrankedTensorType, VectorType, numpy_dtype)
@@ -76,7 +79,46 @@ class ParserCore:
         self.top_ops: list[Operation] = []
         self.top_block = Block()
         self.block_stack.append(self.top_block)
-        self.depth = 0
+        self.depth = self.max_depth = 0
+        self.max_depth_tok: Optional[Token] = None
+        self.last_brace: Optional[Token] = None
+        self.last_close: Optional[Token] = None
+        self.depths: dict[int, tuple[Any, int]] = {}
+
+    def _note_brace(self, tok: Token) -> Token:
+        """Lexer callback for every ``{``: remembered so that ``region_open``
+        (whose ``{`` lark filters out) can locate its errors."""
+        self.last_brace = tok
+        return tok
+
+    def _note_close(self, tok: Token) -> Token:
+        """Lexer callback for closing brackets: locates nesting errors of the
+        attribute and type callbacks (their brackets are filtered out)."""
+        self.last_close = tok
+        return tok
+
+    def _nested(self, obj: Any, *children: Any, add: int = 1) -> Any:
+        """Record ``obj`` (an attribute or type built from ``children``) as one
+        level deeper than its deepest child; the printer, ``==`` and ``hash``
+        recurse over these levels.
+
+        Raises:
+            DiagnosticError: deeper than MAX_ATTR_DEPTH (meshc.ir.limits).
+        """
+        inner = 0
+        for c in children:
+            if isinstance(c, tuple) and len(c) == 2 and isinstance(c[0], str):
+                c = c[1]  # a (key, value) entry of a dialect attribute
+            rec = self.depths.get(id(c))
+            if rec is not None and rec[1] > inner:
+                inner = rec[1]
+        depth = inner + add
+        if depth > MAX_ATTR_DEPTH:
+            raise self.error(f"attribute or type nested too deep (more than {MAX_ATTR_DEPTH} levels)",
+                             self.last_close)
+        if depth > 0:
+            self.depths[id(obj)] = (obj, depth)
+        return obj
 
     def loc(self, tok: Any) -> Location:
         line = getattr(tok, "line", None)
@@ -212,6 +254,15 @@ class ParserCore:
         return [self.use(t, ty) for t, ty in zip(toks, types)]
 
     # ------------------------------------------------------------ generic form
+    def generic_op_name(self, tok):
+        """The quoted op name; for a registered IsolatedFromAbove op (``"func.func"``)
+        its region opens a fresh SSA scope, as in MLIR's generic form."""
+        from meshc.ir.core import op_class
+
+        if "IsolatedFromAbove" in op_class(_unquote(str(tok))).traits:
+            self.set_entry_args([], isolated=True)
+        return tok
+
     def generic_op(self, name_tok, operands, props, regions, attrs, ftype):
         name = _unquote(str(name_tok))
         toks = operands or []
@@ -219,6 +270,11 @@ class ParserCore:
             raise self.error(f"'{name}' op has {len(toks)} operands but its type lists {len(ftype.inputs)}",
                              name_tok)
         values = [self.use(t, ty) for t, ty in zip(toks, ftype.inputs)]
+        for region in regions or []:
+            # MLIR's generic form: '{}' is a region without blocks ('{^bb0:}' holds one empty block)
+            if len(region.blocks) == 1 and region.blocks[0].label is None and not region.blocks[0].ops \
+                    and not region.blocks[0].args:
+                region.blocks.clear()
         return self.build(name, values, ftype.results, attrs or {}, regions or [], self.loc(name_tok),
                           properties=props or {})
 
@@ -231,8 +287,11 @@ class ParserCore:
     # ------------------------------------------------------------ regions
     def region_open(self, tok=None):
         self.depth += 1
+        if self.depth > self.max_depth:
+            self.max_depth, self.max_depth_tok = self.depth, tok if tok is not None else self.last_brace
         if self.depth > MAX_NESTING:
-            raise self.error(f"nesting too deep (more than {MAX_NESTING} nested regions)", tok)
+            raise self.error(f"nesting too deep (more than {MAX_NESTING} nested regions)",
+                             tok if tok is not None else self.last_brace)
         args, isolated = self.pending_args if self.pending_args is not None else ([], False)
         self.pending_args = None
         self.scopes.append(_Scope(isolated))
@@ -330,25 +389,30 @@ class ParserCore:
         dims = str(prefix)[len("tensor<"):]
         shape: list[Optional[int]] = []
         for d in dims.split("x")[:-1]:
-            shape.append(None if d == "?" else int(d))
+            shape.append(None if d == "?" else _dim(self, d, prefix))
         if not _is_element_type(elem):
             raise self.error(f"invalid tensor element type '{elem}'", prefix)
-        return TensorType(tuple(shape), elem, enc)
+        return self._nested(TensorType(tuple(shape), elem, enc), elem, enc)
 
     def unranked_tensor_type(self, tok, elem):
-        return UnrankedTensorType(elem)
+        return self._nested(UnrankedTensorType(elem), elem)
 
     def vector_type(self, prefix, elem):
         dims = str(prefix)[len("vector<"):]
-        return VectorType(tuple(int(d) for d in dims.split("x")[:-1]), elem)
+        return self._nested(VectorType(tuple(_dim(self, d, prefix) for d in dims.split("x")[:-1]), elem), elem)
 
     def complex_type(self, elem):
-        return ComplexType(elem)
+        return self._nested(ComplexType(elem), elem)
 
     def function_type(self, *children):
-        if len(children) == 1:
-            return FunctionType((), tuple(children[0]))
-        return FunctionType(tuple(children[0]), tuple(children[1]))
+        ins, outs = ((), children[0]) if len(children) == 1 else children
+        # a level only when function types nest: the generic form wraps a signature's types in one
+        add = int(any(isinstance(t, FunctionType) for t in (*ins, *outs)))
+        return self._nested(FunctionType(tuple(ins), tuple(outs)), *ins, *outs, add=add)
+
+    def generic_signature(self, *children):
+        ins, outs = ((), children[0]) if len(children) == 1 else children
+        return FunctionType(tuple(ins), tuple(outs))
 
     def function_results(self, *children):
         if not children:
@@ -394,7 +458,7 @@ class ParserCore:
         return UnitAttr()
 
     def type_attr(self, ty):
-        return TypeAttr(ty)
+        return self._nested(TypeAttr(ty), ty, add=0)
 
     def typed_attr(self, tok, ty):
         text = str(tok)
@@ -411,17 +475,17 @@ class ParserCore:
             return IntegerAttr(value, ty)
         if isinstance(ty, FloatType):
             if tok.type == "HEX":
-                return FloatAttr(_float_from_bits(int(text, 16), ty), ty)
+                return FloatAttr(_float_from_bits(self, int(text, 16), ty, tok), ty)
             if tok.type in ("TRUE", "FALSE"):
                 raise self.error(f"boolean value not valid for specified type '{ty}'", tok)
-            return FloatAttr(float(text), ty)
+            return FloatAttr(_check_float_range(self, float(text), ty, tok), ty)
         raise self.error(f"invalid type '{ty}' for a scalar literal", tok)
 
     def attr_array(self, *elems):
-        return ArrayAttr(tuple(elems))
+        return self._nested(ArrayAttr(tuple(elems)), *elems)
 
     def dict_attr(self, entries=None):
-        return DictionaryAttr(tuple((entries or {}).items()))
+        return self._nested(DictionaryAttr(tuple((entries or {}).items())), *(entries or {}).values())
 
     def attr_dict(self, entries=None):
         return entries or {}
@@ -451,7 +515,7 @@ class ParserCore:
             raise self.error(f"elements literal type must be a static shaped tensor, got '{ty}'", open_tok)
         self._dense_tok = open_tok
         try:
-            return _build_dense(self, body, ty)
+            return self._nested(_build_dense(self, body, ty), ty)
         except DiagnosticError as err:
             if not err.location.known:
                 raise self.error(err.message, open_tok) from None
@@ -481,10 +545,16 @@ class ParserCore:
     def dense_complex(self, a, b):
         return ("complex", (a, b), None)
 
+    def dense_array_hex(self, tok):
+        return ("hex", tok)
+
     def dense_array_attr(self, ty, *vals):
         values = []
         for v in vals:
-            if isinstance(v, BoolAttr):
+            if isinstance(v, tuple):  # a hex literal: bits of a float (inf/NaN as printed), else an integer
+                bits = int(str(v[1]), 16)
+                values.append(_float_from_bits(self, bits, ty, v[1]) if ty.is_float else bits)
+            elif isinstance(v, BoolAttr):
                 values.append(bool(v.value))
             elif isinstance(v, IntegerAttr):
                 values.append(float(v.value) if ty.is_float else v.value)
@@ -509,34 +579,45 @@ class ParserCore:
         return ("id", tok)
 
     def affine_const(self, tok):
-        return ConstantExpr(int(str(tok)))
+        return ("const", tok)
 
     def affine_neg(self, e):
-        return ("bin", "*", e, ConstantExpr(-1))
+        return self._affine_bin("*", e, ConstantExpr(-1))
 
     def affine_add(self, a, b):
-        return ("bin", "+", a, b)
+        return self._affine_bin("+", a, b)
 
     def affine_sub(self, a, b):
-        return ("bin", "+", a, ("bin", "*", b, ConstantExpr(-1)))
+        return self._affine_bin("+", a, self._affine_bin("*", b, ConstantExpr(-1)))
 
     def affine_mul(self, a, b):
-        return ("bin", "*", a, b)
+        return self._affine_bin("*", a, b)
 
     def affine_floordiv(self, a, _t, b):
-        return ("bin", "floordiv", a, b)
+        return self._affine_bin("floordiv", a, b)
 
     def affine_ceildiv(self, a, _t, b):
-        return ("bin", "ceildiv", a, b)
+        return self._affine_bin("ceildiv", a, b)
 
     def affine_mod(self, a, _t, b):
-        return ("bin", "mod", a, b)
+        return self._affine_bin("mod", a, b)
+
+    def _affine_bin(self, kind, a, b):
+        """An unresolved binary node ``("bin", kind, a, b, depth)``; a tree
+        deeper than MAX_AFFINE_DEPTH is a located error (chains such as
+        ``d0 + d0 + ...`` nest without brackets)."""
+        depth = 1 + max(_affine_depth(a), _affine_depth(b))
+        if depth > MAX_AFFINE_DEPTH:
+            raise self.error(f"affine expression nested too deep (more than {MAX_AFFINE_DEPTH} operators deep)",
+                             _affine_token(a))
+        return ("bin", kind, a, b, depth)
 
     # sharding attributes (the mesh dialect's classes)
     def sharding_attr(self, sym, split, *opts):
         from meshc.dialects.mesh import ShardingAttr
 
-        return ShardingAttr.from_parts(_symbol_name(str(sym)), split, opts)
+        return self._nested(ShardingAttr.from_parts(_symbol_name(str(sym)), split, opts),
+                            *(o[1] for o in opts if o[0] == "inner"))
 
     def shard_encoding_attr(self, open_tok, sym, split, *opts):
         from meshc.dialects.mesh import ShardEncodingAttr, ShardingAttr
@@ -548,7 +629,8 @@ class ParserCore:
                 inner = o[1]
             else:
                 rest.append(o)
-        return ShardEncodingAttr(ShardingAttr.from_parts(_symbol_name(str(sym)), split, rest), inner)
+        return self._nested(ShardEncodingAttr(ShardingAttr.from_parts(_symbol_name(str(sym)), split, rest), inner),
+                            inner)
 
     def split_axes(self, *lists):
         return [tuple(l) for l in lists]
@@ -578,7 +660,7 @@ class ParserCore:
 
         name = str(open_tok)[1:-1]
         try:
-            return build_dialect_attr(name, list(items))
+            return self._nested(build_dialect_attr(name, list(items)), *items)
         except ValueError as err:
             raise self.error(f"invalid '#{name}' attribute: {err}", open_tok) from None
 
@@ -627,9 +709,35 @@ def _resolve_affine(state, node, env):
             if e is None:
                 raise state.error(f"use of undeclared identifier '{tok}' in affine map", tok)
             return e
-        _, kind, a, b = node
+        if node[0] == "const":
+            return ConstantExpr(int(str(node[1])))
+        _, kind, a, b, _depth = node
         return _fold_affine(kind, _resolve_affine(state, a, env), _resolve_affine(state, b, env))
     return node
+
+
+def _affine_depth(node) -> int:
+    return node[4] if isinstance(node, tuple) and node[0] == "bin" else 0
+
+
+def _affine_token(node):
+    """The leftmost token of an unresolved affine expression (for locations)."""
+    stack = [node]
+    while stack:
+        n = stack.pop()
+        if isinstance(n, tuple):
+            if n[0] in ("id", "const"):
+                return n[1]
+            stack.extend((n[3], n[2]))
+    return None
+
+
+def _dim(state, text: str, tok) -> int:
+    """A static dimension of a tensor or vector type: MLIR keeps sizes in int64."""
+    d = int(text)
+    if d >= 1 << 63:
+        raise state.error(f"dimension {d} of '{tok}' is too large (at most 2**63 - 1)", tok)
+    return d
 
 
 def _fold_affine(kind, a, b):
@@ -698,15 +806,62 @@ def _check_int_range(state, value: int, ty: IntegerType, tok) -> int:
     return value
 
 
-def _float_from_bits(bits: int, ty: FloatType) -> float:
+def _float_from_bits(state, bits: int, ty: FloatType, tok) -> float:
+    """The float whose bit pattern is ``bits`` (MLIR's hexadecimal float literal ``0x7FC00000 : f32``).
+
+    Raises:
+        DiagnosticError: the type has no numpy dtype, or ``bits`` is wider than the type.
+    """
     import numpy as np
 
-    dt = numpy_dtype(ty)
+    try:
+        dt = numpy_dtype(ty)
+    except ValueError:
+        raise state.error(f"hexadecimal float literal not supported for type '{ty}'", tok) from None
+    if bits.bit_length() > 8 * dt.itemsize:
+        raise state.error(f"hexadecimal float constant does not fit in '{ty}' ({8 * dt.itemsize} bits)", tok)
     raw = bits.to_bytes(dt.itemsize, "little")
     return float(np.frombuffer(raw, dtype=dt)[0])
 
 
+def _check_float_range(state, value: float, ty: Type, tok) -> float:
+    """``value`` when it is representable in float type ``ty`` (rounding allowed),
+    else a located error (MLIR: "float constant out of range").
+
+    Raises:
+        DiagnosticError: a finite ``value`` that overflows to inf or NaN in ``ty``.
+    """
+    import math
+
+    import numpy as np
+
+    if not math.isfinite(value) or not isinstance(ty, FloatType):
+        return value
+    try:
+        dt = numpy_dtype(ty)
+    except ValueError:
+        dt = np.dtype(np.float32)  # tf32 has f32's exponent range
+    with np.errstate(over="ignore", invalid="ignore"):
+        converted = np.array(value, dtype=np.float64).astype(dt)
+    if not np.isfinite(converted.astype(np.float64)):
+        raise state.error(f"float constant {value!r} out of range for type '{ty}'", tok)
+    return value
+
+
 def _build_dense(state, body, ty) -> DenseElementsAttr:
+    """The DenseElementsAttr of a ``dense<body> : ty`` literal.
+
+    A splat (one scalar, or hex bytes of one element) is kept as a zero-stride
+    numpy view of the full shape, so ``dense<1.0> : tensor<100000x100000xf32>``
+    takes O(1) memory; lists and full hex strings hold as many elements as the
+    text spells out. Integer elements are range-checked against the element
+    type (MLIR's rules) and floats against the float type.
+
+    Raises:
+        DiagnosticError: unsupported element type, rank above MAX_DENSE_RANK,
+            more than MAX_DENSE_BYTES bytes, a value out of range, a shape
+            mismatch, a literal nested deeper than the type's rank.
+    """
     import numpy as np
 
     et = ty.element_type
@@ -715,9 +870,15 @@ def _build_dense(state, body, ty) -> DenseElementsAttr:
     except ValueError:
         raise state.error(f"unsupported dense element type '{et}'") from None
     shape = tuple(ty.shape)
-    n = 1
+    if len(shape) > MAX_DENSE_RANK:
+        raise state.error(f"dense literal of rank {len(shape)} is not supported (at most {MAX_DENSE_RANK} dims)")
+    n = extent = 1
     for d in shape:
         n *= d
+        extent *= max(d, 1)  # numpy also refuses an empty array whose other dims overflow
+    if extent * dt.itemsize > MAX_DENSE_BYTES:
+        raise state.error(f"dense literal of type '{ty}' has {n} elements ({n * dt.itemsize} bytes), more than "
+                          f"meshc supports ({MAX_DENSE_BYTES} bytes)")
     if body is None:
         if n != 0:
             raise state.error(f"empty dense literal for type '{ty}' with {n} elements")
@@ -733,31 +894,45 @@ def _build_dense(state, body, ty) -> DenseElementsAttr:
             raise state.error("malformed hex string in dense literal", tok) from None
         width = dt.itemsize
         if len(raw) == width:
-            arr = np.full(shape, np.frombuffer(raw, dtype=dt.newbyteorder("<"))[0], dtype=dt)
-        elif len(raw) == width * n:
-            arr = np.frombuffer(raw, dtype=dt.newbyteorder("<")).astype(dt).reshape(shape)
-        else:
-            raise state.error(f"hex dense literal has {len(raw)} bytes, expected {width * n} for '{ty}'", tok)
-        return DenseElementsAttr(ty, arr)
+            return DenseElementsAttr(ty, _splat(np.frombuffer(raw, dtype=dt.newbyteorder("<")).astype(dt)[0], shape))
+        if len(raw) == width * n:
+            return DenseElementsAttr(ty, np.frombuffer(raw, dtype=dt.newbyteorder("<")).astype(dt).reshape(shape))
+        raise state.error(f"hex dense literal has {len(raw)} bytes, expected {width * n} for '{ty}'", tok)
+
+    part = et.element_type if isinstance(et, ComplexType) else et
 
     def scalar(node):
         kind, v, tok = node
-        if kind == "list":
+        if kind in ("list", "complex"):
             raise state.error("expected a scalar in dense literal")
-        if kind == "hexbits":
-            if et.is_float:
-                return _float_from_bits(v, et)
-            return v
-        if kind == "float" and not et.is_float:
+        if kind == "hexbits" and part.is_float:
+            return _float_from_bits(state, v, part, tok)
+        if kind == "float" and not part.is_float:
             raise state.error(f"floating point value not valid for element type '{et}'", tok)
-        return v
+        if not part.is_float:
+            return _check_int_range(state, v, part if isinstance(part, IntegerType) else I64, tok)
+        try:
+            return _check_float_range(state, float(v), part, tok)
+        except OverflowError:
+            raise state.error(f"float constant {v} out of range for type '{et}'", tok) from None
 
+    def element(value):
+        try:
+            with np.errstate(over="ignore", invalid="ignore"):
+                return np.array(value, dtype=dt)
+        except (ValueError, OverflowError, TypeError) as err:
+            raise state.error(f"invalid dense literal for '{ty}': {err}") from None
+
+    if body[0] == "complex":
+        a, b = body[1]
+        return DenseElementsAttr(ty, _splat(element(complex(scalar(a), scalar(b))), shape))
     if body[0] != "list":
-        value = scalar(body)
-        return DenseElementsAttr(ty, np.full(shape, value, dtype=dt))
+        return DenseElementsAttr(ty, _splat(element(scalar(body)), shape))
 
     def nested(node, depth):
         if node[0] == "list":
+            if depth >= MAX_DENSE_RANK:
+                raise state.error(f"dense literal nested more than {MAX_DENSE_RANK} lists deep")
             return [nested(c, depth + 1) for c in node[1]]
         if node[0] == "complex":
             return complex(scalar(node[1][0]), scalar(node[1][1]))
@@ -766,13 +941,21 @@ def _build_dense(state, body, ty) -> DenseElementsAttr:
     data = nested(body, 0)
     try:
         arr = np.array(data, dtype=np.float64 if et.is_float else object)
-        arr = arr.astype(dt)
-    except (ValueError, OverflowError) as err:
+        with np.errstate(over="ignore", invalid="ignore"):
+            arr = arr.astype(dt)
+    except (ValueError, OverflowError, TypeError) as err:
         raise state.error(f"invalid dense literal for '{ty}': {err}") from None
     if arr.shape != shape:
         raise state.error(f"inferred shape of elements literal ([{', '.join(map(str, arr.shape))}]) does not "
                           f"match type ([{', '.join(map(str, shape))}])")
     return DenseElementsAttr(ty, arr)
+
+
+def _splat(value, shape):
+    """A read-only zero-stride view of the scalar ``value`` with ``shape`` (O(1) memory)."""
+    import numpy as np
+
+    return np.broadcast_to(np.asarray(value), shape)
 
 
 # ---------------------------------------------------------------- the parser
@@ -824,7 +1007,10 @@ def _parser() -> tuple[Lark, Any]:
         except OSError:
             text = _grammar_text()
         _PARSER = Lark(text, parser="lalr", lexer="contextual", transformer=_CALLBACKS,
-                       propagate_positions=False, maybe_placeholders=True, cache=cache)
+                       propagate_positions=False, maybe_placeholders=True, cache=cache,
+                       lexer_callbacks={"LBRACE": _CALLBACKS._note_brace, "RSQB": _CALLBACKS._note_close,
+                             "MORETHAN": _CALLBACKS._note_close, "RBRACE": _CALLBACKS._note_close,
+                             "RPAR": _CALLBACKS._note_close})
     return _PARSER, _CALLBACKS
 
 
@@ -906,17 +1092,16 @@ def parse(text: str, filename: str = "<stdin>") -> Operation:
     """
     from meshc.dialects.builtin import ModuleOp
 
+    _prescan(text, filename)
     parser, cb = _parser()
     cb.reset(filename, text)
-    limit = sys.getrecursionlimit()
     try:
-        parser.parse(text)
+        with recursion_headroom():
+            parser.parse(text)
     except UnexpectedInput as err:
         raise _translate(err, filename, text) from None
-    except RecursionError:
-        raise DiagnosticError("nesting too deep", Location(filename)) from None
     finally:
-        sys.setrecursionlimit(limit)
+        cb.depths = {}
     top = cb.top_block
     if cb.scopes[0].forward:
         ph = next(iter(cb.scopes[0].forward.values()))
@@ -926,12 +1111,48 @@ def parse(text: str, filename: str = "<stdin>") -> Operation:
         module = ops[0]
         top.remove(module)
     else:
+        if cb.max_depth >= MAX_NESTING:  # the implicit module adds a level to the printed form
+            raise cb.error(f"nesting too deep (more than {MAX_NESTING} nested regions, counting the implicit "
+                           "top-level module)", cb.max_depth_tok)
         module = ModuleOp.build_empty(Location(filename, 1, 1))
         for op in ops:
             top.remove(op)
             module.body.append(op)
     _run_post_parse_hooks(module)
     return module
+
+
+# strings and comments (skipped), '->', brackets, and over-long numbers
+_SCAN = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"|//[^\n]*|->|[(\[{<]|[)\]}>]'
+                   rf"|(?<![0-9A-Fa-f])(?:0x[0-9A-Fa-f]{{{MAX_LITERAL_DIGITS + 1},}}|\d{{{MAX_LITERAL_DIGITS + 1},}})")
+
+
+def _prescan(text: str, filename: str) -> None:
+    """Check the limits of meshc.ir.limits that the grammar cannot: bracket
+    nesting (``( [ { <`` outside strings and comments) and the length of
+    numbers.
+
+    Raises:
+        DiagnosticError: at the first bracket deeper than MAX_BRACKET_DEPTH,
+            or at a number of more than MAX_LITERAL_DIGITS digits.
+    """
+    depth = 0
+    for m in _SCAN.finditer(text):
+        c = m.group()[0]
+        if c in "([{<":
+            depth += 1
+            if depth > MAX_BRACKET_DEPTH:
+                raise DiagnosticError(f"nesting too deep (more than {MAX_BRACKET_DEPTH} nested brackets)",
+                                      _offset_location(filename, text, m.start()))
+        elif c in ")]}>":
+            depth = max(0, depth - 1)
+        elif c.isdigit():
+            raise DiagnosticError(f"number too long ({len(m.group())} characters; meshc accepts at most "
+                                  f"{MAX_LITERAL_DIGITS} digits)", _offset_location(filename, text, m.start()))
+
+
+def _offset_location(filename: str, text: str, pos: int) -> Location:
+    return Location(filename, text.count("\n", 0, pos) + 1, pos - (text.rfind("\n", 0, pos) + 1) + 1)
 
 
 def _run_post_parse_hooks(module: Operation) -> None:

@@ -52,8 +52,9 @@ def check_outputs(name: str, outputs) -> None:
 
 
 def test_default_pipeline_is_the_distributed_one():
+    # the encoding passes run after unroll, on per-device programs (data tiling is opt-in: --target)
     assert DEFAULT_PIPELINE == ["sharding-propagation", "distribute-types", "reshard", "partition", "unroll",
-                                "canonicalize", "cse"]
+                                "propagate-encodings", "materialize-encodings", "canonicalize", "cse"]
 
 
 @pytest.mark.parametrize("strategy", ["auto", "collectives", "peer"])

@@ -16,6 +16,7 @@ from __future__ import annotations
 import sys
 import click
 
+from meshc.commands._annotate_options import annotation_options
 from meshc.commands._common import (EXIT_USER_ERROR, MeshcCommand, check_output_path, mesh_shape_option,
                                     parse_mesh_shapes, read_input, render_timing, sources_for, write_output)
 
@@ -46,13 +47,20 @@ def _pass_names(values: tuple[str, ...]) -> frozenset[str]:
 @click.option("--timing", is_flag=True, help="Print the wall time of parsing, every pass and printing (stderr).")
 @click.option("--remarks", is_flag=True, help="Show the remarks passes emit.")
 @mesh_shape_option
-@click.option("--emit", type=click.Choice(["mlir"]), default="mlir", show_default=True,
-              help="What to print (IR today; the backend adds per-device schedules).")
+@click.option("--target", type=click.Choice(["none", "x86-generic", "x86-avx2", "x86-avx512"]), default="none",
+              show_default=True, help="Data-tiling target of materialize-encodings ('none' drops encodings).")
+@click.option("--emit", type=click.Choice(["mlir", "schedule", "schedule-json"]), default="mlir", show_default=True,
+              help="What to print: the IR, or the per-device schedules of the entry function (readable text, "
+                   "or JSON: see meshc/backend/schedule.py).")
+@annotation_options
+@click.option("--auto-shard", "auto_shard", default=None, metavar="tp=N|dp=N",
+              help="Choose shardings: tensor-parallel matmul chains (tp=N) or a split batch dim (dp=N).")
+@click.option("--explain", is_flag=True, help="Print why --auto-shard chose its shardings (stderr).")
 def command(input_path: str, output: str, pipeline: "str | None", generic: bool, split_input_file: bool,
             verify_diagnostics: bool, verify_each: bool, print_ir_before_all: bool, print_ir_after_all: bool,
             print_ir_before: tuple[str, ...], print_ir_after: tuple[str, ...], print_ir_after_change: bool,
             print_ir_after_failure: bool, timing: bool, remarks: bool, mesh_shape: tuple[str, ...],
-            emit: str) -> None:
+            target: str, emit: str, annotations=None, auto_shard=None, explain: bool = False) -> None:
     """Parse, verify, run passes and print IR."""
     from meshc.diagnostics import DiagnosticPrinter, DiagnosticVerifier, split_input
     from meshc.ir.location import DiagnosticError
@@ -70,6 +78,7 @@ def command(input_path: str, output: str, pipeline: "str | None", generic: bool,
     check_pass_names(sorted(before | after))
     timer = Timing() if timing else None
     context = PassContext(mesh_shapes=parse_mesh_shapes(mesh_shape), remarks=remarks)
+    context.target = target  # read by materialize-encodings when its own 'target' option is not given
     printing = IRPrinting(print_ir_before_all, print_ir_after_all, before, after, print_ir_after_change,
                           print_ir_after_failure, generic)
     manager = PassManager.from_text(pipeline_text, context, verify_each=verify_each, printing=printing,
@@ -89,9 +98,19 @@ def command(input_path: str, output: str, pipeline: "str | None", generic: bool,
         try:
             with measure(timer, "parse"):
                 module = parse(chunk.text, name)
+            if annotations or auto_shard or explain:  # --mesh/--shard/--shardings-from/--auto-shard (issue 9)
+                from meshc.commands.run import shard_module
+
+                shard_module(module, None, annotations, auto_shard, explain)
             manager.run(module)
             with measure(timer, "print"):
-                outputs.append(print_op(module, generic=generic))
+                if emit == "mlir":
+                    outputs.append(print_op(module, generic=generic))
+                else:  # per-device schedules (meshc.backend)
+                    from meshc.backend.emit import emit_schedule
+                    from meshc.backend.text import render
+
+                    outputs.append(render(emit_schedule(module), emit))
         except DiagnosticError as err:
             failed = True
             for d in err.diagnostics:

@@ -1,9 +1,20 @@
-"""``meshc run``: execute a program and show (or save, or check) its results.
+"""``meshc run``: compile a program, execute it on simulated devices, show (or save, or check) its results.
+
+Without ``--reference`` the program is compiled with the default pipeline
+(``-p PIPELINE`` for another; ``meshc passes`` lists it), the backend builds
+one schedule per device (:mod:`meshc.backend.emit`) and the threaded runtime
+runs them (:mod:`meshc.runtime.executor`): one thread per device, memory
+pools, peer reads, copies and collectives. Each device's argument buffer is
+copied straight from its shard of the memory-mapped input; the results are
+reassembled in their original (unsharded) shapes. ``--mesh-shape m=2x4``
+gives a dynamic mesh its shape (the passes specialise it and unroll per
+device) or overrides a static one (a note on stderr says so).
 
 ``--reference`` runs the unsharded program on the reference interpreter
 (numpy, shardings and data-tiling encodings ignored): the oracle every
-sharded run is checked against. The entry function is ``--entry NAME``, or
-the module's only public function.
+sharded run is checked against; ``--check`` runs both and compares them
+(max abs / rel error per result; exit 1 on a mismatch). The entry function
+is ``--entry NAME``, or the module's only public function.
 
 Inputs: ``--inputs F.npz`` binds arrays by argument name when every
 argument's name (``%x``) is a key, otherwise by position in the file's key
@@ -11,8 +22,13 @@ order (exported models name their inputs differently); ``--input NAME=F.npy``
 binds one argument by name or position; ``--random-inputs --seed N`` makes
 them up (floats in [-1, 1) on a 1/256 grid, integers in [-8, 8)).
 ``--parameters SCOPE=F.npz`` supplies the data of globals initialised with
-``#stream.parameter.named<"SCOPE"::"KEY">`` (IREE parameter archives).
-meshc prints which binding rule it used.
+``#stream.parameter.named<"SCOPE"::"KEY">`` (IREE parameter archives, ``.npz`` or
+``.safetensors``; every device's interpreter holds the tables). meshc prints which binding rule it used.
+
+Sharding without editing the program (issue 9): ``--mesh``, ``--shard`` and ``--shardings-from``
+(:mod:`meshc.commands._annotate_options`) annotate the parsed module before the passes, as ``meshc
+annotate`` would; ``--auto-shard tp=N|dp=N`` lets :mod:`meshc.autoshard` choose the shardings, and
+``--explain`` prints its reasons.
 
 Outputs: ``result0``, ``result1``, ... summarised on screen (type, shape,
 dtype, sum and CRC-32 of the bytes, the values when at most 16 elements) and
@@ -23,22 +39,39 @@ exactly) and exits 1 on a mismatch, printing the max abs/rel error per
 output. ``--repeat N`` calls the entry function N times in one process
 (initializers run once) and reports the time per call.
 
+Runtime (sharded runs): ``--device-memory 16GiB`` per device (default
+unlimited; running out is an error naming the device and buffer),
+``--collective-timeout SECONDS`` (default 60: a device that never arrives
+ends the run with an error naming the collective and the devices),
+``--layout tile [--tile 32x32] [--dtype-override bfloat16]`` accounts
+buffers at their tiled physical size (seed 002, ``meshc.layout``).
+``--stats`` prints a table per device (kernels run, physical and logical
+peak bytes, bytes moved by peer read / copy / collective, busy and waiting
+time); ``--trace T.json`` writes a Chrome trace (chrome://tracing, Perfetto)
+of every device's timeline. On a terminal a progress bar shows while a run
+lasts more than half a second.
+
 Errors (exit 1, never a traceback): a missing or extra input, a shape or
 dtype that does not match the signature, an unreadable file, an op without a
-kernel (named and located), an out-of-bounds slice.
+kernel (named and located), an out-of-bounds slice, a failing kernel (device
+and op), a collective timeout, a device out of memory.
 """
 
 from __future__ import annotations
 
+import os
 import sys
+import time
 from typing import Any, Optional
 
 import click
 
-from meshc.commands._common import (EXIT_USER_ERROR, MeshcCommand, check_output_path, mesh_shape_option,
-                                    parse_mesh_shapes, read_input)
+from meshc.commands._annotate_options import annotation_options, report_warnings
+from meshc.commands._common import (EXIT_USER_ERROR, MeshcCommand, check_output_path, parse_mesh_shapes,
+                                    read_input)
 
 SMALL = 16  # print the values of outputs with at most this many elements
+PROGRESS_AFTER = 0.5  # seconds before the progress bar shows
 
 
 def _split_assignment(value: str, option: str) -> tuple[str, str]:
@@ -60,74 +93,284 @@ def _split_assignment(value: str, option: str) -> tuple[str, str]:
 @click.option("--random-inputs", is_flag=True, help="Generate the inputs (see --seed).")
 @click.option("--seed", default=0, show_default=True, type=int, help="Seed of --random-inputs.")
 @click.option("--parameters", "parameter_files", multiple=True, metavar="SCOPE=FILE.npz",
-              help="Data of #stream.parameter.named<\"SCOPE\"::\"KEY\"> globals (repeatable).")
+              help="Data of #stream.parameter.named<\"SCOPE\"::\"KEY\"> globals from a .npz or .safetensors "
+                   "file (repeatable; FILE alone: the unnamed scope).")
 @click.option("-o", "--output", default=None, metavar="OUT.npz", help="Write result0, result1, ... to OUT.npz.")
+@click.option("--check", is_flag=True,
+              help="Also run the reference interpreter and compare; exit 1 on a mismatch.")
 @click.option("--expected", "expected_path", default=None, metavar="FILE.npz",
               help="Compare the outputs with these arrays; exit 1 on a mismatch.")
-@click.option("--rtol", default=1e-4, show_default=True, type=float, help="Relative tolerance of --expected.")
-@click.option("--atol", default=1e-5, show_default=True, type=float, help="Absolute tolerance of --expected.")
+@click.option("--rtol", default=1e-4, show_default=True, type=float,
+              help="Relative tolerance of --expected and --check.")
+@click.option("--atol", default=1e-5, show_default=True, type=float,
+              help="Absolute tolerance of --expected and --check.")
 @click.option("--atol-scale", is_flag=True, help="Multiply --atol by max|expected| (per output).")
 @click.option("--repeat", default=1, show_default=True, type=click.IntRange(min=1),
               help="Call the entry function N times; report the time per call.")
-@mesh_shape_option
+@click.option("--stats", is_flag=True, help="Print per-device kernels, memory, traffic and time.")
+@click.option("--trace", "trace_path", default=None, metavar="TRACE.json",
+              help="Write a Chrome trace (chrome://tracing, Perfetto) of every device's timeline.")
+@click.option("-p", "--pass-pipeline", "pipeline", default=None, metavar="PIPELINE",
+              help="Passes to compile with (default: the default pipeline, see 'meshc passes').")
+@click.option("--mesh-shape", "mesh_shape", multiple=True, metavar="NAME=SIZES",
+              help="Shape of a mesh, e.g. m=2x4: sets a dynamic ('?') mesh, overrides a static one (repeatable).")
+@click.option("--device-memory", default=None, metavar="SIZE",
+              help="Memory of each device, e.g. 16GiB, 512MB (default: unlimited).")
+@click.option("--collective-timeout", default=60.0, show_default=True, type=click.FloatRange(min=0, min_open=True),
+              metavar="SECONDS", help="How long a device waits at a collective (or for a peer) before failing.")
+@click.option("--layout", "buffer_layout", type=click.Choice(["row-major", "tile"]), default="row-major",
+              show_default=True, help="Device buffer layout for memory accounting (tile: padded to whole tiles).")
+@click.option("--tile", default="32x32", show_default=True, metavar="HxW", help="Tile shape of --layout tile.")
+@click.option("--dtype-override", default=None, metavar="DTYPE",
+              help="Account buffers in this device data type (bfloat16, bfloat8_b, ...).")
+@click.option("--target", type=click.Choice(["none", "x86-generic", "x86-avx2", "x86-avx512"]), default="none",
+              show_default=True, help="Data-tiling target of materialize-encodings ('none' drops encodings).")
+@annotation_options
+@click.option("--auto-shard", "auto_shard", default=None, metavar="tp=N|dp=N",
+              help="Choose shardings: tensor-parallel matmul chains (tp=N) or a split batch dim (dp=N).")
+@click.option("--explain", is_flag=True, help="Print why --auto-shard chose its shardings.")
 def command(input_path: str, reference: bool, entry: Optional[str], inputs_path: Optional[str],
             single_inputs: tuple[str, ...], random_inputs: bool, seed: int, parameter_files: tuple[str, ...],
-            output: Optional[str], expected_path: Optional[str], rtol: float, atol: float, atol_scale: bool,
-            repeat: int, mesh_shape: tuple[str, ...]) -> None:
+            output: Optional[str], check: bool, expected_path: Optional[str], rtol: float, atol: float,
+            atol_scale: bool, repeat: int, stats: bool, trace_path: Optional[str], pipeline: Optional[str],
+            mesh_shape: tuple[str, ...], device_memory: Optional[str], collective_timeout: float,
+            buffer_layout: str, tile: str, dtype_override: Optional[str], target: str, annotations: Any = None,
+            auto_shard: Optional[str] = None, explain: bool = False) -> None:
     """Compile and execute on simulated devices (or the reference interpreter)."""
-    from meshc.ir.location import DiagnosticError
-
-    if not reference:
-        raise DiagnosticError("the multi-device runtime is not available in this build; run the unsharded "
-                              "program with --reference")
     if random_inputs and (inputs_path or single_inputs):
         raise click.UsageError("--random-inputs cannot be combined with --inputs/--input")
+    if reference:
+        sharded_only = [("--check", check), ("--stats", stats), ("--trace", trace_path), ("-p", pipeline is not None),
+                        ("--device-memory", device_memory), ("--layout", buffer_layout != "row-major"),
+                        ("--dtype-override", dtype_override), ("--target", target != "none")]
+        used = [name for name, value in sharded_only if value]
+        if used:
+            raise click.UsageError(f"{', '.join(used)} apply to the sharded run; drop --reference")
+    layout = None if reference else _layout(buffer_layout, tile, dtype_override)
+    memory = None if reference or device_memory is None else _memory(device_memory)
+    shapes = parse_mesh_shapes(mesh_shape)
     import meshc.api as mc
-    from meshc.runtime.interpreter import Device
     from meshc.runtime.io import load_array, load_npz, write_outputs
 
     protect = [p for p in (inputs_path, expected_path, input_path) if p]
     protect += [_split_assignment(i, "--input")[1] for i in single_inputs]
     protect += [_split_assignment(i, "--parameters")[1] for i in parameter_files if "=" in i]
-    if output:
-        for path in protect:  # before any work: never write the outputs over an input
-            check_output_path(output, path)
+    for out in (output, trace_path):
+        for path in protect if out else ():  # before any work: never write the outputs over an input
+            check_output_path(out, path)
     text, name = read_input(input_path)
     module = mc.parse(text, name)
+    shard_module(module, entry, annotations, auto_shard, explain)
     npz = load_npz(inputs_path) if inputs_path else None
     named = {}
     for item in single_inputs:
         key, path = _split_assignment(item, "--input")
         named[key] = load_array(path)
-    parameters: dict[str, dict[str, Any]] = {}
-    for item in parameter_files:
-        scope, path = _split_assignment(item, "--parameters") if "=" in item else ("", item)
-        parameters.setdefault(scope, {}).update(load_npz(path))
     expected = load_npz(expected_path) if expected_path else None
-    device = Device(mesh_shapes=parse_mesh_shapes(mesh_shape))
-    bound = mc.bind_entry(module, npz, entry, seed if random_inputs else None, named or None)
-    _print_binding(bound, inputs_path)
-    result = mc.run_bound(module, bound, repeat, parameters, device)
+    if reference:
+        result = _run_reference(mc, module, npz, entry, seed if random_inputs else None, named, repeat,
+                                parameter_files, shapes, inputs_path)
+    else:
+        from meshc.ir.location import DiagnosticError
+
+        bound = mc.bind_entry(module, npz, entry, seed if random_inputs else None, named or None)
+        compiled = mc.compile(module.clone(), pipeline, shapes or None, entry=bound.func.sym_name, target=target)
+        for line in compiled.notes:
+            click.echo(f"note: {line}", err=True)
+        _print_binding(bound, inputs_path)
+        bar = _Progress(sys.stderr)
+        try:
+            result = mc.run_compiled(compiled, bound, module if check else None, repeat=repeat,
+                                     device_memory=memory, timeout=collective_timeout, layout=layout,
+                                     trace=trace_path is not None, rtol=rtol, atol=atol, atol_scale=atol_scale,
+                                     progress=bar if bar.enabled else None,
+                                     parameters=_load_parameters(parameter_files))
+        except DiagnosticError as err:  # a failed run: keep the trace of what the devices did until then
+            if trace_path and getattr(err, "stats", None) is not None:
+                _write_trace(err.stats, trace_path)  # type: ignore[attr-defined]
+            raise
+        finally:
+            bar.close()
+        _print_run(result)
     for i, value in enumerate(result.outputs):
         click.echo(f"result{i}: {summary(value)}")
     if repeat > 1:
         click.echo(f"time: {result.seconds_per_call * 1e3:.3f} ms per call (median of {repeat} calls; "
                    f"min {min(result.times) * 1e3:.3f} ms)")
+    if stats:
+        _print_stats(result.stats, layout)
+    if trace_path:
+        _write_trace(result.stats, trace_path)
     if output:
         write_outputs(output, result.outputs, protect=protect)
         click.echo(f"wrote {len(result.outputs)} output(s) to {output}")
+    ok = True
+    if result.comparisons is not None:
+        ok = _report(result.comparisons, "the reference interpreter", rtol, atol, atol_scale)
     if expected is not None:
-        if not _check(result.outputs, expected, expected_path or "", rtol, atol, atol_scale):
-            sys.exit(EXIT_USER_ERROR)
+        ok = _check(result.outputs, expected, expected_path or "", rtol, atol, atol_scale) and ok
+    if not ok:
+        sys.exit(EXIT_USER_ERROR)
+
+
+def _run_reference(mc, module, npz, entry, random_seed, named, repeat, parameter_files, shapes, inputs_path):
+    from meshc.runtime.interpreter import Device
+
+    parameters = _load_parameters(parameter_files)
+    bound = mc.bind_entry(module, npz, entry, random_seed, named or None)
+    _print_binding(bound, inputs_path)
+    return mc.run_bound(module, bound, repeat, parameters, Device(mesh_shapes=shapes))
+
+
+def _load_parameters(parameter_files: tuple[str, ...]) -> dict:
+    """``{scope: {key: array}}`` of the ``--parameters`` files."""
+    from meshc.commands._annotate_options import ParameterOptions
+
+    return ParameterOptions(tuple(parameter_files)).load() if parameter_files else {}
+
+
+def shard_module(module, entry: Optional[str], annotations: Any, auto_shard: Optional[str], explain: bool) -> None:
+    """Apply ``--mesh/--shard/--shardings-from`` then ``--auto-shard`` to ``module`` in place (before the
+    passes); ``--explain`` prints the advisor's reasons. Shared by ``meshc run`` and ``meshc compile``.
+
+    Raises:
+        click.UsageError: ``--explain`` without ``--auto-shard``.
+        click.BadParameter: a malformed ``--auto-shard`` value.
+        meshc.annotate.AnnotationError: a request that does not fit the module (exit 1).
+    """
+    if explain and not auto_shard:
+        raise click.UsageError("--explain explains --auto-shard: give --auto-shard tp=N or dp=N")
+    if annotations:
+        report_warnings(annotations.apply(module, entry))
+    if auto_shard:
+        from meshc.autoshard import AutoShardError, auto_shard as advise, parse_auto_shard
+
+        try:
+            spec = parse_auto_shard(auto_shard)
+        except AutoShardError as err:
+            raise click.BadParameter(str(err), param_hint="'--auto-shard'") from None
+        plan = advise(module, spec, entry)
+        if explain:
+            click.echo(plan.explain(), err=True)
+
+
+def _write_trace(stats, path: str) -> None:
+    from meshc.ir.location import DiagnosticError
+
+    try:
+        stats.write_chrome_trace(path)
+    except OSError as err:
+        raise DiagnosticError(f"cannot write trace '{path}': {err.strerror or err}") from None
+    click.echo(f"wrote the trace of {len(stats.devices)} device(s) to {path}")
+
+
+def _layout(kind: str, tile: str, dtype_override: Optional[str]):
+    from meshc.backend.schedule import BufferLayout, ScheduleError
+
+    parts = tile.lower().split("x")
+    if len(parts) != 2 or not all(p.isdigit() and int(p) > 0 for p in parts):
+        raise click.BadParameter(f"'{tile}' is not HxW with positive sizes (e.g. 32x32)", param_hint="'--tile'")
+    try:
+        return BufferLayout(kind.replace("-", "_"), (int(parts[0]), int(parts[1])), dtype_override)
+    except ScheduleError as err:
+        raise click.BadParameter(str(err), param_hint="'--layout'") from None
+
+
+def _memory(text: str) -> int:
+    from meshc.runtime.devices import MemoryFlagError, parse_bytes
+
+    try:
+        return parse_bytes(text)
+    except MemoryFlagError as err:
+        raise click.BadParameter(str(err), param_hint="'--device-memory'") from None
+
+
+class _Progress:
+    """A transient progress bar on ``stream`` (a terminal only), shown once a
+    run has lasted :data:`PROGRESS_AFTER` seconds; called with ``(done,
+    total)`` steps from the runtime's watcher thread."""
+
+    def __init__(self, stream):
+        isatty = getattr(stream, "isatty", None)
+        self.enabled = bool(isatty and isatty()) and not os.environ.get("MESHC_NO_PROGRESS")
+        self.stream = stream
+        self.bar = None
+        self.task = None
+        self.t0 = time.perf_counter()
+
+    def __call__(self, done: int, total: int) -> None:
+        if self.bar is None:
+            if done >= total or time.perf_counter() - self.t0 < PROGRESS_AFTER:
+                return
+            from rich.console import Console
+            from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
+
+            self.bar = Progress(TextColumn("running"), BarColumn(), TextColumn("{task.completed}/{task.total} steps"),
+                                TimeElapsedColumn(), console=Console(file=self.stream), transient=True)
+            self.bar.start()
+            self.task = self.bar.add_task("run", total=total)
+        self.bar.update(self.task, completed=done, total=total)
+
+    def close(self) -> None:
+        if self.bar is not None:
+            self.bar.stop()
+            self.bar = None
+
+
+def _print_run(result) -> None:
+    program = result.compiled.program
+    sched = program.schedule
+    mesh = sched.mesh
+    steps = sum(len(d.steps) for d in sched.devices)
+    n = mesh.num_devices
+    click.echo(f"ran @{program.runs} on mesh @{mesh.name} (shape {mesh.shape_str()}, {n} device"
+               f"{'s' if n != 1 else ''}): {steps} steps, {sum(result.kernels.values())} kernels, "
+               f"{result.seconds_per_call * 1e3:.3f} ms")
+
+
+def _print_stats(stats, layout) -> None:
+    """A rich table, one row per device, and a total row (bytes are exact)."""
+    from rich.console import Console
+    from rich.table import Table
+
+    from meshc.diagnostics import use_color
+
+    stream = sys.stdout
+    layout_text = "row-major" if layout is None or layout.kind == "row_major" else \
+        f"tile {layout.tile[0]}x{layout.tile[1]}"
+    if layout is not None and layout.dtype_override:
+        layout_text += f", accounted as {layout.dtype_override}"
+    table = Table(title=f"per-device stats (buffers {layout_text})", title_justify="left")
+    columns = ("device", "kernels", "peak B (physical)", "peak B (logical)", "padding B", "peer read B", "copy B",
+               "collective B", "busy s", "wait s")
+    for c in columns:
+        table.add_column(c, justify="right")
+    for d in stats.devices:
+        table.add_row(str(d.device), str(d.kernels), str(d.peak_bytes), str(d.peak_logical_bytes),
+                      str(d.padding_bytes), str(d.peer_read_bytes), str(d.copy_bytes), str(d.collective_bytes),
+                      f"{d.busy_seconds:.4f}", f"{d.wait_seconds:.4f}")
+    total = [stats.total(name) for name in ("kernels", "peak_bytes", "peak_logical_bytes", "padding_bytes",
+                                             "peer_read_bytes", "copy_bytes", "collective_bytes")]
+    table.add_row("total", *map(str, total), f"{stats.total('busy_seconds'):.4f}",
+                  f"{stats.total('wait_seconds'):.4f}", style="bold")
+    color = use_color(stream)
+    Console(file=stream, force_terminal=color, no_color=not color, highlight=False,
+            width=None if color else 160).print(table)
+    from meshc.runtime.devices import format_bytes
+
+    click.echo(f"wall {stats.wall_seconds:.4f} s; device memory {format_bytes(stats.capacity)} per device")
 
 
 def _print_binding(bound, inputs_path: Optional[str]) -> None:
-    name = bound.func.sym_name
+    """``@f: inputs bound by name from F`` and the source of each argument
+    (``bound`` is a BoundEntry or a RunResult)."""
+    name = bound.func.sym_name if hasattr(bound, "func") else bound.entry
     if not bound.arg_names:
         click.echo(f"@{name}: no arguments")
         return
     where = f" from {inputs_path}" if inputs_path else ""
-    click.echo(f"@{name}: inputs bound {bound.rule}{where}")
+    rule = bound.rule if hasattr(bound, "rule") else bound.binding
+    click.echo(f"@{name}: inputs bound {rule}{where}")
     for arg, src in zip(bound.arg_names, bound.sources):
         if src:
             click.echo(f"  %{arg} <- {src}")
@@ -156,14 +399,20 @@ def _check(outputs, expected, path: str, rtol: float, atol: float, atol_scale: b
     from meshc.runtime.io import compare
 
     rows = compare(outputs, expected, rtol=rtol, atol=atol, atol_scale=atol_scale)
+    return _report(rows, path, rtol, atol, atol_scale)
+
+
+def _report(rows, what: str, rtol: float, atol: float, atol_scale: bool) -> bool:
+    """Print one comparison line per output; False (and an error line) on a mismatch."""
     tol = f"rtol {rtol:g}, atol {atol:g}" + (" x max|expected|" if atol_scale else "")
-    click.echo(f"compare with {path} ({tol}):")
+    click.echo(f"compare with {what} ({tol}):")
     for c in rows:
         status = "ok" if c.ok else "MISMATCH"
         note = f" ({c.note})" if c.note else ""
         click.echo(f"  {c.name}: {status} max abs err {c.max_abs:.3g} max rel err {c.max_rel:.3g}{note}")
     bad = [c for c in rows if not c.ok]
     if bad:
-        click.echo(f"error: {len(bad)} of {len(rows)} output(s) differ from {path}", err=True)
+        click.echo(f"error: {len(bad)} of {len(rows)} output(s) differ from {what}: "
+                   + ", ".join(f"{c.name} (max abs err {c.max_abs:.3g})" for c in bad), err=True)
         return False
     return True

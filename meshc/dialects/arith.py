@@ -10,9 +10,11 @@ zero (``fptosi``).
 
 from __future__ import annotations
 
+from typing import Optional
+
 from meshc.ir.attributes import (Attribute, BoolAttr, DenseElementsAttr, FloatAttr, IntegerAttr, StringAttr,
-                                 format_entries)
-from meshc.ir.core import Operation, register_op
+                                 TypeAttr, format_entries)
+from meshc.ir.core import Operation, op_class, register_op
 from meshc.ir.types import I1, FloatType, IndexType, IntegerType, TensorType, Type, VectorType, element_type_of
 
 CMPI_PREDICATES = ("eq", "ne", "slt", "sle", "sgt", "sge", "ult", "ule", "ugt", "uge")
@@ -59,13 +61,16 @@ class ConstantOp(Operation):
         return self.attributes["value"]
 
     def verify_(self) -> None:
+        _check_structure(self, 0, 1)
         v = self.attributes.get("value")
         if v is None:
             raise self.error("requires attribute 'value'")
         t = getattr(v, "type", None)
         if isinstance(v, BoolAttr):
             t = I1
-        if t is not None and t != self.result.type:
+        if t is None or isinstance(v, TypeAttr):
+            raise self.error(f"requires a typed attribute 'value' (e.g. '0.0 : f32'), got '{v}'")
+        if t != self.result.type:
             raise self.error(f"value type '{t}' does not match result type '{self.result.type}'")
 
     def print_custom(self, p) -> None:
@@ -83,8 +88,11 @@ class ElementwiseOp(Operation):
 
     traits = frozenset({"Pure", "Elementwise"})
     element_kind = "any"  # "float", "int" or "any"
+    num_operands: Optional[int] = None  # None: any count >= 1
 
     def verify_(self) -> None:
+        # the arity of the op's name (an op re-created under another name keeps its Python class)
+        _check_structure(self, getattr(op_class(self.name), "num_operands", self.num_operands), 1)
         t = self.results[0].type
         for i, v in enumerate(self.operands):
             if v.type != t:
@@ -107,17 +115,35 @@ class ElementwiseOp(Operation):
 
 class FloatBinaryOp(ElementwiseOp):
     element_kind = "float"
+    num_operands = 2
 
 
 class IntBinaryOp(ElementwiseOp):
     element_kind = "int"
+    num_operands = 2
 
 
-def _define(name: str, base: type, extra_traits=()) -> type:
+def _check_structure(op: Operation, num_operands: Optional[int], num_results: int) -> None:
+    """Operand/result/region counts of a fixed-arity op (ODS's generated checks): a
+    generic-form op with another structure would print a custom form that does not parse."""
+    if num_operands is None:
+        if not op.operands:
+            raise op.error("expected at least 1 operand")
+    elif len(op.operands) != num_operands:
+        raise op.error(f"expected {num_operands} operands, but found {len(op.operands)}")
+    if len(op.results) != num_results:
+        raise op.error(f"expected {num_results} results, but found {len(op.results)}")
+    if op.regions:
+        raise op.error(f"expected 0 regions, but found {len(op.regions)}")
+
+
+def _define(name: str, base: type, extra_traits=(), num_operands: Optional[int] = None) -> type:
     cls_name = "".join(part.capitalize() for part in name.split("_")) + "Op"
     traits = base.traits | frozenset(extra_traits)
-    cls = type(cls_name, (base,), {"name": f"arith.{name}", "traits": traits,
-                                   "__doc__": f"``arith.{name}``: see the MLIR arith dialect."})
+    body = {"name": f"arith.{name}", "traits": traits, "__doc__": f"``arith.{name}``: see the MLIR arith dialect."}
+    if num_operands is not None:
+        body["num_operands"] = num_operands
+    cls = type(cls_name, (base,), body)
     register_op(cls)
     globals()[cls_name] = cls
     return cls
@@ -127,7 +153,7 @@ for _n in FLOAT_BINARY:
     _define(_n, FloatBinaryOp, ("Commutative",) if _n in COMMUTATIVE else ())
 for _n in INT_BINARY:
     _define(_n, IntBinaryOp, ("Commutative",) if _n in COMMUTATIVE else ())
-NegFOp = _define("negf", FloatBinaryOp)
+NegFOp = _define("negf", FloatBinaryOp, num_operands=1)
 
 
 class CmpOp(Operation):
@@ -142,6 +168,7 @@ class CmpOp(Operation):
         return a.value if isinstance(a, StringAttr) else self.predicates[a.value]  # type: ignore[attr-defined]
 
     def verify_(self) -> None:
+        _check_structure(self, 2, 1)
         a, b = self.operands
         if a.type != b.type:
             raise self.error(f"requires all operands to have the same type, got '{a.type}' and '{b.type}'")
@@ -177,6 +204,7 @@ class SelectOp(Operation):
     traits = frozenset({"Pure", "Elementwise"})
 
     def verify_(self) -> None:
+        _check_structure(self, 3, 1)
         c, a, b = self.operands
         if a.type != b.type or a.type != self.result.type:
             raise self.error(f"requires the true/false values and the result to have one type, got '{a.type}', "
@@ -199,6 +227,7 @@ class CastOp(Operation):
     traits = frozenset({"Pure", "Elementwise"})
 
     def verify_(self) -> None:
+        _check_structure(self, 1, 1)
         src, dst = self.operands[0].type, self.result.type
         if _shape_of(src) != _shape_of(dst):
             raise self.error(f"requires the same shape for operand and result, got '{src}' and '{dst}'")

@@ -41,6 +41,12 @@ class ModuleOp(Operation):
                 return op
         return None
 
+    def print(self, generic: bool = False) -> str:
+        """The module as IR text that parses back (``generic=True``: every op in the generic form)."""
+        from meshc.ir.printer import print_op
+
+        return print_op(self, generic=generic)
+
     def symbols(self) -> Iterator[tuple[str, Operation]]:
         for op in self.body.ops:
             a = op.attributes.get("sym_name")

@@ -139,6 +139,8 @@ class ReturnOp(Operation):
     PARENTS = ("flow.dispatch.region", "flow.dispatch.workgroups", "flow.executable.export")
 
     def verify_(self) -> None:
+        if self.results or self.regions or self.attributes:
+            raise self.error("expects no results, regions or attributes (its custom form has none)")
         parent = self.parent_op
         if parent is None or parent.name not in self.PARENTS:
             raise self.error(f"expects parent op to be one of '{', '.join(self.PARENTS)}'")

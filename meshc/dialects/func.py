@@ -73,6 +73,17 @@ class FuncOp(Operation):
         self.set_function_type(FunctionType(tuple(a.type for a in self.body.args), results))
 
     def verify_(self) -> None:
+        if not isinstance(self.attributes.get("sym_name"), StringAttr):
+            raise self.error("requires a string attribute 'sym_name'")
+        ft = self.attributes.get("function_type")
+        if not isinstance(ft, TypeAttr) or not isinstance(ft.type, FunctionType):
+            raise self.error("requires a function type attribute 'function_type'")
+        vis = self.attributes.get("sym_visibility")
+        if vis is not None and not (isinstance(vis, StringAttr) and vis.value in ("public", "private", "nested")):
+            raise self.error(f"visibility must be 'public', 'private' or 'nested', got '{vis}'")
+        if len(self.regions) != 1 or self.operands or self.results:
+            raise self.error(f"expects 1 region, no operands and no results, got {len(self.regions)} regions, "
+                             f"{len(self.operands)} operands, {len(self.results)} results")
         ftype = self.function_type
         if self.is_declaration:
             if self.visibility == "public":
@@ -151,6 +162,9 @@ class ReturnOp(Operation):
     printed_name = "return"
 
     def verify_(self) -> None:
+        if self.results or self.regions:
+            raise self.error(f"expects no results and no regions, got {len(self.results)} results and "
+                             f"{len(self.regions)} regions")
         func = self.parent_op
         if not isinstance(func, FuncOp):
             raise self.error(f"expects parent op 'func.func' or 'util.func', got "
@@ -250,9 +264,9 @@ class Syntax:
         args = args or []
         named = [a for a in args if a[0] is not None]
         if named and len(named) != len(args):
-            raise self.error("expected all arguments of a function definition to be named", args[0][3])
-        if named:
-            self.set_entry_args([(tok, ty) for tok, ty, _, _ in args], isolated=True)
+            raise self.error("expected all arguments of a function definition to be named", named[0][3])
+        # a function body is isolated from above even without arguments (MLIR's func.func)
+        self.set_entry_args([(tok, ty) for tok, ty, _, _ in args] if named else [], isolated=True)
         return (args, results if results is not None else [])
 
     def func_args(self, *args):
@@ -268,7 +282,7 @@ class Syntax:
         return [(ty, None)]
 
     def func_results(self, *results):
-        return list(results)
+        return [r for r in results if r is not None]  # '-> ()' gives one absent placeholder
 
     def func_result(self, ty, attrs):
         return (ty, attrs)

@@ -213,6 +213,8 @@ class StructuredOp(Operation):
 
     # -- verification ---------------------------------------------------------------
     def verify_(self) -> None:
+        if any(len(r.blocks) > 1 for r in self.regions):
+            raise self.error("expects a single-block region (the payload)")
         inits = operand_segments(self, 2)[1]
         for i, v in enumerate(inits):
             ranked(self, v.type, f"init #{i}")
@@ -775,6 +777,9 @@ class YieldOp(Operation):
     traits = frozenset({"Pure", "Terminator", "ReturnLike"})
 
     def verify_(self) -> None:
+        if self.results or self.regions:
+            raise self.error(f"expects no results and no regions, got {len(self.results)} results and "
+                             f"{len(self.regions)} regions")
         parent = self.parent_op
         if not isinstance(parent, StructuredOp):
             raise self.error(f"expected parent op with LinalgOp interface, got "

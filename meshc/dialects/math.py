@@ -33,10 +33,13 @@ def _define(name: str, base: type) -> type:
     return cls
 
 
-for _n in UNARY + BINARY + ("fma",):
-    _define(_n, MathOp)
+for _n in UNARY:
+    _define(_n, MathOp).num_operands = 1
+for _n in BINARY:
+    _define(_n, MathOp).num_operands = 2
+_define("fma", MathOp).num_operands = 3
 for _n in INT_UNARY:
-    _define(_n, MathIntOp)
+    _define(_n, MathIntOp).num_operands = 1
 
 
 class Syntax:

@@ -647,8 +647,27 @@ class MeshDialectOp(Operation):
         want = self._expected_operands()
         if self.verify_operand_count and len(self.operands) != want:
             raise self.error(f"expects {want} operands, got {len(self.operands)}")
+        self.verify_clause_kinds()
         verify_op_shardings(self)
         self.verify_mesh_op()
+
+    def verify_clause_kinds(self) -> None:
+        """Each present clause attribute has the kind its custom form prints
+        (integers for index/int clauses, strings for reduction kinds), so the
+        custom form never drops or garbles what the generic form gave."""
+        from meshc.ir.attributes import IntegerAttr
+
+        for c in self.clauses:
+            a = self.attributes.get(c.attr_name)
+            if a is None:
+                continue
+            if c.kind in ("index", "int") and not isinstance(a, IntegerAttr):
+                raise self.error(f"attribute '{c.attr_name}' must be an integer, got '{a}'")
+            if c.kind == "reduction" and not isinstance(a, StringAttr):
+                raise self.error(f"attribute '{c.attr_name}' must be a reduction kind string, got '{a}'")
+        kind = self.attributes.get("partial_type")
+        if kind is not None and not isinstance(kind, StringAttr):
+            raise self.error(f"attribute 'partial_type' must be a reduction kind string, got '{kind}'")
 
     def verify_mesh_op(self) -> None:
         """Op-specific checks (override)."""
@@ -764,6 +783,8 @@ class MeshOp(Operation):
     def verify_(self) -> None:
         if not isinstance(self.attributes.get("sym_name"), StringAttr):
             raise self.error("requires a 'sym_name' string attribute")
+        if self.operands or self.results or self.regions:
+            raise self.error("takes no operands, results or regions")
         shape = self.shape
         if not shape:
             raise self.error("rank of mesh is expected to be a positive integer")

@@ -93,6 +93,10 @@ class YieldOp(Operation):
     PARENTS = ("scf.execute_region", "scf.for", "scf.if", "scf.index_switch", "scf.while")
 
     def verify_(self) -> None:
+        if self.results or self.regions or self.attributes:
+            raise self.error(f"expects no results, regions or attributes (its custom form has none), got "
+                             f"{len(self.results)} results, {len(self.regions)} regions, "
+                             f"{len(self.attributes)} attributes")
         parent = self.parent_op
         if parent is None or parent.name not in self.PARENTS:
             raise self.error(f"expects parent op to be one of '{', '.join(self.PARENTS)}'")

@@ -137,7 +137,11 @@ class GlobalAccessOp(Operation):
             raise self.error(f"undefined global: @{self.global_name}")
         if not isinstance(target, GlobalOp):
             raise self.error(f"symbol @{self.global_name} is a '{target.name}', not a 'util.global'")
-        if target.type != accessed:
+        from meshc.dialects.mesh import strip_sharding
+
+        # a load may produce the global's value as a distributed tensor (its
+        # sharding lives in the type; the stored global is the whole value)
+        if target.type != accessed and strip_sharding(target.type) != strip_sharding(accessed):
             raise self.error(f"global type mismatch; global @{self.global_name} is '{target.type}' but {verb} is "
                              f"'{accessed}'")
         return target

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any, Optional
 
 from meshc.ir.affine import AffineMap
-from meshc.ir.types import F32, F64, I1, I64, INDEX, FloatType, IndexType, IntegerType, TensorType, Type
+from meshc.ir.types import F32, F64, I1, I64, INDEX, ComplexType, FloatType, IndexType, IntegerType, TensorType, Type
 
 
 class Attribute:
@@ -106,7 +106,8 @@ class FloatAttr(Attribute):
 
     def __str__(self) -> str:
         text = format_float(self.value, self.type)
-        return text if self.type == F64 else f"{text} : {self.type}"
+        # a bare hex literal would parse back as an integer: keep the type on inf/NaN bit patterns
+        return text if self.type == F64 and not text.startswith("0x") else f"{text} : {self.type}"
 
 
 @dataclass(frozen=True)
@@ -216,6 +217,18 @@ class DenseArrayAttr(Attribute):
     element_type: Type
     values: tuple[Any, ...]
 
+    def __eq__(self, other: object) -> bool:  # floats by bits: NaN equals itself, as in FloatAttr
+        return (isinstance(other, DenseArrayAttr) and self.element_type == other.element_type
+                and self._key() == other._key())
+
+    def __hash__(self) -> int:
+        return hash((self.element_type, self._key()))
+
+    def _key(self) -> tuple:
+        if self.element_type.is_float:
+            return tuple(struct.pack("<d", float(v)) for v in self.values)
+        return tuple(self.values)
+
     def __str__(self) -> str:
         if not self.values:
             return f"array<{self.element_type}>"
@@ -232,9 +245,12 @@ class DenseArrayAttr(Attribute):
 class DenseElementsAttr(Attribute):
     """``dense<...> : tensor<...>``: constant tensor data.
 
-    ``array`` is a numpy array of the tensor's shape and element dtype.
-    Prints a splat as ``dense<v>``, up to ``HEX_THRESHOLD`` elements as nested
-    lists, larger data as MLIR's hex form ``dense<"0x...">`` (little-endian).
+    ``array`` is a numpy array of the tensor's shape and element dtype. A
+    splat parsed from ``dense<v>`` is a read-only zero-stride view
+    (``np.broadcast_to``), so a huge splat costs O(1) memory; equality,
+    hashing and printing never materialise it. Prints a splat as
+    ``dense<v>``, up to ``HEX_THRESHOLD`` elements as nested lists, larger
+    data as MLIR's hex form ``dense<"0x...">`` (little-endian).
     """
 
     type: TensorType
@@ -245,25 +261,45 @@ class DenseElementsAttr(Attribute):
     def __eq__(self, other: object) -> bool:
         import numpy as np
 
-        return (isinstance(other, DenseElementsAttr) and self.type == other.type
-                and self.array.tobytes() == other.array.tobytes() and np.shape(self.array) == np.shape(other.array))
+        if not isinstance(other, DenseElementsAttr) or self.type != other.type:
+            return False
+        a, b = self.array, other.array
+        if np.shape(a) != np.shape(b) or a.dtype != b.dtype:
+            return False
+        if a.size == 0:
+            return True
+        if _is_broadcast(a) or _is_broadcast(b):
+            # compare bit patterns element by element without materialising a splat
+            if _is_broadcast(a) and _is_broadcast(b):
+                return _first_bytes(a) == _first_bytes(b)
+            full, splat = (b, a) if _is_broadcast(a) else (a, b)
+            first = np.asarray(splat[(0,) * splat.ndim]).reshape(1)
+            return bool((full.reshape(-1).view(_uint_view(full.dtype)) == first.view(_uint_view(full.dtype))).all())
+        return a.tobytes() == b.tobytes()
 
     def __hash__(self) -> int:
-        return hash((self.type, self.array.tobytes()))
+        # the type and the first element: equal attributes hash alike, splat or not
+        return hash((self.type, _first_bytes(self.array) if self.array.size else b""))
 
     @property
     def is_splat(self) -> bool:
         a = self.array
         if a.size == 0:
             return False
+        if _is_broadcast(a):
+            return True
         flat = a.reshape(-1)
         return bool((flat.view(_uint_view(a.dtype)) == flat[:1].view(_uint_view(a.dtype))).all())
 
     def splat_value(self):
-        return self.array.reshape(-1)[0].item()
+        return self.array.flat[0].item()
 
     def _elem(self, v) -> str:
         et = self.type.element_type
+        if isinstance(et, ComplexType):  # MLIR's '(re, im)'
+            part = et.element_type
+            fmt = (lambda x: format_float(float(x), part)) if part.is_float else (lambda x: str(int(x)))
+            return f"({fmt(v.real)}, {fmt(v.imag)})"
         if et.is_float:
             return format_float(float(v), et)
         if isinstance(et, IntegerType) and et.width == 1:
@@ -272,6 +308,8 @@ class DenseElementsAttr(Attribute):
 
     def __str__(self) -> str:
         a = self.array
+        if a.size == 0:  # MLIR's spelling of every empty literal: nested '[]' would lose the inner dims
+            return f"dense<> : {self.type}"
         if self.is_splat:
             return f"dense<{self._elem(self.splat_value())}> : {self.type}"
         if a.size > self.HEX_THRESHOLD:
@@ -283,6 +321,15 @@ class DenseElementsAttr(Attribute):
             return "[" + ", ".join(rec(s) for s in x) + "]"
 
         return f"dense<{rec(a)}> : {self.type}"
+
+
+def _is_broadcast(a) -> bool:
+    """True for a non-empty array whose every stride is 0 (a splat view)."""
+    return a.size > 0 and a.ndim > 0 and all(s == 0 for s in a.strides)
+
+
+def _first_bytes(a) -> bytes:
+    return a[(0,) * a.ndim].tobytes()
 
 
 def _uint_view(dtype):

@@ -19,6 +19,7 @@ from typing import Iterable, Optional, Sequence
 
 from meshc.ir.attributes import Attribute, format_entries
 from meshc.ir.core import Block, Operation, Region, Value
+from meshc.ir.limits import recursion_headroom
 from meshc.ir.types import FunctionType, Type
 
 _IDENT = re.compile(r"[A-Za-z_$.][\w$.\-]*")
@@ -173,7 +174,8 @@ class Printer:
             for i, r in enumerate(op.regions):
                 if i:
                     self.write(", ")
-                self.print_region(r, print_entry_args=True, isolated=op.has_trait("IsolatedFromAbove"))
+                self.print_region(r, print_entry_args=True, isolated=op.has_trait("IsolatedFromAbove"),
+                                  print_empty_block=True)
             self.write(")")
         self.write(self.attr_dict(op.attributes))
         ins = ", ".join(str(v.type) for v in op.operands)
@@ -183,12 +185,15 @@ class Printer:
     def print_region(self, region: Region, print_entry_args: bool = True, isolated: bool = False,
                      print_empty_block: bool = False) -> None:
         """``{`` blocks ``}``; entry block args are shown when asked (or when
-        the region has several blocks)."""
+        the region has several blocks); ``print_empty_block`` shows the
+        header of an empty entry block (``{^bb0:}``), so that it differs
+        from a region without blocks (``{}``), as MLIR's generic form does."""
         self.push_scope(isolated)
         self.write("{")
         self.indent += 1
         for bi, block in enumerate(region.blocks):
-            show = bi > 0 or (print_entry_args and block.args) or len(region.blocks) > 1
+            show = bi > 0 or (print_entry_args and block.args) or len(region.blocks) > 1 \
+                or (print_empty_block and not block.ops)
             self.print_block(block, show_header=bool(show), index=bi)
         self.indent -= 1
         self.newline()
@@ -215,5 +220,6 @@ def _uses_multi_name(op: Operation, p: Printer) -> bool:
 def print_op(op: Operation, generic: bool = False) -> str:
     """Text of ``op`` (a module, a function, any op) followed by a newline."""
     p = Printer(generic=generic)
-    p.print_op(op)
+    with recursion_headroom():
+        p.print_op(op)
     return p.text() + "\n"

@@ -14,6 +14,7 @@ Raises :class:`DiagnosticError` at the first problem, located at the op.
 from __future__ import annotations
 
 from meshc.ir.core import Block, BlockArgument, Operation, OpResult, Placeholder, Value
+from meshc.ir.limits import recursion_headroom
 from meshc.ir.location import DiagnosticError, note
 
 
@@ -34,7 +35,8 @@ def verify(op: Operation) -> None:
     Raises:
         DiagnosticError: the first violation found.
     """
-    _verify_op(op, {})
+    with recursion_headroom():
+        _verify_op(op, {})
 
 
 def _visible_index(block: Block) -> dict[int, int]:

@@ -27,11 +27,13 @@ without any sharding are left alone. Running the pass twice changes nothing.
 
 from __future__ import annotations
 
-from meshc.dialects.func import FuncOp
+from meshc.dialects.func import CallOp, FuncOp
 from meshc.dialects.mesh import ShardOp, sharding_of, with_sharding
 from meshc.interfaces.annotations import (analyze_block, function_mesh, functions, static_sharding,
                                           verify_type_shardings)
 from meshc.interfaces.sharding import replicated
+from meshc.ir.attributes import DenseElementsAttr
+from meshc.ir.builder import Builder
 from meshc.ir.core import Operation, Value
 from meshc.ir.types import TensorType
 from meshc.passes.base import Pass
@@ -45,8 +47,13 @@ class DistributeTypes(Pass):
     display_name = "DistributeTypes"
 
     def run(self, op: Operation) -> None:
-        for func in functions(op):
+        funcs = list(functions(op))
+        for func in funcs:
             self.distribute(func)
+        if op.name == "builtin.module":  # every signature is final now
+            for func in funcs:
+                for call in [o for o in func.walk() if isinstance(o, CallOp)]:
+                    reconcile_call(call, op)
 
     def distribute(self, func: FuncOp) -> None:
         """Rewrite ``func`` in distributed form (see the module docstring).
@@ -83,9 +90,56 @@ class DistributeTypes(Pass):
         op.attributes.pop("annotate_for_users", None)
 
 
+def reconcile_call(call: CallOp, module: Operation) -> None:
+    """Make a ``func.call`` agree with its callee's distributed signature: an operand (result) whose
+    sharding differs from the callee's argument (result) gets a resharding point before (after) the
+    call, as ``reshard`` inserts them for other consumers.
+
+    Raises:
+        DiagnosticError: at the call, when the callee has no shardings while the call passes or
+            receives distributed tensors (annotate the callee, or inline it).
+    """
+    callee = module.lookup(call.callee)  # type: ignore[attr-defined]
+    if not isinstance(callee, FuncOp):
+        return  # the verifier names the missing callee
+    ftype = callee.function_type
+    if list(ftype.inputs) == [v.type for v in call.operands] and list(ftype.results) == [r.type for r in call.results]:
+        return
+    for k, (v, want) in enumerate(zip(call.operands, ftype.inputs)):
+        if v.type == want:
+            continue
+        have_s, want_s = sharding_of(v.type), sharding_of(want)
+        if have_s is None or want_s is None:
+            raise call.error(f"passes operand #{k} of type '{v.type}' to @{call.callee}, whose argument has type "
+                             f"'{want}': a function called with distributed tensors needs shardings too (annotate "
+                             "it with mesh.shard, or inline it)")
+        point = ShardOp.build(v, want_s, loc=call.location, distributed=True)
+        point.results[0].type = want
+        Builder.before(call).insert(point)
+        call.set_operand(k, point.results[0])
+    for k, (r, want) in enumerate(zip(call.results, ftype.results)):
+        if r.type == want:
+            continue
+        have_s, want_s = sharding_of(r.type), sharding_of(want)
+        if have_s is None or want_s is None:
+            raise call.error(f"result #{k} of type '{r.type}' differs from the result type '{want}' of "
+                             f"@{call.callee}: a function returning distributed tensors needs shardings in its "
+                             "callers too")
+        used_as = r.type
+        r.type = want
+        point = ShardOp.build(r, have_s, loc=call.location, distributed=True)
+        point.results[0].type = used_as
+        Builder.after(call).insert(point)
+        r.replace_uses_if(point.results[0], lambda user: user is not point)
+
+
 def _set_sharding(v: Value, sharding) -> None:
     if isinstance(v.type, TensorType):
         v.type = with_sharding(v.type, sharding)
+        owner = getattr(v, "op", None)
+        value = owner.attributes.get("value") if owner is not None and owner.name == "arith.constant" else None
+        if isinstance(value, DenseElementsAttr):  # the attribute's type is the result type (MLIR's rule)
+            owner.attributes["value"] = DenseElementsAttr(v.type, value.array)
 
 
 def _replicate_nested(op: Operation, default) -> None:

@@ -70,6 +70,7 @@ import numpy as np
 
 import meshc.dialects.linalg as linalg
 import meshc.dialects.tensor as tensor
+from meshc import testing_hooks
 from meshc.dialects.arith import ConstantOp
 from meshc.dialects.func import FuncOp
 from meshc.dialects.mesh import (DYNAMIC_INDEX, I16, ForAllOp, ForOneOp, MeshOp, ShardingAttr, ShardOp, YieldOp,
@@ -237,6 +238,7 @@ def balanced_range(m: IndexMath, n: Mixed, k: Mixed, i: Mixed) -> tuple[Mixed, M
         return m.mul(i, q), q
     t = m.sub(k, r)
     offset = m.add(m.mul(i, q), m.max(0, m.sub(i, t)))
+    if "uneven-slice-offset" in testing_hooks.INJECT: offset = testing_hooks.shifted_offset(m, offset, i, r)  # TEST-ONLY
     size = m.select(m.cmp("sge", i, t), m.add(q, 1), q)
     return offset, size
 
@@ -384,7 +386,7 @@ class FunctionPartitioner:
                         raise op.error(f"cannot be partitioned: {err}") from None
 
     def wants_partition(self, op: Operation) -> bool:
-        if is_mesh_op(op) or op.name in ("func.return", "func.call") or op.is_terminator:
+        if is_mesh_op(op) or op.name in ("func.return", "util.return", "func.call", "util.call") or op.is_terminator:
             return False
         if self.form == "for_one" and op.name == "tensor.empty":
             return False  # a distributed allocation (the seed's %out_dps)
@@ -452,6 +454,11 @@ class FunctionPartitioner:
         attr = op.attributes["value"]
         rt = local_type(op.results[0].type, sizes)  # type: ignore[arg-type]
         if not attr.is_splat:  # type: ignore[attr-defined]
+            sharding = sharding_of(op.results[0].type)
+            if sharding is not None and sharding.is_replicated and rt.shape == attr.type.shape:
+                # a replicated constant: every device holds the whole value
+                plain = DenseElementsAttr(rt, attr.array)  # type: ignore[attr-defined]
+                return m.b.insert(ConstantOp.create([], [rt], {"value": plain}, location=m.loc)).results[0]
             raise PartitionError("a non-splat constant cannot be split")
         scalar_t = rt.element_type
         value = attr.splat_value()  # type: ignore[attr-defined]

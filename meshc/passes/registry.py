@@ -28,7 +28,7 @@ PASSES: dict[str, str] = {
 }
 
 DEFAULT_PIPELINE: list[str] = ["sharding-propagation", "distribute-types", "reshard", "partition", "unroll",
-                               "canonicalize", "cse"]
+                               "propagate-encodings", "materialize-encodings", "canonicalize", "cse"]
 """What ``meshc compile`` runs without ``-p`` (pipeline elements, in order)."""
 
 

@@ -50,6 +50,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Optional, Union
 
+from meshc import testing_hooks
 from meshc.dialects.func import FuncOp
 from meshc.dialects.mesh import I16, MeshOp, ShardingAttr, ShardOp, _split_attr, lookup_mesh, sharding_of, with_sharding
 from meshc.interfaces.annotations import function_mesh, functions
@@ -175,7 +176,7 @@ class FunctionResharder:
     def run(self) -> None:
         for block in self.func.regions[0].blocks:
             for op in list(block.ops):
-                if not is_mesh_op(op) and op.name not in ("func.return", "func.call"):
+                if not is_mesh_op(op) and op.name not in ("func.return", "util.return", "func.call", "util.call"):
                     self.insert_needed_points(op)
             self.compose_points(block)
             for op in list(block.ops):
@@ -261,9 +262,13 @@ class FunctionResharder:
         except ShardingError as err:
             raise op.error(f"cannot reshard {src} to {dst}: {err}") from None
         if not steps:
-            return  # same layout spelled differently: partition copies it locally
+            if self.owner.context.remarks:  # same layout spelled differently: partition copies it locally
+                self.owner.remark(op, f"{_who(op)}: {src} -> {dst}: same data on every device, nothing moves")
+            return
         actions, note = self.choose(op, steps, src.to_spec(), dst.to_spec(), t_in)
-        self.owner.remark(op, f"reshard {src} -> {dst}: " + "; ".join(_describe(a) for a in actions) + note)
+        if self.owner.context.remarks:
+            for line in explain_point(op, actions, note, self.mesh):
+                self.owner.remark(op, line)
         value: Value = op.src
         current = src.to_spec()
         builder = Builder.before(op)
@@ -296,7 +301,7 @@ class FunctionResharder:
                                      for s, c in zip(steps, _currents(src, steps, self.mesh, t.shape))]
         strategy = self.owner.strategy
         if strategy == "collectives" or not moves:
-            return collectives, ""
+            return collectives, " (strategy=collectives)" if moves else ""
         axes = sorted({a for s in moves for a in s.axes})
         peered = all(a in self.mesh.peered_axes for a in axes)
         try:
@@ -369,10 +374,91 @@ def _currents(src: Sharding, steps, mesh, shape) -> list[Sharding]:
     return out
 
 
-def _describe(a: Action) -> str:
+# -- remarks: one line per resharding point and per step (``meshc explain`` prints them) ------------------------
+def explain_point(op: ShardOp, actions: list[Action], note: str, mesh: Mesh) -> list[str]:
+    """The remark lines of a lowered resharding point ``op`` (``%v: A -> B`` of the tensor value ``%v``).
+
+    First line: ``%v for 'user': <A> -> <B>: <what is inserted> (<why>); <bytes>``; then, when the
+    point takes several actions, one line per action: ``%v step k/n: <from> -> <to>: <action>;
+    <bytes>``. ``<bytes>`` is what each device receives (the counting rule of
+    :func:`meshc.sharding.reshard.transfer_matrix`; peer reads: the elements of the target region the
+    device does not hold, times the element size), or that it depends on the mesh shape (dynamic).
+    """
+    t = op.src.type
+    assert isinstance(t, TensorType)
+    src = sharding_of(t).to_spec()  # type: ignore[union-attr]
+    static = mesh.is_static and t.has_static_shape
+    item = byte_width(t.element_type)
+    rows, current = [], src
+    for a in actions:
+        nxt = a[1] if isinstance(a, tuple) else a.apply(current, mesh, t.shape)
+        rows.append((current, nxt, a, _received(a, current, nxt, mesh, t.shape, item) if static else None))
+        current = nxt
+    total = [sum(col) for col in zip(*(r[3] for r in rows))] if static else None
+    why = note or _default_reason(actions)
+    dst = sharding_of(op.results[0].type)
+    what = ", then ".join(_action_text(a, b, action) for a, b, action, _ in rows)
+    lines = [f"{_who(op)}: {sharding_of(t)} -> {dst}: {what}{why}; {_bytes_text(total)}"]
+    if len(rows) > 1:
+        label = _value_label(op.src)
+        for k, (a, b, action, moved) in enumerate(rows, 1):
+            lines.append(f"{label} step {k}/{len(rows)}: <{a.body_str()}> -> <{b.body_str()}>: "
+                         f"{_action_text(a, b, action)}; {_bytes_text(moved)}")
+    return lines
+
+
+def _value_label(v: Value) -> str:
+    """``%name`` as written in the source, else which result or argument it is."""
+    if v.name_hint:
+        return f"%{v.name_hint}"
+    if isinstance(getattr(v, "op", None), Operation):
+        return f"result #{v.index} of '{v.op.name}'"  # type: ignore[attr-defined]
+    return f"argument #{getattr(v, 'index', '?')}"
+
+
+def _who(op: ShardOp) -> str:
+    users = list(dict.fromkeys(u.name for u in op.results[0].users))
+    return _value_label(op.src) + (" for " + ", ".join(f"'{u}'" for u in users) if users else "")
+
+
+def _action_text(current: Sharding, nxt: Sharding, a: Action) -> str:
+    if not isinstance(a, tuple):
+        return str(a)
+    if a[2]:
+        return "peer read in place"
+    new = [x for x in nxt.partial_axes if x not in current.partial_axes]
+    return f"mark_partial mesh_axes = [{', '.join(map(str, new))}]"
+
+
+def _default_reason(actions: list[Action]) -> str:
+    """Why a point without a strategy choice (no gathers or all_to_alls) was lowered as it was."""
+    if any(isinstance(a, (AllReduce, ReduceScatter)) for a in actions):
+        return " (partial values are combined by a collective)"
+    if any(isinstance(a, tuple) for a in actions):  # mark_partial points (peer reads come with a note)
+        return " (local: the devices off coordinate 0 of the new partial axes start from the reduction identity)"
+    if all(isinstance(a, AllSlice) for a in actions):
+        return " (local: each device keeps its slice)"
+    return ""
+
+
+def _received(a: Action, current: Sharding, nxt: Sharding, mesh: Mesh, shape, item: int) -> list[int]:
+    """Bytes each device receives during action ``a`` (static mesh and shape)."""
     if isinstance(a, tuple):
-        return f"{'peer read' if a[2] else 'local'} to <{a[1].body_str()}>"
-    return str(a)
+        if not a[2]:
+            return [0] * mesh.num_devices
+        return [item * _missing(shape, current, nxt, mesh, d) for d in mesh.devices()]
+    return plan_bytes_per_device([a], current, mesh, shape, item)
+
+
+def _bytes_text(per_device: Optional[list[int]]) -> str:
+    """``each device receives 384 B`` / ``devices receive [0, 384] B`` (<= 16 devices) / ``up to ...``."""
+    if per_device is None:
+        return "bytes per device depend on the mesh shape (dynamic)"
+    if len(set(per_device)) == 1:
+        return f"each device receives {per_device[0]} B"
+    if len(per_device) <= 16:
+        return f"devices receive [{', '.join(map(str, per_device))}] B"
+    return f"devices receive up to {max(per_device)} B ({sum(per_device)} B in all)"
 
 
 def build_collective(step: Step, value: Value, result_type: TensorType, mesh: str, current: Sharding,
@@ -389,6 +475,7 @@ def build_collective(step: Step, value: Value, result_type: TensorType, mesh: st
     kind = getattr(step, "kind", None)
     if kind is not None and kind.value != "sum":
         attrs["reduction"] = StringAttr(kind.value)
+    if "wrong-reduction-kind" in testing_hooks.INJECT and kind is not None: attrs["reduction"] = StringAttr(testing_hooks.wrong_reduction(kind.value))  # TEST-ONLY
     if isinstance(step, AllGather):
         attrs["gather_axis"] = IntegerAttr(step.dim, INDEX)
     elif isinstance(step, AllSlice):

@@ -66,6 +66,7 @@ from meshc.passes.rewrite import is_trivially_dead
 from meshc.passes.specialize_mesh import specialize_from_context
 from meshc.sharding.shards import core_region
 
+RETURN_OPS = ("func.return", "util.return")
 SHARDED_SUFFIX = "_sharded"
 
 #: Elementwise tensor ops whose result type follows their first tensor operand.
@@ -157,12 +158,13 @@ class FunctionUnroller:
         self.b = Builder.at_end(block)
         res_types: list = []
         res_attrs: list = []
+        self.return_name = type(func).return_name  # func.return or util.return
         for op in list(old.ops):
-            if op.name == "func.return":
+            if op.name in RETURN_OPS:
                 res_types, res_attrs = self.unroll_return(op)
             else:
                 self.unroll_op(op)
-        sharded = FuncOp.build(func.sym_name + SHARDED_SUFFIX, FunctionType(tuple(types), tuple(res_types)),
+        sharded = type(func).build(func.sym_name + SHARDED_SUFFIX, FunctionType(tuple(types), tuple(res_types)),
                                "private", loc=func.location, body=False)
         sharded.regions[0].add_block(block)
         sharded.attributes["arg_attrs"] = ArrayAttr(tuple(arg_attrs))
@@ -232,7 +234,7 @@ class FunctionUnroller:
                 values.append(self.local(v))
                 types.append(v.type)
                 attrs.append(_piece_attrs("mesh.result", j, None))
-        self.b.insert(Operation.create(values, (), location=op.location, name="func.return"))
+        self.b.insert(Operation.create(values, (), location=op.location, name=self.return_name))
         return types, attrs
 
     def unroll_collective(self, op: Operation) -> None:
@@ -376,8 +378,9 @@ class FunctionUnroller:
                       if all(self.spec.device_coords(p.owner)[a] == coords[a] for a in s.partial_axes)]
         best: dict[tuple, int] = {}
         for i in sorted(candidates, key=lambda i: (i != own, not (set(pieces[i].devices) & peers), i)):
-            core = core_region(v.type.shape, s, self.spec, pieces[i].owner)  # type: ignore[attr-defined]
-            best.setdefault(core, i)
+            for d in pieces[i].devices:  # a piece stored once for devices whose halo'd regions agree holds every core
+                core = core_region(v.type.shape, s, self.spec, d)  # type: ignore[attr-defined]
+                best.setdefault(core, i)
         parts = []
         for core, i in best.items():
             inter = tuple((max(a0, b0), min(a1, b1)) for (a0, a1), (b0, b1) in zip(core, box))
@@ -440,7 +443,7 @@ class FunctionUnroller:
             else:
                 outs.append(call.results[k])
                 k += 1
-        b.insert(Operation.create(outs, (), location=func.location, name="func.return"))
+        b.insert(Operation.create(outs, (), location=func.location, name=type(func).return_name))
         old_region = func.regions[0]
         for op in reversed(list(old.ops)):
             op.drop_operands()
@@ -460,9 +463,10 @@ class FunctionUnroller:
         plain = TensorType(t.shape, t.element_type, strip_sharding(t).encoding)  # type: ignore[attr-defined]
         groups: dict[tuple, dict[tuple, int]] = {}
         for i, p in enumerate(pieces):
-            core = core_region(t.shape, s, self.spec, p.owner)
-            coords = self.spec.device_coords(p.owner)
-            groups.setdefault(core, {}).setdefault(tuple(coords[a] for a in s.partial_axes), i)
+            for d in p.devices:  # every holder's core (their halo'd regions agree, their cores may not)
+                core = core_region(t.shape, s, self.spec, d)
+                coords = self.spec.device_coords(d)
+                groups.setdefault(core, {}).setdefault(tuple(coords[a] for a in s.partial_axes), i)
         if len(groups) == 1:
             (core, members), = groups.items()
             if pieces[next(iter(members.values()))].region == core and core == tuple((0, n) for n in t.shape):

@@ -92,14 +92,18 @@ class RunOptions:
     """How to run: ``device_memory`` bytes per device (None = unlimited;
     ``meshc.runtime.devices.parse_bytes("16GiB")`` reads the flag),
     ``timeout`` seconds a wait may last (collectives and events), ``layout``
-    of buffers whose step gives none, whether to record the ``trace``, and
-    test ``hooks``."""
+    of buffers whose step gives none, whether to record the ``trace``, test
+    ``hooks``, and ``parameters`` (``{scope: {key: array}}``: the data of
+    ``#stream.parameter.named<"scope"::"key">`` globals, given to every
+    device's interpreter as :class:`meshc.runtime.interpreter.Interpreter`
+    takes them)."""
 
     device_memory: Optional[int] = None
     timeout: float = 60.0
     layout: BufferLayout = field(default_factory=BufferLayout)
     trace: bool = True
     hooks: Optional[TestHooks] = None
+    parameters: Optional[dict] = None
 
 
 class RuntimeFailure(DiagnosticError):
@@ -226,7 +230,7 @@ class Executor:
         for k in range(self.num_devices):
             device = Device(coords={self.mesh.name: self.mesh.device_coords(k)},
                             mesh_shapes={self.mesh.name: tuple(self.mesh.shape)})  # type: ignore[arg-type]
-            interp = Interpreter(self.schedule.module, device=device)
+            interp = Interpreter(self.schedule.module, device=device, parameters=self.options.parameters)
             interp.initialize()
             out.append(interp)
         return out

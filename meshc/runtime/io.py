@@ -57,7 +57,7 @@ def _npz_members(path: str) -> dict[str, Any]:
         npz = np.load(path, mmap_mode="r", allow_pickle=False)
     except FileNotFoundError:
         raise DiagnosticError(f"input file '{path}' does not exist") from None
-    except (OSError, ValueError, zipfile.BadZipFile) as err:
+    except (OSError, ValueError, zipfile.BadZipFile, EOFError) as err:  # EOFError: an empty file
         raise DiagnosticError(f"could not read input file '{path}': {err}") from None
     if isinstance(npz, np.ndarray):
         return {"arr_0": npz}
@@ -110,7 +110,7 @@ def load_array(path: str) -> np.ndarray:
         return np.load(path, mmap_mode="r", allow_pickle=False)
     except FileNotFoundError:
         raise DiagnosticError(f"input file '{path}' does not exist") from None
-    except (OSError, ValueError) as err:
+    except (OSError, ValueError, EOFError) as err:  # EOFError: an empty file
         raise DiagnosticError(f"could not read input file '{path}': {err}") from None
 
 

@@ -1,0 +1,13 @@
+// The row-split matmul as LLVM 20's mesh dialect spells it: sharding values made by
+// mesh.sharding ops and passed to mesh.shard. meshc folds them into inline attributes.
+mesh.mesh @mesh0(shape = 4)
+
+func.func @main(%a: tensor<8x16xf32>, %b: tensor<16x4xf32>) -> tensor<8x4xf32> {
+  %rows = mesh.sharding @mesh0 split_axes = [[0]] : !mesh.sharding
+  %a_rows = mesh.shard %a to %rows : tensor<8x16xf32>
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<8x4xf32>
+  %f = linalg.fill ins(%zero : f32) outs(%e : tensor<8x4xf32>) -> tensor<8x4xf32>
+  %c = linalg.matmul ins(%a_rows, %b : tensor<8x16xf32>, tensor<16x4xf32>) outs(%f : tensor<8x4xf32>) -> tensor<8x4xf32>
+  return %c : tensor<8x4xf32>
+}

@@ -1,0 +1,50 @@
+"""``meshc explain``: one line per resharding point and collective: what moved, why, bytes per device.
+
+``INPUT`` (``-`` = stdin) is parsed, verified, optionally annotated (``--mesh``, ``--shard``,
+``--shardings-from``, as ``meshc annotate``), and compiled up to the ``reshard`` pass with
+``--strategy`` (:func:`meshc.explain.explain`, the same function ``import meshc`` exposes as
+``meshc.explain``). Each line on stdout is ``FILE:LINE:COL: %VALUE for 'CONSUMER': <SOURCE> ->
+<TARGET>: WHAT (WHY); BYTES`` -- the text ``meshc compile --remarks`` shows as the reshard pass's
+remarks. ``--mesh-shape m=SIZES`` sizes a dynamic mesh (else bytes are reported as depending on
+the shape) or overrides a static one like ``meshc run`` (a note on stderr). Exit codes: see
+:mod:`meshc.commands._common`.
+"""
+
+from __future__ import annotations
+
+from typing import Optional
+
+import click
+
+from meshc.commands._annotate_options import AnnotationOptions, annotation_options, report_warnings
+from meshc.commands._common import MeshcCommand, mesh_shape_option, parse_mesh_shapes, read_input
+
+
+@click.command(name="explain", cls=MeshcCommand)
+@click.argument("input_path", metavar="INPUT", type=click.Path(dir_okay=False, allow_dash=True))
+@click.option("--strategy", type=click.Choice(["auto", "collectives", "peer"]), default="auto", show_default=True,
+              help="How the reshard pass moves data: collectives, in-place peer reads, or auto (peer reads when "
+                   "every axis involved is peered and they move no more bytes).")
+@mesh_shape_option
+@click.option("--entry", default=None, metavar="NAME",
+              help="Function whose arguments and results --shard/--shardings-from name (default: the only "
+                   "public one).")
+@annotation_options
+def command(input_path: str, strategy: str, mesh_shape: tuple[str, ...], entry: Optional[str],
+            annotations: AnnotationOptions) -> None:
+    """One line per resharding point and collective: what moved, why, bytes per device."""
+    shapes = parse_mesh_shapes(mesh_shape)
+    from meshc.explain import explain
+    from meshc.ir.verifier import verify
+    from meshc.parser import parse
+
+    text, name = read_input(input_path)
+    module = parse(text, name)
+    verify(module)
+    if annotations:
+        report_warnings(annotations.apply(module, entry))
+        verify(module)
+    report = explain(module, shapes, strategy)
+    for note in report.notes:
+        click.echo(f"note: {note}", err=True)
+    click.echo(report.text(), nl=False)

@@ -1,0 +1,99 @@
+"""``meshc explain``: one line per resharding point and per collective the pipeline chose.
+
+The lines are the remarks of the ``reshard`` pass (:func:`meshc.passes.reshard.explain_point`),
+so ``meshc compile --remarks`` shows the same text. :func:`explain` runs the pipeline up to
+``reshard`` (PIPELINE.md stages 2-4: ``sharding-propagation,distribute-types`` quietly, then
+``reshard{strategy=...}`` with remarks on) on a copy of the module and collects them. Each line
+reads::
+
+    FILE:LINE:COL: %VALUE for 'CONSUMER': <SOURCE> -> <TARGET>: WHAT (WHY); BYTES
+
+``WHAT`` lists the collectives inserted in order (``all_gather mesh_axes = [0] gather_axis =
+0``...), or ``peer read in place`` when the consumer reads the source's shards where they are
+(peered memory, seed 000), or ``mark_partial`` (local); ``WHY`` says why the strategy chose it;
+``BYTES`` is what each device receives (bytes, the counting rule of
+:func:`meshc.sharding.reshard.transfer_matrix`). A point that takes several steps is followed by
+one line per step (``%VALUE step k/n: ...``) with that step's shardings and bytes. The location
+is the consumer's (or the annotation's) in the input.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Mapping, Optional, Sequence, Union
+
+from meshc.ir.location import Location
+
+#: The passes that put the shardings into the types (run before ``reshard``).
+PIPELINE = "sharding-propagation,distribute-types"
+
+STRATEGIES = ("auto", "collectives", "peer")
+
+
+@dataclass(frozen=True)
+class Explanation:
+    """One line: where (the source location) and what (the reshard pass's remark text)."""
+
+    location: Location
+    message: str
+
+    def __str__(self) -> str:
+        return f"{self.location}: {self.message}"
+
+
+@dataclass
+class ExplainReport:
+    """The lines of :func:`explain` in program order, and ``notes`` (static mesh shapes that
+    ``mesh_shape`` overrode). ``meshes`` counts the meshes the module declares."""
+
+    lines: list[Explanation] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+    meshes: int = 0
+
+    def text(self) -> str:
+        """What ``meshc explain`` prints: one line each, or one line saying why there is none."""
+        if self.lines:
+            return "".join(f"{e}\n" for e in self.lines)
+        if not self.meshes:
+            return "no mesh: nothing is sharded (add annotations first, e.g. with 'meshc annotate')\n"
+        return "no resharding point and no collective: every value has the sharding its users need\n"
+
+
+def explain(module: Any, mesh_shape: Union[str, Mapping[str, Sequence[int]], None] = None,
+            strategy: str = "auto") -> ExplainReport:
+    """Explain the data movement the pipeline chooses for ``module`` (left unchanged: a copy is
+    compiled).
+
+    ``mesh_shape`` (``"m=2x4"`` or ``{"m": (2, 4)}``) gives dynamic meshes their shape and
+    overrides static ones, as ``meshc run --mesh-shape`` does (:func:`meshc.api.compile`);
+    without it a dynamic mesh's bytes are reported as unknown. ``strategy`` is the reshard
+    pass's option: ``auto`` (default), ``collectives`` or ``peer``.
+
+    Raises:
+        DiagnosticError: a bad ``mesh_shape`` or ``strategy`` (a PipelineError), or a pass's
+            user error (located: e.g. two meshes in one function, a sharding the op's rule
+            rejects).
+    """
+    from meshc.api import mesh_shapes_arg, override_mesh_shapes
+    from meshc.dialects.mesh import MeshOp
+    from meshc.ir.location import DiagnosticError
+    from meshc.passes.base import PassContext
+    from meshc.passes.manager import PassManager
+
+    if strategy not in STRATEGIES:
+        raise DiagnosticError(f"unknown reshard strategy '{strategy}' (known: {', '.join(STRATEGIES)})")
+    work = module.clone()
+    shapes = mesh_shapes_arg(mesh_shape)
+    notes = override_mesh_shapes(work, shapes)
+    PassManager.from_text(PIPELINE, PassContext(mesh_shapes=shapes)).run(work)
+    context = PassContext(mesh_shapes=shapes, remarks=True)
+    PassManager.from_text(f"reshard{{strategy={strategy}}}", context).run(work)
+    lines = [Explanation(d.location, d.message) for d in context.emitted if d.severity == "remark"]
+    meshes = sum(1 for op in work.walk() if isinstance(op, MeshOp))
+    return ExplainReport(lines, notes, meshes)
+
+
+def explain_text(module: Any, mesh_shape: Optional[Union[str, Mapping[str, Sequence[int]]]] = None,
+                 strategy: str = "auto") -> str:
+    """:func:`explain` as the text ``meshc explain`` prints (notes excluded)."""
+    return explain(module, mesh_shape, strategy).text()

@@ -1,0 +1,423 @@
+"""Launching meshc on MPI and the job-wide services every rank shares (issue 11).
+
+Launch
+------
+``mpiexec -n 4 meshc run prog.mlir --backend mpi ...`` starts one process
+(rank) per device; :func:`relaunch` does it for ``meshc run --backend mpi
+--launch 4 ...``: it finds ``mpiexec`` (next to the running Python first,
+where the ``mpich`` wheel installs it, then on ``PATH``), drops ``--launch``
+from the command line and runs ``mpiexec -n 4 <python> -m meshc run ...``.
+Open MPI refuses more ranks than cores unless told ``--oversubscribe``;
+MPICH's Hydra accepts them as they are (CI runs 4 ranks on 2 cores).
+
+The job (:class:`MpiJob`, one per communicator, created collectively)
+---------------------------------------------------------------------
+* ``node_of[r]``: the node of each rank (the lowest world rank sharing memory
+  with it, from ``Comm.Split_type(COMM_TYPE_SHARED)``), which decides where
+  peer groups can share memory windows;
+* a progress board: where every rank is (step index and state), in an MPI
+  shared-memory window when all ranks are on one node, so that a collective
+  that times out can name the devices that never reached it, as the threaded
+  runtime does (without one node the error names the group instead);
+* sub-communicators per mesh-axis group (``Comm.Split`` with the coordinates
+  outside the axes as colour), created once and cached;
+* failure: :meth:`MpiJob.fail` prints a diagnostic ONCE for the whole job --
+  the failing ranks elect a reporter with an atomic compare-and-swap on a
+  one-integer RMA window of rank 0 -- then calls ``Comm.Abort`` (exit code 1
+  for user errors, 2 for internal ones) so that no rank waits forever.
+  :func:`guard` wraps a whole command in that behaviour.
+
+``python -m meshc.runtime.mpi_launch SCHEDULE.json --args ARGS.npz -o OUT.npz``
+runs a saved schedule (JSON schema v1) under ``mpiexec``: ``ARGS.npz`` holds
+the per-shard arguments ``arg0, arg1, ...`` in the schedule's argument order
+(memory-mapped; each rank reads only its own), rank 0 writes the results
+``result0, ...`` in the schedule's result order and ``--stats FILE.json``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import atexit
+import os
+import shutil
+import subprocess
+import sys
+import threading
+import time
+from contextlib import contextmanager
+from typing import Any, Iterator, Optional, Sequence
+
+import numpy as np
+
+from meshc.ir.location import DiagnosticError, note
+
+__all__ = ["INSTALL_HINT", "MpiUnavailable", "require_mpi", "find_mpiexec", "mpiexec_command", "strip_launch_option",
+           "relaunch", "MpiJob", "job", "guard", "RUNNING", "FINISHED", "STOPPED", "FAILED", "main"]
+
+INSTALL_HINT = "pip install 'meshc[mpi]'   (mpi4py>=4 and the mpich wheel, which brings mpiexec)"
+
+#: States on the progress board.
+RUNNING, FINISHED, STOPPED, FAILED = 0, 1, 2, 3
+
+#: How long a rank that lost the election to report a failure waits for the reporter's Abort.
+_LOSER_WAIT_SECONDS = 20.0
+#: How long the election may take before a rank reports on its own (a stalled RMA target).
+_ELECTION_SECONDS = 5.0
+
+
+class MpiUnavailable(DiagnosticError):
+    """``--backend mpi`` without mpi4py (or without an MPI library, or
+    without ``mpiexec``): the message says how to install them."""
+
+
+def require_mpi() -> Any:
+    """The ``mpi4py.MPI`` module (importing it initialises MPI).
+
+    Raises:
+        MpiUnavailable: mpi4py is missing, older than 4, or cannot load an
+            MPI library.
+    """
+    try:
+        import mpi4py
+    except ImportError:
+        raise MpiUnavailable(f"the mpi backend needs mpi4py and an MPI library; install them with: "
+                             f"{INSTALL_HINT}") from None
+    major = int(str(getattr(mpi4py, "__version__", "0")).split(".")[0] or 0)
+    if major < 4:
+        raise MpiUnavailable(f"the mpi backend needs mpi4py >= 4, found {mpi4py.__version__}; upgrade with: "
+                             f"{INSTALL_HINT}")
+    try:
+        from mpi4py import MPI
+    except (ImportError, RuntimeError, OSError) as err:
+        raise MpiUnavailable(f"mpi4py cannot load an MPI library ({err}); install one with: {INSTALL_HINT}") from None
+    return MPI
+
+
+# -- launching --------------------------------------------------------------------------------
+
+
+def find_mpiexec() -> str:
+    """Path of ``mpiexec``: beside ``sys.executable`` (a virtual
+    environment's ``bin``, where the mpich wheel puts it), else on ``PATH``.
+
+    Raises:
+        MpiUnavailable: none is found.
+    """
+    here = os.path.join(os.path.dirname(sys.executable), "mpiexec")
+    if os.access(here, os.X_OK):
+        return here
+    found = shutil.which("mpiexec")
+    if found is None:
+        raise MpiUnavailable(f"no mpiexec beside {sys.executable} or on PATH; install one with: {INSTALL_HINT}")
+    return found
+
+
+def _is_open_mpi(mpiexec: str) -> bool:
+    try:
+        out = subprocess.run([mpiexec, "--version"], capture_output=True, text=True, timeout=30).stdout
+    except (OSError, subprocess.SubprocessError):
+        return False
+    return "Open MPI" in out or "OpenRTE" in out
+
+
+def mpiexec_command(n: int, argv: Sequence[str], *, module: str = "meshc", mpiexec: Optional[str] = None,
+                    python: Optional[str] = None) -> list[str]:
+    """``[mpiexec, -n, N, (--oversubscribe for Open MPI), python, -m, module, *argv]``.
+
+    Raises:
+        ValueError: ``n`` < 1.
+        MpiUnavailable: no mpiexec.
+    """
+    if n < 1:
+        raise ValueError(f"the number of MPI ranks must be >= 1, got {n}")
+    exe = mpiexec or find_mpiexec()
+    cmd = [exe, "-n", str(n)]
+    if _is_open_mpi(exe):
+        cmd.append("--oversubscribe")
+    return cmd + [python or sys.executable, "-m", module] + list(argv)
+
+
+def strip_launch_option(argv: Sequence[str]) -> list[str]:
+    """``argv`` without ``--launch N`` / ``--launch=N`` (every occurrence)."""
+    out: list[str] = []
+    skip = False
+    for a in argv:
+        if skip:
+            skip = False
+        elif a == "--launch":
+            skip = True
+        elif not a.startswith("--launch="):
+            out.append(a)
+    return out
+
+
+def relaunch(n: int, argv: Sequence[str], *, env: Optional[dict] = None, timeout: Optional[float] = None) -> int:
+    """Run ``meshc ARGV`` (``--launch`` removed) on ``n`` MPI ranks and return
+    mpiexec's exit code (124 when ``timeout`` seconds pass first, after
+    killing the job). ``argv`` is the command line after ``meshc`` (for
+    ``meshc run``: ``["run", "prog.mlir", ...]``).
+
+    Raises:
+        MpiUnavailable: no mpiexec.
+    """
+    cmd = mpiexec_command(n, strip_launch_option(argv))
+    proc = subprocess.Popen(cmd, env=env)
+    try:
+        return proc.wait(timeout=timeout)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        proc.wait()
+        return 124
+    except KeyboardInterrupt:
+        proc.terminate()
+        proc.wait()
+        raise
+
+
+# -- the job ----------------------------------------------------------------------------------
+
+
+class MpiJob:
+    """Services shared by the ranks of ``comm`` (module docstring). Build it
+    on every rank at the same point (:func:`job`): the constructor is
+    collective.
+
+    Attributes: ``rank``, ``size``, ``host``, ``node_of`` (list, per rank),
+    ``node_comm`` (ranks sharing memory with this one), ``p2p`` (a duplicate
+    of ``comm`` for point-to-point traffic), ``board`` (``(size, 2)`` int64
+    array of ``(step, state)`` per rank, or None).
+    """
+
+    def __init__(self, comm: Any = None):
+        MPI = require_mpi()
+        self.MPI = MPI
+        self.comm = comm if comm is not None else MPI.COMM_WORLD
+        self.rank, self.size = self.comm.Get_rank(), self.comm.Get_size()
+        self.host = MPI.Get_processor_name()
+        self.node_comm = self.comm.Split_type(MPI.COMM_TYPE_SHARED, key=self.rank)
+        leader = self.node_comm.bcast(self.rank, root=0)
+        self.node_of: list[int] = self.comm.allgather(leader)
+        self.p2p = self.comm.Dup()
+        self._flag = MPI.Win.Allocate(8 if self.rank == 0 else 0, 8, comm=self.comm)
+        if self.rank == 0:
+            np.frombuffer(self._flag.tomemory(), np.int64)[0] = -1
+        self._board_win = None
+        self.board: Optional[np.ndarray] = None
+        if self.node_comm.Get_size() == self.size:
+            first = self.node_comm.Get_rank() == 0
+            self._board_win = MPI.Win.Allocate_shared(16 * self.size if first else 0, 8, comm=self.node_comm)
+            buf, _ = self._board_win.Shared_query(0)
+            self.board = np.ndarray((self.size, 2), np.int64, buffer=buf)
+            self.board[self.rank] = (0, RUNNING)
+        self._comms: dict[tuple, Any] = {}
+        self._closed = False
+        self._failing = False
+        self.comm.Barrier()
+
+    # -- progress -------------------------------------------------------------------------
+    def set_progress(self, step: int, state: int = RUNNING) -> None:
+        """Publish this rank's step index and state on the board (if any)."""
+        if self.board is not None:
+            self.board[self.rank, 0] = step
+            self.board[self.rank, 1] = state
+
+    def progress_of(self, rank: int) -> Optional[tuple[int, int]]:
+        """``(step, state)`` of ``rank``, None without a board."""
+        if self.board is None:
+            return None
+        return int(self.board[rank, 0]), int(self.board[rank, 1])
+
+    def same_node(self, a: int, b: int) -> bool:
+        """Whether ranks ``a`` and ``b`` can share memory."""
+        return self.node_of[a] == self.node_of[b]
+
+    # -- sub-communicators --------------------------------------------------------------------
+    def group_comm(self, mesh: Any, axes: Sequence[int]) -> Any:
+        """The communicator of this rank's device group over mesh ``axes``
+        (``Mesh.axis_groups``; rank order = group order), created with
+        ``Comm.Split`` the first time (collective: every rank asks for the
+        same keys in the same order) and cached."""
+        key = (tuple(mesh.shape), tuple(axes))
+        comm = self._comms.get(key)
+        if comm is None:
+            groups = mesh.axis_groups(tuple(axes))
+            color = next(i for i, g in enumerate(groups) if self.rank in g)
+            comm = self.comm.Split(color, groups[color].index(self.rank))
+            self._comms[key] = comm
+        return comm
+
+    # -- failure ------------------------------------------------------------------------------
+    def _claim(self) -> bool:
+        """True for the first rank of the job to ask (the one that reports)."""
+        MPI = self.MPI
+        mine, unset, got = np.array([self.rank], np.int64), np.array([-1], np.int64), np.empty(1, np.int64)
+        self._flag.Lock(0, MPI.LOCK_SHARED)
+        self._flag.Compare_and_swap(mine, unset, got, 0, 0)
+        self._flag.Unlock(0)
+        return int(got[0]) == -1
+
+    def fail(self, err: BaseException, sources: Any = None) -> None:
+        """Report ``err`` once for the whole job and abort every rank (never
+        returns). A :class:`DiagnosticError` prints as a located diagnostic
+        with a note naming the rank and exits 1; anything else prints as an
+        internal error and exits 2."""
+        code = 1 if isinstance(err, DiagnosticError) else 2
+        self.set_progress(-1 if self.board is None else int(self.board[self.rank, 0]), FAILED)
+        if self._failing:  # a failure while reporting one
+            self.comm.Abort(code)
+        self._failing = True
+        reported = threading.Event()
+
+        def report() -> None:
+            if reported.is_set():
+                return
+            reported.set()
+            _print_failure(err, self.rank, self.size, self.host, sources)
+            time.sleep(0.2)  # let mpiexec forward the text before the job is torn down
+            self.comm.Abort(code)
+
+        watchdog = threading.Timer(_ELECTION_SECONDS, report)
+        watchdog.daemon = True
+        watchdog.start()
+        won = self._claim()
+        watchdog.cancel()
+        if won:
+            report()
+        reported.set()
+        time.sleep(_LOSER_WAIT_SECONDS)  # the reporter's Abort ends this process
+        self.comm.Abort(code)
+
+    def close(self) -> None:
+        """Free the job's windows (collective; at normal exit)."""
+        if self._closed:
+            return
+        self._closed = True
+        if self._board_win is not None:
+            self.board = None
+            self._board_win.Free()
+        self._flag.Free()
+
+
+def _print_failure(err: BaseException, rank: int, size: int, host: str, sources: Any) -> None:
+    where = f"on MPI rank {rank} of {size} (host {host})"
+    if isinstance(err, DiagnosticError):
+        from meshc.diagnostics import DiagnosticPrinter, SourceManager
+
+        diags = list(err.diagnostics)
+        first = diags[0]
+        diags[0] = type(first)(first.severity, first.message, first.location, list(first.notes) + [note(where)])
+        DiagnosticPrinter(sources if sources is not None else SourceManager()).emit_all(diags)
+    else:
+        sys.stderr.write(f"internal error {where}: {type(err).__name__}: {err}\n"
+                         "note: this is a bug in meshc; please report it with the input and the command line\n")
+    sys.stderr.flush()
+
+
+_JOBS: dict[int, MpiJob] = {}
+
+
+def job(comm: Any = None) -> MpiJob:
+    """The :class:`MpiJob` of ``comm`` (default ``COMM_WORLD``), created on
+    first use (collective) and freed at normal exit.
+
+    Raises:
+        MpiUnavailable: mpi4py is missing.
+    """
+    MPI = require_mpi()
+    comm = comm if comm is not None else MPI.COMM_WORLD
+    key = MPI.Comm.py2f(comm)
+    found = _JOBS.get(key)
+    if found is None:
+        found = _JOBS[key] = MpiJob(comm)
+        atexit.register(found.close)
+    return found
+
+
+@contextmanager
+def guard(comm: Any = None, sources: Any = None) -> Iterator[MpiJob]:
+    """Run a block on every rank so that an exception on any rank is printed
+    once and aborts the job (:meth:`MpiJob.fail`) instead of leaving the other
+    ranks waiting; ``SystemExit`` and ``KeyboardInterrupt`` pass through.
+
+    Raises:
+        MpiUnavailable: mpi4py is missing (before the block runs).
+    """
+    j = job(comm)
+    try:
+        yield j
+    except (SystemExit, KeyboardInterrupt):
+        raise
+    except BaseException as err:  # noqa: BLE001 - any failure must end the whole job
+        if os.environ.get("MESHC_DEBUG"):
+            import traceback
+
+            traceback.print_exc()
+        j.fail(err, sources)
+
+
+# -- running a saved schedule --------------------------------------------------------------------
+
+
+def _parse(argv: Optional[Sequence[str]]) -> argparse.Namespace:
+    p = argparse.ArgumentParser(prog="python -m meshc.runtime.mpi_launch",
+                                description="Run a meshc schedule (JSON schema v1) with one MPI rank per device.")
+    p.add_argument("schedule", help="schedule file (JSON)")
+    p.add_argument("--args", dest="args_path", help="per-shard arguments arg0, arg1, ... (.npz)")
+    p.add_argument("-o", "--output", help="rank 0 writes result0, result1, ... here (.npz)")
+    p.add_argument("--stats", dest="stats_path", help="rank 0 writes the per-device stats here (.json)")
+    p.add_argument("--trace", dest="trace_path", help="rank 0 writes a Chrome trace here (.json)")
+    p.add_argument("--collective-timeout", type=float, default=60.0, help="seconds a wait may last")
+    p.add_argument("--device-memory", default=None, help="bytes per device (16GiB, 512MiB, ...)")
+    p.add_argument("--shared-memory", choices=("auto", "off"), default="auto",
+                   help="peer reads through MPI shared-memory windows (auto) or always by messages (off)")
+    p.add_argument("--test-hooks", default=None, help=argparse.SUPPRESS)  # tests only (JSON)
+    return p.parse_args(argv)
+
+
+def main(argv: Optional[Sequence[str]] = None) -> int:
+    """Entry of ``python -m meshc.runtime.mpi_launch`` (module docstring)."""
+    import json
+
+    opts = _parse(argv)
+    with guard():
+        from meshc.backend.schedule import Schedule
+        from meshc.kernels.dtypes import numpy_dtype
+        from meshc.runtime.devices import parse_bytes
+        from meshc.runtime.executor import RunOptions, TestHooks
+        from meshc.runtime.io import load_npz, write_outputs
+        from meshc.runtime.mpi import run_schedule_mpi
+
+        try:
+            with open(opts.schedule, encoding="utf-8") as fh:
+                text = fh.read()
+        except OSError as err:
+            raise DiagnosticError(f"cannot read schedule file '{opts.schedule}': {err.strerror or err}") from None
+        schedule = Schedule.from_json_text(text)
+        arrays = load_npz(opts.args_path) if opts.args_path else {}
+        args = [arrays[f"arg{i}"] for i in range(len(arrays))]
+        for b in schedule.args:  # .npz keeps bf16/f8 (ml_dtypes) as raw void items: view them as the binding's type
+            if b.index < len(args) and args[b.index].dtype.kind == "V":
+                want = numpy_dtype(b.dtype)
+                if want.itemsize == args[b.index].dtype.itemsize:
+                    args[b.index] = args[b.index].view(want)
+        hooks = None
+        if opts.test_hooks:
+            raw = json.loads(opts.test_hooks)
+            hooks = TestHooks({tuple(x) for x in raw.get("skip_collective", ())},
+                              {tuple(x) for x in raw.get("fail_kernel", ())})
+        memory = parse_bytes(opts.device_memory) if opts.device_memory else None
+        options = RunOptions(memory, opts.collective_timeout, trace=bool(opts.trace_path), hooks=hooks)
+        report = run_schedule_mpi(schedule, args, options, shared_memory=opts.shared_memory)
+        if report.root:
+            if opts.output:
+                write_outputs(opts.output, report.outputs)
+            if opts.stats_path:
+                with open(opts.stats_path, "w", encoding="utf-8") as fh:
+                    json.dump(report.stats.to_json(), fh, indent=1)
+            if opts.trace_path:
+                report.stats.write_chrome_trace(opts.trace_path)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

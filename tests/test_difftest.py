@@ -1,0 +1,146 @@
+"""Differential testing of the whole pipeline (issue 10): a fixed budget of generated programs in CI.
+
+Each program (``tests/difftest``: matmuls, batch matmuls, elementwise and reduction generics,
+transposes, broadcasts, reshapes, slices, fills, with random shardings on random 1-D to 3-D
+meshes of at most 16 devices, static or dynamic, peered or not, uneven shapes) is compiled with
+the default pipeline under each reshard strategy and partition form, run on the simulated
+devices and compared with the reference interpreter. A located compile error (an unsupported
+construct) counts as a rejection; a crash, IR that fails verification, a failed run or a wrong
+value is a bug. The tester proves it finds bugs: each deliberate miscompile of
+:mod:`meshc.testing_hooks`, enabled alone, is caught. Then pass robustness: every registered
+pass, given any verified input of any stage of the pipeline, produces verified output or a
+located error. Longer runs: ``bench/difftest.py --minutes N``.
+"""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import HealthCheck, Phase, given, settings
+
+import meshc.api as mc
+from meshc import testing_hooks
+from meshc.ir.location import DiagnosticError
+from meshc.ir.verifier import verify
+from meshc.passes.manager import PassManager
+from meshc.passes.registry import DEFAULT_PIPELINE, known_passes
+from tests.difftest import Tally, check_case, pipeline_text
+from tests.difftest.strategies import programs
+
+#: Programs per CI run (each under 3 strategies x 2 forms: about 0.3 s per program on 2 cores).
+CI_PROGRAMS = 300
+#: Programs an injected miscompile may take before it must have been caught.
+INJECT_BUDGET = 60
+#: Programs of the pass-robustness property (every pass on every stage of each).
+ROBUSTNESS_PROGRAMS = 25
+
+_QUIET = [HealthCheck.too_slow, HealthCheck.data_too_large, HealthCheck.filter_too_much]
+
+
+def _say(request, lines) -> None:
+    """Print the figures on the terminal even when pytest captures output."""
+    reporter = request.config.pluginmanager.get_plugin("terminalreporter")
+    for line in lines:
+        if reporter is not None:
+            reporter.write_line(line)
+        else:  # pragma: no cover - without the terminal plugin
+            print(line)
+
+
+def test_generated_programs_compute_what_the_reference_computes(request):
+    tally = Tally()
+
+    @settings(max_examples=CI_PROGRAMS, derandomize=True, deadline=None, database=None,
+              suppress_health_check=_QUIET)
+    @given(programs(max_ops=4))
+    def check(case):
+        result = check_case(case)
+        tally.add(result)
+        assert not result.bugs, result.report()
+
+    check()
+    _say(request, [""] + tally.lines())
+    assert tally.total >= CI_PROGRAMS
+    assert tally.runs["ok"] >= 0.8 * sum(tally.runs.values()), tally.lines()  # the run stays meaningful
+    assert set(tally.ops) == {"elementwise", "reduction", "matmul", "batch_matmul", "transpose", "broadcast",
+                              "reshape", "slice"}
+    assert {m.split()[0] for m in tally.meshes} == {"1-D", "2-D", "3-D"}
+    assert any("dynamic" in m for m in tally.meshes) and any("peered" in m for m in tally.meshes)
+
+
+@pytest.mark.parametrize("name", sorted(testing_hooks.KNOWN))
+def test_each_injected_miscompile_is_caught(name, request):
+    caught = []
+
+    @settings(max_examples=INJECT_BUDGET, derandomize=True, deadline=None, database=None,
+              suppress_health_check=_QUIET, phases=[Phase.generate])
+    @given(programs(max_ops=4))
+    def check(case):
+        result = check_case(case)
+        if result.bugs:
+            caught.append(result)
+        assert not result.bugs
+
+    assert not testing_hooks.INJECT
+    testing_hooks.INJECT.add(name)
+    try:
+        with pytest.raises(AssertionError):
+            check()
+    finally:
+        testing_hooks.INJECT.discard(name)
+    first = caught[0]
+    kinds = sorted({o.kind for o in first.bugs})
+    _say(request, [f"'{name}' caught: {kinds} in {len(first.bugs)} of {len(first.outcomes)} runs of a "
+                   f"{first.case.mesh.num_devices}-device program"])
+    again = check_case(first.case)  # without the miscompile the same program is right
+    assert not again.bugs, again.report()
+
+
+def test_no_miscompile_is_enabled_outside_the_tests():
+    assert testing_hooks.INJECT == set()
+    assert len(testing_hooks.KNOWN) >= 4
+
+
+def _stages(module, shape) -> list:
+    """The module after each prefix of the default pipeline (stage 1 = the annotated input)."""
+    out = [module.clone()]
+    for k in range(1, 6):
+        m = module.clone()
+        try:
+            mc.compile(m, ",".join(DEFAULT_PIPELINE[:k]), shape, entry="main")
+        except DiagnosticError:
+            break  # a rejection (the differential test counts them): later stages do not exist
+        out.append(m)
+    return out
+
+
+@settings(max_examples=ROBUSTNESS_PROGRAMS, derandomize=True, deadline=None, database=None,
+          suppress_health_check=_QUIET)
+@given(programs(max_ops=3))
+def test_every_pass_on_every_stage_gives_verified_ir_or_a_located_error(case):
+    """Every registered pass, alone, on the program after 0..5 passes of the default pipeline: the
+    pass manager (verify after each pass) ends in verified IR or a DiagnosticError located in the
+    program, never a crash (PassCrash) or 'produced invalid IR'."""
+    module = mc.parse(case.text, "difftest.mlir")
+    shape = case.mesh.run_shape()
+    from meshc.passes.base import PassContext
+
+    for stage, m in enumerate(_stages(module, shape)):
+        for name in known_passes():
+            if name == "verify":
+                continue
+            work = m.clone()
+            context = PassContext(mesh_shapes=dict(shape or {}))
+            try:
+                PassManager.from_text(name, context).run(work)
+            except DiagnosticError as err:
+                text = str(err)
+                assert "produced invalid IR" not in text, f"stage {stage}, pass {name}: {text}\n{case}"
+                assert err.location.line > 0 or "mesh" in text, f"unlocated: stage {stage}, {name}: {text}"
+                continue
+            verify(work)
+
+
+def test_pipeline_text_sets_the_strategy_and_form():
+    text = pipeline_text("peer", "for_one")
+    assert "reshard{strategy=peer}" in text and "partition{form=for_one}" in text
+    assert text.split(",")[0] == "sharding-propagation" and text.endswith("canonicalize,cse")
