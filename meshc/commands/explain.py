@@ -17,7 +17,7 @@ from typing import Optional
 import click
 
 from meshc.commands._annotate_options import AnnotationOptions, annotation_options, report_warnings
-from meshc.commands._common import MeshcCommand, mesh_shape_option, parse_mesh_shapes, read_input
+from meshc.commands._common import MeshcCommand, parse_mesh_shapes, read_input
 
 
 @click.command(name="explain", cls=MeshcCommand)
@@ -25,7 +25,8 @@ from meshc.commands._common import MeshcCommand, mesh_shape_option, parse_mesh_s
 @click.option("--strategy", type=click.Choice(["auto", "collectives", "peer"]), default="auto", show_default=True,
               help="How the reshard pass moves data: collectives, in-place peer reads, or auto (peer reads when "
                    "every axis involved is peered and they move no more bytes).")
-@mesh_shape_option
+@click.option("--mesh-shape", "mesh_shape", multiple=True, metavar="NAME=SIZES",
+              help="Shape of a mesh, e.g. m=2x4: sets a dynamic ('?') mesh, overrides a static one (repeatable).")
 @click.option("--entry", default=None, metavar="NAME",
               help="Function whose arguments and results --shard/--shardings-from name (default: the only "
                    "public one).")
