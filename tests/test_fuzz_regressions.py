@@ -313,3 +313,11 @@ def test_numpy_is_the_backing_store():
     # DenseElementsAttr.array stays a numpy array (the interpreter and runtime read it directly)
     a = parse('"x.a"() {v = dense<[1, 2]> : tensor<2xi32>} : () -> ()').body.ops[0].attributes["v"].array
     assert isinstance(a, np.ndarray) and a.tolist() == [1, 2]
+
+
+def test_util_global_with_a_result_is_rejected():
+    # found by the seeded stream: the custom form of util.global cannot bind a result
+    text = ('%0 = "util.global"() {sym_name = "w", type = tensor<2xf32>, sym_visibility = "private"} '
+            ': () -> (i32)')
+    with pytest.raises(DiagnosticError, match="takes no operands, results or regions"):
+        verify(parse(text))

@@ -56,6 +56,8 @@ class ModuleOp(Operation):
     def verify_(self) -> None:
         if len(self.regions) != 1 or len(self.regions[0].blocks) != 1:
             raise self.error("expects one region with one block")
+        if self.operands or self.results:
+            raise self.error("takes no operands or results")
         seen: dict[str, Operation] = {}
         from meshc.ir.location import note
 

@@ -92,6 +92,8 @@ class GlobalOp(Operation):
             raise self.error("requires a string 'sym_name' attribute")
         if not isinstance(self.attributes.get("type"), TypeAttr):
             raise self.error("requires a 'type' attribute holding the global's type")
+        if self.operands or self.results or self.regions:
+            raise self.error("takes no operands, results or regions")
         if self.visibility not in VISIBILITIES:
             raise self.error(f"has visibility '{self.visibility}', expected one of {', '.join(VISIBILITIES)}")
 
@@ -209,6 +211,8 @@ class InitializerOp(Operation):
     def verify_(self) -> None:
         if len(self.regions) != 1 or not self.regions[0].blocks:
             raise self.error("expects one non-empty region")
+        if self.operands or self.results:
+            raise self.error("takes no operands or results")
         for block in self.regions[0].blocks:
             term = block.ops[-1] if block.ops else None
             if term is None or not term.is_terminator:

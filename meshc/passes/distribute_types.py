@@ -15,6 +15,8 @@ tensor encoding attribute"): every tensor value's type carries its sharding,
   T_in -> T_out`` (``annotate_for_users`` dropped: the types say it all).
 * Tensor values inside regions (of ops without a sharding rule) are
   replicated; the function type follows its arguments and returned values.
+* A ``func.call`` whose operands (results) have other shardings than the
+  callee's signature gets resharding points before (after) it.
 
 Shardings are read and written only through
 :func:`meshc.dialects.mesh.sharding_of` / :func:`~meshc.dialects.mesh.with_sharding`,
@@ -35,7 +37,9 @@ from meshc.interfaces.sharding import replicated
 from meshc.ir.attributes import DenseElementsAttr
 from meshc.ir.builder import Builder
 from meshc.ir.core import Operation, Value
+from meshc.ir.location import DiagnosticError
 from meshc.ir.types import TensorType
+from meshc.ir.verifier import verify
 from meshc.passes.base import Pass
 
 
@@ -54,13 +58,24 @@ class DistributeTypes(Pass):
             for func in funcs:
                 for call in [o for o in func.walk() if isinstance(o, CallOp)]:
                     reconcile_call(call, op)
+        for func in funcs:
+            if function_mesh(func) is None:
+                continue
+            try:  # annotations alone (no sharding-propagation) may give an op's operands and results other shardings
+                verify(func)
+            except DiagnosticError as err:
+                d = err.diagnostics[0]
+                raise DiagnosticError(f"{d.message} (the annotations give these values different shardings where "
+                                      "the op needs equal types: run sharding-propagation before distribute-types)",
+                                      d.location) from None
 
     def distribute(self, func: FuncOp) -> None:
         """Rewrite ``func`` in distributed form (see the module docstring).
 
         Raises:
-            DiagnosticError: two meshes in the function, a non-static annotation, or an invalid
-                sharding in a type (before or after).
+            DiagnosticError: two meshes in the function, a non-static annotation, an invalid
+                sharding in a type (before or after), or shardings that disagree where an op
+                needs equal types (the input was not propagated: located at that op).
         """
         mesh = function_mesh(func)
         if mesh is None:

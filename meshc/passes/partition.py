@@ -574,7 +574,9 @@ class FunctionPartitioner:
     def lower_point(self, op: ShardOp) -> None:
         """A body reading the target region from the source, the identity where partial axes appear."""
         src_s, dst_s = sharding_of(op.src.type), sharding_of(op.results[0].type)
-        assert src_s is not None and dst_s is not None
+        if src_s is None or dst_s is None:  # an annotation: the input is not in distributed form
+            raise PartitionError(f"expects distributed tensor types (run distribute-types and reshard first): "
+                                 f"'{op.src.type}' -> '{op.results[0].type}'")
         lost = [a for a in src_s.partial_axes if a not in dst_s.partial_axes]
         if lost or (src_s.partial_axes and src_s.partial_type != dst_s.partial_type):
             raise PartitionError(f"partial axes {lost or list(src_s.partial_axes)} of {src_s} must be reduced by "

@@ -261,7 +261,7 @@ _IDENTITY = {"sum": 0, "max": -1e30, "min": 1e30, "product": 1}
 _F16_IDENTITY = {"sum": 0, "max": -60000.0, "min": 60000.0, "product": 1}
 
 #: Element types, weighted by repetition (f32 most of the time).
-DTYPES = ("f32", "f32", "f32", "f32", "f32", "f32", "f32", "f32", "i32", "i32", "f16", "f64", "i64")
+DTYPES = ("f32", "i32", "f16", "f64", "i64", "f32", "f32", "f32", "f32", "f32", "f32", "f32", "i32")
 
 #: Comparison tolerance (rtol = atol) per element type; integers compare exactly.
 TOLERANCE = {"f16": 2e-2, "f32": 1e-4, "f64": 1e-9}

@@ -7,7 +7,10 @@ program on the reference interpreter once, then for each ``(strategy, form)`` of
 :data:`COMBOS`:
 
 1. compile a clone with the default pipeline (:data:`meshc.passes.registry.DEFAULT_PIPELINE`)
-   whose ``reshard`` and ``partition`` get the strategy and form, ``--verify-each`` on;
+   whose ``reshard`` and ``partition`` get the strategy and form, ``--verify-each`` on. A
+   dynamic mesh is specialized after ``partition`` (so the per-device index arithmetic on
+   ``mesh.mesh_shape`` is what runs), plus once up front as ``meshc run --mesh-shape`` does
+   (:func:`plans`);
 2. build the schedules, run them on the threaded runtime (one thread per simulated device, a
    short collective timeout) and reassemble the results (:func:`meshc.api.run_compiled`, what
    ``meshc run`` does);
@@ -54,16 +57,32 @@ RTOL = 1e-4
 RUN_TIMEOUT = 10.0
 
 
-def pipeline_text(strategy: str, form: str) -> str:
-    """The default pipeline with ``reshard{strategy=...}`` and ``partition{form=...}``."""
+def pipeline_text(strategy: str, form: str, late_shape: Optional[Sequence[int]] = None) -> str:
+    """The default pipeline with ``reshard{strategy=...}`` and ``partition{form=...}``; with
+    ``late_shape`` the dynamic mesh ``@m`` is specialized only after ``partition`` (its per-device
+    bodies compute shard offsets and sizes from ``mesh.mesh_shape`` at run time; ``unroll`` then
+    instantiates them for that shape, as the runtime does for a dynamic mesh)."""
     out = []
     for p in DEFAULT_PIPELINE:
         if p == "reshard":
             p = f"reshard{{strategy={strategy}}}"
         elif p == "partition":
             p = f"partition{{form={form}}}"
+            if late_shape is not None:
+                p += f",specialize-mesh{{shapes=m={'x'.join(map(str, late_shape))}}}"
         out.append(p)
     return ",".join(out)
+
+
+def plans(case, combos: Sequence[tuple[str, str]] = COMBOS) -> list[tuple[tuple[str, str], str, Any]]:
+    """``(label, pipeline, mesh_shape)`` of every compile of ``case``: each combo; on a dynamic mesh each
+    combo specializes the mesh after partition (label ``form/late``), plus one run specialized up front
+    (``--mesh-shape``, what ``meshc run`` does)."""
+    shape = case.mesh.run_shape()
+    if case.mesh.is_static:
+        return [(c, pipeline_text(*c), shape) for c in combos]
+    out = [((s, f + "/late"), pipeline_text(s, f, case.mesh.sizes), None) for s, f in combos]
+    return out + [(("auto", "for_all"), pipeline_text("auto", "for_all"), shape)]
 
 
 @dataclass
@@ -160,12 +179,10 @@ def check_case(case, combos: Sequence[tuple[str, str]] = COMBOS) -> CaseResult:
     except DiagnosticError as err:
         raise AssertionError(f"the generator made a program meshc does not accept as input: {err}\n{case}") from None
     result = CaseResult(case)
-    shape = case.mesh.run_shape()
-    for strategy, form in combos:
+    for combo, pipeline, shape in plans(case, combos):
         t0 = time.perf_counter()
-        combo = (strategy, form)
         try:
-            compiled = mc.compile(module.clone(), pipeline_text(strategy, form), shape, entry="main")
+            compiled = mc.compile(module.clone(), pipeline, shape, entry="main")
         except DiagnosticError as err:
             status, kind = classify_compile_error(err)
             result.outcomes.append(Outcome(combo, status, kind, str(err), time.perf_counter() - t0))
