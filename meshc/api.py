@@ -378,7 +378,8 @@ def run(module: Operation, inputs: Union[Sequence[Any], Mapping[str, Any], None]
 def run_compiled(compiled: Compiled, bound: BoundEntry, reference: Optional[Operation] = None, *, repeat: int = 1,
                  device_memory: Optional[int] = None, timeout: float = 60.0, layout: Any = None, trace: bool = False,
                  hooks: Any = None, rtol: float = 1e-4, atol: float = 1e-5, atol_scale: bool = False,
-                 progress: Optional[Any] = None, parameters: Optional[dict] = None) -> RunResult:
+                 progress: Optional[Any] = None, parameters: Optional[dict] = None,
+                 backend: str = "threads") -> Optional[RunResult]:
     """Run ``compiled`` on the simulated devices with the inputs of
     ``bound`` (bound against the original signature) and gather the results.
 
@@ -396,7 +397,10 @@ def run_compiled(compiled: Compiled, bound: BoundEntry, reference: Optional[Oper
     the runtime. ``progress(done_steps, total_steps)`` is called about ten
     times a second while the schedules run. ``parameters`` (``{scope: {key:
     array}}``) holds the data of ``#stream.parameter.named`` globals, for
-    every device and for the reference run.
+    every device and for the reference run. ``backend`` is ``threads`` (one
+    thread per device) or ``mpi`` (this process is one rank of an MPI job:
+    it reads only its own shards; only rank 0 gets a result, the other ranks
+    get None).
 
     Raises:
         meshc.runtime.executor.RuntimeFailure: a kernel error on a device, a
@@ -409,18 +413,30 @@ def run_compiled(compiled: Compiled, bound: BoundEntry, reference: Optional[Oper
     from meshc.runtime.executor import RunOptions
 
     program = compiled.program
-    args = shard_inputs(program, bound.arrays)
     options = RunOptions(device_memory, timeout, layout or BufferLayout(), trace, hooks, parameters)
-    executor = _watched_executor(program.schedule, options)
     times, report = [], None
     calls = max(1, repeat)
-    for i in range(calls):
-        watch = None
-        if progress is not None:  # steps of every call: call i covers [i * total, (i + 1) * total]
-            watch = (lambda i: lambda done, total: progress(i * total + done, calls * total))(i)
-        t0 = time.perf_counter()
-        report = executor.run_watched(args, watch)
-        times.append(time.perf_counter() - t0)
+    if backend != "threads":
+        from meshc.runtime.backends import get_backend
+
+        runner = get_backend(backend)
+        args = runner.shard_inputs(program, bound.arrays)  # this rank's shards only
+        for _ in range(calls):
+            t0 = time.perf_counter()
+            report = runner.run(program.schedule, args, options)
+            times.append(time.perf_counter() - t0)
+        if not runner.is_root:
+            return None
+    else:
+        args = shard_inputs(program, bound.arrays)
+        executor = _watched_executor(program.schedule, options)
+        for i in range(calls):
+            watch = None
+            if progress is not None:  # steps of every call: call i covers [i * total, (i + 1) * total]
+                watch = (lambda i: lambda done, total: progress(i * total + done, calls * total))(i)
+            t0 = time.perf_counter()
+            report = executor.run_watched(args, watch)
+            times.append(time.perf_counter() - t0)
     del args
     outputs = gather_results(program, report.outputs)  # type: ignore[union-attr]
     kernels: dict[str, int] = {}

@@ -1026,6 +1026,11 @@ _TOKEN_NAMES = {
 
 def _describe_expected(expected) -> str:
     names = []
+    ops = {"BUILTIN", "MODULE", "FUNC", "CALL", "RETURN", "ARITH", "MATH", "TENSOR", "LINALG", "SCF", "UTIL",
+           "MESH", "IREE", "FLOW"}
+    if any(e.split("_", 1)[0] in ops for e in expected):
+        names.append("an operation")  # op-name terminals of the dialects' custom forms
+        expected = [e for e in expected if e.split("_", 1)[0] not in ops]
     for e in sorted(expected):
         n = _TOKEN_NAMES.get(e)
         if n is None:

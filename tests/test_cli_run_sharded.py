@@ -187,3 +187,8 @@ def test_data_tiling_target_materializes_encodings_before_the_schedules():
     # for x86-avx512: constant, empty, pack(x), exp (on the packed layout), empty, pack(w), empty, fill,
     # mmt4d, empty, unpack = 11
     assert (kernels(plain.stdout), kernels(r.stdout)) == (6, 11)
+
+
+def test_mesh_shape_beyond_the_simulated_device_limit_is_refused():
+    r = meshc(*corpus_args("dynamic_mesh_rowsum"), "--mesh-shape", "m=99999999999999999999")
+    assert r.exit_code == 1 and "meshc simulates at most 1024" in r.output + r.stderr

@@ -102,71 +102,91 @@ def compiled_case(case):
 # -- 1-3: faults on the simulated devices, on generated programs --------------------------------------------------
 
 
-@settings(max_examples=20, derandomize=True, deadline=None, database=None, suppress_health_check=_QUIET)
-@given(programs(max_ops=3), st.data())
-def test_a_failing_kernel_stops_every_device_and_names_its_device(case, data):
-    made = compiled_case(case)
-    if made is None:
-        return
-    compiled, bound = made
-    kernels = {d.device: sum(isinstance(s, Kernel) for s in d.steps) for d in compiled.schedule.devices}
-    busy = [k for k, n in kernels.items() if n]
-    if not busy:
-        return
-    k = data.draw(st.sampled_from(busy))
-    n = data.draw(st.integers(0, kernels[k] - 1))
-    with pytest.raises(RuntimeFailure) as info:
-        bounded(mc.run_compiled, compiled, bound, timeout=FAULT_TIMEOUT, hooks=TestHooks(fail_kernel={(k, n)}))
-    err = info.value
-    assert (err.device, err.reason) == (k, "kernel"), str(err)
-    assert f"device {k}: " in str(err) and "injected failure (test hook)" in str(err)
-    assert err.stats is not None and len(err.stats.devices) == compiled.schedule.mesh.num_devices
-    assert device_threads() == []
+#: Generated programs per fault property, and how many must have had the fault injected (the others are
+#: rejected by the pipeline or have no kernel / collective to fault).
+FAULT_PROGRAMS = 30
+FAULTED_AT_LEAST = 12
 
 
-@settings(max_examples=20, derandomize=True, deadline=None, database=None, suppress_health_check=_QUIET)
-@given(programs(max_ops=3), st.data())
-def test_a_device_that_never_reaches_a_collective_ends_in_a_timeout_naming_it(case, data):
-    made = compiled_case(case)
-    if made is None:
-        return
-    compiled, bound = made
-    sched = compiled.schedule
-    pairs = []
-    for d in sched.devices:
-        for s in d.steps:
-            spec = sched.collectives[s.instance] if isinstance(s, Collective) else None
-            if spec is not None and len(sched.mesh.axis_group(d.device, spec.mesh_axes)) > 1:
-                pairs.append((d.device, s.instance))
-    if not pairs:
-        return
-    k, instance = data.draw(st.sampled_from(pairs))
-    with pytest.raises(RuntimeFailure) as info:
-        bounded(mc.run_compiled, compiled, bound, timeout=FAULT_TIMEOUT,
-                hooks=TestHooks(skip_collective={(k, instance)}))
-    err = info.value
-    assert err.reason == "timeout" and err.device == k, str(err)
-    assert f"never reached it" in str(err) and f"devices [{k}]" in str(err)
-    assert device_threads() == []
+def _faults(request, what: str, body, programs_run: int = FAULT_PROGRAMS, at_least: int = FAULTED_AT_LEAST) -> None:
+    """Run ``body(compiled, bound, data) -> bool`` (True when the fault was injected and checked) on
+    ``programs_run`` generated programs; report and check how many were faulted."""
+    done = []
+
+    @settings(max_examples=programs_run, derandomize=True, deadline=None, database=None,
+              suppress_health_check=_QUIET)
+    @given(programs(max_ops=3), st.data())
+    def check(case, data):
+        made = compiled_case(case)
+        if made is not None and body(made[0], made[1], data):
+            done.append(case)
+
+    check()
+    reporter = request.config.pluginmanager.get_plugin("terminalreporter")
+    if reporter is not None:
+        reporter.write_line(f"fault scenario '{what}': injected in {len(done)} of {programs_run} generated programs")
+    assert len(done) >= at_least
 
 
-@settings(max_examples=15, derandomize=True, deadline=None, database=None, suppress_health_check=_QUIET)
-@given(programs(max_ops=3))
-def test_a_device_out_of_memory_is_named_with_its_buffer(case):
-    made = compiled_case(case)
-    if made is None:
-        return
-    compiled, bound = made
-    peak = max(d.peak_bytes for d in mc.run_compiled(compiled, bound).stats.devices)
-    if peak < 8:
-        return
-    with pytest.raises(OutOfDeviceMemory) as info:
-        bounded(mc.run_compiled, compiled, bound, device_memory=peak // 2, timeout=FAULT_TIMEOUT)
-    err = info.value
-    assert 0 <= err.device < compiled.schedule.mesh.num_devices and err.buffer
-    assert err.requested > err.available
-    assert f"device {err.device} is out of memory: buffer '{err.buffer}'" in str(err)
-    assert device_threads() == []
+def test_a_failing_kernel_stops_every_device_and_names_its_device(request):
+    def body(compiled, bound, data) -> bool:
+        kernels = {d.device: sum(isinstance(s, Kernel) for s in d.steps) for d in compiled.schedule.devices}
+        busy = [k for k, n in kernels.items() if n]
+        if not busy:
+            return False
+        k = data.draw(st.sampled_from(busy))
+        n = data.draw(st.integers(0, kernels[k] - 1))
+        with pytest.raises(RuntimeFailure) as info:
+            bounded(mc.run_compiled, compiled, bound, timeout=FAULT_TIMEOUT, hooks=TestHooks(fail_kernel={(k, n)}))
+        err = info.value
+        assert (err.device, err.reason) == (k, "kernel"), str(err)
+        assert f"device {k}: " in str(err) and "injected failure (test hook)" in str(err)
+        assert err.stats is not None and len(err.stats.devices) == compiled.schedule.mesh.num_devices
+        assert device_threads() == []
+        return True
+
+    _faults(request, "kernel exception", body)
+
+
+def test_a_device_that_never_reaches_a_collective_ends_in_a_timeout_naming_it(request):
+    def body(compiled, bound, data) -> bool:
+        sched = compiled.schedule
+        pairs = []
+        for d in sched.devices:
+            for s in d.steps:
+                spec = sched.collectives[s.instance] if isinstance(s, Collective) else None
+                if spec is not None and len(sched.mesh.axis_group(d.device, spec.mesh_axes)) > 1:
+                    pairs.append((d.device, s.instance))
+        if not pairs:
+            return False
+        k, instance = data.draw(st.sampled_from(pairs))
+        with pytest.raises(RuntimeFailure) as info:
+            bounded(mc.run_compiled, compiled, bound, timeout=FAULT_TIMEOUT,
+                    hooks=TestHooks(skip_collective={(k, instance)}))
+        err = info.value
+        assert err.reason == "timeout" and err.device == k, str(err)
+        assert "never reached it" in str(err) and f"devices [{k}]" in str(err)
+        assert device_threads() == []
+        return True
+
+    _faults(request, "device never reaches a collective", body, 60, 15)  # many small programs move no data
+
+
+def test_a_device_out_of_memory_is_named_with_its_buffer(request):
+    def body(compiled, bound, data) -> bool:
+        peak = max(d.peak_bytes for d in mc.run_compiled(compiled, bound).stats.devices)
+        if peak < 8:
+            return False
+        with pytest.raises(OutOfDeviceMemory) as info:
+            bounded(mc.run_compiled, compiled, bound, device_memory=peak // 2, timeout=FAULT_TIMEOUT)
+        err = info.value
+        assert 0 <= err.device < compiled.schedule.mesh.num_devices and err.buffer
+        assert err.requested > err.available
+        assert f"device {err.device} is out of memory: buffer '{err.buffer}'" in str(err)
+        assert device_threads() == []
+        return True
+
+    _faults(request, "device out of memory", body)
 
 
 def test_a_run_after_a_fault_works_again():

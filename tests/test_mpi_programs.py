@@ -73,3 +73,25 @@ def test_program_on_mpi_equals_expected_and_threads(tmp_path, name, shape, ranks
         # same schedule, same accounting: memory and traffic per device agree with the threaded runtime
         assert (d["peak_bytes"], d["kernels"], d["peer_read_bytes"], d["copy_bytes"], d["collective_bytes"]) == (
             t.peak_bytes, t.kernels, t.peer_read_bytes, t.copy_bytes, t.collective_bytes), (d["device"], d)
+
+
+def test_meshc_run_backend_mpi_launch_prints_once_and_checks(tmp_path):
+    # the CLI path: `meshc run --backend mpi --launch 2` starts mpiexec itself; rank 0 prints and writes -o
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    import numpy as np
+
+    pytest.importorskip("mpi4py")
+    data = Path(__file__).parent / "data"
+    out = tmp_path / "out.npz"
+    meshc = Path(sys.executable).with_name("meshc")
+    r = subprocess.run([str(meshc), "run", str(data / "seed_matmul_rows.mlir"), "--inputs",
+                        str(data / "seed_matmul_rows.inputs.npz"), "--check", "--backend", "mpi", "--launch", "2",
+                        "-o", str(out)], capture_output=True, text=True, timeout=120)
+    assert r.returncode == 0, r.stdout + r.stderr
+    assert r.stdout.count("inputs bound by name") == 1 and r.stdout.count("ran @main_sharded") == 1
+    assert "(shape 2, 2 devices)" in r.stdout and "result0: ok" in r.stdout
+    expected = np.load(data / "seed_matmul_rows.expected.npz")["result0"]
+    np.testing.assert_allclose(np.load(out)["result0"], expected, rtol=1e-4, atol=1e-5)

@@ -184,6 +184,9 @@ def write_output(output: str, text: str) -> None:
 
 
 # ------------------------------------------------------------------ shared options
+MAX_SIMULATED_DEVICES = 1024  # devices of one mesh; compile and run time grow with the device count
+
+
 def parse_mesh_shapes(values: tuple[str, ...]) -> dict[str, tuple[int, ...]]:
     """``("m=2x4", "n=8")`` -> ``{"m": (2, 4), "n": (8,)}`` (``--mesh-shape``).
 
@@ -201,6 +204,13 @@ def parse_mesh_shapes(values: tuple[str, ...]) -> dict[str, tuple[int, ...]]:
         name, dims = m.group(1), tuple(int(d) for d in m.group(2).split("x"))
         if any(d <= 0 for d in dims):
             raise click.BadParameter(f"'{v}': mesh sizes must be positive", param_hint="'--mesh-shape'")
+        devices = 1
+        for d in dims:
+            devices *= d
+        if devices > MAX_SIMULATED_DEVICES:
+            raise click.BadParameter(f"'{v}' has {devices} devices; meshc simulates at most "
+                                     f"{MAX_SIMULATED_DEVICES} (one thread and one schedule per device)",
+                                     param_hint="'--mesh-shape'")
         if name in shapes:
             raise click.BadParameter(f"mesh '{name}' is given twice", param_hint="'--mesh-shape'")
         shapes[name] = dims

@@ -108,6 +108,11 @@ def _split_assignment(value: str, option: str) -> tuple[str, str]:
 @click.option("--repeat", default=1, show_default=True, type=click.IntRange(min=1),
               help="Call the entry function N times; report the time per call.")
 @click.option("--stats", is_flag=True, help="Print per-device kernels, memory, traffic and time.")
+@click.option("--backend", "backend_name", type=click.Choice(["threads", "mpi"]), default="threads", show_default=True,
+              help="Execute the schedules on threads (one per device) or on MPI (one rank per device: run under "
+                   "mpiexec, or with --launch N). MPI needs: pip install 'meshc[mpi]'.")
+@click.option("--launch", type=click.IntRange(min=1), default=None, metavar="N",
+              help="With --backend mpi: start the job on N ranks with mpiexec.")
 @click.option("--trace", "trace_path", default=None, metavar="TRACE.json",
               help="Write a Chrome trace (chrome://tracing, Perfetto) of every device's timeline.")
 @click.option("-p", "--pass-pipeline", "pipeline", default=None, metavar="PIPELINE",
@@ -135,8 +140,38 @@ def command(input_path: str, reference: bool, entry: Optional[str], inputs_path:
             atol_scale: bool, repeat: int, stats: bool, trace_path: Optional[str], pipeline: Optional[str],
             mesh_shape: tuple[str, ...], device_memory: Optional[str], collective_timeout: float,
             buffer_layout: str, tile: str, dtype_override: Optional[str], target: str, annotations: Any = None,
-            auto_shard: Optional[str] = None, explain: bool = False) -> None:
+            auto_shard: Optional[str] = None, explain: bool = False, backend_name: str = "threads",
+            launch: Optional[int] = None) -> None:
     """Compile and execute on simulated devices (or the reference interpreter)."""
+    if launch is not None:
+        if backend_name != "mpi":
+            raise click.UsageError("--launch goes with --backend mpi")
+        from meshc.runtime.mpi_launch import MpiUnavailable, relaunch
+
+        try:
+            sys.exit(relaunch(launch, sys.argv[1:]))
+        except MpiUnavailable as err:
+            raise click.UsageError(str(err)) from None
+    if backend_name == "mpi":
+        if reference:
+            raise click.UsageError("--backend mpi applies to the sharded run; drop --reference")
+        from meshc.runtime.backends import get_backend
+
+        with get_backend("mpi").guard():
+            return _command(input_path, reference, entry, inputs_path, single_inputs, random_inputs, seed,
+                            parameter_files, output, check, expected_path, rtol, atol, atol_scale, repeat, stats,
+                            trace_path, pipeline, mesh_shape, device_memory, collective_timeout, buffer_layout,
+                            tile, dtype_override, target, annotations, auto_shard, explain, backend_name)
+    return _command(input_path, reference, entry, inputs_path, single_inputs, random_inputs, seed,
+                    parameter_files, output, check, expected_path, rtol, atol, atol_scale, repeat, stats,
+                    trace_path, pipeline, mesh_shape, device_memory, collective_timeout, buffer_layout,
+                    tile, dtype_override, target, annotations, auto_shard, explain, backend_name)
+
+
+def _command(input_path, reference, entry, inputs_path, single_inputs, random_inputs, seed, parameter_files,
+             output, check, expected_path, rtol, atol, atol_scale, repeat, stats, trace_path, pipeline,
+             mesh_shape, device_memory, collective_timeout, buffer_layout, tile, dtype_override, target,
+             annotations, auto_shard, explain, backend_name) -> None:
     if random_inputs and (inputs_path or single_inputs):
         raise click.UsageError("--random-inputs cannot be combined with --inputs/--input")
     if reference:
@@ -177,20 +212,23 @@ def command(input_path: str, reference: bool, entry: Optional[str], inputs_path:
         compiled = mc.compile(module.clone(), pipeline, shapes or None, entry=bound.func.sym_name, target=target)
         for line in compiled.notes:
             click.echo(f"note: {line}", err=True)
-        _print_binding(bound, inputs_path)
+        if backend_name == "threads" or _is_mpi_root():
+            _print_binding(bound, inputs_path)
         bar = _Progress(sys.stderr)
         try:
             result = mc.run_compiled(compiled, bound, module if check else None, repeat=repeat,
                                      device_memory=memory, timeout=collective_timeout, layout=layout,
                                      trace=trace_path is not None, rtol=rtol, atol=atol, atol_scale=atol_scale,
-                                     progress=bar if bar.enabled else None,
-                                     parameters=_load_parameters(parameter_files))
+                                     progress=bar if bar.enabled and backend_name == "threads" else None,
+                                     parameters=_load_parameters(parameter_files), backend=backend_name)
         except DiagnosticError as err:  # a failed run: keep the trace of what the devices did until then
             if trace_path and getattr(err, "stats", None) is not None:
                 _write_trace(err.stats, trace_path)  # type: ignore[attr-defined]
             raise
         finally:
             bar.close()
+        if result is None:  # an MPI rank other than 0: rank 0 prints and writes the results
+            return
         _print_run(result)
     for i, value in enumerate(result.outputs):
         click.echo(f"result{i}: {summary(value)}")
@@ -376,6 +414,15 @@ def _print_binding(bound, inputs_path: Optional[str]) -> None:
             click.echo(f"  %{arg} <- {src}")
 
 
+def _is_mpi_root() -> bool:
+    from meshc.runtime.backends import get_backend
+
+    return bool(get_backend("mpi").is_root)
+
+
+SUMMARY_LIMIT = 1 << 28  # elements; larger outputs are summarised by shape and dtype only
+
+
 def summary(value: Any) -> str:
     """One line about an output: shape, dtype, sum, CRC-32 of the bytes and
     the values when small."""
@@ -384,7 +431,9 @@ def summary(value: Any) -> str:
     import numpy as np
 
     a = np.asarray(value)
-    crc = zlib.crc32(a.tobytes())
+    if a.size > SUMMARY_LIMIT:  # e.g. a huge splat constant held as a broadcast view
+        return f"shape {list(a.shape)} {a.dtype} ({a.size} elements: sum and checksum not computed)"
+    crc = zlib.crc32(np.ascontiguousarray(a).tobytes())
     with np.errstate(all="ignore"):
         total = float(np.sum(a.astype(np.float64))) if a.size else 0.0
     line = f"shape {list(a.shape)} {a.dtype} sum={total:.6g} crc32={crc:08x}"

@@ -7,13 +7,19 @@ programs from a hypothesis ``draw`` (CI: derandomized, shrinkable; see
 fast, unbounded, a failing case is reproduced from its seed).
 
 A program (:class:`Case`) is one ``mesh.mesh @m`` (1-D to 3-D, at most 16
-devices, static or dynamic (``?``) axes, a random set of ``peered_memory_axes``)
-and one ``func.func @main`` built op by op from a pool of values:
+devices, static or dynamic (``?``) axes, a random set of ``peered_memory_axes``;
+sometimes declared with other static sizes and run with ``--mesh-shape``) and one
+``func.func @main`` of one element type (f32 mostly; i32, i64, f16, f64) built op
+by op from a pool of values:
 
-* ``linalg.matmul``, ``linalg.batch_matmul`` (init: a fill of 0 or of another
-  constant, or an existing value: split contraction loops then add the init once);
-* elementwise ``linalg.generic`` / ``linalg.map`` / ``arith`` on tensors, with an
-  operand broadcast through its indexing map, a splat constant or a fill;
+* named contractions: ``matmul``, ``batch_matmul`` and the others of
+  :data:`CONTRACTIONS` (transposed operands, matvec, vecmat, dot,
+  batch_reduce_matmul...); init: a fill of 0 or of another constant, or an existing
+  value (split contraction loops must then add the init once);
+* elementwise ``linalg.generic`` (an operand broadcast or permuted through its
+  indexing map; payloads that read the init, capture a function-level constant or
+  add ``linalg.index`` of a loop), ``linalg.map``, named ``linalg.add``..., ``arith``
+  on tensors, with a splat constant or a fill as the other operand;
 * reduction ``linalg.generic`` / ``linalg.reduce`` (sum, max, min, product; sums of
   squares) over any non-empty set of dims, with an init that is not the identity;
 * ``linalg.transpose``, ``linalg.broadcast``, ``tensor.expand_shape`` /
@@ -21,22 +27,24 @@ and one ``func.func @main`` built op by op from a pool of values:
 * ``mesh.shard`` annotations on arguments, intermediate values and results with
   random shardings (split axes over any dims, major to minor; sometimes
   ``partial = sum|max|min[...]`` on values, ``annotate_for_users`` on operands,
-  explicit ``sharded_dims_offsets`` on static meshes).
+  explicit ``sharded_dims_offsets`` on static meshes, ``halo_sizes``), and second
+  annotations of a value (resharding points).
 
 Dims are 1..8 drawn independently of the mesh, so uneven and empty shards are
 common. Reshapes and slices of split dims are partitioned only when replicated
 (:mod:`meshc.passes.partition`): the generator asks for replicated operands of
 those ops most of the time (``SUPPORTED_RESHAPE_PERCENT``) so that the run stays
 meaningful, and lets propagation decide otherwise (a located rejection when it
-splits them).
+splits them). Function calls are not generated: the backend does not schedule
+calls of per-device functions yet.
 """
 
 from __future__ import annotations
 
 import math
 import random
-from dataclasses import dataclass, field
-from typing import Any, Optional, Protocol, Sequence, TypeVar
+from dataclasses import dataclass
+from typing import Optional, Protocol, Sequence, TypeVar
 
 T = TypeVar("T")
 
@@ -188,7 +196,7 @@ class ShardingText:
 REPLICATED = ShardingText(())
 
 
-def draw_sharding(ch: Chooser, shape: Sequence[int], mesh: MeshSpec, dtype: str, partial_ok: bool,
+def draw_sharding(ch: Chooser, shape: Sequence[int], mesh: MeshSpec, partial_ok: bool,
                   halo_ok: bool = True) -> ShardingText:
     """Each mesh axis splits some dim (or none), in a random order (major to minor); sometimes partial
     over unused axes (``partial_ok``), explicit shard boundaries (static meshes) or halos
@@ -361,14 +369,14 @@ class ProgramBuilder:
 
     def annotate(self, v: Val, partial_ok: bool = False, sharding: Optional[ShardingText] = None) -> Val:
         """``%n = mesh.shard %v to <S> : T`` (``%n`` is ``%v`` with sharding S)."""
-        s = sharding or draw_sharding(self.ch, v.shape, self.mesh, self.dtype, partial_ok)
+        s = sharding or draw_sharding(self.ch, v.shape, self.mesh, partial_ok)
         name = self.fresh("s")
         self.emit(f"{name} = mesh.shard {v.name} to {s} : {v.type}")
         return Val(name, v.shape, v.dtype, bool(s.partial))
 
     def for_users(self, v: Val, sharding: Optional[ShardingText] = None) -> Val:
         """``mesh.shard ... annotate_for_users``: what the next op wants of ``v``."""
-        s = sharding or draw_sharding(self.ch, v.shape, self.mesh, self.dtype, False)
+        s = sharding or draw_sharding(self.ch, v.shape, self.mesh, False)
         name = self.fresh("u")
         self.emit(f"{name} = mesh.shard {v.name} to {s} annotate_for_users : {v.type}")
         return Val(name, v.shape, v.dtype)
@@ -579,7 +587,7 @@ class ProgramBuilder:
         return self.add(Val(r, out, self.dtype), kind)
 
     def op_reannotate(self) -> Optional[Val]:
-        """A second annotation of a pool value (a resharding point), or one for its next user."""
+        """A second annotation of a pool value (a resharding point where it differs)."""
         x = self.pick_value()
         if x is None:
             return None
@@ -715,12 +723,3 @@ def generate(ch: Chooser, max_ops: int = 4, max_devices: int = 16) -> Case:
 def generate_from_seed(seed: int, max_ops: int = 4, max_devices: int = 16) -> Case:
     """:func:`generate` driven by ``random.Random(seed)`` (the bench's reproducible cases)."""
     return generate(RandomChooser(seed), max_ops, max_devices)
-
-
-def summary(cases: Sequence[Any]) -> dict[str, int]:
-    """How many cases use each op kind."""
-    out: dict[str, int] = {}
-    for c in cases:
-        for k in set(c.ops):
-            out[k] = out.get(k, 0) + 1
-    return out
