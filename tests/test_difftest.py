@@ -76,7 +76,7 @@ def test_each_injected_miscompile_is_caught(name, request):
     caught = []
 
     @settings(max_examples=INJECT_BUDGET, derandomize=True, deadline=None, database=None,
-              suppress_health_check=_QUIET, phases=[Phase.generate])
+              suppress_health_check=_QUIET, phases=[Phase.generate], report_multiple_bugs=False)
     @given(programs(max_ops=4))
     def check(case):
         result = check_case(case)

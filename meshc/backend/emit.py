@@ -525,13 +525,15 @@ class _Emitter:
                             op.location)
         t_src, t_dst = unrolled_types(op)
         src_pieces, dst_pieces = storage_pieces(t_src, self.mesh), storage_pieces(t_dst, self.mesh)
-        if "wrong-peer-group" in testing_hooks.INJECT: src_pieces = testing_hooks.wrong_peer_pieces(t_src, self.mesh)  # TEST-ONLY
+        if "wrong-peer-group" in testing_hooks.INJECT:  # TEST-ONLY deliberate miscompile (meshc/testing_hooks.py)
+            src_pieces = testing_hooks.wrong_peer_pieces(t_src, self.mesh)
         attrs: dict = {name: op.axis_attr(name) for name in COLLECTIVE_KINDS[kind]}  # type: ignore[attr-defined]
         if kind in _REDUCING:
             attrs["reduction"] = op.reduction  # type: ignore[attr-defined]
         instance = f"c{len(self.collectives)}"
         spec = CollectiveSpec(instance, kind, op.mesh_axes, (), attrs, op.location)  # type: ignore[attr-defined]
-        if "drop-all-reduce" in testing_hooks.INJECT and kind == "all_reduce": spec = CollectiveSpec(instance, kind, (), (), attrs, op.location)  # TEST-ONLY
+        if "drop-all-reduce" in testing_hooks.INJECT and kind == "all_reduce":  # TEST-ONLY (meshc/testing_hooks.py)
+            spec = CollectiveSpec(instance, kind, (), (), attrs, op.location)
         self.collectives[instance] = spec
         devices = list(self.mesh.devices())
         inputs = [self.resolve(op.operands[piece_of_device(src_pieces, k)], k, op) for k in devices]

@@ -238,7 +238,8 @@ def balanced_range(m: IndexMath, n: Mixed, k: Mixed, i: Mixed) -> tuple[Mixed, M
         return m.mul(i, q), q
     t = m.sub(k, r)
     offset = m.add(m.mul(i, q), m.max(0, m.sub(i, t)))
-    if "uneven-slice-offset" in testing_hooks.INJECT: offset = testing_hooks.shifted_offset(m, offset, i, r)  # TEST-ONLY
+    if "uneven-slice-offset" in testing_hooks.INJECT:  # TEST-ONLY deliberate miscompile (meshc/testing_hooks.py)
+        offset = testing_hooks.shifted_offset(m, offset, i, r)
     size = m.select(m.cmp("sge", i, t), m.add(q, 1), q)
     return offset, size
 

@@ -475,7 +475,8 @@ def build_collective(step: Step, value: Value, result_type: TensorType, mesh: st
     kind = getattr(step, "kind", None)
     if kind is not None and kind.value != "sum":
         attrs["reduction"] = StringAttr(kind.value)
-    if "wrong-reduction-kind" in testing_hooks.INJECT and kind is not None: attrs["reduction"] = StringAttr(testing_hooks.wrong_reduction(kind.value))  # TEST-ONLY
+    if "wrong-reduction-kind" in testing_hooks.INJECT and kind is not None:  # TEST-ONLY (meshc/testing_hooks.py)
+        attrs["reduction"] = StringAttr(testing_hooks.wrong_reduction(kind.value))
     if isinstance(step, AllGather):
         attrs["gather_axis"] = IntegerAttr(step.dim, INDEX)
     elif isinstance(step, AllSlice):

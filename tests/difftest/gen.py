@@ -19,7 +19,7 @@ by op from a pool of values:
 * elementwise ``linalg.generic`` (an operand broadcast or permuted through its
   indexing map; payloads that read the init, capture a function-level constant or
   add ``linalg.index`` of a loop), ``linalg.map``, named ``linalg.add``..., ``arith``
-  on tensors, with a splat constant or a fill as the other operand;
+  on tensors, with a fill or a splat or dense constant as the other operand;
 * reduction ``linalg.generic`` / ``linalg.reduce`` (sum, max, min, product; sums of
   squares) over any non-empty set of dims, with an init that is not the identity;
 * ``linalg.transpose``, ``linalg.broadcast``, ``tensor.expand_shape`` /
@@ -28,7 +28,8 @@ by op from a pool of values:
   random shardings (split axes over any dims, major to minor; sometimes
   ``partial = sum|max|min[...]`` on values, ``annotate_for_users`` on operands,
   explicit ``sharded_dims_offsets`` on static meshes, ``halo_sizes``), and second
-  annotations of a value (resharding points).
+  annotations of a value (resharding points). Results may be partial (combined when
+  gathered) and a value may be returned twice.
 
 Dims are 1..8 drawn independently of the mesh, so uneven and empty shards are
 common. Reshapes and slices of split dims are partitioned only when replicated
@@ -353,6 +354,20 @@ class ProgramBuilder:
         self.emit(f"{name} = linalg.fill ins({c} : {self.dtype}) outs({e} : {t}) -> {t}")
         return Val(name, tuple(shape), self.dtype)
 
+    def literal(self, values: Sequence[float], shape: Sequence[int]) -> str:
+        """A ``dense<...>`` body: one value (a splat) or nested lists of ``shape``."""
+        text = [repr(float(v)) if self.is_float else str(int(v)) for v in values]
+        if len(text) == 1:
+            return text[0]
+
+        def nest(flat: list[str], dims: Sequence[int]) -> str:
+            if not dims:
+                return flat[0]
+            step = len(flat) // dims[0] if dims[0] else 0
+            return "[" + ", ".join(nest(flat[i * step:(i + 1) * step], dims[1:]) for i in range(dims[0])) + "]"
+
+        return nest(text, shape)
+
     def constant_value(self) -> float:
         """A small constant of the element type (not a reduction identity, mostly)."""
         if self.is_float:
@@ -427,13 +442,13 @@ class ProgramBuilder:
         if how == "same":
             y = self.value_of_shape(x.shape)
         elif how == "constant":
-            if self.ch.chance(50):
+            kind = self.ch.pick(("fill", "splat", "dense")) if math.prod(x.shape) <= 64 else "fill"
+            if kind == "fill":
                 y = self.fill(x.shape, self.constant_value())
             else:
                 y = Val(self.fresh("k"), x.shape, self.dtype)
-                value = self.constant_value()
-                literal = repr(float(value)) if self.is_float else str(int(value))
-                self.emit(f"{y.name} = arith.constant dense<{literal}> : {y.type}")
+                values = [self.constant_value() for _ in range(1 if kind == "splat" else math.prod(x.shape))]
+                self.emit(f"{y.name} = arith.constant dense<{self.literal(values, x.shape)}> : {y.type}")
         elif how == "permuted":  # y[perm] read through a permuted map
             perm = self._permutation(x.rank)
             y = self.value_of_shape(tuple(x.shape[p] for p in perm))
@@ -697,9 +712,11 @@ class ProgramBuilder:
             results.append(others[self.ch.integer(0, len(others) - 1)])
         final = []
         for v in results:
-            if v.partial or self.ch.chance(40):
-                v = self.annotate(v, partial_ok=False)
+            if v.partial or self.ch.chance(40):  # partial results are combined when gathered
+                v = self.annotate(v, partial_ok=True)
             final.append(v)
+        if self.ch.chance(5):
+            final.append(final[0])  # one value returned twice
         ret_types = ", ".join(v.type for v in final)
         self.emit(f"return {', '.join(v.name for v in final)} : {ret_types}")
         args = ", ".join(f"{a.name}: {a.type}" for a in self.args)
