@@ -192,3 +192,11 @@ def test_data_tiling_target_materializes_encodings_before_the_schedules():
 def test_mesh_shape_beyond_the_simulated_device_limit_is_refused():
     r = meshc(*corpus_args("dynamic_mesh_rowsum"), "--mesh-shape", "m=99999999999999999999")
     assert r.exit_code == 1 and "meshc simulates at most 1024" in r.output + r.stderr
+
+
+def test_stats_count_data_tiling_relayouts():
+    # x86-avx2 data tiling of encoding_exp_matmul: pack of the 64x256 LHS (65536 B) and of the 256x128
+    # RHS (131072 B), unpack of the 64x128 result (32768 B): 3 relayouts, 229376 B written
+    r = meshc(*corpus_args("encoding_exp_matmul"), "--check", "--stats", "--target", "x86-avx2")
+    assert r.exit_code == 0, r.output
+    assert "data-tiling relayouts (linalg.pack/unpack): 3 ops, 229376 B written" in r.output

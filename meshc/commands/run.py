@@ -397,6 +397,10 @@ def _print_stats(stats, layout) -> None:
     from meshc.runtime.devices import format_bytes
 
     click.echo(f"wall {stats.wall_seconds:.4f} s; device memory {format_bytes(stats.capacity)} per device")
+    relayouts = stats.total("relayout_ops")
+    if relayouts:
+        click.echo(f"data-tiling relayouts (linalg.pack/unpack): {relayouts} ops, "
+                   f"{stats.total('relayout_bytes')} B written")
 
 
 def _print_binding(bound, inputs_path: Optional[str]) -> None:

@@ -87,6 +87,9 @@ class TestHooks:
     fail_kernel: set = field(default_factory=set)
 
 
+RELAYOUT_OPS = ("linalg.pack", "linalg.unpack")  # data-tiling relayouts counted in the stats
+
+
 @dataclass
 class RunOptions:
     """How to run: ``device_memory`` bytes per device (None = unlimited;
@@ -423,6 +426,9 @@ class Executor:
         stats.kernels += 1
         by_op = stats.kernels_by_op
         by_op[step.op.name] = by_op.get(step.op.name, 0) + 1
+        if step.op.name in RELAYOUT_OPS:
+            stats.relayout_ops += 1
+            stats.relayout_bytes += sum(int(getattr(buffers.get(n), "nbytes", 0)) for n in step.outputs)
 
     def _remote(self, st, k, i, step):
         value = st.devs[step.src_device].buffers.get(step.src_buffer)

@@ -43,6 +43,8 @@ class DeviceStats:
     copy_bytes: int = 0
     collective_bytes: int = 0
     collective_peer_bytes: int = 0
+    relayout_ops: int = 0     # linalg.pack / linalg.unpack kernels run (data-tiling relayouts)
+    relayout_bytes: int = 0   # bytes those relayouts wrote
     busy_seconds: float = 0.0
     wait_seconds: float = 0.0
 
