@@ -22,7 +22,6 @@ Usage: python bench/difftest.py --minutes 10 [--workers 2] [--seed 0] [--max-ops
 from __future__ import annotations
 
 import argparse
-import collections
 import multiprocessing as mp
 import signal
 import sys
@@ -72,7 +71,6 @@ def _worker(job):
             continue
         finally:
             signal.setitimer(signal.ITIMER_REAL, 0)
-        result.case.seed_text = program_seed  # type: ignore[attr-defined]
         tally.add(result)
         if result.bugs:
             if first_catch is None:
@@ -134,11 +132,10 @@ def main(argv=None) -> int:
         out.mkdir(parents=True, exist_ok=True)
         for seed, text in failures:
             (out / f"failure-{seed}.txt").write_text(text)
-        kinds = collections.Counter(text.split("\n", 1)[0][:60] for _, text in failures)
-        print(f"{len(failures)} failing programs written to {out}/failure-<seed>.txt")
+        print(f"{len(failures)} failing programs written to {out}/failure-<seed>.txt "
+              "(reproduce one: tests.difftest.generate_from_seed(seed, max_ops))")
         for seed, text in failures[:5]:
             print(f"--- seed {seed}\n{text[:1500]}")
-        del kinds
     if args.inject:
         firsts = [r[2] for r in results if r[2] is not None]
         print(f"injected miscompile '{args.inject}': caught by {len(failures)} of {tally.total} programs"

@@ -4,8 +4,9 @@ The differential tester (``tests/difftest``) must prove it finds bugs: a test
 adds one name of :data:`KNOWN` to :data:`INJECT`, runs generated programs and
 asserts some run disagrees with the reference interpreter (or fails), then
 clears the set. Each pass or backend file checks its name in one clearly
-marked line ``if "<name>" in testing_hooks.INJECT: ...``; with :data:`INJECT`
-empty (always, outside those tests) nothing changes.
+marked check ``if "<name>" in testing_hooks.INJECT:  # TEST-ONLY`` (partition,
+reshard, backend/emit); with :data:`INJECT` empty (always, outside those tests)
+nothing changes.
 
 Never set from user input: no flag or environment variable reads it.
 """
@@ -23,6 +24,8 @@ KNOWN: dict[str, str] = {
                            "(every shard but the first)",
     "wrong-reduction-kind": "reshard: a reducing collective (all_reduce, reduce_scatter) combines with the "
                             "wrong kind (sum <-> max)",
+    "backend-wrong-reduction": "backend: the schedule's reducing collectives combine with the wrong kind "
+                               "(after the IR verified)",
     "drop-all-reduce": "backend: an all_reduce is emitted over device groups of one (no data moves: each "
                        "device keeps its partial value)",
     "wrong-peer-group": "backend: the stored shards a collective reads are looked up as if every mesh axis "

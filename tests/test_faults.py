@@ -9,10 +9,10 @@ Scenarios, each checked to end with the named error and no ``meshc-device-*`` th
    naming the collective and that device, within the collective timeout;
 3. an out-of-memory device: half the peak of the busiest device -> :class:`OutOfDeviceMemory`
    naming a device and buffer;
-4. a corrupted input file (garbage, a truncated ``.npz``, a ``.npy`` with a bad header, a
-   member that is not an array) -> exit 1 naming the file, no traceback;
-5. a missing input (no such file, an argument the ``.npz`` lacks, a ``--input`` for no
-   argument) -> exit 1 naming it;
+4. a corrupted input file (garbage, a truncated ``.npz``, a ``.npy`` with a bad header, an
+   empty ``.npz`` or ``.npy``; a truncated program) -> exit 1 naming the file, no traceback;
+5. a missing input (no such input, ``--input`` or program file, an argument the ``.npz``
+   lacks, an argument no ``--input`` gives, a ``--input`` for no argument) -> exit 1 naming it;
 6. outputs: ``-o`` never overwrites an input (same path, a symlink, a hard link); an
    existing output is replaced only after success, a failed run (or one interrupted while
    writing) leaves it byte-identical and no temporary file behind.
@@ -276,6 +276,13 @@ def test_missing_inputs_are_clear_errors(rows):
     assert r.exit_code == 1 and no_traceback(r) and "nowhere.npy" in r.output, r.output
     r = meshc("run", rows / "nowhere.mlir", "--inputs", rows / "in.npz")
     assert r.exit_code == 1 and no_traceback(r) and "nowhere.mlir" in r.output, r.output
+    np.save(rows / "x.npy", np.load(rows / "in.npz")["x"])
+    r = meshc("run", rows / "rows.mlir", "--input", f"x={rows / 'x.npy'}")
+    assert r.exit_code == 1 and no_traceback(r), r.output
+    assert "missing input for argument(s) #1 (%w: tensor<8x6xf32>)" in r.output
+    r = meshc("run", rows / "rows.mlir", "--input", f"x={rows / 'x.npy'}", "--input", f"nope={rows / 'x.npy'}")
+    assert r.exit_code == 1 and no_traceback(r), r.output
+    assert "no argument named '%nope' (arguments: %x, %w)" in r.output
 
 
 @pytest.mark.parametrize("link", ["same", "symlink", "hardlink"])

@@ -530,6 +530,8 @@ class _Emitter:
         attrs: dict = {name: op.axis_attr(name) for name in COLLECTIVE_KINDS[kind]}  # type: ignore[attr-defined]
         if kind in _REDUCING:
             attrs["reduction"] = op.reduction  # type: ignore[attr-defined]
+            if "backend-wrong-reduction" in testing_hooks.INJECT:  # TEST-ONLY (meshc/testing_hooks.py)
+                attrs["reduction"] = testing_hooks.wrong_reduction(attrs["reduction"])
         instance = f"c{len(self.collectives)}"
         spec = CollectiveSpec(instance, kind, op.mesh_axes, (), attrs, op.location)  # type: ignore[attr-defined]
         if "drop-all-reduce" in testing_hooks.INJECT and kind == "all_reduce":  # TEST-ONLY (meshc/testing_hooks.py)
