@@ -8,8 +8,11 @@ simulated devices and compares with the reference interpreter
 (``tests/difftest/runner.py``). Program ``k`` of worker ``w`` is
 ``generate_from_seed(seed * 1_000_000 + w + k * workers)``, so any failure is
 reproduced from the seed printed with it. Prints the programs run, outcomes,
-the rejection rate and its causes, op kinds and meshes covered; writes every
-failing program and its report to ``--out``. Exit status 1 when a bug was found.
+the rejection rate and its causes, op kinds and meshes covered, and the
+distinct bugs (:func:`tests.difftest.known.bug_signature`), each marked NEW or
+known (an open bug listed in ``tests/difftest/known.py`` with an xfail
+regression test) with the seeds of its first programs; writes every failing
+program and its report to ``--out``. Exit status 1 when a new bug was found.
 
 ``--inject NAME`` enables a deliberate miscompile of ``meshc.testing_hooks``
 (:data:`meshc.testing_hooks.KNOWN`) and reports how many programs it took to
@@ -48,6 +51,7 @@ def _worker(job):
     warnings.simplefilter("ignore")
     from meshc import testing_hooks
     from tests.difftest import Tally, check_case, generate_from_seed
+    from tests.difftest.known import bug_signature
     from tests.difftest.runner import CaseResult, Outcome
 
     if inject:
@@ -67,7 +71,7 @@ def _worker(job):
         except _CaseTimeout:
             result = CaseResult(case, [Outcome(("-", "-"), "bug", "timeout", f"over {case_timeout:g} s")])
         except AssertionError as err:  # a generator bug: report, do not count
-            failures.append((program_seed, f"generator: {err}"))
+            failures.append((program_seed, f"generator: {err}", ["generator: " + str(err).splitlines()[0][:100]]))
             continue
         finally:
             signal.setitimer(signal.ITIMER_REAL, 0)
@@ -75,7 +79,7 @@ def _worker(job):
         if result.bugs:
             if first_catch is None:
                 first_catch = k
-            failures.append((program_seed, result.report()))
+            failures.append((program_seed, result.report(), sorted({bug_signature(o) for o in result.bugs})))
             tally.failures.clear()  # keep the reports only (smaller to send back)
     return tally, failures, first_catch
 
@@ -127,21 +131,35 @@ def main(argv=None) -> int:
                                                                           if args.inject else ""))
     for line in tally.lines():
         print(line)
+    from tests.difftest.known import is_known
+
+    bugs: dict[str, list[int]] = {}
+    for seed, _, sigs in failures:
+        for sig in sigs:
+            bugs.setdefault(sig, []).append(seed)
+    new_bugs = [sig for sig in bugs if not is_known(sig)]
+    print(f"distinct bugs: {len(bugs)}; new: {len(new_bugs)}, known open: {len(bugs) - len(new_bugs)}")
+    for sig, seeds in sorted(bugs.items(), key=lambda kv: -len(kv[1])):
+        print(f"  {'known open' if sig not in new_bugs else 'NEW'} x{len(seeds)} (seeds "
+              f"{', '.join(map(str, seeds[:4]))}{', ...' if len(seeds) > 4 else ''}): {sig[:200]}")
     out = Path(args.out)
     if failures:
         out.mkdir(parents=True, exist_ok=True)
-        for seed, text in failures:
+        for seed, text, _ in failures:
             (out / f"failure-{seed}.txt").write_text(text)
         print(f"{len(failures)} failing programs written to {out}/failure-<seed>.txt "
               "(reproduce one: tests.difftest.generate_from_seed(seed, max_ops))")
-        for seed, text in failures[:5]:
-            print(f"--- seed {seed}\n{text[:1500]}")
+        shown = set()
+        for seed, text, sigs in failures:  # the first program of each distinct bug
+            if not set(sigs) <= shown and len(shown) < 8:
+                shown.update(sigs)
+                print(f"--- seed {seed}\n{text[:1500]}")
     if args.inject:
         firsts = [r[2] for r in results if r[2] is not None]
         print(f"injected miscompile '{args.inject}': caught by {len(failures)} of {tally.total} programs"
               + (f" (first after {min(firsts)} programs of a worker)" if firsts else " -- NOT CAUGHT"))
         return 0 if failures else 1
-    return 1 if failures else 0
+    return 1 if new_bugs else 0
 
 
 if __name__ == "__main__":

@@ -6,8 +6,10 @@ the generic form) for ``--minutes`` (or ``--cases``), in ``--workers``
 processes whose address space is capped at ``--memory-mb`` (so "memory stays
 bounded" is checked: a MemoryError is a crash), each input under a
 ``--timeout`` wall-clock limit. Prints the cases run, outcomes by kind and the
-distinct crash signatures; writes each crash's input and a minimized
-reproducer to ``--out``. A sample of crashing and nasty inputs also goes
+distinct crash signatures, each marked NEW or known (an open bug listed in
+``tests/fuzz/known.py`` with an xfail reproducer); writes each crash's input
+and a minimized reproducer to ``--out``. Exit status 1 on a new crash or a
+bad CLI exit. A sample of crashing and nasty inputs also goes
 through ``meshc compile FILE -p ""`` (exit code must be 0 or 1, no
 traceback).
 
@@ -33,6 +35,7 @@ REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
 from tests.fuzz import cases, check, load_seeds  # noqa: E402
+from tests.fuzz.known import is_known  # noqa: E402
 from tests.fuzz.minimize import minimize  # noqa: E402
 
 
@@ -102,17 +105,20 @@ def run(args) -> int:
     print(f"cases: {total} in {elapsed:.0f} s ({total / max(elapsed, 1e-9):.0f}/s, {args.workers} workers)")
     print("outcomes: " + ", ".join(f"{k} {v}" for k, v in sorted(kinds.items())))
     by_class = collections.Counter()
+    known = {sig for sig, entry in crashes.items() if is_known(entry[1], sig[0])}
     for sig, entry in crashes.items():
         by_class[sig[0]] += 1
     print(f"distinct crashes: {len(crashes)}" + (" (" + ", ".join(f"{k} {v}" for k, v in sorted(by_class.items()))
-                                                 + ")" if crashes else ""))
+                                                 + ")" if crashes else "")
+          + f"; new: {len(crashes) - len(known)}, known open: {len(known)}")
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
     for i, (sig, (count, desc, data, stage, detail)) in enumerate(sorted(crashes.items())):
         (out / f"crash{i}.mlir").write_bytes(data)
         small = minimize(data, lambda d, s=sig: check(d, timeout=args.timeout).signature == s, max_tries=1500)
         (out / f"crash{i}.min.mlir").write_bytes(small)
-        print(f"  [{i}] {sig[0]} x{count} at {stage} ({sig[2] or '-'}): {detail[:160]}")
+        print(f"  [{i}] {'known open' if sig in known else 'NEW'}: {sig[0]} x{count} at {stage} ({sig[2] or '-'}): "
+              f"{detail[:160]}")
         print(f"      from {desc}; minimized ({len(small)} bytes): {small[:200]!r}")
     cli_inputs = [(out / f"crash{i}.min.mlir").read_bytes() for i in range(len(crashes))] + _nasty_inputs()
     cli_bad = 0
@@ -122,7 +128,9 @@ def run(args) -> int:
             cli_bad += 1
             print(f"  CLI problem on input {j} ({data[:80]!r}): {problem}")
     print(f"meshc compile -p '' on {len(cli_inputs)} crash and nasty inputs: {cli_bad} bad exits")
-    return 1 if crashes or cli_bad else 0
+    print(f"seed {args.seed} (worker streams {', '.join(str(j[0]) for j in jobs)}); rerun one case: "
+          "tests.fuzz.cases(stream, N, load_seeds()) yields case N-1 last")
+    return 1 if len(crashes) > len(known) or cli_bad else 0
 
 
 def _nasty_inputs() -> list[bytes]:

@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from typing import Any, Mapping, Optional, Sequence, Union
 
 from meshc.ir.core import Operation
-from meshc.ir.location import DiagnosticError
+from meshc.ir.location import UNKNOWN_LOC, DiagnosticError
 
 
 def parse(text_or_path: str, filename: Optional[str] = None) -> Operation:
@@ -226,16 +226,37 @@ def mesh_shapes_arg(mesh_shape: Union[str, Mapping[str, Sequence[int]], None]) -
     return {str(k).lstrip("@"): tuple(int(d) for d in v) for k, v in mesh_shape.items()}
 
 
-def override_mesh_shapes(module: Operation, shapes: Mapping[str, Sequence[int]]) -> list[str]:
+def mesh_names(module: Operation) -> list[str]:
+    """The names of the ``mesh.mesh`` ops of ``module``, in module order."""
+    from meshc.dialects.mesh import MeshOp
+
+    return [op.sym_name for op in module.walk() if isinstance(op, MeshOp)]
+
+
+def unknown_mesh_error(name: str, known: Sequence[str], where: str = "module",
+                       location: Any = None) -> DiagnosticError:
+    """The error for ``--mesh-shape`` naming mesh ``@name`` that ``where``
+    (``module``, or ``input`` for a ``--split-input-file`` input) does not
+    declare; ``known``: the mesh names it does declare."""
+    listed = ", ".join("@" + n for n in known) or "none"
+    message = f"--mesh-shape names mesh '@{name}', which the {where} does not declare (meshes: {listed})"
+    return DiagnosticError(message, location if location is not None else UNKNOWN_LOC)
+
+
+def override_mesh_shapes(module: Operation, shapes: Mapping[str, Sequence[int]], *,
+                         ignore_unknown: bool = False) -> list[str]:
     """Give the STATIC meshes named in ``shapes`` their new shape before the
-    pipeline runs (``meshc run --mesh-shape`` on a program written for
-    another device count; the annotations are in global shapes, so only the
-    mesh op changes). Dynamic meshes are left to the passes
+    pipeline runs (``meshc run/compile/explain --mesh-shape`` on a program
+    written for another device count; the annotations are in global shapes,
+    so only the mesh op changes). Dynamic meshes are left to the passes
     (``specialize-mesh``). Returns one note per mesh changed.
+    ``ignore_unknown`` skips names the module does not declare (one chunk of
+    a ``--split-input-file`` input: the caller checks the whole input).
 
     Raises:
-        DiagnosticError: a name that is no mesh of the module, or a shape of
-            another rank (located at the mesh op).
+        DiagnosticError: a name that is no mesh of the module (unless
+            ``ignore_unknown``), or a shape of another rank (located at the
+            mesh op).
     """
     from meshc.dialects.mesh import MeshOp
     from meshc.ir.attributes import DenseArrayAttr
@@ -246,9 +267,9 @@ def override_mesh_shapes(module: Operation, shapes: Mapping[str, Sequence[int]])
     for name, shape in shapes.items():
         mesh = meshes.get(name)
         if mesh is None:
-            known = ", ".join("@" + n for n in meshes) or "none"
-            raise DiagnosticError(f"--mesh-shape names mesh '@{name}', which the module does not declare "
-                                  f"(meshes: {known})", module.location)
+            if ignore_unknown:
+                continue
+            raise unknown_mesh_error(name, list(meshes), "module", module.location)
         old = mesh.shape
         if not mesh.is_static or tuple(shape) == tuple(old):
             continue
@@ -261,6 +282,21 @@ def override_mesh_shapes(module: Operation, shapes: Mapping[str, Sequence[int]])
     return notes
 
 
+def default_pipeline(target: str = "none") -> str:
+    """The pipeline text ``meshc compile`` and ``meshc run`` use without
+    ``-p``: :data:`meshc.passes.registry.DEFAULT_PIPELINE`, plus
+    ``set-encoding`` right after ``unroll`` when ``target`` is a data-tiling
+    target (not ``none``), so that ``--target x86-avx2`` data-tiles the
+    matmuls of every device's program (IREE runs SetEncoding when data tiling
+    is enabled; on per-device programs the encodings see local shapes)."""
+    from meshc.passes.registry import DEFAULT_PIPELINE
+
+    passes = list(DEFAULT_PIPELINE)
+    if target != "none" and "unroll" in passes:
+        passes.insert(passes.index("unroll") + 1, "set-encoding")
+    return ",".join(passes)
+
+
 def compile(module: Operation, pipeline: Optional[str] = None,
             mesh_shape: Union[str, Mapping[str, Sequence[int]], None] = None, *, entry: Optional[str] = None,
             remarks: bool = False, target: str = "none") -> Compiled:
@@ -271,7 +307,9 @@ def compile(module: Operation, pipeline: Optional[str] = None,
     ``mesh_shape`` (``"m=2x4"`` or ``{"m": (2, 4)}``) gives dynamic meshes
     their shape (specialize-mesh, run by the distributed passes) and
     overrides the shape of static ones (:func:`override_mesh_shapes`, with a
-    note). ``target``: data-tiling target of materialize-encodings.
+    note). ``target``: data-tiling target of materialize-encodings (without
+    ``pipeline``, a target other than ``none`` also runs set-encoding:
+    :func:`default_pipeline`).
 
     Raises:
         DiagnosticError: a pass fails, or the module cannot be scheduled
@@ -281,13 +319,12 @@ def compile(module: Operation, pipeline: Optional[str] = None,
     from meshc.backend.emit import emit_program
     from meshc.passes.base import PassContext
     from meshc.passes.manager import PassManager
-    from meshc.passes.registry import default_pipeline_text
 
     shapes = mesh_shapes_arg(mesh_shape)
     notes = override_mesh_shapes(module, shapes)
     context = PassContext(mesh_shapes=shapes, remarks=remarks)
     context.target = target  # type: ignore[attr-defined]  # read by materialize-encodings
-    text = default_pipeline_text() if pipeline is None else pipeline
+    text = default_pipeline(target) if pipeline is None else pipeline
     PassManager.from_text(text, context).run(module)
     program = emit_program(module, entry)
     return Compiled(module, program, notes, list(context.emitted))

@@ -545,22 +545,41 @@ class ParserCore:
     def dense_complex(self, a, b):
         return ("complex", (a, b), None)
 
-    def dense_array_hex(self, tok):
-        return ("hex", tok)
-
     def dense_array_attr(self, ty, *vals):
-        values = []
-        for v in vals:
-            if isinstance(v, tuple):  # a hex literal: bits of a float (inf/NaN as printed), else an integer
-                bits = int(str(v[1]), 16)
-                values.append(_float_from_bits(self, bits, ty, v[1]) if ty.is_float else bits)
-            elif isinstance(v, BoolAttr):
-                values.append(bool(v.value))
-            elif isinstance(v, IntegerAttr):
-                values.append(float(v.value) if ty.is_float else v.value)
-            else:
-                values.append(v.value)
-        return DenseArrayAttr(ty, tuple(values))
+        """``array<ty: v, ...>`` from ``(kind, value, token)`` elements: each is checked against the
+        element type as MLIR's dense array parser does (a float or a boolean where an integer type
+        wants an integer, and a boolean in a float array, are errors; integers are range-checked;
+        floats must be finite in the type; a hex literal is the bits of a float element).
+
+        Raises:
+            DiagnosticError: located at the offending element.
+        """
+        return DenseArrayAttr(ty, tuple(self._dense_array_value(ty, v) for v in vals))
+
+    def _dense_array_value(self, ty, node):
+        kind, value, tok = node
+        is_bool = tok.type in ("TRUE", "FALSE")
+        if ty.is_float:
+            if is_bool:
+                raise self.error(f"boolean value not valid for element type '{ty}'", tok)
+            if kind == "hexbits":
+                return _float_from_bits(self, value, ty, tok)
+            try:
+                return _check_float_range(self, float(value), ty, tok)
+            except OverflowError:  # an integer literal beyond any float
+                raise self.error(f"float constant of {len(str(abs(value)))} digits out of range for type '{ty}'",
+                                 tok) from None
+        if kind == "float":
+            raise self.error(f"floating point value not valid for element type '{ty}'", tok)
+        if ty == I1:
+            if not is_bool and value not in (0, 1):
+                raise self.error(f"integer constant {value} out of range for type '{ty}'", tok)
+            return bool(value)
+        if is_bool:
+            raise self.error(f"boolean value not valid for element type '{ty}'", tok)
+        if isinstance(ty, IntegerType):
+            return _check_int_range(self, value, ty, tok)
+        return value
 
     # affine maps
     def affine_map_attr(self, dims, syms, *results):

@@ -12,6 +12,7 @@ import pytest
 from click.testing import CliRunner
 
 import meshc
+import meshc.api as mc
 from meshc.cli import main
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -86,6 +87,19 @@ def test_compile_mesh_shape_overrides_the_static_mesh():
     assert "mesh.mesh @mesh(shape = 4, peered_memory_axes = [0])" in text
     # 2 rows over 4 devices: shards of 0, 0, 1, 1 rows (the balanced rule), so empty 0x3 shards of %arg0 exist
     assert "tensor<0x3xf32>" in text and "tensor<1x3xf32>" in text
+
+
+def test_override_mesh_shapes_notes_and_unknown_names():
+    module = meshc.parse(SEED)
+    assert mc.mesh_names(module) == ["mesh"]
+    # a chunk of a split input ignores the meshes it does not declare; the others are overridden with a note
+    assert mc.override_mesh_shapes(module, {"q": (3,)}, ignore_unknown=True) == []
+    assert mc.override_mesh_shapes(module, {"mesh": (4,), "q": (3,)}, ignore_unknown=True) == [
+        "--mesh-shape mesh=4 overrides the static shape 2 of mesh @mesh"]
+    assert mc.override_mesh_shapes(module, {"mesh": (4,)}) == []  # already 4: no note
+    with pytest.raises(meshc.DiagnosticError, match=r"--mesh-shape names mesh '@q', which the module does not "
+                                                    r"declare \(meshes: @mesh\)"):
+        mc.override_mesh_shapes(module, {"q": (3,)})
 
 
 def test_compile_errors_are_typed_and_located():

@@ -36,7 +36,8 @@ def test_tp_column_then_row_parallel_mlp():
     # counts it: each device receives 2 * (4 - 1) / 4 * 65536 = 98304 B
     assert by["arg3"].moved_bytes == 98304
     shards = [op for op in module.walk() if isinstance(op, ShardOp)]
-    assert len(shards) == 3
+    # w1, b1, w2 pinned; the row-parallel matmul's input annotated for it (split on its K dim)
+    assert sorted(op.annotate_for_users for op in shards) == [False, False, False, True]
     assert "row-parallel" in plan.explain() and "mesh @tp (shape 4)" in plan.explain()
 
 
@@ -58,3 +59,145 @@ def test_no_matmul_stays_replicated():
     plan = auto_shard(module, parse_auto_shard("tp=4"))
     assert _chosen(plan) == {}
     assert "no matmul" in plan.explain()
+
+
+# ----------------------------------------------------------------------------------------------- contractions
+# attention_heads_first / attention: the JAX multi-head self-attention (B=2, S=16, model 64, 4 heads of 16,
+# Wq/Wk/Wv/Wo as arguments 1-4) lowered by IREE; *_generic: the same after iree-opt
+# --linalg-generalize-named-ops (every matmul a linalg.generic with a mul+add body).
+MEGATRON = {"arg1": ((), (0,)), "arg2": ((), (0,)), "arg3": ((), (0,)), "arg4": ((0,),)}
+F32 = 4
+
+
+def _walk_contractions(path):
+    from meshc.autoshard import contraction_of
+
+    module = mc.parse(str(path))
+    return [c for c in (contraction_of(op) for op in module.walk()) if c is not None]
+
+
+def test_contractions_from_maps_named_and_generic():
+    named = _walk_contractions(DATA / "attention_heads_first.linalg.mlir")
+    generic = _walk_contractions(DATA / "attention_heads_first_generic.linalg.mlir")
+    # 4 projections (matmul: loops m, n, k) and 2 batched products (batch_matmul: b, m, n, k)
+    assert [c.op.name for c in named] == ["linalg.matmul"] * 3 + ["linalg.batch_matmul"] * 2 + ["linalg.matmul"]
+    assert [c.op.name for c in generic] == ["linalg.generic"] * 6
+    for cs in (named, generic):
+        assert [(c.batch, c.m, c.n, c.k) for c in cs] == [((), (0,), (1,), (2,))] * 3 + \
+            [((0,), (1,), (2,), (3,))] * 2 + [((), (0,), (1,), (2,))]
+        assert cs[0].maps == ((0, 2), (2, 1), (0, 1))  # x[m, k] * W[k, n] -> out[m, n]
+
+
+_NOT_A_CONTRACTION = """
+func.func @f(%a: tensor<4x8xf32>, %b: tensor<8x4xf32>, %c: tensor<4x4xf32>) -> tensor<4x4xf32> {
+  %r = linalg.generic {indexing_maps = [affine_map<(d0, d1, d2) -> (d0, d2)>, affine_map<(d0, d1, d2) -> (d2, d1)>,
+                                        affine_map<(d0, d1, d2) -> (d0, d1)>],
+                       iterator_types = ["parallel", "parallel", "reduction"]}
+      ins(%a, %b : tensor<4x8xf32>, tensor<8x4xf32>) outs(%c : tensor<4x4xf32>) {
+  ^bb0(%x: f32, %y: f32, %o: f32):
+    %s = arith.addf %x, %y : f32
+    %t = arith.addf %o, %s : f32
+    linalg.yield %t : f32
+  } -> tensor<4x4xf32>
+  return %r : tensor<4x4xf32>
+}
+"""
+
+
+def test_generic_with_add_add_body_is_not_a_contraction():
+    from meshc.autoshard import contraction_of
+
+    module = mc.parse(_NOT_A_CONTRACTION)
+    assert [op for op in module.walk() if contraction_of(op) is not None] == []
+    # the softmax reductions of the attention model (one input) are not contractions either
+    assert len(_walk_contractions(DATA / "attention.linalg.mlir")) == 6
+
+
+@pytest.mark.parametrize("kind", ["tp=4", "tp=2", "dp=2"])
+def test_generic_mlp_gets_the_named_mlp_plan(kind):
+    named = auto_shard(mc.parse(str(DATA / "mlp.linalg.mlir")), parse_auto_shard(kind))
+    generic = auto_shard(mc.parse(str(DATA / "mlp_generic.linalg.mlir")), parse_auto_shard(kind))
+    assert _chosen(generic) == _chosen(named)
+    assert [(d.stored_bytes, d.moved_bytes) for d in generic.decisions] == \
+        [(d.stored_bytes, d.moved_bytes) for d in named.decisions]
+    assert (generic.cost.stored_bytes, generic.cost.moved_bytes) == (named.cost.stored_bytes, named.cost.moved_bytes)
+
+
+# ----------------------------------------------------------------------------------------------- attention
+@pytest.mark.parametrize("k", [2, 4])
+@pytest.mark.parametrize("stem", ["attention_heads_first", "attention_heads_first_generic"])
+def test_tp_splits_heads_of_attention(stem, k):
+    module = mc.parse(str(DATA / f"{stem}.linalg.mlir"))
+    plan = auto_shard(module, parse_auto_shard(f"tp={k}"))
+    # Q/K/V projections column-parallel (whole heads), output projection row-parallel
+    assert _chosen(plan) == MEGATRON
+    by = {d.target: d for d in plan.decisions}
+    assert by["arg1"].stored_bytes == 64 * 64 * F32 // k  # 16384 B / k
+    # one collective: the all_reduce of the 32x64 f32 output projection, 2 (k-1)/k x 8192 B per device
+    assert [(c.kind, c.type) for c in plan.cost.collectives] == [("all_reduce", "32x64 f32")]
+    assert plan.cost.moved_bytes == 2 * (k - 1) * 8192 // k
+    # stored per device: x (2x16x64 f32 = 8192 B) + 4 weights of 16384 / k B
+    assert plan.cost.stored_bytes == 8192 + 4 * 16384 // k
+    assert plan.replicated.stored_bytes == 8192 + 4 * 16384
+    text = plan.explain()
+    assert f"splits dim 2 (4 heads of 16) over @tp, {4 // k} per device" in text and "(x3)" in text
+    assert "batch dim 0 split: each device computes its own heads" in text
+    # the row-parallel product reads its K dim split: an annotate_for_users feeds it
+    users = [op for op in module.walk() if isinstance(op, ShardOp) and op.annotate_for_users]
+    assert len(users) == 1 and users[0].sharding.split_axes == ((), (0,))
+
+
+def test_tp_batch_first_attention_says_why_heads_are_gathered():
+    plan = auto_shard(mc.parse(str(DATA / "attention.linalg.mlir")), parse_auto_shard("tp=2"))
+    assert _chosen(plan) == MEGATRON
+    kinds = [c.kind for c in plan.cost.collectives]
+    # IREE collapses the (B, H) batch dims to 8 with B major: a head split is strided there, so Q, K and V
+    # are all_gathered (each device receives the other half of 2x4x16x16 f32: 8192 / 2 = 4096 B)
+    assert kinds.count("all_gather") == 3 and kinds.count("all_reduce") == 1
+    gathers = [c for c in plan.cost.collectives if c.kind == "all_gather"]
+    assert {c.moved_bytes for c in gathers} == {4096}
+    assert "minor dim of the collapsed group [0, 1] (2x4)" in gathers[0].why
+    # still cheaper than replicated: stores 8192 + 4 x 8192, moves 3 x 4096 + 8192 = 61440 < 73728 B
+    assert plan.cost.total == 61440 and plan.replicated.total == 73728
+
+
+def test_tp_heads_not_divisible_gives_the_reason():
+    plan = auto_shard(mc.parse(str(DATA / "attention_heads_first.linalg.mlir")), parse_auto_shard("tp=3"))
+    gathers = [c for c in plan.cost.collectives if c.kind == "all_gather"]
+    # 64 columns over 3 devices are 21/21/22: not whole heads of 16, so Q/K/V are gathered before the
+    # reshape; the device with 21 columns receives 32 x (64 - 21) x 4 = 5504 B
+    assert len(gathers) == 3 and {c.moved_bytes for c in gathers} == {5504}
+    assert "does not divide 4" in gathers[0].why
+    assert "heads split" not in plan.explain()
+
+
+@pytest.mark.parametrize("stem, gathers", [("attention", 0), ("attention_heads_first", 3)])
+def test_dp_attention_batch(stem, gathers):
+    plan = auto_shard(mc.parse(str(DATA / f"{stem}.linalg.mlir")), parse_auto_shard("dp=2"))
+    assert _chosen(plan) == {"arg0": ((0,),)}
+    # batch-first: the batch is the major dim of every collapse, nothing moves; heads-first: the batch is
+    # the minor dim of the (H, B) collapse, so the three projections are gathered there
+    assert [c.kind for c in plan.cost.collectives] == ["all_gather"] * gathers
+    assert plan.cost.stored_bytes == 8192 // 2 + 4 * 16384  # half of x, every weight whole
+
+
+_WIDE_X = """
+func.func @f(%x: tensor<1024x4xf32>, %w: tensor<4x4xf32>) -> tensor<1024x3xf32> {
+  %z = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<1024x4xf32>
+  %i = linalg.fill ins(%z : f32) outs(%e : tensor<1024x4xf32>) -> tensor<1024x4xf32>
+  %r = linalg.matmul ins(%x, %w : tensor<1024x4xf32>, tensor<4x4xf32>) outs(%i : tensor<1024x4xf32>)
+      -> tensor<1024x4xf32>
+  %s = tensor.extract_slice %r[0, 0] [1024, 3] [1, 1] : tensor<1024x4xf32> to tensor<1024x3xf32>
+  return %s : tensor<1024x3xf32>
+}
+"""
+
+
+def test_tp_keeps_replicated_when_the_split_costs_more():
+    plan = auto_shard(mc.parse(_WIDE_X), parse_auto_shard("tp=2"))
+    # column-parallel w (64 B -> 32 B): the slice takes 3 of the 4 split columns, so the 1024x4 f32 result
+    # would be all_gathered for it, 16384 / 2 = 8192 B per device: more than the 32 B saved
+    assert _chosen(plan) == {}
+    assert plan.cost is None and "kept replicated" in plan.explain()
+    assert plan.replicated.stored_bytes == 1024 * 4 * F32 + 4 * 4 * F32  # 16448 B

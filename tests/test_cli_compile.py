@@ -4,9 +4,11 @@ without tracebacks, -o safety, stdin, options, lazy imports."""
 from __future__ import annotations
 
 import os
+import re
 import subprocess
 import sys
 import types
+from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
@@ -224,8 +226,72 @@ def test_internal_error_exit_2_and_interrupt_130(good, fake_passes):
     assert r.exit_code == 130 and "interrupted" in r.output
 
 
-def test_mesh_shapes_reach_passes(good, fake_passes):
-    r = CliRunner().invoke(main, ["compile", str(good), "-p", "shapes", "--mesh-shape", "m=2x4",
+def test_mesh_shapes_reach_passes(tmp_path, fake_passes):
+    p = tmp_path / "meshes.mlir"
+    p.write_text("mesh.mesh @m(shape = ?x?)\nmesh.mesh @n(shape = ?)\n" + GOOD)
+    r = CliRunner().invoke(main, ["compile", str(p), "-p", "shapes", "--mesh-shape", "m=2x4",
                                   "--mesh-shape", "@n=3"])
-    assert r.exit_code == 0
+    assert r.exit_code == 0, r.output
     assert _Shapes.seen == {"m": (2, 4), "n": (3,)}
+
+
+SPLIT = """mesh.mesh @m(shape = 4)
+func.func @a(%x: tensor<8xf32>) -> tensor<8xf32> {
+  %y = mesh.shard %x to <@m, [[0]]> : tensor<8xf32>
+  %z = math.exp %y : tensor<8xf32>
+  return %z : tensor<8xf32>
+}
+// -----
+mesh.mesh @n(shape = ?)
+func.func @b(%x: tensor<8xf32>) -> tensor<8xf32> {
+  %y = mesh.shard %x to <@n, [[0]]> : tensor<8xf32>
+  %z = math.exp %y : tensor<8xf32>
+  return %z : tensor<8xf32>
+}
+"""
+
+
+def test_mesh_shape_overrides_a_static_mesh_like_run(tmp_path):
+    p = tmp_path / "split.mlir"
+    p.write_text(SPLIT)
+    first = tmp_path / "first.mlir"
+    first.write_text(SPLIT.split("// -----")[0])
+    r = meshc("compile", str(first), "--mesh-shape", "m=2")
+    assert r.returncode == 0, r.stderr
+    assert r.stderr == "note: --mesh-shape m=2 overrides the static shape 4 of mesh @m\n"
+    # 8 rows over the 2 devices of the overridden mesh: two for_one bodies of 4 rows
+    assert "mesh.mesh @m(shape = 2)" in r.stdout and r.stdout.count("mesh.for_one") == 2
+    assert "tensor<4xf32>" in r.stdout
+    # each chunk of a split input takes the shapes of the meshes it declares and ignores the others
+    r = meshc("compile", str(p), "--split-input-file", "--mesh-shape", "m=2", "--mesh-shape", "n=3")
+    assert r.returncode == 0, r.stderr
+    chunks = r.stdout.split("// -----")
+    assert "mesh.mesh @m(shape = 2)" in chunks[0] and chunks[0].count("mesh.for_one") == 2
+    # 8 rows over 3 devices: 2, 3, 3 (the balanced rule)
+    assert "mesh.mesh @n(shape = 3)" in chunks[1] and chunks[1].count("mesh.for_one") == 3
+    assert "tensor<2xf32>" in chunks[1] and "tensor<3xf32>" in chunks[1]
+    # a mesh no chunk declares is an error; so is one the single module does not declare
+    r = meshc("compile", str(p), "--split-input-file", "--mesh-shape", "m=2", "--mesh-shape", "q=3")
+    assert r.returncode == 1 and r.stdout == ""
+    assert f"{p}:1:1: error: --mesh-shape names mesh '@q', which the input does not declare (meshes: @m, @n)" \
+        in r.stderr
+    r = meshc("compile", str(first), "--mesh-shape", "n=3")
+    assert r.returncode == 1
+    assert "error: --mesh-shape names mesh '@n', which the module does not declare (meshes: @m)" in r.stderr
+    # a shape of another rank is refused at the mesh op
+    r = meshc("compile", str(first), "--mesh-shape", "m=2x2")
+    assert r.returncode == 1 and f"{first}:1:1: error: 'mesh.mesh' op has rank 1; --mesh-shape m=2x2 has rank 2" \
+        in r.stderr
+
+
+def test_target_adds_set_encoding_to_the_default_pipeline():
+    # exp(x) @ w, the 24 rows of x split over 2 devices, no encodings written
+    mm = Path(__file__).parent / "data" / "encoding" / "sharded_matmul.mlir"
+    plain = meshc("compile", str(mm))
+    tiled = meshc("compile", str(mm), "--target", "x86-avx2")
+    assert plain.returncode == tiled.returncode == 0, plain.stderr + tiled.stderr
+    assert "linalg.mmt4d" not in plain.stdout and plain.stdout.count("linalg.matmul") == 2
+    # per device: 12 rows (M0 = 8, avx2) x K = 32 -> the x shard packed 2x32x8x1 (ceil(12 / 8) = 2, K0 = 1)
+    # before exp, which then runs on the packed layout
+    assert tiled.stdout.count("linalg.mmt4d ins(") == 2
+    assert len(re.findall(r"linalg\.pack %x0_\d .*: tensor<12x32xf32> -> tensor<2x32x8x1xf32>", tiled.stdout)) == 2

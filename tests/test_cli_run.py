@@ -15,6 +15,7 @@ from click.testing import CliRunner
 from meshc.cli import main
 
 DATA = Path(__file__).parent / "data"
+REAL = DATA / "real"  # the real models (JAX, ONNX, IREE exports: docs/models.md)
 
 CORPUS = ["dynamic_mesh_rowsum", "encoding_exp_matmul", "mesh2d_peered", "mlp_tensor_parallel",
           "reshard_rows_to_cols", "seed_matmul_rows", "upstream_llvm19", "upstream_llvm20", "upstream_llvm22_shard"]
@@ -51,8 +52,8 @@ def test_corpus_program_matches_expected_through_the_cli(name):
 
 
 def test_real_model_binds_by_position_and_compares_a_single_key():
-    r = meshc(DATA / "mlp.linalg.mlir", "--reference", "--inputs", DATA / "mlp.inputs.npz",
-              "--expected", DATA / "mlp.expected.npz")
+    r = meshc(REAL / "mlp.linalg.mlir", "--reference", "--inputs", REAL / "mlp.inputs.npz",
+              "--expected", REAL / "mlp.expected.npz")
     assert r.exit_code == 0, r.stderr
     assert "@main: inputs bound by position" in r.stdout
     assert "%arg0 <- key 'x' (position 0)" in r.stdout
@@ -60,9 +61,9 @@ def test_real_model_binds_by_position_and_compares_a_single_key():
 
 
 def test_onnx_model_with_parameters(tmp_path):
-    args = [DATA / "onnx_mlp.linalg.mlir", "--reference", "--inputs", DATA / "onnx_mlp.inputs.npz",
-            "--expected", DATA / "onnx_mlp.expected.npz", "--atol", "1e-4", "--atol-scale", "--rtol", "0"]
-    r = meshc(*args, "--parameters", f"model={DATA / 'onnx_mlp.weights.npz'}")
+    args = [REAL / "onnx_mlp.linalg.mlir", "--reference", "--inputs", REAL / "onnx_mlp.inputs.npz",
+            "--expected", REAL / "onnx_mlp.expected.npz", "--atol", "1e-4", "--atol-scale", "--rtol", "0"]
+    r = meshc(*args, "--parameters", f"model={REAL / 'onnx_mlp.weights.npz'}")
     assert r.exit_code == 0, r.stderr
     assert "atol 0.0001 x max|expected|" in r.stdout and "result0 vs 'out': ok" in r.stdout
     r = meshc(*args)
@@ -70,7 +71,7 @@ def test_onnx_model_with_parameters(tmp_path):
     assert "onnx_mlp.linalg.mlir:2:3: error: global @w1 reads parameter \"model\"::\"w1\" but no parameters " \
            "were given for scope 'model'" in r.stderr
     partial = tmp_path / "w.npz"
-    weights = np.load(DATA / "onnx_mlp.weights.npz")
+    weights = np.load(REAL / "onnx_mlp.weights.npz")
     np.savez(partial, w1=weights["w1"], b1=weights["b1"])
     r = meshc(*args, "--parameters", f"model={partial}")
     assert r.exit_code == 1

@@ -14,6 +14,8 @@ from click.testing import CliRunner
 
 from meshc.cli import main
 
+ROOT = Path(__file__).resolve().parent.parent
+
 DATA = Path(__file__).parent / "data"
 
 CORPUS = ["dynamic_mesh_rowsum", "encoding_exp_matmul", "mesh2d_peered", "mlp_tensor_parallel",
@@ -200,3 +202,21 @@ def test_stats_count_data_tiling_relayouts():
     r = meshc(*corpus_args("encoding_exp_matmul"), "--check", "--stats", "--target", "x86-avx2")
     assert r.exit_code == 0, r.output
     assert "data-tiling relayouts (linalg.pack/unpack): 3 ops, 229376 B written" in r.output
+
+
+def test_stats_table_has_per_device_relayout_columns_only_for_data_tiled_runs():
+    # mlp_tensor_parallel on 4 devices, x86-avx2, bytes written per device by 7 relayouts: x 64x256 f32
+    # (65536) + w1 column block 256x256 (262144) + b1 block 256 (1024) + h 64x256 unpacked and packed again
+    # (2 x 65536) + w2 row block 256x256 (262144) + y 64x256 unpacked (65536) = 787456 B; the table's
+    # relayout columns carry them, the total row 4 x 7 = 28 and 4 x 787456 = 3149824
+    sample = ROOT / "samples" / "mlp_tensor_parallel"
+    r = meshc(f"{sample}.mlir", "--inputs", f"{sample}.inputs.npz", "--expected", f"{sample}.expected.npz",
+              "--check", "--stats", "--target", "x86-avx2")
+    assert r.exit_code == 0, r.output
+    rows = [line.split("│")[1:-1] for line in r.output.splitlines() if line.startswith("│")]
+    cells = {row[0].strip(): [c.strip() for c in row[1:]] for row in rows}
+    for device in "0123":
+        assert cells[device][7:9] == ["7", "787456"], cells[device]
+    assert cells["total"][7:9] == ["28", "3149824"]
+    plain = meshc(f"{sample}.mlir", "--random-inputs", "--stats")
+    assert plain.exit_code == 0 and "relayout B" not in plain.output

@@ -264,10 +264,10 @@ def test_pack_unpack_and_tensor_aliases():
 
 
 @pytest.mark.parametrize("filename, generics, matmuls, fills", [
-    ("mlp.linalg.mlir", 5, 2, 2),
-    ("mlp.func.linalg.mlir", 5, 2, 2),
-    ("layernorm.linalg.mlir", 15, 0, 2),
-    ("onnx_mlp.linalg.mlir", 3, 2, 2),
+    ("real/mlp.linalg.mlir", 5, 2, 2),
+    ("real/mlp.func.linalg.mlir", 5, 2, 2),
+    ("real/layernorm.linalg.mlir", 15, 0, 2),
+    ("real/onnx_mlp.linalg.mlir", 3, 2, 2),
     ("encoding_exp_matmul.mlir", 1, 1, 1),
 ])
 def test_corpus_programs(filename, generics, matmuls, fills):
@@ -287,14 +287,14 @@ def test_corpus_programs(filename, generics, matmuls, fills):
 
 
 def test_corpus_mlp_iteration_spaces():
-    m = parse((DATA / "mlp.linalg.mlir").read_text(), "mlp.linalg.mlir")
+    m = parse((DATA / "real" / "mlp.linalg.mlir").read_text(), "mlp.linalg.mlir")
     verify(m)
     mms = [op for op in m.walk() if op.name == "linalg.matmul"]
     # x[64,256] @ W1[256,1024]: (m, n, k) = (64, 1024, 256); then h[64,1024] @ W2[1024,256]
     assert [op.static_loop_ranges() for op in mms] == [[64, 1024, 256], [64, 256, 1024]]
     bias = next(op for op in m.walk() if isinstance(op, GenericOp))
     assert maps(bias) == ["(d0, d1) -> (d1)", "(d0, d1) -> (d0, d1)"] and bias.static_loop_ranges() == [64, 1024]
-    ln = parse((DATA / "layernorm.linalg.mlir").read_text(), "layernorm.linalg.mlir")
+    ln = parse((DATA / "real" / "layernorm.linalg.mlir").read_text(), "layernorm.linalg.mlir")
     verify(ln)
     sums = [op for op in ln.walk() if isinstance(op, GenericOp) and op.reduction_dims()]
     assert [op.reduction_kind() for op in sums] == ["sum", "sum"]

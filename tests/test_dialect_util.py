@@ -86,7 +86,7 @@ def test_global_accessors():
 def test_onnx_mlp_globals_from_the_corpus():
     # IREE 3.13's output for an ONNX MLP: parameters as util.global + util.func;
     # the linalg ops are another dialect's, so only util's part is checked here
-    text = (DATA / "onnx_mlp.linalg.mlir").read_text()
+    text = (DATA / "real" / "onnx_mlp.linalg.mlir").read_text()
     m = parse(text, "onnx_mlp.linalg.mlir")
     verify(m)
     out = print_op(m)

@@ -135,9 +135,9 @@ def test_programs_equal_the_plain_program(name, target):
 
 @pytest.mark.parametrize("target", ["none"] + TILING_TARGETS)
 def test_unannotated_mlp_data_tiled_end_to_end(target):
-    inputs = dict(np.load(DATA / "mlp.inputs.npz"))
-    expected = np.load(DATA / "mlp.expected.npz")["out"]
-    m = compile_(DATA / "mlp.linalg.mlir",
+    inputs = dict(np.load(DATA / "real" / "mlp.inputs.npz"))
+    expected = np.load(DATA / "real" / "mlp.expected.npz")["out"]
+    m = compile_(DATA / "real" / "mlp.linalg.mlir",
                  f"set-encoding,propagate-encodings,materialize-encodings{{target={target}}},canonicalize,cse")
     r = mc.run_reference(m, inputs)
     np.testing.assert_allclose(r.outputs[0], expected, rtol=1e-4, atol=1e-4)

@@ -181,7 +181,7 @@ def test_without_propagation_the_weight_is_packed_every_call():
 
 # ---------------------------------------------------------------- set-encoding
 def test_set_encoding_annotates_matmuls_of_the_mlp():
-    m = compile_(DATA / "mlp.linalg.mlir", "set-encoding")
+    m = compile_(DATA / "real" / "mlp.linalg.mlir", "set-encoding")
     mms = ops_named(m, "linalg.matmul")
     assert len(mms) == 2
     for mm in mms:

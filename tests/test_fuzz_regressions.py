@@ -321,3 +321,105 @@ def test_util_global_with_a_result_is_rejected():
             ': () -> (i32)')
     with pytest.raises(DiagnosticError, match="takes no operands, results or regions"):
         verify(parse(text))
+
+
+# ------------------------------------------------------------------ found by bench/fuzz.py --seed 7 (issue 10 runs)
+@pytest.mark.parametrize("array, col, msg", [
+    # was OverflowError in the printer: 1e41 exceeds f32's maximum (about 3.4e38)
+    ("array<f32: 1.0, 1.0e41>", 30, "float constant 1e+41 out of range for type 'f32'"),
+    # was OverflowError in the parser: an integer literal of 400 digits converted to a float
+    ("array<f64: " + "9" * 400 + ">", 25, "float constant of 400 digits out of range for type 'f64'"),
+    # was accepted and printed 'array<i64: inf>', which did not parse back
+    ("array<i64: 1.0e309>", 25, "floating point value not valid for element type 'i64'"),
+    ("array<i64: 1.5>", 25, "floating point value not valid for element type 'i64'"),
+    ("array<i8: 300>", 24, "integer constant 300 out of range for type 'i8'"),
+    ("array<ui8: -1>", 25, "integer constant -1 out of range for type 'ui8'"),
+    ("array<i1: 2>", 24, "integer constant 2 out of range for type 'i1'"),
+    ("array<i32: true>", 25, "boolean value not valid for element type 'i32'"),
+    ("array<f32: false>", 25, "boolean value not valid for element type 'f32'"),
+    ("array<f16: 1.0e5>", 25, "float constant 100000.0 out of range for type 'f16'"),  # f16 max 65504
+])
+def test_dense_array_elements_are_checked_against_the_element_type(array, col, msg):
+    # '"x.a"() {a = ' is 13 characters and 'array<f32: ' 11: the first element is at column 25
+    assert _error('"x.a"() {a = ' + array + "} : () -> ()") == (1, col, msg)
+
+
+def test_dense_array_elements_in_range_round_trip():
+    out = _round_trip('"x.a"() {a = array<i32: 4294967295, 0x10>, b = array<i1: true, 0, 1>, '
+                      'c = array<f32: 0x7F800000, 1, -2.5>, d = array<ui8: 255>} : () -> ()')
+    # signless i32 keeps 2**32 - 1 as its two's complement -1 (MLIR prints it so); 0x10 = 16
+    assert "a = array<i32: -1, 16>" in out and "b = array<i1: true, false, true>" in out
+    assert "c = array<f32: 0x7F800000, 1.000000e+00, -2.500000e+00>" in out and "d = array<ui8: 255>" in out
+
+
+_NEIGHBORS = ('mesh.mesh @m(shape = 2x4)\nfunc.func @q(%i: index, %j: index) -> (index, index) {\n'
+              '  %d, %u = "mesh.neighbors_linear_indices"(%i, %j) {mesh = @m{split}} : (index, index) -> (index, index)\n'
+              '  return %d, %u : index, index\n}')
+
+
+def test_neighbors_with_empty_split_axes_prints_them():
+    # the custom form omitted an empty split_axes, which it requires when parsed back
+    out = _round_trip(_NEIGHBORS.replace("{split}", ", split_axes = array<i16>"))
+    assert "mesh.neighbors_linear_indices on @m[%i, %j] split_axes = [] : index, index" in out
+
+
+@pytest.mark.parametrize("text, msg", [
+    (_NEIGHBORS.replace("{split}", ""), "'mesh.neighbors_linear_indices' op requires attribute 'split_axes'"),
+    ('mesh.mesh @m(shape = 2)\nfunc.func @f(%x: tensor<4xf32>) -> tensor<2xf32> {\n'
+     '  %y = "mesh.scatter"(%x) {mesh = @m, mesh_axes = array<i16: 0>, scatter_axis = 0 : index} '
+     ': (tensor<4xf32>) -> (tensor<2xf32>)\n  return %y : tensor<2xf32>\n}', "'mesh.scatter' op requires attribute 'root'"),
+])
+def test_mesh_ops_without_a_required_clause_are_rejected(text, msg):
+    # the custom form cannot leave a required clause out: it printed text that did not parse back
+    line, _, message = _error(text)
+    assert (line, message) == (3, msg)
+
+
+@pytest.mark.parametrize("text, line, msg", [
+    ('mesh.mesh @m(shape = 2)\nfunc.func @f(%a: tensor<4xf32>) -> tensor<4xf32> {\n  %r = mesh.for_one 1 on @m {\n'
+     '    %0 = "mesh.yield"(%a) : (tensor<4xf32>) -> (i32)\n  }\n  return %r : tensor<4xf32>\n}', 4,
+     "'mesh.yield' op expects no results and no regions, got 1 results and 0 regions"),
+    ('"util.initializer"() ({\n  %0 = "util.return"() : () -> (i32)\n}) : () -> ()', 2,
+     "'util.return' op expects no results and no regions, got 1 results and 0 regions"),
+    ('func.func @f(%t: tensor<4xf32>) -> tensor<4xf32> {\n'
+     '  %r = scf.forall (%i) in (4) shared_outs(%o = %t) -> (tensor<4xf32>) {\n'
+     '    %0 = "scf.forall.in_parallel"() ({\n    }) : () -> (i32)\n  }\n  return %r : tensor<4xf32>\n}', 3,
+     "'scf.forall.in_parallel' op expects no operands and no results, got 0 operands and 1 results"),
+    ('func.func @f(%t: tensor<2xf32>, %v: f32) -> tensor<4xf32> {\n  %r = tensor.pad %t low[1] high[1] {\n'
+     '  ^bb0(%i: index):\n    %0 = "tensor.yield"(%v) : (f32) -> (i32)\n  } : tensor<2xf32> to tensor<4xf32>\n'
+     '  return %r : tensor<4xf32>\n}', 4, "'tensor.yield' op expects no results and no regions, got 1 results and "
+                                         "0 regions"),
+    ('func.func @f(%t: tensor<?xf32>) -> index {\n  %0 = "tensor.dim"(%t) : (tensor<?xf32>) -> (index)\n'
+     '  return %0 : index\n}', 2, "'tensor.dim' op expects 2 operands (source, dimension index), got 1"),
+])
+def test_terminators_with_results_and_short_tensor_dim_are_rejected(text, line, msg):
+    # each printed a custom form that bound a result the op's syntax has no place for, or lost an operand
+    got_line, col, message = _error(text)
+    assert (got_line, message) == (line, msg) and col >= 1
+
+
+_DISPATCH_COUNT = """util.func @r(%d0: index, %d1: index, %x: f32) -> f32 {
+  %r = "flow.dispatch.region"(%d0, %d1, %d0) ({
+    %y = "arith.addf"(%x, %x) : (f32, f32) -> (f32)
+    "flow.return"(%y) : (f32) -> ()
+  }, {
+  ^bb0(%a: index, %b: index, %c: index):
+    "flow.return"(%a, %b, %c) : (index, index, index) -> ()
+  ^bb1(%z: f32):
+    {last}
+  }) {operandSegmentSizes = array<i32: 0, 3>} : (index, index, index) -> (f32)
+  util.return %r : f32
+}"""
+
+
+def test_count_region_of_several_blocks_round_trips():
+    # the entry block's arguments print in 'count(...)': a '^bb0(%a: ...)' header defined them twice
+    out = _round_trip(_DISPATCH_COUNT.replace("{last}", '"flow.return"(%a, %b, %c) : (index, index, index) -> ()'))
+    assert "count(%a: index, %b: index, %c: index) -> (index, index, index) {\n      flow.return" in out
+    assert "^bb0" not in out and "^bb1(%z: f32):" in out
+
+
+def test_count_region_block_without_terminator_is_rejected():
+    line, _, msg = _error(_DISPATCH_COUNT.replace("{last}", ""))
+    assert (line, msg) == (2, "'flow.dispatch.region' op expects block #1 of its count region to end with a "
+                              "terminator")

@@ -19,7 +19,8 @@ DATA = Path(__file__).parent / "data"
 CORPUS = ["dynamic_mesh_rowsum", "encoding_exp_matmul", "mesh2d_peered", "mlp_tensor_parallel",
           "reshard_rows_to_cols", "seed_matmul_rows", "upstream_llvm19", "upstream_llvm20", "upstream_llvm22_shard"]
 
-# (program, inputs/expected stem, parameter scope -> weights file)
+# (program, inputs/expected stem, parameter scope -> weights file), in REAL_DIR
+REAL_DIR = DATA / "real"
 REAL = [("mlp.linalg.mlir", "mlp", None), ("mlp.func.linalg.mlir", "mlp", None),
         ("layernorm.linalg.mlir", "layernorm", None),
         ("onnx_mlp.linalg.mlir", "onnx_mlp", ("model", "onnx_mlp.weights.npz"))]
@@ -41,10 +42,10 @@ def test_corpus_program_matches_expected(name):
 
 @pytest.mark.parametrize("program, stem, params", REAL)
 def test_real_model_matches_the_framework(program, stem, params):
-    module = mc.parse(str(DATA / program))
-    inputs = load_npz(str(DATA / f"{stem}.inputs.npz"))
-    expected = load_npz(str(DATA / f"{stem}.expected.npz"))
-    parameters = {params[0]: load_npz(str(DATA / params[1]))} if params else None
+    module = mc.parse(str(REAL_DIR / program))
+    inputs = load_npz(str(REAL_DIR / f"{stem}.inputs.npz"))
+    expected = load_npz(str(REAL_DIR / f"{stem}.expected.npz"))
+    parameters = {params[0]: load_npz(str(REAL_DIR / params[1]))} if params else None
     result = mc.run_reference(module, inputs, parameters=parameters)
     assert result.binding == "by position"  # framework names (x, w1...) are not the IR's %arg0...
     rows = compare(result.outputs, expected, rtol=0.0, atol=1e-4, atol_scale=True)
@@ -55,9 +56,9 @@ def test_real_model_matches_the_framework(program, stem, params):
 
 
 def test_onnx_parameters_are_required():
-    module = mc.parse(str(DATA / "onnx_mlp.linalg.mlir"))
+    module = mc.parse(str(REAL_DIR / "onnx_mlp.linalg.mlir"))
     with pytest.raises(mc.DiagnosticError) as err:
-        mc.run_reference(module, load_npz(str(DATA / "onnx_mlp.inputs.npz")))
+        mc.run_reference(module, load_npz(str(REAL_DIR / "onnx_mlp.inputs.npz")))
     assert "global @w1 reads parameter \"model\"::\"w1\"" in err.value.message
 
 

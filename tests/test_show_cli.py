@@ -88,7 +88,7 @@ def test_errors_exit_1():
                                           "(meshes: @m)"),
         ((ROWSUM, "--mesh-shape", "m=2x2"), "mesh @m has rank 1; cannot specialize it to shape (2, 2)"),
         ((MESH2D, "--mesh-shape", "m=2x8"), "mesh @m axis 1 has static size 4; cannot specialize it to 8"),
-        ((str(DATA / "mlp.linalg.mlir"),), "function @main has no sharded tensor value"),
+        ((str(DATA / "real" / "mlp.linalg.mlir"),), "function @main has no sharded tensor value"),
         ((MESH2D, "--entry", "other"), "no function named '@other'"),
     ]
     for args, message in cases:

@@ -24,6 +24,13 @@ Where each value lives
   receives into a buffer of its shard of ``global_types[1]``. The owner of a
   result shard keeps it; a device whose shard is owned by a peer (a replicated
   result over peered axes) receives into a scratch buffer freed right away;
+* each unrolled ``mesh.update_halo`` is one HaloExchange step (instance
+  ``h0``, ``h1``...) on the owner of each stored shard of its result: the
+  output is allocated, the device's own core comes from its own buffer and
+  every halo cell from the core of the device owning it (:meth:`_Emitter.halo_slabs`:
+  own piece, then peers, then neighbours along the split axes), read in
+  place from a peered device or copied from another one, waiting for the
+  source's producer; the source's Free waits for the exchange;
 * other ops of ``@NAME_sharded``'s body (constants hoisted by canonicalize)
   are replicated: each device that uses one runs it before its first use;
 * device ``k`` using a value stored on device ``j`` reads it with a PeerRead
@@ -75,8 +82,8 @@ from typing import Any, Optional, Sequence
 
 from meshc import testing_hooks
 from meshc.backend.schedule import (COLLECTIVE_KINDS, Allocate, ArgBinding, Collective, CollectiveSpec, Copy,
-                                    DeviceSchedule, Free, Kernel, PeerRead, ResultBinding, Schedule, Step,
-                                    captured_values)
+                                    DeviceSchedule, Free, HaloExchange, HaloPart, Kernel, PeerRead, ResultBinding,
+                                    Schedule, Step, captured_values)
 from meshc.ir.core import Operation, OpResult, Value
 from meshc.ir.location import UNKNOWN_LOC, DiagnosticError, Location
 from meshc.ir.types import TensorType, Type
@@ -250,6 +257,8 @@ class _Draft:
             return list(d["inputs"]) + list(d["captures"]) + list(d["outputs"])
         if self.kind == "collective":
             return [d["input"], d["output"]]
+        if self.kind == "halo":
+            return [d["output"]] + [p["src"] for p in d["parts"] if p["src"].device == self.device]
         return [d["buf"]]
 
 
@@ -299,6 +308,7 @@ class _Emitter:
         self.args: list[ArgBinding] = []
         self.results: list[tuple[int, _Stored]] = []
         self.g = 0
+        self.halos = 0
         self.buffer_names: dict[Value, str] = {}
         self.printer = Printer()
         self.printer.print_op(func)  # names every value as the printed IR does
@@ -471,7 +481,9 @@ class _Emitter:
 
         if isinstance(op, ForOneOp):
             self.for_one(op)
-        elif isinstance(op, CollectiveOp) or op.name == "mesh.update_halo":
+        elif op.name == "mesh.update_halo":
+            self.halo(op)
+        elif isinstance(op, CollectiveOp):
             self.collective(op)
         elif op.name == "func.call" and str(op.attributes["callee"].root).endswith(SHARDED_SUFFIX):
             raise EmitError(f"'func.call' op: calls of per-device functions (@{op.attributes['callee'].root}) "
@@ -554,6 +566,96 @@ class _Emitter:
                 r = op.results[i]
                 self.stored[r] = _Stored(k, outputs[k], d, self.name_of(r))
 
+    def halo(self, op: Operation) -> None:
+        """One HaloExchange step per stored shard of the unrolled ``mesh.update_halo``'s result, on the
+        shard's owner (module docstring of :mod:`meshc.backend.schedule`, "Halo exchanges"): its output
+        buffer is allocated, then filled from the slabs :meth:`halo_slabs` chooses. A device holding a
+        result shard owned by a peer does nothing: it reads the owner's buffer when it uses it."""
+        from meshc.dialects.mesh import sharding_of, storage_pieces, unrolled_types
+        from meshc.sharding.spec import ShardingError
+
+        if not op.is_unrolled:  # type: ignore[attr-defined]
+            raise EmitError(f"'{op.name}' op is not in the unrolled N-operand form (PIPELINE.md stage 6)",
+                            op.location)
+        t_src, t_dst = unrolled_types(op)
+        src_pieces, dst_pieces = storage_pieces(t_src, self.mesh), storage_pieces(t_dst, self.mesh)
+        try:
+            spec = sharding_of(t_src).to_spec()  # type: ignore[union-attr]
+            slabs = [self.halo_slabs(piece.owner, piece.region, src_pieces, spec, tuple(t_src.shape), op.location)
+                     for piece in dst_pieces]
+        except ShardingError as err:
+            raise EmitError(f"'{op.name}' op: {err}", op.location) from None
+        instance = f"h{self.halos}"
+        self.halos += 1
+        outputs = [self.new_buf(piece.owner, self.name_of(r), r, op) for piece, r in zip(dst_pieces, op.results)]
+        key = self.key()
+        for piece, r, out, boxes in zip(dst_pieces, op.results, outputs, slabs):
+            k = piece.owner
+            parts = []
+            for i, box in boxes:
+                v = op.operands[i]
+                s = self.stored.get(v)
+                src = s.buf if s is not None else self.resolve(v, k, op)  # a replicated top-level value: local
+                src_region = src_pieces[i].region
+                parts.append({"src": src, "store": s, "sizes": tuple(b - a for a, b in box),
+                              "src_offsets": tuple(a - p0 for (a, _), (p0, _) in zip(box, src_region)),
+                              "dst_offsets": tuple(a - p0 for (a, _), (p0, _) in zip(box, piece.region))})
+            d = self.add(k, "halo", {"instance": instance, "output": out, "parts": parts}, op.location, key)
+            for p in parts:
+                s = p.pop("store")
+                if p["src"].device == k:
+                    p["mode"] = "local"
+                    continue
+                p["mode"] = "peer_read" if self.mesh.is_peered(k, p["src"].device) else "copy"
+                if s.producer is not None and s.producer not in d.wait:
+                    d.wait.append(s.producer)
+                    s.producer.signal = ""
+                if d not in s.buf.remote:
+                    s.buf.remote.append(d)
+            self.stored[r] = _Stored(k, out, d, self.name_of(r))
+
+    def halo_slabs(self, k: int, region: tuple, src_pieces: list, spec, shape: tuple,
+                   loc: Location = UNKNOWN_LOC) -> list[tuple[int, tuple]]:
+        """``(source piece index, global box)`` per slab device ``k`` receives to hold ``region`` (global
+        ``(start, stop)`` per dim): the cores of the source sharding ``spec`` that meet the region, each
+        cell from one core -- the device's own piece first, then pieces on its peers, then those of its
+        group over the split axes (its neighbours), then any other replica. Partial values are read only
+        from devices with ``k``'s coordinates on the partial axes (their sum is the tensor).
+
+        Raises:
+            EmitError: the cores do not cover the region (an internal error), located at ``loc``.
+        """
+        from meshc.dialects.mesh import piece_of_device
+        from meshc.sharding.shards import core_region
+
+        mesh = self.mesh
+        coords = mesh.device_coords(k)
+        split = set(spec.split_mesh_axes)
+        own = piece_of_device(src_pieces, k)
+
+        def order(i: int) -> tuple:
+            holder = src_pieces[i].owner
+            other = mesh.device_coords(holder)
+            same_group = all(other[a] == coords[a] for a in range(mesh.rank) if a not in split)
+            return (i != own, not mesh.is_peered(k, holder), not same_group, i)
+
+        candidates = [i for i, p in enumerate(src_pieces)
+                      if all(mesh.device_coords(p.owner)[a] == coords[a] for a in spec.partial_axes)]
+        best: dict[tuple, int] = {}
+        for i in sorted(candidates, key=order):
+            for d in src_pieces[i].devices:  # a piece shared by peers whose regions agree holds each one's core
+                best.setdefault(core_region(shape, spec, mesh, d), i)
+        slabs = []
+        for core, i in best.items():
+            box = tuple((max(a0, b0), min(a1, b1)) for (a0, a1), (b0, b1) in zip(core, region))
+            if all(lo < hi for lo, hi in box):
+                slabs.append((i, box))
+        covered = sum(math.prod(hi - lo for lo, hi in box) for _, box in slabs)
+        if covered != math.prod(hi - lo for lo, hi in region):
+            raise EmitError(f"'mesh.update_halo' op: internal: the source's cores cover {covered} cells of device "
+                            f"{k}'s region {list(region)}", loc)
+        return slabs
+
     # -- after emission: in-place reuse, frees, events --------------------------------------------------------------
     def reuse_in_place(self) -> None:
         last: dict[_Buf, tuple] = {}
@@ -629,6 +731,8 @@ class _Emitter:
                     base = (data["outputs"][0].find().name if data["outputs"] else data["op"].name) + " ready"
                 elif d.kind == "collective":
                     base = f"{data['instance']} done"
+                elif d.kind == "halo":
+                    base = f"{data['output'].find().name} halo"
                 elif d.kind == "free":
                     base = f"{data['buf'].find().name} freed"
                 else:
@@ -669,6 +773,11 @@ class _Emitter:
                        **common)
         if d.kind == "collective":
             return Collective(data["instance"], data["input"].find().name, data["output"].find().name, **common)
+        if d.kind == "halo":
+            out = data["output"].find()
+            parts = tuple(HaloPart(p["src"].find().device, p["src"].find().name, p["src_offsets"], p["sizes"],
+                                   p["dst_offsets"], p["mode"]) for p in data["parts"])
+            return HaloExchange(data["instance"], out.name, out.dtype, parts, **common)
         return Free(data["buf"].find().name, **common)
 
     def schedule(self, entry: str) -> Schedule:

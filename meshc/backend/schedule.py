@@ -42,6 +42,11 @@ Steps (one class each; every step also has ``wait``, ``signal`` and ``loc``)
     take part in collective instance ``instance`` (a :class:`CollectiveSpec`
     of ``Schedule.collectives``), contributing ``input`` and receiving into the
     allocated ``output`` (which may be ``input`` itself when shapes agree).
+``HaloExchange(instance, output, dtype, parts)``
+    fill the allocated ``output`` slab by slab: each :class:`HaloPart` copies
+    a box of a buffer -- the device's own (``local``), a peered device's read
+    in place (``peer_read``) or another device's (``copy``) -- into a box of
+    ``output`` (see "Halo exchanges" below).
 ``Free(buffer)``
     release the buffer after its last use (a peer view releases nothing).
 
@@ -66,6 +71,28 @@ unrolled op). ``attributes`` are the op's: ``gather_axis``, ``slice_axis``,
 (default ``sum``) for the reductions. The shape each participant allocated
 for its output says which piece it receives, so uneven shards need nothing
 more. Data semantics: :mod:`meshc.sharding.simulate`.
+
+Halo exchanges
+--------------
+An unrolled ``mesh.update_halo`` (MLIR mesh, LLVM 20+: a sharding's
+``halo_sizes = [lo0, hi0, ...]`` give each device ``lo`` extra cells before
+and ``hi`` after its shard along each split dim, clipped at the tensor edges:
+:mod:`meshc.sharding.shards`) is no collective instance but one
+:class:`HaloExchange` step per stored shard of the result, on the shard's
+owner: point-to-point pulls of the slabs the device lacks. Its parts tile
+the output exactly once (:meth:`HaloExchange.check_cover`): its own core
+from its own buffer, and every halo cell from the *core* of the device that
+owns it (a stale halo cell of the source is never used), which is the
+neighbour along the split axes, the diagonal one for the corner of two
+halos, or a device further away when a halo is wider than the neighbour's
+shard (one slab read straight from the owner: the cells, not the route, are
+what ``update_halo`` defines; upstream's MPI lowering talks to the two
+neighbours only, so it needs halos no wider than their shards). An edge
+device has no cells past the tensor edge, so nothing is filled there. A
+remote part waits for the event of the step producing its source buffer, and
+the source's Free waits for the exchange's event, as a Copy does. Data
+semantics: :func:`meshc.sharding.simulate.apply_step` of ``UpdateHalo``;
+bytes: ``peer_read`` parts count as peer traffic, ``copy`` parts as copies.
 
 Allocation policy
 -----------------
@@ -129,6 +156,11 @@ JSON (schema version 1)
         {"step": "kernel", "op": 5, "name": "linalg.matmul", "inputs": ["x", "w", "y"], "outputs": ["y"]},
         {"step": "copy", "buffer": "t", "src_device": 2, "src_buffer": "u", "offsets": [0, 4], "sizes": [4, 4]},
         {"step": "collective", "instance": "c0", "input": "y", "output": "y"},
+        {"step": "halo_exchange", "instance": "h0", "output": "z", "dtype": "f32", "parts": [
+           {"src_device": 0, "src_buffer": "y", "src_offsets": [0, 0], "sizes": [4, 4], "dst_offsets": [0, 0],
+            "mode": "local"},
+           {"src_device": 1, "src_buffer": "y", "src_offsets": [0, 0], "sizes": [1, 4], "dst_offsets": [4, 0],
+            "mode": "copy"}]},
         {"step": "free", "buffer": "x", "signal": "x-freed@0"}]}]}
 
 ``module`` is null when there is no kernel step; its ``text`` is printed in
@@ -147,6 +179,7 @@ allocate or arg (null; else ``{"kind": "tile", "tile": [32, 32],
 from __future__ import annotations
 
 import json
+import math
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Optional, Sequence
 
@@ -155,8 +188,9 @@ from meshc.ir.location import UNKNOWN_LOC, DiagnosticError, Location
 from meshc.sharding.spec import Mesh, ReductionKind, ShardingError
 
 __all__ = [
-    "SCHEMA_VERSION", "COLLECTIVE_KINDS", "ScheduleError", "BufferLayout", "Step", "Allocate", "Kernel", "PeerRead",
-    "Copy", "Collective", "Free", "CollectiveSpec", "ArgBinding", "ResultBinding", "DeviceSchedule", "Schedule",
+    "SCHEMA_VERSION", "COLLECTIVE_KINDS", "HALO_MODES", "ScheduleError", "BufferLayout", "Step", "Allocate", "Kernel",
+    "PeerRead", "Copy", "Collective", "HaloPart", "HaloExchange", "Free", "CollectiveSpec", "ArgBinding",
+    "ResultBinding", "DeviceSchedule", "Schedule",
     "captured_values", "parse_location",
 ]
 
@@ -458,6 +492,137 @@ class Collective(Step):
         return {"instance": self.instance, "input": self.input, "output": self.output}
 
 
+#: How a :class:`HaloPart` reaches the receiving device: from its own buffer, read in place from a peered
+#: device, or copied (a message) from any other device.
+HALO_MODES = ("local", "peer_read", "copy")
+
+
+@dataclass(frozen=True)
+class HaloPart:
+    """One slab of a :class:`HaloExchange`: the box of ``sizes`` elements at ``src_offsets`` of
+    ``src_buffer`` on ``src_device`` lands at ``dst_offsets`` of the exchange's output buffer.
+    ``mode`` is ``local`` (the receiving device's own buffer), ``peer_read`` (a peered device's
+    buffer, read in place: seed 000) or ``copy`` (any other device; MPI sends a message).
+
+    Raises ScheduleError for an unknown mode, negative numbers or ranks that differ."""
+
+    src_device: int
+    src_buffer: str
+    src_offsets: tuple[int, ...]
+    sizes: tuple[int, ...]
+    dst_offsets: tuple[int, ...]
+    mode: str = "copy"
+
+    def __post_init__(self) -> None:
+        what = f"halo part from device {self.src_device} '{self.src_buffer}'"
+        if self.mode not in HALO_MODES:
+            raise ScheduleError(f"{what}: mode must be one of {', '.join(HALO_MODES)}, got '{self.mode}'")
+        object.__setattr__(self, "src_device", int(self.src_device))
+        if self.src_offsets is None or self.dst_offsets is None or self.sizes is None:
+            raise ScheduleError(f"{what}: give src_offsets, sizes and dst_offsets")
+        src, sizes = _check_slice(self.src_offsets, self.sizes, what)
+        dst, _ = _check_slice(self.dst_offsets, self.sizes, what)
+        object.__setattr__(self, "src_offsets", src)
+        object.__setattr__(self, "sizes", sizes)
+        object.__setattr__(self, "dst_offsets", dst)
+
+    @property
+    def elements(self) -> int:
+        """Elements the slab holds."""
+        return math.prod(self.sizes)
+
+    def describe(self, itemsize: Optional[int] = None) -> str:
+        """``device 1 '%x_1'[0:2, 0:4] -> [3:5, 0:4] copy 32 B`` (bytes when ``itemsize`` is given)."""
+        size = f" {self.elements * itemsize} B" if itemsize is not None else f" {self.elements} elements"
+        where = "own" if self.mode == "local" else f"device {self.src_device}"
+        dst = _slice_text(self.dst_offsets, self.sizes)
+        return f"{where} '{self.src_buffer}'{_slice_text(self.src_offsets, self.sizes)} -> {dst} {self.mode}{size}"
+
+    def to_json(self) -> dict:
+        return {"src_device": self.src_device, "src_buffer": self.src_buffer, "src_offsets": list(self.src_offsets),
+                "sizes": list(self.sizes), "dst_offsets": list(self.dst_offsets), "mode": self.mode}
+
+
+@dataclass(frozen=True)
+class HaloExchange(Step):
+    """Fill the allocated ``output`` (a device's local region under the halo'd sharding, halos
+    included) slab by slab from ``parts`` (:class:`HaloPart`): the device's own core from its own
+    buffer, every halo cell from the core of the device that owns it (the unrolled
+    ``mesh.update_halo``; module docstring, "Halo exchanges"). ``instance`` names the op (``h0``,
+    ``h1``... in program order; every device's step of one op has the same), ``dtype`` is the MLIR
+    element type (for byte counts).
+
+    Raises ScheduleError for an empty instance name."""
+
+    instance: str
+    output: str
+    dtype: str
+    parts: tuple[HaloPart, ...] = ()
+    kind: ClassVar[str] = "halo_exchange"
+
+    def __post_init__(self) -> None:
+        super().__post_init__()
+        if not self.instance:
+            raise ScheduleError(f"halo exchange into '{self.output}' needs an instance name")
+        object.__setattr__(self, "parts", tuple(p if isinstance(p, HaloPart) else HaloPart(**p) for p in self.parts))
+
+    def itemsize(self) -> int:
+        """Bytes per element of ``dtype``.
+
+        Raises:
+            meshc.kernels.errors.KernelError: an element type the runtime does not know.
+        """
+        from meshc.kernels.dtypes import numpy_dtype
+
+        return numpy_dtype(self.dtype).itemsize
+
+    def bytes_by_mode(self) -> dict[str, int]:
+        """Bytes the step moves, per mode (``local`` ones stay on the device)."""
+        out = {m: 0 for m in HALO_MODES}
+        size = self.itemsize()
+        for p in self.parts:
+            out[p.mode] += p.elements * size
+        return out
+
+    def describe(self) -> str:
+        from meshc.kernels.errors import KernelError
+
+        try:
+            size: Optional[int] = self.itemsize()
+        except KernelError:
+            size = None  # the validator reports the element type
+        parts = "; ".join(p.describe(size) for p in self.parts) or "nothing"
+        return f"halo_exchange {self.instance} -> {self.output}: {parts}"
+
+    def reads(self) -> tuple[str, ...]:
+        return tuple(dict.fromkeys(p.src_buffer for p in self.parts if p.mode == "local"))
+
+    def check_cover(self, shape: Sequence[int]) -> None:
+        """Raise ScheduleError unless the parts fit an output of ``shape`` and cover each of its cells
+        exactly once."""
+        shape = tuple(shape)
+        total = math.prod(shape)
+        boxes = []
+        for p in self.parts:
+            if len(p.sizes) != len(shape) or any(o + s > n for o, s, n in zip(p.dst_offsets, p.sizes, shape)):
+                raise ScheduleError(f"the halo slab at {_slice_text(p.dst_offsets, p.sizes)} does not "
+                                    f"fit the output of shape {list(shape)}", self.location)
+            box = tuple((o, o + s) for o, s in zip(p.dst_offsets, p.sizes))
+            for other in boxes:
+                if all(max(a0, b0) < min(a1, b1) for (a0, a1), (b0, b1) in zip(box, other)):
+                    raise ScheduleError(f"two halo slabs overlap at {_slice_text(p.dst_offsets, p.sizes)}",
+                                        self.location)
+            boxes.append(box)
+        covered = sum(p.elements for p in self.parts)
+        if covered != total:
+            raise ScheduleError(f"the halo slabs cover {covered} of the output's {total} elements "
+                                f"(shape {list(shape)})", self.location)
+
+    def _fields_json(self) -> dict:
+        return {"instance": self.instance, "output": self.output, "dtype": self.dtype,
+                "parts": [p.to_json() for p in self.parts]}
+
+
 @dataclass(frozen=True)
 class Free(Step):
     """Release ``buffer`` (after its last use)."""
@@ -472,7 +637,8 @@ class Free(Step):
         return {"buffer": self.buffer}
 
 
-_STEP_CLASSES: dict[str, type] = {c.kind: c for c in (Allocate, Kernel, PeerRead, Copy, Collective, Free)}
+_STEP_CLASSES: dict[str, type] = {c.kind: c for c in (Allocate, Kernel, PeerRead, Copy, Collective, HaloExchange,
+                                                        Free)}
 
 
 def captured_values(op: Operation) -> list[Value]:
@@ -800,8 +966,10 @@ class _Validator:
 
         k = d.device
         live: dict[str, str] = {}
+        shapes: dict[str, tuple] = {}  # allocated shape of each live buffer (views: unknown)
         for a in self.s.args:
             if a.device == k:
+                shapes[a.buffer] = a.shape
                 if a.buffer in live:
                     raise self.fail(f"arguments {a.index} and another one are both bound to buffer '{a.buffer}'", k)
                 try:
@@ -825,6 +993,7 @@ class _Validator:
                 except KernelError as err:
                     raise self.fail(str(err), k, i, step) from None
                 live[step.buffer] = "buffer"
+                shapes[step.buffer] = step.shape
             elif isinstance(step, Kernel):
                 if _root_op(step.op) is not self.s.module:
                     raise self.fail("the kernel's op is not in the schedule's module", k, i, step)
@@ -852,6 +1021,15 @@ class _Validator:
                 self.took_part[step.instance].add(k)
                 need(step.input, i, step)
                 need(step.output, i, step, writable=True)
+            elif isinstance(step, HaloExchange):
+                self.check_halo(step, k, i)
+                for name in step.reads():
+                    need(name, i, step)
+                need(step.output, i, step, writable=True)
+                try:
+                    step.check_cover(shapes[step.output])
+                except ScheduleError as err:
+                    raise self.fail(err.message, k, i, step) from None
             elif isinstance(step, Free):
                 need(step.buffer, i, step)
                 del live[step.buffer]
@@ -868,6 +1046,28 @@ class _Validator:
         if isinstance(step, PeerRead) and not self.mesh.is_peered(k, src):
             raise self.fail(f"devices {k} and {src} are not peered (mesh @{self.mesh.name} {self.mesh.shape_str()}, "
                             f"peered_memory_axes {list(self.mesh.peered_axes)}); use a copy step", k, i, step)
+
+    def check_halo(self, step: HaloExchange, k: int, i: int) -> None:
+        """Each part's mode agrees with where its source is: ``local`` on device ``k`` itself,
+        ``peer_read`` from a peered device, ``copy`` from another device of the mesh."""
+        from meshc.kernels.errors import KernelError
+
+        n = self.mesh.num_devices
+        try:
+            step.itemsize()
+        except KernelError as err:
+            raise self.fail(str(err), k, i, step) from None
+        for p in step.parts:
+            src = p.src_device
+            if not 0 <= src < n:
+                raise self.fail(f"a halo slab comes from device {src}, not on the {n}-device mesh", k, i, step)
+            if (p.mode == "local") != (src == k):
+                raise self.fail(f"a '{p.mode}' halo slab from device {src}: only slabs of device {k}'s own buffers "
+                                "are local", k, i, step)
+            if p.mode == "peer_read" and not self.mesh.is_peered(k, src):
+                raise self.fail(f"devices {k} and {src} are not peered (mesh @{self.mesh.name} "
+                                f"{self.mesh.shape_str()}, peered_memory_axes {list(self.mesh.peered_axes)}); the "
+                                "halo slab must be a copy", k, i, step)
 
     def check_results(self, live_at_end: list[dict[str, str]]) -> None:
         n = self.mesh.num_devices
@@ -947,6 +1147,14 @@ def _step_from_json(data: Any, ops: list[Operation], where: str) -> Step:
     if cls is Collective:
         return Collective(_key(data, "instance", where), _key(data, "input", where), _key(data, "output", where),
                           **common)
+    if cls is HaloExchange:
+        parts = []
+        for j, p in enumerate(_key(data, "parts", where)):
+            w = f"{where}, halo part {j}"
+            parts.append(HaloPart(_key(p, "src_device", w), _key(p, "src_buffer", w), _key(p, "src_offsets", w),
+                                  _key(p, "sizes", w), _key(p, "dst_offsets", w), p.get("mode", "copy")))
+        return HaloExchange(_key(data, "instance", where), _key(data, "output", where), _key(data, "dtype", where),
+                            tuple(parts), **common)
     return Free(_key(data, "buffer", where), **common)
 
 

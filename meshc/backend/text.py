@@ -4,7 +4,9 @@
 placed, the collective instances, where results are read), then one section
 per device: its coordinates, step, kernel and byte counts, and its steps in
 order, one line each, with the events a step waits for or signals and the
-source location. ``--emit=schedule-json`` prints
+source location. A halo exchange's line lists its slabs (source device and
+buffer box, destination box, mode, bytes) and the device header sums the
+bytes its halo exchanges receive. ``--emit=schedule-json`` prints
 :meth:`meshc.backend.schedule.Schedule.to_json_text` instead (schema in
 :mod:`meshc.backend.schedule`).
 
@@ -24,8 +26,8 @@ import math
 from dataclasses import dataclass
 from typing import Optional
 
-from meshc.backend.schedule import (Allocate, BufferLayout, Collective, Copy, Free, Kernel, PeerRead, Schedule,
-                                    Step)
+from meshc.backend.schedule import (Allocate, BufferLayout, Collective, Copy, Free, HaloExchange, Kernel, PeerRead,
+                                    Schedule, Step)
 
 __all__ = ["DeviceMemoryPlan", "memory_plan", "buffer_size", "schedule_text", "render"]
 
@@ -191,9 +193,22 @@ def schedule_text(schedule: Schedule, layout: Optional[BufferLayout] = None) -> 
         coords = ", ".join(map(str, mesh.device_coords(d.device)))
         lines.append("")
         lines.append(f"device {d.device} (coords [{coords}]): {len(d.steps)} steps, {kernels} kernels, "
-                     f"{moves} peer reads/copies; peak {plan.peak} bytes, arguments {plan.args} bytes")
+                     f"{moves} peer reads/copies{_halo_summary(d.steps)}; peak {plan.peak} bytes, arguments "
+                     f"{plan.args} bytes")
         lines.extend(_step_line(i, s, names) for i, s in enumerate(d.steps))
     return "\n".join(lines) + "\n"
+
+
+def _halo_summary(steps: list) -> str:
+    """``, 1 halo exchange receiving 48 B (peer read 0 B, copy 48 B)`` for a device with halo exchanges."""
+    halos = [s for s in steps if isinstance(s, HaloExchange)]
+    if not halos:
+        return ""
+    peer = sum(h.bytes_by_mode()["peer_read"] for h in halos)
+    copy = sum(h.bytes_by_mode()["copy"] for h in halos)
+    n = len(halos)
+    return (f", {n} halo exchange{'s' if n != 1 else ''} receiving {peer + copy} B (peer read {peer} B, copy "
+            f"{copy} B)")
 
 
 def render(schedule: Schedule, emit: str) -> str:

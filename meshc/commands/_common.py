@@ -129,8 +129,17 @@ def read_input(path: str) -> tuple[str, str]:
     return text, name
 
 
-def check_output_path(output: str, input_path: str) -> None:
+OUTPUT_PARAMS = ("output", "trace_path", "svg_path")
+"""Click parameter names of the options that name files a command writes
+(``-o/--output``, ``meshc run --trace``, ``meshc show --svg``):
+:func:`check_output_path` names the one that gave the refused path."""
+
+
+def check_output_path(output: str, input_path: str, option: Optional[str] = None) -> None:
     """Refuse an output path that is the input file (checked before any work).
+    ``option`` is the option that gave ``output`` (``-o``, ``--trace``), named
+    in the message; by default the current command's option of
+    :data:`OUTPUT_PARAMS` whose value is ``output``, else ``-o``.
 
     Raises:
         DiagnosticError: ``output`` names the same file as ``input_path``,
@@ -140,12 +149,25 @@ def check_output_path(output: str, input_path: str) -> None:
 
     if output == "-":
         return
+    option = option or _output_option(output) or "-o"
     if os.path.isdir(output):
-        raise DiagnosticError(f"output path '{output}' is a directory")
+        raise DiagnosticError(f"output path '{output}' ({option}) is a directory")
     if input_path != "-" and os.path.exists(output) and os.path.exists(input_path):
         if os.path.samefile(output, input_path):
-            raise DiagnosticError(f"refusing to overwrite the input file '{input_path}' with the output "
-                                  "(choose another -o path)")
+            raise DiagnosticError(f"refusing to overwrite the input file '{input_path}' with the output of {option} "
+                                  f"(choose another {option} path)")
+
+
+def _output_option(value: str) -> Optional[str]:
+    """The first spelling (``-o``, ``--trace``) of the current command's output option whose value is
+    ``value`` (None outside a command, or when none has it)."""
+    ctx = click.get_current_context(silent=True)
+    if ctx is None:
+        return None
+    for param in ctx.command.params:
+        if param.name in OUTPUT_PARAMS and ctx.params.get(param.name) == value and param.opts:
+            return param.opts[0]
+    return None
 
 
 def write_output(output: str, text: str) -> None:
@@ -221,6 +243,14 @@ def mesh_shape_option(fn):
     """``--mesh-shape NAME=2x4`` (repeatable): sizes for meshes declared with ``?``."""
     return click.option("--mesh-shape", "mesh_shape", multiple=True, metavar="NAME=SIZES",
                         help="Sizes of a mesh declared with '?' dims, e.g. m=2x4 (repeatable).")(fn)
+
+
+def mesh_shape_override_option(fn):
+    """``--mesh-shape NAME=2x4`` (repeatable) of a command that also overrides static meshes
+    (:func:`meshc.api.override_mesh_shapes`, with a note), as ``meshc run`` does."""
+    return click.option("--mesh-shape", "mesh_shape", multiple=True, metavar="NAME=SIZES",
+                        help="Shape of a mesh, e.g. m=2x4: sets a dynamic ('?') mesh, overrides a static one "
+                             "(repeatable).")(fn)
 
 
 def render_timing(timing, stream=None) -> None:

@@ -8,7 +8,13 @@ the input file. ``--split-input-file`` processes each ``// -----`` chunk on
 its own (line numbers stay those of the file) and joins the outputs with
 ``// -----``; ``--verify-diagnostics`` checks the diagnostics against the
 ``expected-*`` comments instead of printing them (see
-:mod:`meshc.diagnostics`). Exit codes: see :mod:`meshc.commands._common`.
+:mod:`meshc.diagnostics`). ``--mesh-shape m=2x4`` gives a dynamic mesh its
+shape and overrides a static one with a note on stderr, as ``meshc run``
+does (:func:`meshc.api.override_mesh_shapes`); a chunk that does not declare
+the mesh ignores it, a name no chunk declares is an error. Without ``-p``,
+a ``--target`` other than ``none`` adds ``set-encoding`` after ``unroll``
+(:func:`meshc.api.default_pipeline`). Exit codes: see
+:mod:`meshc.commands._common`.
 """
 
 from __future__ import annotations
@@ -17,7 +23,7 @@ import sys
 import click
 
 from meshc.commands._annotate_options import annotation_options
-from meshc.commands._common import (EXIT_USER_ERROR, MeshcCommand, check_output_path, mesh_shape_option,
+from meshc.commands._common import (EXIT_USER_ERROR, MeshcCommand, check_output_path, mesh_shape_override_option,
                                     parse_mesh_shapes, read_input, render_timing, sources_for, write_output)
 
 
@@ -46,9 +52,10 @@ def _pass_names(values: tuple[str, ...]) -> frozenset[str]:
 @click.option("--print-ir-after-failure", is_flag=True, help="Print the IR after a pass only if it failed.")
 @click.option("--timing", is_flag=True, help="Print the wall time of parsing, every pass and printing (stderr).")
 @click.option("--remarks", is_flag=True, help="Show the remarks passes emit.")
-@mesh_shape_option
+@mesh_shape_override_option
 @click.option("--target", type=click.Choice(["none", "x86-generic", "x86-avx2", "x86-avx512"]), default="none",
-              show_default=True, help="Data-tiling target of materialize-encodings ('none' drops encodings).")
+              show_default=True, help="Data-tiling target: any other than 'none' adds set-encoding after unroll (default pipeline) "
+                   "and packs for this target in materialize-encodings ('none': encodings dropped).")
 @click.option("--emit", type=click.Choice(["mlir", "schedule", "schedule-json"]), default="mlir", show_default=True,
               help="What to print: the IR, or the per-device schedules of the entry function (readable text, "
                    "or JSON: see meshc/backend/schedule.py).")
@@ -62,22 +69,23 @@ def command(input_path: str, output: str, pipeline: "str | None", generic: bool,
             print_ir_after_failure: bool, timing: bool, remarks: bool, mesh_shape: tuple[str, ...],
             target: str, emit: str, annotations=None, auto_shard=None, explain: bool = False) -> None:
     """Parse, verify, run passes and print IR."""
+    import meshc.api as mc
     from meshc.diagnostics import DiagnosticPrinter, DiagnosticVerifier, split_input
-    from meshc.ir.location import DiagnosticError
+    from meshc.ir.location import DiagnosticError, Location
     from meshc.ir.printer import print_op
     from meshc.passes.base import PassContext
     from meshc.passes.manager import IRPrinting, PassManager, Timing, check_pass_names, measure
     from meshc.passes.pipeline import PIPELINE_FILE
-    from meshc.passes.registry import default_pipeline_text
 
     check_output_path(output, input_path)
     sources = sources_for()
-    pipeline_text = default_pipeline_text() if pipeline is None else pipeline
+    pipeline_text = mc.default_pipeline(target) if pipeline is None else pipeline
     sources.add(PIPELINE_FILE, pipeline_text)
     before, after = _pass_names(print_ir_before), _pass_names(print_ir_after)
     check_pass_names(sorted(before | after))
     timer = Timing() if timing else None
-    context = PassContext(mesh_shapes=parse_mesh_shapes(mesh_shape), remarks=remarks)
+    shapes = parse_mesh_shapes(mesh_shape)
+    context = PassContext(mesh_shapes={}, remarks=remarks)
     context.target = target  # read by materialize-encodings when its own 'target' option is not given
     printing = IRPrinting(print_ir_before_all, print_ir_after_all, before, after, print_ir_after_change,
                           print_ir_after_failure, generic)
@@ -91,10 +99,13 @@ def command(input_path: str, output: str, pipeline: "str | None", generic: bool,
     outputs: list[str] = []
     failed = False
     mismatches = []
+    declared: dict[str, None] = {}  # mesh names of the chunks parsed, in order
+    unparsed = False  # a chunk that did not parse may declare any mesh
     for chunk in split_input(text, split_input_file):
         verifier = DiagnosticVerifier(text, name, chunk.first, chunk.last) if verify_diagnostics else None
         sink = verifier.process if verifier is not None else printer.emit
         context.emit = sink
+        module = None
         try:
             with measure(timer, "parse"):
                 module = parse(chunk.text, name)
@@ -102,6 +113,13 @@ def command(input_path: str, output: str, pipeline: "str | None", generic: bool,
                 from meshc.commands.run import shard_module
 
                 shard_module(module, None, annotations, auto_shard, explain)
+            names = mc.mesh_names(module)
+            declared.update(dict.fromkeys(names))
+            # --mesh-shape as 'meshc run': static meshes overridden (a note), an unknown name an error -- but a
+            # chunk of a split input ignores the meshes it does not declare (the whole input is checked below)
+            context.mesh_shapes = {n: s for n, s in shapes.items() if n in names} if split_input_file else shapes
+            for line in mc.override_mesh_shapes(module, context.mesh_shapes):
+                click.echo(f"note: {line}", err=True)
             manager.run(module)
             with measure(timer, "print"):
                 if emit == "mlir":
@@ -113,10 +131,14 @@ def command(input_path: str, output: str, pipeline: "str | None", generic: bool,
                     outputs.append(render(emit_schedule(module), emit))
         except DiagnosticError as err:
             failed = True
+            unparsed = unparsed or module is None
             for d in err.diagnostics:
                 sink(d)
         if verifier is not None:
             mismatches.extend(verifier.finish())
+    unknown = [n for n in shapes if n not in declared]
+    if split_input_file and unknown and not unparsed:  # a name no chunk declares is a mistake
+        raise mc.unknown_mesh_error(unknown[0], list(declared), "input", Location(name, 1, 1))
 
     result = "// -----\n".join(outputs)
     ok = not mismatches if verify_diagnostics else not failed

@@ -47,7 +47,16 @@ ends the run with an error naming the collective and the devices),
 buffers at their tiled physical size (seed 002, ``meshc.layout``).
 ``--stats`` prints a table per device (kernels run, physical and logical
 peak bytes, bytes moved by peer read / copy / collective, busy and waiting
-time); ``--trace T.json`` writes a Chrome trace (chrome://tracing, Perfetto)
+time), then a picture (:mod:`meshc.show.stats_picture`): one bar per device
+of its peak physical bytes against the device memory (scaled to the largest
+peak when unlimited) and the matrix of bytes received per pair of devices
+(rows receive, columns send), shaded by magnitude; ``--stats-traffic``
+picks the matrix: ``sum`` of peer reads, copies and collectives (default),
+one kind, or ``each`` kind (and implies ``--stats``). ``--show`` prints,
+after compiling and before running, the ``meshc show`` picture of the entry
+function's arguments and results (``--show %NAME``, repeatable: those
+values, named as ``meshc show --value`` names them) as sharded on the run's
+mesh shape. ``--trace T.json`` writes a Chrome trace (chrome://tracing, Perfetto)
 of every device's timeline. On a terminal a progress bar shows while a run
 lasts more than half a second.
 
@@ -81,7 +90,21 @@ def _split_assignment(value: str, option: str) -> tuple[str, str]:
     return name.strip(), path.strip()
 
 
-@click.command(name="run", cls=MeshcCommand)
+class _RunCommand(MeshcCommand):
+    """``meshc run``'s command: ``--show`` takes a value only when the next word starts with ``%``,
+    so ``meshc run --show IN.mlir`` keeps ``IN.mlir`` as the input."""
+
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        out = list(args)
+        for i, word in enumerate(out):
+            if word == "--":
+                break
+            if word == "--show" and i + 1 < len(out) and not out[i + 1].startswith(("%", "-")):
+                out[i] = "--show="
+        return super().parse_args(ctx, out)
+
+
+@click.command(name="run", cls=_RunCommand)
 @click.argument("input_path", metavar="INPUT")
 @click.option("--reference", is_flag=True,
               help="Run the unsharded program on the reference interpreter (numpy).")
@@ -107,7 +130,15 @@ def _split_assignment(value: str, option: str) -> tuple[str, str]:
 @click.option("--atol-scale", is_flag=True, help="Multiply --atol by max|expected| (per output).")
 @click.option("--repeat", default=1, show_default=True, type=click.IntRange(min=1),
               help="Call the entry function N times; report the time per call.")
-@click.option("--stats", is_flag=True, help="Print per-device kernels, memory, traffic and time.")
+@click.option("--stats", is_flag=True, help="Print per-device kernels, memory, traffic and time, and a picture of "
+                                            "peak memory and bytes moved per pair of devices.")
+@click.option("--stats-traffic", "stats_traffic", default=None,
+              type=click.Choice(["sum", "peer-read", "copy", "collective", "each"]),
+              help="Matrix of --stats: bytes of every kind summed (default), one kind, or one matrix per kind "
+                   "(implies --stats).")
+@click.option("--show", "show_values", multiple=True, is_flag=False, flag_value="", metavar="[%NAME]",
+              help="Before running, draw how the entry's arguments and results (or the %NAME values; repeatable) "
+                   "are sharded on the run's mesh.")
 @click.option("--backend", "backend_name", type=click.Choice(["threads", "mpi"]), default="threads", show_default=True,
               help="Execute the schedules on threads (one per device) or on MPI (one rank per device: run under "
                    "mpiexec, or with --launch N). MPI needs: pip install 'meshc[mpi]'.")
@@ -129,7 +160,8 @@ def _split_assignment(value: str, option: str) -> tuple[str, str]:
 @click.option("--dtype-override", default=None, metavar="DTYPE",
               help="Account buffers in this device data type (bfloat16, bfloat8_b, ...).")
 @click.option("--target", type=click.Choice(["none", "x86-generic", "x86-avx2", "x86-avx512"]), default="none",
-              show_default=True, help="Data-tiling target of materialize-encodings ('none' drops encodings).")
+              show_default=True, help="Data-tiling target: any other than 'none' adds set-encoding after unroll and packs for this "
+                   "target in materialize-encodings ('none': no data tiling, encodings dropped).")
 @annotation_options
 @click.option("--auto-shard", "auto_shard", default=None, metavar="tp=N|dp=N",
               help="Choose shardings: tensor-parallel matmul chains (tp=N) or a split batch dim (dp=N).")
@@ -141,8 +173,11 @@ def command(input_path: str, reference: bool, entry: Optional[str], inputs_path:
             mesh_shape: tuple[str, ...], device_memory: Optional[str], collective_timeout: float,
             buffer_layout: str, tile: str, dtype_override: Optional[str], target: str, annotations: Any = None,
             auto_shard: Optional[str] = None, explain: bool = False, backend_name: str = "threads",
-            launch: Optional[int] = None) -> None:
+            launch: Optional[int] = None, stats_traffic: Optional[str] = None,
+            show_values: tuple[str, ...] = ()) -> None:
     """Compile and execute on simulated devices (or the reference interpreter)."""
+    pictures = _Pictures(stats_traffic.replace("-", "_") if stats_traffic else "sum", show_values)
+    stats = stats or stats_traffic is not None
     if launch is not None:
         if backend_name != "mpi":
             raise click.UsageError("--launch goes with --backend mpi")
@@ -161,21 +196,22 @@ def command(input_path: str, reference: bool, entry: Optional[str], inputs_path:
             return _command(input_path, reference, entry, inputs_path, single_inputs, random_inputs, seed,
                             parameter_files, output, check, expected_path, rtol, atol, atol_scale, repeat, stats,
                             trace_path, pipeline, mesh_shape, device_memory, collective_timeout, buffer_layout,
-                            tile, dtype_override, target, annotations, auto_shard, explain, backend_name)
+                            tile, dtype_override, target, annotations, auto_shard, explain, backend_name, pictures)
     return _command(input_path, reference, entry, inputs_path, single_inputs, random_inputs, seed,
                     parameter_files, output, check, expected_path, rtol, atol, atol_scale, repeat, stats,
                     trace_path, pipeline, mesh_shape, device_memory, collective_timeout, buffer_layout,
-                    tile, dtype_override, target, annotations, auto_shard, explain, backend_name)
+                    tile, dtype_override, target, annotations, auto_shard, explain, backend_name, pictures)
 
 
 def _command(input_path, reference, entry, inputs_path, single_inputs, random_inputs, seed, parameter_files,
              output, check, expected_path, rtol, atol, atol_scale, repeat, stats, trace_path, pipeline,
              mesh_shape, device_memory, collective_timeout, buffer_layout, tile, dtype_override, target,
-             annotations, auto_shard, explain, backend_name) -> None:
+             annotations, auto_shard, explain, backend_name, pictures=None) -> None:
     if random_inputs and (inputs_path or single_inputs):
         raise click.UsageError("--random-inputs cannot be combined with --inputs/--input")
     if reference:
         sharded_only = [("--check", check), ("--stats", stats), ("--trace", trace_path), ("-p", pipeline is not None),
+                        ("--show", bool(pictures and pictures.show)),
                         ("--device-memory", device_memory), ("--layout", buffer_layout != "row-major"),
                         ("--dtype-override", dtype_override), ("--target", target != "none")]
         used = [name for name, value in sharded_only if value]
@@ -214,6 +250,8 @@ def _command(input_path, reference, entry, inputs_path, single_inputs, random_in
             click.echo(f"note: {line}", err=True)
         if backend_name == "threads" or _is_mpi_root():
             _print_binding(bound, inputs_path)
+            if pictures is not None and pictures.show:
+                show_sharding(module, bound.func.sym_name, shapes, pictures.show)
         bar = _Progress(sys.stderr)
         try:
             result = mc.run_compiled(compiled, bound, module if check else None, repeat=repeat,
@@ -236,7 +274,7 @@ def _command(input_path, reference, entry, inputs_path, single_inputs, random_in
         click.echo(f"time: {result.seconds_per_call * 1e3:.3f} ms per call (median of {repeat} calls; "
                    f"min {min(result.times) * 1e3:.3f} ms)")
     if stats:
-        _print_stats(result.stats, layout)
+        _print_stats(result.stats, layout, pictures.traffic if pictures is not None else "sum")
     if trace_path:
         _write_trace(result.stats, trace_path)
     if output:
@@ -366,8 +404,9 @@ def _print_run(result) -> None:
                f"{result.seconds_per_call * 1e3:.3f} ms")
 
 
-def _print_stats(stats, layout) -> None:
-    """A rich table, one row per device, and a total row (bytes are exact)."""
+def _print_stats(stats, layout, traffic: str = "sum") -> None:
+    """A rich table, one row per device, and a total row (bytes are exact); then the picture of
+    :mod:`meshc.show.stats_picture` (``traffic``: its matrix choice)."""
     from rich.console import Console
     from rich.table import Table
 
@@ -379,17 +418,19 @@ def _print_stats(stats, layout) -> None:
     if layout is not None and layout.dtype_override:
         layout_text += f", accounted as {layout.dtype_override}"
     table = Table(title=f"per-device stats (buffers {layout_text})", title_justify="left")
-    columns = ("device", "kernels", "peak B (physical)", "peak B (logical)", "padding B", "peer read B", "copy B",
-               "collective B", "busy s", "wait s")
-    for c in columns:
+    counted = ["kernels", "peak_bytes", "peak_logical_bytes", "padding_bytes", "peer_read_bytes", "copy_bytes",
+               "collective_bytes"]
+    columns = ["device", "kernels", "peak B (physical)", "peak B (logical)", "padding B", "peer read B", "copy B",
+               "collective B"]
+    if stats.total("relayout_ops"):  # data-tiled runs: linalg.pack/unpack executed and the bytes they wrote
+        counted += ["relayout_ops", "relayout_bytes"]
+        columns += ["relayouts", "relayout B"]
+    for c in [*columns, "busy s", "wait s"]:
         table.add_column(c, justify="right")
     for d in stats.devices:
-        table.add_row(str(d.device), str(d.kernels), str(d.peak_bytes), str(d.peak_logical_bytes),
-                      str(d.padding_bytes), str(d.peer_read_bytes), str(d.copy_bytes), str(d.collective_bytes),
+        table.add_row(str(d.device), *(str(getattr(d, name)) for name in counted),
                       f"{d.busy_seconds:.4f}", f"{d.wait_seconds:.4f}")
-    total = [stats.total(name) for name in ("kernels", "peak_bytes", "peak_logical_bytes", "padding_bytes",
-                                             "peer_read_bytes", "copy_bytes", "collective_bytes")]
-    table.add_row("total", *map(str, total), f"{stats.total('busy_seconds'):.4f}",
+    table.add_row("total", *(str(stats.total(name)) for name in counted), f"{stats.total('busy_seconds'):.4f}",
                   f"{stats.total('wait_seconds'):.4f}", style="bold")
     color = use_color(stream)
     Console(file=stream, force_terminal=color, no_color=not color, highlight=False,
@@ -401,6 +442,49 @@ def _print_stats(stats, layout) -> None:
     if relayouts:
         click.echo(f"data-tiling relayouts (linalg.pack/unpack): {relayouts} ops, "
                    f"{stats.total('relayout_bytes')} B written")
+    from meshc.show.render import console_for
+    from meshc.show.stats_picture import print_picture
+
+    click.echo()
+    print_picture(stats, console_for(stream), traffic)
+
+
+class _Pictures:
+    """What ``--stats-traffic`` and ``--show`` ask for: the matrix choice of the stats picture
+    (:data:`meshc.show.stats_picture.TRAFFIC_CHOICES`) and the values to draw (``""``: the entry's
+    arguments and results)."""
+
+    def __init__(self, traffic: str, show: tuple[str, ...]):
+        self.traffic = traffic
+        self.show = show
+
+
+def show_sharding(module, entry: str, mesh_shapes: dict, names: tuple[str, ...]) -> None:
+    """Print the ``meshc show`` picture of ``entry``'s values in ``module`` (annotated, before the
+    passes; not modified) as sharded on ``mesh_shapes`` (``--mesh-shape``: specialises dynamic meshes,
+    overrides static ones as the compile did). ``names``: ``%NAME`` values to draw, ``""`` meaning
+    the arguments and results.
+
+    Raises:
+        DiagnosticError: a pass fails, an unknown value name, a value that cannot be drawn.
+    """
+    from meshc.api import override_mesh_shapes
+    from meshc.commands.show import distribute
+    from meshc.runtime.interpreter import entry_function
+    from meshc.show import ValueNames, entry_values, find_value, render_values
+    from meshc.show.render import console_for
+
+    copy = module.clone()
+    override_mesh_shapes(copy, mesh_shapes)
+    distribute(copy, mesh_shapes)
+    func = entry_function(copy, entry)
+    values = []
+    value_names = ValueNames(copy)
+    for name in names:
+        chosen = entry_values(func) if name == "" else [find_value(func, value_names, name)]
+        values += [v for v in chosen if not any(v is w for w in values)]
+    render_values(copy, values, console_for(), mesh_shapes=mesh_shapes)
+    click.echo()
 
 
 def _print_binding(bound, inputs_path: Optional[str]) -> None:

@@ -99,6 +99,11 @@ class DispatchRegionOp(Operation):
             raise self.error("expects the body to end with 'flow.return'")
         if len(self.regions) > 2:
             raise self.error(f"expects at most 2 regions (body, count), got {len(self.regions)}")
+        for ri, region in enumerate(self.regions):  # MLIR: "empty block: expect at least a terminator"
+            for bi, block in enumerate(region.blocks):
+                if not block.ops or not block.ops[-1].is_terminator:
+                    raise self.error(f"expects block #{bi} of its {('body', 'count')[ri]} region to end with a "
+                                     "terminator")
         count = self.count_region
         if count is not None:
             args = count.blocks[0].args

@@ -192,6 +192,9 @@ class UtilReturnOp(ReturnOp):
     def verify_(self) -> None:
         parent = self.parent_op
         if parent is not None and parent.name == "util.initializer":  # IREE: an initializer returns nothing
+            if self.results or self.regions:  # the custom form prints neither (fuzzer find)
+                raise self.error(f"expects no results and no regions, got {len(self.results)} results and "
+                                 f"{len(self.regions)} regions")
             if self.operands:
                 raise self.error(f"has {len(self.operands)} operands, but the enclosing 'util.initializer' "
                                  "returns none")

@@ -38,8 +38,8 @@ from __future__ import annotations
 
 from typing import ClassVar, Optional, Sequence
 
-from meshc.dialects.tensor import (K_DYNAMIC, Mixed, format_mixed, i64_array, join_mixed, operand_segments,
-                                   ranked, resolve_mixed, segment_sizes, split_mixed, static_array)
+from meshc.dialects.tensor import (K_DYNAMIC, Mixed, format_mixed, i64_array, int_attr, join_mixed,
+                                   operand_segments, ranked, resolve_mixed, segment_sizes, split_mixed, static_array)
 from meshc.ir.affine import AffineMap, DimExpr
 from meshc.ir.attributes import AffineMapAttr, ArrayAttr, IntegerAttr, StringAttr, format_entries
 from meshc.ir.core import Block, Operation, OpResult, Region, Value, register_op
@@ -812,10 +812,7 @@ class IndexOp(Operation):
 
     @property
     def dim(self) -> int:
-        a = self.attr("dim")
-        if not isinstance(a, IntegerAttr):
-            raise self.error("requires integer attribute 'dim'")
-        return a.value
+        return int_attr(self, "dim")
 
     def verify_(self) -> None:
         parent = self.parent_op

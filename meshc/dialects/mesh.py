@@ -659,6 +659,8 @@ class MeshDialectOp(Operation):
 
         for c in self.clauses:
             a = self.attributes.get(c.attr_name)
+            if a is None and c.required:  # the custom form cannot omit it (fuzzer find)
+                raise self.error(f"requires attribute '{c.attr_name}'")
             if a is None:
                 continue
             if c.kind in ("index", "int") and not isinstance(a, IntegerAttr):
@@ -698,7 +700,7 @@ class MeshDialectOp(Operation):
             if c.kind == "flag":
                 out.append(f" {c.key}")
             elif c.kind == "axes":
-                if _int_values(a):
+                if _int_values(a) or c.required:  # a required clause prints even when empty (fuzzer find)
                     out.append(f" {c.key} = {_axes_text(_int_values(a))}")
             elif c.kind == "axes_array":
                 out.append(f" {c.key} = {_split_text(_split_values(a))}")
@@ -1841,6 +1843,9 @@ class YieldOp(Operation):
     traits = frozenset({"Terminator", "ReturnLike", "Pure"})
 
     def verify_(self) -> None:
+        if self.results or self.regions:  # the custom form prints neither (fuzzer find)
+            raise self.error(f"expects no results and no regions, got {len(self.results)} results and "
+                             f"{len(self.regions)} regions")
         if not isinstance(self.parent_op, SpmdOp):
             parent = self.parent_op
             raise self.error(f"expects parent op 'mesh.for_all' or 'mesh.for_one', got "
@@ -1988,7 +1993,7 @@ class Syntax:
                 attrs[c.attr_name] = StringAttr(value[1])
         elif kind == "axes":
             axes = self._mesh_ints(value, c.key, tok)
-            if axes:
+            if axes or c.required:  # a required clause is kept even when empty: it prints back as written
                 attrs[c.attr_name] = DenseArrayAttr(I16, axes)
         elif kind == "axes_array":
             if value[0] != "list":

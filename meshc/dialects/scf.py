@@ -482,6 +482,9 @@ class InParallelOp(Operation):
         parent = self.parent_op
         if not isinstance(parent, ForallOp):
             raise self.error(f"expects parent op 'scf.forall', got '{parent.name if parent else 'none'}'")
+        if self.operands or self.results:  # the custom form prints neither (fuzzer find)
+            raise self.error(f"expects no operands and no results, got {len(self.operands)} operands and "
+                             f"{len(self.results)} results")
         if len(self.regions) != 1:
             raise self.error(f"expects one region, got {len(self.regions)}")
         _single_block(self, self.regions[0], "its region")

@@ -111,6 +111,19 @@ def operand_segments(op: Operation, count: int) -> list[list[Value]]:
     return out
 
 
+def int_attr(op: Operation, key: str) -> int:
+    """The value of ``op``'s required integer attribute ``key`` (``dim`` of ``tensor.concat`` and
+    ``linalg.index``).
+
+    Raises:
+        DiagnosticError: the attribute is missing or not an integer (located at ``op``).
+    """
+    a = op.attr(key)
+    if not isinstance(a, IntegerAttr):
+        raise op.error(f"requires integer attribute '{key}'")
+    return a.value
+
+
 def static_array(op: Operation, key: str) -> tuple[int, ...]:
     """The integers of a ``DenseArrayAttr`` attribute (or property) ``key``.
 
@@ -287,6 +300,8 @@ class DimOp(Operation):
     traits = PURE
 
     def verify_(self) -> None:
+        if len(self.operands) != 2:  # the custom form prints 'source, index' (fuzzer find)
+            raise self.error(f"expects 2 operands (source, dimension index), got {len(self.operands)}")
         if not isinstance(self.operands[0].type, (TensorType, UnrankedTensorType)):
             raise self.error(f"source must be a tensor, got '{self.operands[0].type}'")
         _check_index(self, self.operands[1:], "dimension index")
@@ -870,10 +885,7 @@ class ConcatOp(Operation):
 
     @property
     def dim(self) -> int:
-        a = self.attr("dim")
-        if not isinstance(a, IntegerAttr):
-            raise self.error("requires integer attribute 'dim'")
-        return a.value
+        return int_attr(self, "dim")
 
     def verify_(self) -> None:
         if not self.operands:
@@ -954,6 +966,9 @@ class YieldOp(Operation):
                              f"'{parent.name if parent is not None else 'none'}'")
         if len(self.operands) != 1:
             raise self.error(f"expects one operand, got {len(self.operands)}")
+        if self.results or self.regions:  # the custom form prints neither (fuzzer find)
+            raise self.error(f"expects no results and no regions, got {len(self.results)} results and "
+                             f"{len(self.regions)} regions")
 
     def print_custom(self, p) -> None:
         p.write(f" {p.values(self.operands)}" + p.attr_dict(self.attributes)
@@ -1083,5 +1098,5 @@ class Syntax:
 
 
 __all__ = [n for n in globals() if n.endswith("Op")] + [
-    "K_DYNAMIC", "Mixed", "split_mixed", "join_mixed", "format_mixed", "dims_of", "operand_segments",
+    "K_DYNAMIC", "Mixed", "split_mixed", "join_mixed", "format_mixed", "dims_of", "operand_segments", "int_attr",
     "static_array", "rank_reduction_mask", "dims_compatible", "reassociation_attr", "resolve_mixed"]

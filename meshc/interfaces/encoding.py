@@ -681,6 +681,73 @@ class GlobalLoadModel(PropagationOpModel):
         return PropagationResult([new] + generated_ops, [], [new.result])
 
 
+class ForOneResultModel(PropagationOpModel):
+    """A result of ``mesh.for_one`` (one device's body in an unrolled
+    program, PIPELINE.md stage 6): bubbling up into result #i puts the
+    set_encoding inside the body, before the ``mesh.yield`` of value #i, and
+    the result takes the encoded type. So data tiling is applied per device
+    shard where the shard is produced: a device's weight loaded from an
+    immutable global is then packed once, in an initializer, instead of at
+    every call in the consuming body. A one-result body of cheap ops
+    (``tensor.empty``, ``linalg.fill``, constants, global loads: every op
+    clonable by its own model) is cloned, so its other users keep the plain
+    value. Sinking down never reaches this op (its only operands are device
+    indices); an unset_encoding stops at the ``mesh.yield`` (region boundary)."""
+
+    def clonable(self, op):
+        body = op.regions[0].blocks[0] if op.regions and op.regions[0].blocks else None
+        if len(op.results) != 1 or body is None or body.terminator is None:
+            return False
+        for inner in body.ops[:-1]:
+            model = op_model_for(inner)
+            if model is None or not model.clonable(inner):
+                return False
+        return True
+
+    def dim_relation(self, op, target, direction):
+        if direction != UP or not isinstance(target, OpResult):
+            raise NotPropagable("stops at a region boundary of 'mesh.for_one'")
+        t = target.type
+        if not isinstance(t, TensorType) or op.regions[0].blocks[0].terminator is None:
+            raise NotPropagable("only tensor results of a 'mesh.for_one' with a body take an encoding")
+        maps = tuple(AffineMap.identity(t.rank) if r is target else None for r in op.results)
+        return DimRelation(tuple(None for _ in op.operands), maps, (), t.rank)
+
+    def propagate_encoding(self, rewriter, op, encodings, target, ctx):
+        if self.clonable(op):  # the original stays for other users (erased by the pass when it has none)
+            rewriter.set_before(op)
+            op = rewriter.insert(clone_with(op, op.operands, [r.type for r in op.results]))
+            target = op.results[target.index]
+        enc = encodings.result_encodings[target.index]
+        yield_op = op.regions[0].blocks[0].terminator
+        rewriter.set_before(yield_op)
+        value, made = set_encoding(rewriter, yield_op.operands[target.index], enc, yield_op.location)
+        yield_op.set_operand(target.index, value)
+        target.type = encoded_type(target.type, enc)
+        return PropagationResult([op], [made] if made is not None else [], [target])
+
+
+class SelectModel(PropagationOpModel):
+    """``arith.select %c, %a, %b`` on tensors with a scalar ``i1`` condition
+    (e.g. the init of a split reduction: device 0 takes the init, the
+    others the identity): the two values and the result share every dim,
+    so they take the same encoding; the condition stays as it is. A tensor
+    condition stops propagation (it would need a layout of its own)."""
+
+    def dim_relation(self, op, target, direction):
+        t = op.results[0].type
+        if not isinstance(t, TensorType) or isinstance(op.operands[0].type, TensorType):
+            raise NotPropagable("'arith.select' takes an encoding only on tensors chosen by a scalar condition")
+        if isinstance(target, OpOperand) and target.index == 0:
+            raise NotPropagable("the condition of 'arith.select' is a scalar")
+        ident = AffineMap.identity(t.rank)
+        return DimRelation((None, ident, ident), (ident,), (), t.rank)
+
+    def propagate_encoding(self, rewriter, op, encodings, target, ctx):
+        keep = target.index if isinstance(target, OpResult) else None
+        return rebuild_encoded(rewriter, op, encodings, keep)
+
+
 def _fresh_symbol(anchor: Operation, base: str) -> str:
     names = set()
     block = anchor.parent
@@ -795,6 +862,8 @@ def _register_defaults() -> None:
     register_op_model("tensor.empty", EmptyModel())
     register_op_model("arith.constant", ConstantModel())
     register_op_model("util.global.load", GlobalLoadModel())
+    register_op_model("mesh.for_one", ForOneResultModel())
+    register_op_model("arith.select", SelectModel())
     register_op_model(FuncOp, FuncArgModel())
     register_op_model("tensor.expand_shape", ReshapeModel())
     register_op_model("tensor.collapse_shape", ReshapeModel())

@@ -58,7 +58,9 @@ Deviations from upstream, on purpose:
   and relies on halos that meshc does not infer;
 * a dim split is carried over a reshape only when it is provably exact under
   meshc's balanced rule (:attr:`DimLink.multiple`); with a dynamic mesh it
-  is not, and the dim stays replicated;
+  is not (unless the other dims of the reassociation group are 1), and the dim
+  stays replicated; a sharding with explicit ``sharded_dims_offsets`` is not
+  carried over such a link (its boundaries count rows of a different size);
 * a sharding that a loop sharding honours only in part is not used at all, so
   the operand or result it annotates ends up either exactly as annotated or
   behind a resharding point.
@@ -311,12 +313,16 @@ class _Solver:
         self.owner: dict[int, int] = {}  # mesh axis -> loop
 
     def splittable(self, loop: int) -> bool:
-        """A reduction loop needs a known combiner for every tensor result; a parallel loop must index
-        every tensor result (otherwise a split would leave devices computing overlapping results)."""
+        """A reduction loop needs a known combiner for every tensor result and an operand dim it indexes
+        (the dim whose shard gives each device its range of the loop); a parallel loop must index every
+        tensor result (otherwise a split would leave devices computing overlapping results)."""
         results = [(r, links) for r, links in enumerate(self.space.results) if links is not None]
         if self.space.iterator_types[loop] == REDUCTION:
             kinds = [self.space.kind_of(r) for r, _ in results]
-            return bool(results) and all(k is not None and k != "generic" for k in kinds)
+            indexed = any(isinstance(links, tuple) and any(l is not None and l.loop == loop
+                                                           for l in effective_links(links))
+                          for links in self.space.operands)
+            return indexed and bool(results) and all(k is not None and k != "generic" for k in kinds)
         return all(any(l is not None and l.loop == loop for l in effective_links(links)) for _, links in results)
 
     def try_split(self, links: TensorLinks, sharding: ShardingAttr) -> bool:
@@ -327,6 +333,8 @@ class _Solver:
                 if axes:
                     return False
                 continue
+            if axes and link.multiple is not None and sharding.sharded_dims_offsets:
+                return False  # explicit boundaries are in the tensor dim's units, not the loop's (a reshape)
             proposal[link.loop] = axes
         for d in range(len(links), len(sharding.split_axes)):
             if sharding.dim_axes(d):

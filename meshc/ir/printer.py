@@ -187,13 +187,19 @@ class Printer:
         """``{`` blocks ``}``; entry block args are shown when asked (or when
         the region has several blocks); ``print_empty_block`` shows the
         header of an empty entry block (``{^bb0:}``), so that it differs
-        from a region without blocks (``{}``), as MLIR's generic form does."""
+        from a region without blocks (``{}``), as MLIR's generic form does.
+        With ``print_entry_args=False`` the op has printed the entry block's
+        arguments itself, so an entry block with arguments never gets a
+        header (it would define them twice; MLIR's parser rejects a label
+        there: "invalid block name in region with named arguments")."""
         self.push_scope(isolated)
         self.write("{")
         self.indent += 1
         for bi, block in enumerate(region.blocks):
             show = bi > 0 or (print_entry_args and block.args) or len(region.blocks) > 1 \
                 or (print_empty_block and not block.ops)
+            if bi == 0 and block.args and not print_entry_args:
+                show = False
             self.print_block(block, show_header=bool(show), index=bi)
         self.indent -= 1
         self.newline()

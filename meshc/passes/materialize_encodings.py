@@ -18,7 +18,10 @@ After IREE's CPU materialization (``MaterializeEncodingIntoPackUnPack``,
   an inner loop); reshapes that add or drop unit dims become
   collapse/expand of the packed tensors; encoded constants are packed;
   globals, loads, stores, function signatures, calls and the results of
-  ``mesh.for_one`` (per-device values of unrolled programs) are retyped.
+  ``mesh.for_one`` (per-device values of unrolled programs) are retyped, and
+  so is ``arith.select`` between two tensors of one layout; an unrolled
+  ``mesh.all_reduce`` of whole-tensor shards (a K-split matmul's partial
+  accumulators) reduces the packed shards as they are.
 
 Layout of a tensor (from its encoding's composed ``user_indexing_maps``
 entry and the roles of the contraction loops, see
@@ -40,8 +43,11 @@ columns of results, which unpack drops. ``none`` drops every encoding
 
 Encodings other than a matmul ``#iree_encoding.encoding`` are dropped (with
 a remark). Packing needs static shapes and per-device (unsharded) types: run
-after ``unroll``. Errors (located): dynamic or sharded encoded tensors, an
-op without a rule holding encoded tensors, operands whose layouts disagree.
+after ``unroll`` (encoding ops whose source is static are first given static
+results: :func:`meshc.passes.propagate_encodings.refine_static_shapes`).
+Errors (located): dynamic or sharded encoded tensors, an op without a rule
+holding encoded tensors, operands whose layouts disagree, a collective other
+than such an all_reduce on packed shards.
 """
 
 from __future__ import annotations
@@ -53,7 +59,7 @@ import numpy as np
 
 from meshc.dialects.iree_encoding import EncodingAttr, data_tiling_encoding_of, with_data_tiling_encoding
 from meshc.dialects.linalg import StructuredOp
-from meshc.dialects.mesh import sharding_of
+from meshc.dialects.mesh import UNROLLED_ATTR, sharding_of
 from meshc.dialects.tensor import i64_array, segment_sizes
 from meshc.interfaces.encoding import MATMUL_ROLES, contraction_roles
 from meshc.ir.affine import AffineMap, DimExpr
@@ -205,9 +211,13 @@ class MaterializeEncodings(Pass):
         return getattr(self.context, "target", None) or self.target
 
     def run(self, op: Operation) -> None:
+        from meshc.passes.propagate_encodings import refine_static_shapes
+
         self.tgt = self.effective_target()
         if self.tgt not in TARGETS:
             raise self.error(op, f"unknown materialization target '{self.tgt}' (expected {', '.join(TARGETS)})")
+        if self.tgt != "none":
+            refine_static_shapes(op)  # uneven shards after unroll: packing needs static shapes
         self.orig: dict[Value, TensorType] = {}
         self._layouts: dict[TensorType, Optional[PackedLayout]] = {}
         self.dropped: set = set()
@@ -330,6 +340,8 @@ class MaterializeEncodings(Pass):
                     self._region(region)
             return None
         layouts = [self.layout_of(v, op) for v in encoded_in + encoded_out]
+        if UNROLLED_ATTR in op.attributes:  # an N-operand collective of an unrolled program
+            return self._collective(op, layouts)
         if all(lay is None for lay in layouts):  # encodings dropped: same shapes, strip the types
             self._retype_results(op)
             value = op.attributes.get("value")
@@ -346,6 +358,8 @@ class MaterializeEncodings(Pass):
                                      "per-device programs (after unroll)")
         if isinstance(op, StructuredOp):
             return self._structured(op)
+        if name == "arith.select":
+            return self._select(op)
         if name in RETYPED:
             self._retype_results(op)
             for region in op.regions:
@@ -356,6 +370,37 @@ class MaterializeEncodings(Pass):
         if name in ("tensor.expand_shape", "tensor.collapse_shape"):
             return self._reshape(op)
         raise self.error(op, f"cannot materialize encodings on '{name}' (no rule for packed tensors)")
+
+    def _collective(self, op: Operation, layouts: list) -> None:
+        """An unrolled collective (``global_types`` = [source, result] global types) on encoded
+        shards. Dropped encodings: the types and the global types lose them. Packed shards: only an
+        ``all_reduce`` whose global types split no dim (every shard is the whole tensor, so the
+        devices hold one packed layout and combining packed data elementwise combines the logical
+        values; zero padding stays zero under sum) keeps them, its global types taking the packed
+        shape; any other collective moves parts of a tensor by logical coordinates."""
+        globals_ = [a.type for a in op.attributes[UNROLLED_ATTR]]  # type: ignore[attr-defined]
+        packed = [lay for lay in layouts if lay is not None]
+        if packed:
+            split = any(any(axes for axes in sharding_of(g).split_axes) for g in globals_)  # type: ignore
+            if op.name != "mesh.all_reduce" or split or len({*packed}) != 1 or len(packed) != len(layouts):
+                raise self.error(op, f"cannot materialize encodings on '{op.name}' of packed shards (only an "
+                                     "all_reduce of whole-tensor shards of one layout is done on packed data); "
+                                     "unset the encoding before the collective")
+            lay = packed[0]
+            new = [with_data_tiling_encoding(g, None).with_shape(lay.packed_shape(g.shape)) for g in globals_]
+        else:
+            new = [with_data_tiling_encoding(g, None) for g in globals_]
+        op.attributes[UNROLLED_ATTR] = ArrayAttr(tuple(TypeAttr(g) for g in new))
+        self._retype_results(op)
+
+    def _select(self, op: Operation) -> None:
+        """``arith.select`` of two tensors with one packed layout (the condition a scalar): retyped."""
+        values = list(op.operands[1:]) + list(op.results)
+        kinds = {(self.layout_of(v, op), tuple(self.orig[v].shape)) if v in self.orig else None for v in values}
+        if None in kinds or len(kinds) != 1 or isinstance(op.operands[0].type, TensorType):
+            raise self.error(op, "cannot materialize 'arith.select' unless both values and the result share one "
+                                 "packed layout and the condition is a scalar")
+        return self._retype_results(op)
 
     # -- encoding ops --------------------------------------------------------------------
     def _empty(self, t: TensorType, near: Operation) -> Operation:

@@ -56,10 +56,30 @@ keep the value, the others take the reduction identity (the "only one device add
 the initial value" scheme for split reductions; the partial result is then reduced
 by the collective ``reshard`` inserted).
 
-Ops whose static shapes live in attributes (``tensor.expand_shape``, ``pad``,
-``concat``...) are partitioned only when every tensor they touch is replicated;
-split ones are a located error, as are shardings that disagree with the op's rule
-(run ``reshard`` first). With ``--mesh-shape`` dynamic meshes are specialized first.
+``tensor.expand_shape`` / ``collapse_shape`` on split tensors become the same
+reshape of the device's rows with local shapes (:func:`local_reshape`; static when
+the shards are even on a static mesh, ``?`` with ``output_shape`` operands
+otherwise). The other ops whose static shapes live in attributes carry splits on
+the dims their rule links (:mod:`meshc.interfaces.sharding_models`) and become
+the op on the device's part:
+
+* ``tensor.extract_slice`` / ``insert_slice`` (:func:`local_slice`): dims taken
+  whole by the slice split like the tensor, the op's offsets and sizes kept on the
+  other dims, the local size on split ones; an extract whose result alone is split
+  slices the device's part of a replicated source (offset ``o + off * stride``);
+* ``tensor.pad`` (unpadded dims split; the body's indices are made global) and
+  ``tensor.concat`` (dims other than the concatenated one): the op on local
+  operands, with the local result type;
+* ``tensor.empty`` / ``splat`` / splat constants: a local tensor of the shard's size.
+
+A linalg input dim indexed by an expression of split loops (``d0 + d1`` of a
+convolution, a repeated ``d0``) is read from the offset where the device's local
+loop indices start (:func:`_expr_box`). An op without a rule (``scf.if``,
+``scf.for``...) is cloned whole into every device's body, the distributed values
+its regions capture read whole. An op without tensor results (``tensor.extract``,
+``tensor.dim``) stays at the function level, reading replicated operands. Shardings
+that disagree with an op's rule are a located error (run ``reshard`` first). With
+``--mesh-shape`` dynamic meshes are specialized first.
 """
 
 from __future__ import annotations
@@ -73,11 +93,13 @@ import meshc.dialects.tensor as tensor
 from meshc import testing_hooks
 from meshc.dialects.arith import ConstantOp
 from meshc.dialects.func import FuncOp
-from meshc.dialects.mesh import (DYNAMIC_INDEX, I16, ForAllOp, ForOneOp, MeshOp, ShardingAttr, ShardOp, YieldOp,
-                                 data_encoding_of, sharding_of, strip_sharding)
+from meshc.dialects.mesh import (DYNAMIC_INDEX, I16, CollectiveOp, ForAllOp, ForOneOp, MeshOp, ShardingAttr, ShardOp,
+                                 YieldOp, data_encoding_of, sharding_of, strip_sharding)
 from meshc.dialects.scf import ForallOp, new_in_parallel
 from meshc.interfaces.annotations import function_mesh, functions
 from meshc.interfaces.sharding import ShardingRuleError, effective_links, iteration_space, loop_sharding
+from meshc.interfaces.sharding_models import carrying_dim, linear_form, loops_of
+from meshc.ir.affine import DimExpr
 from meshc.ir.attributes import (DenseArrayAttr, DenseElementsAttr, FloatAttr, IntegerAttr, StringAttr,
                                  SymbolRefAttr)
 from meshc.ir.builder import Builder
@@ -96,7 +118,7 @@ Mixed = Union[int, Value]
 
 #: Ops partitioned by cloning them onto local slices: their semantics follow their operands' shapes.
 _SHAPE_FREE_DIALECTS = ("arith.", "math.", "linalg.", "iree_encoding.")
-_SHAPE_FREE_OPS = ("tensor.cast", "tensor.bitcast")
+_SHAPE_FREE_OPS = ("tensor.cast", "tensor.bitcast", "tensor.concat", "tensor.pad")
 
 
 class PartitionError(ValueError):
@@ -161,6 +183,8 @@ class IndexMath:
     def sub(self, a: Mixed, b: Mixed) -> Mixed:
         if isinstance(a, int) and isinstance(b, int):
             return a - b
+        if a is b:
+            return 0
         if b == 0:
             return a
         return self._emit("arith.subi", a, b)
@@ -295,9 +319,11 @@ class DeviceView:
         op = Operation.create([v, self.m.value(d)], [INDEX], location=self.m.loc, name="tensor.dim")
         return self.m.b.insert(op).results[0]
 
-    def core_range(self, v: Value, s: ShardingAttr, d: int) -> tuple[Mixed, Mixed]:
-        """(offset, size) of this device's shard of dim ``d`` of ``v`` (sharded ``s``), halos excluded."""
-        n = self.dim_size(v, d)
+    def core_range(self, v: Value, s: ShardingAttr, d: int, size: Optional[Mixed] = None) -> tuple[Mixed, Mixed]:
+        """(offset, size) of this device's shard of dim ``d`` of ``v`` (sharded ``s``), halos excluded.
+        ``size``: the global size of the dim when the caller knows it (default: from ``v``'s type, or
+        ``tensor.dim``)."""
+        n = self.dim_size(v, d) if size is None else size
         axes = s.dim_axes(d)
         if not axes:
             return 0, n
@@ -391,7 +417,25 @@ class FunctionPartitioner:
             return False
         if self.form == "for_one" and op.name == "tensor.empty":
             return False  # a distributed allocation (the seed's %out_dps)
-        return any(is_distributed(v) for v in list(op.operands) + list(op.results))
+        if not any(is_distributed(v) for v in list(op.operands) + list(op.results)):
+            return False
+        if op.results and not any(is_distributed(r) for r in op.results) and not op.regions:
+            self.check_scalar_reader(op)
+            return False
+        return True
+
+    def check_scalar_reader(self, op: Operation) -> None:
+        """An op whose results are not tensors (``tensor.extract``, ``tensor.dim``) stays at the function
+        level, where every device computes the same value from the whole tensor: ``unroll`` gives it
+        the stored shard of a replicated operand. ``tensor.dim`` reads the global shape of any sharding;
+        any other op needs replicated operands (its rule, or the lack of one, asks for them)."""
+        if op.name == "tensor.dim":
+            return
+        for k, v in enumerate(op.operands):
+            s = sharding_of(v.type)
+            if s is not None and (any(s.split_axes) or s.partial_axes):
+                raise op.error(f"cannot be partitioned: operand #{k} has sharding {s}, but an op without tensor "
+                               "results reads whole replicated tensors (run reshard first)")
 
     # -- compute ops ------------------------------------------------------------------------------------------
     def partition(self, op: Operation) -> None:
@@ -402,7 +446,9 @@ class FunctionPartitioner:
         self.emit(op, body, [r.type for r in op.results], inits)
 
     def dps_inits(self, op: Operation) -> list[Optional[Value]]:
-        """The destination operand of each result (linalg inits), or None."""
+        """The destination operand of each result (linalg inits, an ``insert_slice``'s destination), or None."""
+        if type(op) is tensor.InsertSliceOp:
+            return [op.dest]
         if isinstance(op, linalg.StructuredOp):
             inits = [v for v in op.inits if isinstance(v.type, TensorType)]
             if len(inits) == len(op.results):
@@ -412,7 +458,12 @@ class FunctionPartitioner:
     def local_op(self, op: Operation, view: DeviceView, read) -> list[Value]:
         """Emit ``op`` on this device's slices; return its local results."""
         m = view.m
+        if isinstance(op, tensor.ReassociativeReshapeOp) and not _all_replicated(op):
+            return [local_reshape(op, view, read, lambda shardings: self.check_shardings(op, shardings))]
         regions = self.regions(op, view)
+        if isinstance(op, tensor.SliceOp) and not isinstance(op, tensor.ParallelInsertSliceOp) \
+                and not _all_replicated(op):
+            return [local_slice(op, view, read, regions)]
         operands = []
         for k, v in enumerate(op.operands):
             if not is_distributed(v):
@@ -421,14 +472,18 @@ class FunctionPartitioner:
             operands.append(read(v, regions[k]))
         result_sizes = [[s for _, s in regions[len(op.operands) + r]] if is_distributed(res) else None
                         for r, res in enumerate(op.results)]
-        if op.name == "tensor.empty":
-            rt = local_type(op.results[0].type, result_sizes[0])  # type: ignore[arg-type]
-            dyn = [m.value(s) for s in result_sizes[0] if isinstance(s, Value)]  # type: ignore[union-attr]
-            return list(m.b.insert(tensor.EmptyOp.build(rt, dyn, m.loc)).results)
+        if op.name in ("tensor.empty", "tensor.splat") and result_sizes[0] is not None:
+            rt = local_type(op.results[0].type, result_sizes[0])
+            dyn = [m.value(s) for s in result_sizes[0] if isinstance(s, Value)]
+            if op.name == "tensor.empty":
+                return list(m.b.insert(tensor.EmptyOp.build(rt, dyn, m.loc)).results)
+            splat = Operation.create([op.operands[0]] + dyn, [rt], dict(op.attributes), location=m.loc,
+                                     name="tensor.splat")
+            return list(m.b.insert(splat).results)
         if op.name == "arith.constant" and isinstance(op.attributes.get("value"), DenseElementsAttr):
             return [self.local_splat(op, result_sizes[0], m)]  # type: ignore[arg-type]
         self.check_clonable(op)
-        new = op.clone({})
+        new = op.clone(self.read_captured(op, view, read))
         new.set_operands(operands)
         for r, (res, sizes) in enumerate(zip(new.results, result_sizes)):
             if sizes is not None:
@@ -437,12 +492,26 @@ class FunctionPartitioner:
         m.b.insert(new)
         if isinstance(new, linalg.StructuredOp):
             self.shift_linalg_index(new, op, regions, m)
+        if isinstance(new, tensor.PadOp):
+            _shift_block_args(new.body, [o for o, _ in regions[len(op.operands)] or []], m)
         return list(new.results)
 
+    def read_captured(self, op: Operation, view: DeviceView, read) -> dict[Value, Value]:
+        """Whole reads of the distributed values defined outside ``op`` that ops in its regions use (an
+        op without a sharding rule computes on whole tensors in every device's body)."""
+        out: dict[Value, Value] = {}
+        inside = {v for inner in op.walk() if inner is not op for v in inner.results}
+        inside |= {a for inner in op.walk() for r in inner.regions for b in r.blocks for a in b.args}
+        for inner in op.walk():
+            if inner is op:
+                continue
+            for v in inner.operands:
+                if v not in out and v not in inside and is_distributed(v):
+                    out[v] = read(v, [(0, view.dim_size(v, d)) for d in range(v.type.rank)])  # type: ignore
+        return out
+
     def check_clonable(self, op: Operation) -> None:
-        everything_replicated = all(s.is_replicated for s in (sharding_of(v.type) for v in
-                                                                list(op.operands) + list(op.results)) if s)
-        if everything_replicated:
+        if _all_replicated(op):
             return
         if op.name.startswith(_SHAPE_FREE_DIALECTS) or op.name in _SHAPE_FREE_OPS:
             if op.name in ("linalg.pack", "linalg.unpack"):
@@ -509,7 +578,9 @@ class FunctionPartitioner:
         """The box each operand then each result covers on this device (None for non-distributed ones).
 
         Split loops take the range of the shard of the first result (then operand) dim they index;
-        the op's shardings must be the ones its rule asks for (``reshard`` makes them so)."""
+        the op's shardings must be the ones its rule asks for (``reshard`` makes them so). A dim no
+        split loop indexes exactly is read whole, except a linalg input dim indexed by an expression of
+        split loops: its box starts where the device's local loop indices start (:func:`_expr_box`)."""
         values = list(op.operands) + list(op.results)
         shardings = [sharding_of(v.type) for v in values]
         n_in = len(op.operands)
@@ -527,7 +598,8 @@ class FunctionPartitioner:
                 if link is None or link.loop in ranges or not ls.loop_axes[link.loop]:
                     continue
                 if s.dim_axes(d) == ls.loop_axes[link.loop]:
-                    ranges[link.loop] = view.core_range(values[k], s, d)
+                    ranges[link.loop] = view.core_range(values[k], s, d, size=self.global_size(op, k, d, view))
+        exprs = _indexing_exprs(op)
         out: list[Optional[list[tuple[Mixed, Mixed]]]] = []
         for k, v in enumerate(values):
             if shardings[k] is None:
@@ -538,10 +610,40 @@ class FunctionPartitioner:
             for d, link in enumerate(effective_links(tl)):
                 if link is not None and link.loop in ranges:
                     box.append(ranges[link.loop])
+                elif exprs is not None and exprs[k] is not None:
+                    box.append(_expr_box(view.m, exprs[k][d], ranges, self.global_size(op, k, d, view)))
                 else:
-                    box.append((0, view.dim_size(v, d)))
+                    box.append((0, self.global_size(op, k, d, view)))
             out.append(box)
         return out
+
+    def global_size(self, op: Operation, k: int, d: int, view: DeviceView) -> Mixed:
+        """Global size of dim ``d`` of operand ``k`` of ``op`` (results after the operands): static from
+        the type, else ``tensor.dim`` of an operand. A dynamic result dim is sized by the op's size
+        operands (``tensor.empty``, ``tensor.splat``, ``extract_slice``) or by an operand dim its loop
+        indexes exactly (``tensor.dim`` of the result itself would not dominate the per-device body)."""
+        values = list(op.operands) + list(op.results)
+        v = values[k]
+        if k < len(op.operands) or v.type.shape[d] is not None:  # type: ignore[attr-defined]
+            return view.dim_size(v, d)
+        if op.name in ("tensor.empty", "tensor.splat"):
+            dyn = iter(op.operands[1:] if op.name == "tensor.splat" else op.operands)
+            sizes: list[Mixed] = [n if n is not None else next(dyn) for n in v.type.shape]  # type: ignore
+            return sizes[d]
+        if isinstance(op, tensor.ExtractSliceOp):  # the slice's size operand of the kept dim
+            dropped = set(op.dropped_dims())
+            return [n for e, n in enumerate(op.mixed_sizes) if e not in dropped][d]
+        space = iteration_space(op)
+        links = space.results[k - len(op.operands)]
+        link = effective_links(links)[d] if isinstance(links, tuple) else None
+        for j, tl in enumerate(space.operands):
+            if link is None or not isinstance(tl, tuple):
+                break
+            for e, other in enumerate(effective_links(tl)):
+                if other is not None and other.loop == link.loop and other.multiple is None:
+                    return view.dim_size(op.operands[j], e)
+        raise PartitionError(f"the size of dynamic dim {d} of result #{k - len(op.operands)} ('{v.type}') is not "
+                             "known from the operands")
 
     def check_shardings(self, op: Operation, shardings) -> None:
         """Raise unless the op's shardings are what its rule needs (:func:`needed_shardings`; an operand is
@@ -643,12 +745,14 @@ class FunctionPartitioner:
         om = IndexMath(outer, op.location)
         sizes = [DeviceView(om, self.mesh).size(a) for a in range(self.mesh.rank)]
         outs = []
-        for t, init in zip(result_types, inits):
+        for r, (t, init) in enumerate(zip(result_types, inits)):
             if init is None or init.type != t:
-                if not t.has_static_shape:
-                    raise PartitionError(f"form=for_one needs a static global shape for the new destination of "
-                                         f"type '{t}'")
-                init = outer.insert(tensor.EmptyOp.build(t, [], op.location)).results[0]
+                dyn: list[Value] = []
+                if not t.has_static_shape:  # sized like the op's result (the dims of its operands)
+                    view = DeviceView(om, self.mesh)
+                    k = len(op.operands) + r
+                    dyn = [om.value(self.global_size(op, k, d, view)) for d, n in enumerate(t.shape) if n is None]
+                init = outer.insert(tensor.EmptyOp.build(t, dyn, op.location)).results[0]
             outs.append(init)
         rank = self.mesh.rank
         fblock = Block([INDEX] * rank + [v.type for v in outs])
@@ -683,8 +787,202 @@ class FunctionPartitioner:
         return new
 
 
+def _all_replicated(op: Operation) -> bool:
+    """Whether every distributed operand and result of ``op`` is replicated."""
+    return all(s.is_replicated for s in (sharding_of(v.type) for v in list(op.operands) + list(op.results)) if s)
+
+
+def _product(m: IndexMath, sizes: Sequence[Mixed]) -> Mixed:
+    out: Mixed = 1
+    for n in sizes:
+        out = m.mul(out, n)
+    return out
+
+
+def local_reshape(op: tensor.ReassociativeReshapeOp, view: DeviceView, read, check) -> Value:
+    """``tensor.expand_shape`` / ``collapse_shape`` on this device's rows, with local shapes.
+
+    The op's rule (:mod:`meshc.interfaces.sharding_models`) splits only the *carrying* dim ``c`` of
+    a reassociation group (its major non-unit dim) and only where shard boundaries stay whole rows
+    of the group's other dims, so each device's shard of the collapsed dim is the contiguous block
+    ``[off_c * rest, (off_c + size_c) * rest)`` (``rest``: product of the other dims of the group):
+
+    * expand: the result's shard (from its sharding and ``output_shape``) gives ``(off_c, size_c)``;
+      the device reads that block of the source -- its own shard when the source is split the same
+      way, a local slice when it is replicated -- and expands it with ``output_shape`` = the local
+      sizes (``?`` operands where a size is only known at run time: uneven shards, dynamic mesh);
+    * collapse: the device reads its shard of the source (whole rows) and collapses it; the local
+      result type is static when the local source is.
+
+    ``check(shardings)`` raises unless the op's shardings are the ones its rule needs (``reshard``
+    makes them so); a split dim of a group other than the carrying one is then impossible, and is
+    reported as a PartitionError if met.
+    """
+    m = view.m
+    src, res = op.operands[0], op.results[0]
+    check([sharding_of(v.type) for v in list(op.operands) + list(op.results)])
+    s_src = sharding_of(src.type) or ShardingAttr(view.mesh.sym_name, ())
+    s_res = sharding_of(res.type) or ShardingAttr(view.mesh.sym_name, ())
+    groups = op.reassociation
+    if isinstance(op, tensor.ExpandShapeOp):
+        out = op.mixed_output_shape
+        res_box = [view.core_range(res, s_res, d, size=out[d]) for d in range(len(out))]
+        src_box: list[tuple[Mixed, Mixed]] = []
+        for g in groups:
+            c = carrying_dim(g, res.type.shape)  # type: ignore[attr-defined]
+            others = [d for d in g if d != c]
+            if any(s_res.dim_axes(d) for d in others):
+                raise PartitionError(f"result dim {others} of a reassociation group is split; only dim {c} can be")
+            rest = _product(m, [out[d] for d in others])
+            off, size = res_box[c]
+            src_box.append((m.mul(off, rest), m.mul(size, rest)))
+        sizes = [n for _, n in res_box]
+        rt = local_type(res.type, sizes)  # type: ignore[arg-type]
+        if any(n == 0 for _, n in src_box) and not rt.has_static_shape:
+            # a group of zero elements (a 0 among its other dims) with a dynamic local size: no data to move,
+            # and no expand whose static 0 source would verify against a dynamic output dim
+            return m.b.insert(tensor.EmptyOp.build(rt, [n for n in sizes if isinstance(n, Value)], m.loc)).results[0]
+        local = read(src, src_box)
+        new: Operation = tensor.ExpandShapeOp.build(local, groups, rt, output_shape=sizes, loc=m.loc)
+        return m.b.insert(new).results[0]
+    rank = src.type.rank  # type: ignore[attr-defined]
+    for g in groups:
+        c = carrying_dim(g, src.type.shape)  # type: ignore[attr-defined]
+        split = [d for d in g if d != c and s_src.dim_axes(d)]
+        if split:
+            raise PartitionError(f"source dim {split} of a reassociation group is split; only dim {c} can be")
+    local = read(src, [view.core_range(src, s_src, d) for d in range(rank)])
+    shape: list[Optional[int]] = []
+    for g in groups:
+        dims = [local.type.shape[d] for d in g]  # type: ignore[attr-defined]
+        shape.append(None if any(n is None for n in dims) else int(np.prod(dims, dtype=np.int64)))
+    rt = TensorType(tuple(shape), res.type.element_type, data_encoding_of(res.type))  # type: ignore[attr-defined]
+    return m.b.insert(tensor.CollapseShapeOp.build(local, groups, rt, m.loc)).results[0]
+
+
+def _indexing_exprs(op: Operation) -> Optional[list[Optional[tuple]]]:
+    """For a linalg structured op: the indexing expressions of each operand's dims (inputs then inits),
+    then of each tensor result's (its init's map); None for a non-tensor operand. None for other ops."""
+    if not isinstance(op, linalg.StructuredOp):
+        return None
+    maps = op.indexing_maps()
+    operands = list(op.inputs) + list(op.inits)
+    out: list[Optional[tuple]] = [tuple(m.results) if isinstance(v.type, TensorType) else None
+                                  for v, m in zip(operands, maps)]
+    n_in = len(op.inputs)
+    out += [tuple(maps[n_in + j].results) for j, v in enumerate(op.inits) if isinstance(v.type, TensorType)]
+    return out
+
+
+def _expr_box(m: IndexMath, expr, ranges: dict[int, tuple[Mixed, Mixed]], size: Mixed) -> tuple[Mixed, Mixed]:
+    """(offset, size) a device reads of an input dim of ``size`` elements indexed by ``expr``, when the
+    split loops run over local indices from 0 (``ranges``: loop -> (offset, size) of this device).
+
+    A device's local index ``i_l`` of split loop ``l`` is global ``i_l + off_l``, so ``expr`` of the local
+    indices addresses global element ``expr + sum(c_l * off_l)`` for an expression linear in the loops
+    (coefficients ``c_l``): the box starts at that shift and runs to the end of the dim (non-negative
+    coefficients and constant keep every access inside it). A plain loop ``d_l`` (a repeated loop of a
+    diagonal map) reads the loop's own range. The sharding rule never splits the loops of other
+    expressions (:func:`meshc.interfaces.sharding_models.unsplittable_loops`)."""
+    split = [l for l in sorted(loops_of(expr)) if l in ranges]
+    if not split:
+        return 0, size
+    lin = linear_form(expr)
+    if lin is None or lin[1] < 0 or any(c < 0 for c in lin[0].values()):
+        raise PartitionError(f"split loops {split} index an input dim by '{expr}', which partition cannot shift")
+    if isinstance(expr, DimExpr):
+        return ranges[expr.position]
+    shift: Mixed = 0
+    for l in split:
+        shift = m.add(shift, m.mul(lin[0][l], ranges[l][0]))
+    shift = m.min(shift, size)
+    return shift, m.sub(size, shift)
+
+
+def local_slice(op: tensor.SliceOp, view: DeviceView, read, regions) -> Value:
+    """``tensor.extract_slice`` / ``insert_slice`` on this device's part, with local offsets and sizes.
+
+    The op's rule (:mod:`meshc.interfaces.sharding_models`) splits a dim of the full tensor (the
+    extract's source, the insert's destination and result) only where the slice takes it whole, and
+    the sliced tensor (the extract's result, the insert's source) on any dim (an extract's result) or
+    on those dims only (an insert's source). With ``(fo_d, _)`` the device's box of full dim ``d`` and
+    ``(so, ss)`` its box of the sliced dim kept from it, the local op addresses offset
+    ``o_d + so * st_d - fo_d``, size ``ss``, stride ``st_d`` (``o``, ``st``: the op's offset and stride;
+    a dim dropped by rank reduction keeps size 1 at ``o_d - fo_d``): offset 0 and the local size on a
+    split dim taken whole, the op's own offsets on the others. An extract reads only the part of its
+    source it slices on dims with a static offset and unit stride (its read box is that part, the local
+    offset then 0), so a replicated source is not copied whole.
+    """
+    m = view.m
+    insert = isinstance(op, tensor.InsertSliceOp)
+    full_k, sliced_k = (1, 0) if insert else (0, len(op.operands))
+    full_v = op.operands[full_k]
+    full_box = list(regions[full_k] or [(0, view.dim_size(full_v, d))
+                                        for d in range(full_v.type.rank)])  # type: ignore[attr-defined]
+    sliced_v = op.operands[0] if insert else op.results[0]
+    sliced_box = regions[sliced_k] or [(0, view.dim_size(sliced_v, d))
+                                      for d in range(sliced_v.type.rank)]  # type: ignore[attr-defined]
+    dropped = set(op.dropped_dims())
+    kept = [d for d in range(len(full_box)) if d not in dropped]
+    position = {d: j for j, d in enumerate(kept)}
+    offs, strides = op.mixed_offsets, op.mixed_strides
+    local = [(offs[d], 1) if d in dropped else
+             (m.add(offs[d], m.mul(sliced_box[position[d]][0], strides[d])), sliced_box[position[d]][1])
+             for d in range(len(full_box))]
+    if not insert:
+        offsets: list[Mixed] = []
+        local_strides: list[Mixed] = []
+        for d, (start, size) in enumerate(local):
+            st = strides[d]
+            if isinstance(offs[d], int) and isinstance(st, int) and st >= 1:  # read just the sliced part
+                extent = size if st == 1 else m.max(0, m.add(m.mul(m.sub(size, 1), st), 1))
+                full_box[d] = (start, extent)
+                offsets.append(0)
+                st = 1 if isinstance(size, int) and size <= 1 else st  # one element: the stride is moot
+            else:
+                offsets.append(m.sub(start, full_box[d][0]))
+            local_strides.append(st)
+        src = read(full_v, full_box)
+        sizes = [size for _, size in local]
+        rt = local_type(op.results[0].type, [sliced_box[j][1] for j in range(len(kept))])  # type: ignore[arg-type]
+        if src.type == rt and all(isinstance(o, int) and o == 0 for o in offsets) and not dropped \
+                and all(isinstance(st, int) and st == 1 for st in local_strides):
+            return src
+        new: Operation = tensor.ExtractSliceOp.build(src, offsets, sizes, local_strides, rt, m.loc)
+        return m.b.insert(new).results[0]
+    dest = read(full_v, full_box)
+    source = read(sliced_v, sliced_box) if regions[0] is not None else sliced_v
+    offsets = [m.sub(start, fo) for (start, _), (fo, _) in zip(local, full_box)]
+    new = tensor.InsertSliceOp.build(source, dest, offsets, [size for _, size in local], strides, loc=m.loc)
+    return m.b.insert(new).results[0]
+
+
+def _shift_block_args(block: Block, offsets: Sequence[Mixed], m: IndexMath) -> None:
+    """Index block arguments that are local indices of a per-device op (``tensor.pad``'s body gets the
+    result's indices) become global ones: ``arg + offset`` of the device's box, where used."""
+    b = Builder.at_start(block)
+    for arg, off in zip(block.args, offsets):
+        if (isinstance(off, int) and off == 0) or not arg.uses:
+            continue
+        if isinstance(off, int):
+            const = ConstantOp.create([], [INDEX], {"value": IntegerAttr(off, INDEX)}, location=m.loc)
+            off = b.insert(const).results[0]
+        add = Operation.create([arg, off], [INDEX], location=m.loc, name="arith.addi")
+        arg.replace_all_uses_with(add.results[0])
+        add.set_operand(0, arg)
+        b.insert(add)
+
+
 def _strip_nested(op: Operation) -> None:
-    """Remove shardings from the types of values inside ``op``'s regions (bodies run per device)."""
+    """Remove shardings from the types of values inside ``op``'s regions (bodies run per device). The
+    op is cloned whole into every device's body, so every value inside it is a whole tensor: sharding
+    annotations, resharding points and global-view collectives nested in it (left by the passes that
+    do not look into regions) are the identity there and are dropped."""
+    for inner in list(op.walk()):
+        if inner is not op and (isinstance(inner, (ShardOp, CollectiveOp)) and len(inner.operands) == 1
+                                and len(inner.results) == 1):
+            inner.results[0].replace_all_uses_with(inner.operands[0])
+            inner.erase()
     for inner in op.walk():
         if inner is not op:
             for r in inner.results:

@@ -27,8 +27,12 @@ Options:
   (it changes the calling convention, hence off by default).
 
 Runs on the module (globals, initializers and call sites are module-level),
-typically after ``unroll`` on per-device programs; the encodings stay in the
-types until ``materialize-encodings``.
+typically after ``unroll`` on per-device programs (a device's for_one body
+passes an encoded value to the next through the ``mesh.for_one`` result:
+:class:`meshc.interfaces.encoding.ForOneResultModel`); the encodings stay in
+the types until ``materialize-encodings``. First, encoding ops whose source
+is static get static result types (:func:`refine_static_shapes`: uneven
+shards after unroll).
 """
 
 from __future__ import annotations
@@ -75,6 +79,37 @@ def erase_dead(op: Optional[Operation]) -> None:
         stack.extend(producers)
 
 
+def refine_static_shapes(root: Operation) -> int:
+    """Give each ``set_encoding`` / ``unset_encoding`` result the static
+    shape of its source where the result has ``?`` dims (both have one
+    logical shape, so the sizes are known: MLIR folds such casts the same
+    way), and fold each ``tensor.cast`` that becomes an identity. After
+    ``unroll`` a device's shard of an uneven split (10 rows over 3 devices:
+    3, 3, 4) is static, but the encoding ops cloned from the ``mesh.for_all``
+    form keep ``tensor<?x16xf32, #enc>`` and feed a ``tensor.cast`` to the
+    static type; packing needs the static one. Only results whose users are
+    all ``tensor.cast`` ops, and ops without dynamic size operands, are
+    refined. Returns how many results were refined."""
+    refined = 0
+    for op in list(root.walk()):
+        if not isinstance(op, (SetEncodingOp, UnsetEncodingOp)) or len(op.operands) != 1 or op.parent is None:
+            continue
+        src, result = op.operands[0].type, op.results[0]
+        if not (isinstance(src, TensorType) and isinstance(result.type, TensorType) and src.has_static_shape) \
+                or result.type.has_static_shape or not all(u.name == "tensor.cast" for u in result.users):
+            continue
+        result.type = result.type.with_shape(src.shape)
+        refined += 1
+        for cast in result.users:
+            if cast.results[0].type == result.type:
+                hint = cast.results[0].name_hint
+                cast.results[0].replace_all_uses_with(result)
+                cast.erase()
+                if result.name_hint is None:
+                    result.name_hint = hint
+    return refined
+
+
 class PropagateEncodings(Pass):
     """See the module docstring."""
 
@@ -86,6 +121,7 @@ class PropagateEncodings(Pass):
 
     def run(self, op: Operation) -> None:
         self.root = op
+        refine_static_shapes(op)
         self.ctx = PropagationContext(op, self.through_function_args)
         self.rewriter = Rewriter()
         self.stops: dict[int, tuple[Operation, list[str]]] = {}

@@ -5,7 +5,9 @@ LLVM 19-22); the rules come from each op's ShardingInterface
 (:mod:`meshc.interfaces.sharding`), never from a per-op table here.
 
 Input: the annotation form (PIPELINE.md stage 1) -- a few ``mesh.shard``
-ops. Each op of the function body is *decided* once: its loop sharding is
+ops (an upstream ``mesh.update_halo`` on tensors without shardings counts as
+the annotations "its operand is split so, its result has these halos").
+Each op of the function body is *decided* once: its loop sharding is
 derived from what is known around it, in priority order (see
 :func:`meshc.interfaces.sharding.loop_sharding`):
 
@@ -69,7 +71,32 @@ class ShardingPropagation(Pass):
 
     def run(self, op: Operation) -> None:
         for func in functions(op):
+            _halo_updates_as_annotations(func)
             _Propagation(self, func).run()
+
+
+def _halo_updates_as_annotations(func: FuncOp) -> None:
+    """An input ``%h = mesh.update_halo %x on @m split_axes = S halo_sizes = H : T`` (upstream spelling,
+    no shardings in the types, static sizes) says "``%x`` is split as S; ``%h`` is it with halos H": it
+    becomes ``%s = mesh.shard %x to <@m, S> annotate_for_users`` and ``%h = mesh.shard %s to <@m, S,
+    halo_sizes = H>``, which ``reshard`` lowers to a global-view ``mesh.update_halo`` (the cells' values
+    do not change, only who holds them)."""
+    from meshc.dialects.mesh import DYNAMIC_INDEX, UpdateHaloOp
+
+    for op in list(func.walk()):
+        if not isinstance(op, UpdateHaloOp) or op.is_unrolled or len(op.operands) != 1:
+            continue
+        if DYNAMIC_INDEX in op.halo_sizes or sharding_of(op.destination.type) is not None:
+            continue
+        halo = tuple(op.halo_sizes) if any(op.halo_sizes) else ()
+        split = ShardOp.build(op.destination, ShardingAttr(op.mesh_name, op.split_axes), True, op.location)
+        result = ShardOp.build(split.results[0], ShardingAttr(op.mesh_name, op.split_axes, halo_sizes=halo),
+                               loc=op.location)
+        for new in (split, result):
+            op.parent.insert_before(op, new)  # type: ignore[union-attr]
+        result.results[0].name_hint = op.results[0].name_hint
+        op.results[0].replace_all_uses_with(result.results[0])
+        op.erase()
 
 
 @dataclass

@@ -25,6 +25,11 @@ run operations on the mesh." For each function ``@NAME`` of a partitioned module
 * each global-view collective becomes ONE op with one operand per stored shard of the
   source and one result per stored shard of the result, in owner order, carrying
   ``global_types = [T_source, T_result]`` (the dialect's unrolled form);
+* a function-level op without tensor results that reads distributed tensors (partition
+  leaves ``tensor.extract`` / ``tensor.dim`` there) reads the stored shard of a
+  replicated operand; ``tensor.dim`` becomes the global size. Per-device ops whose
+  result types follow their operands (``tensor.pad``, ``concat``, ``bitcast``,
+  ``splat``, slices, reshapes) get static types once their operands have them;
 * ``@NAME`` keeps its original (unsharded) signature and stays public: it slices its
   arguments into shards (``tensor.extract_slice``), calls ``@NAME_sharded``, and
   assembles each result (``tensor.insert_slice`` into ``tensor.empty``; partial
@@ -216,11 +221,49 @@ class FunctionUnroller:
             self.unroll_empty(op)
         elif isinstance(op, CallOp) and any(self.distributed(v) for v in list(op.operands) + list(op.results)):
             self.unroll_call(op)
+        elif not any(self.distributed(r) for r in op.results) and not op.regions and op.results \
+                and any(self.distributed(v) for v in op.operands):
+            self.unroll_scalar_reader(op)
         elif any(self.distributed(v) for v in list(op.operands) + list(op.results)):
             raise op.error("works on distributed tensors outside a per-device body; run partition before unroll")
         else:
             new = op.clone(self.mapping)
             self.b.insert(new)
+
+    def unroll_scalar_reader(self, op: Operation) -> None:
+        """A function-level op without tensor results that reads distributed tensors (partition leaves
+        ``tensor.extract``, ``tensor.dim`` there): ``tensor.dim`` reads the global shape (a constant, or a
+        lookup in a constant table of the dims); any other op reads the stored shard of a tensor that
+        is whole (replicated), on whichever device runs it."""
+        if op.name == "tensor.dim":
+            shape = op.operands[0].type.shape  # type: ignore[attr-defined]
+            index = self.local(op.operands[1])
+            d_op = getattr(index, "op", None)
+            if isinstance(d_op, ConstantOp) and isinstance(d_op.attributes.get("value"), IntegerAttr):
+                d = d_op.attributes["value"].value  # type: ignore[attr-defined]
+                c = ConstantOp.create([], [INDEX], {"value": IntegerAttr(int(shape[d]), INDEX)}, location=op.location)
+                self.mapping[op.results[0]] = self.b.insert(c).results[0]
+                return
+            t = TensorType((len(shape),), INDEX)
+            table = self.b.insert(ConstantOp.create([], [t], {"value": DenseElementsAttr(
+                t, np.array(shape, dtype=np.int64))}, location=op.location)).results[0]
+            ext = Operation.create([table, index], [INDEX], location=op.location, name="tensor.extract")
+            self.mapping[op.results[0]] = self.b.insert(ext).results[0]
+            return
+        mapping = dict(self.mapping)
+        for v in op.operands:
+            if not self.distributed(v):
+                continue
+            whole = [i for i, p in enumerate(self.pieces_of(v, op)) if p.shape == tuple(v.type.shape)]  # type: ignore
+            s = sharding_of(v.type)
+            if not whole or (s is not None and s.partial_axes):
+                raise op.error(f"reads '{v.type}' outside a per-device body; it must be replicated there (run "
+                               "partition before unroll)")
+            mapping[v] = self.shards[v][whole[0]]
+        new = op.clone(mapping)
+        for old_r, new_r in zip(op.results, new.results):
+            self.mapping[old_r] = new_r
+        self.b.insert(new)
 
     def unroll_return(self, op: Operation) -> tuple[list, list]:
         values, types, attrs = [], [], []
@@ -681,8 +724,15 @@ class Instantiator:
                 new = tensor.EmptyOp.build(t.with_shape(shape), rest, op.location)  # type: ignore[attr-defined]
                 return _replace(op, new)
             return op
+        if op.name == "tensor.splat" and len(op.operands) > 1:
+            return self.refine_splat(op)
         if isinstance(op, (tensor.ExtractSliceOp, tensor.InsertSliceOp)):
             return self.refine_slice(op)
+        if isinstance(op, tensor.ReassociativeReshapeOp):
+            return self.refine_reshape(op)
+        if isinstance(op, (tensor.PadOp, tensor.ConcatOp)) or op.name == "tensor.bitcast":
+            op.results[0].type = op.results[0].type.with_shape(_inferred_shape(op))  # type: ignore[attr-defined]
+            return op
         if isinstance(op, linalg.StructuredOp):
             inits = [v for v in op.inits if isinstance(v.type, TensorType)]
             for r, v in zip(op.results, inits):
@@ -713,14 +763,57 @@ class Instantiator:
             return op
         if isinstance(op, tensor.ExtractSliceOp):
             rt = op.result.type
-            if rt.rank == len(out[1]):  # type: ignore[attr-defined]
-                rt = rt.with_shape([s if isinstance(s, int) else d for s, d in zip(out[1], rt.shape)])  # type: ignore
+            dropped = set(op.dropped_dims())
+            kept = [s for d, s in enumerate(out[1]) if d not in dropped]
+            if rt.rank == len(kept):  # type: ignore[attr-defined]
+                rt = rt.with_shape([s if isinstance(s, int) else d for s, d in zip(kept, rt.shape)])  # type: ignore
             new = tensor.ExtractSliceOp.build(op.source, out[0], out[1], out[2], rt, op.location)
         else:
             cls = type(op)
             new = cls.build(op.operands[0], op.operands[1], out[0], out[1], out[2], loc=op.location)
         new.attributes.update({k: v for k, v in op.attributes.items() if k not in new.attributes})
         return _replace(op, new)
+
+    def refine_splat(self, op: Operation) -> Operation:
+        """A per-device ``tensor.splat`` whose dynamic sizes are now known gets a static type."""
+        t = op.results[0].type
+        dyn = iter(op.operands[1:])
+        shape, rest = [], []
+        for d in t.shape:  # type: ignore[attr-defined]
+            if d is None:
+                v = next(dyn)
+                k = self.known(v)
+                shape.append(k)
+                if k is None:
+                    rest.append(v)
+            else:
+                shape.append(d)
+        if len(rest) == len(op.operands) - 1:
+            return op
+        new = Operation.create([op.operands[0]] + rest, [t.with_shape(shape)], dict(op.attributes),  # type: ignore
+                               location=op.location, name="tensor.splat")
+        return _replace(op, new)
+
+    def refine_reshape(self, op: tensor.ReassociativeReshapeOp) -> Operation:
+        """A per-device reshape (:func:`meshc.passes.partition.local_reshape`) once its source has its
+        static shard type: ``output_shape`` operands now known become static sizes (expand), and the
+        result type follows the source (collapse: products of the group dims)."""
+        if isinstance(op, tensor.ExpandShapeOp):
+            mixed = [self.known(e) if isinstance(e, Value) else e for e in op.mixed_output_shape]
+            sizes = [k if k is not None else e for k, e in zip(mixed, op.mixed_output_shape)]
+            if all(isinstance(e, Value) == isinstance(n, Value) for e, n in zip(op.mixed_output_shape, sizes)):
+                return op
+            rt = op.result.type.with_shape([n if isinstance(n, int) else None for n in sizes])  # type: ignore
+            new = tensor.ExpandShapeOp.build(op.source, op.reassociation, rt, output_shape=sizes, loc=op.location)
+            new.attributes.update({k: v for k, v in op.attributes.items() if k not in new.attributes})
+            return _replace(op, new)
+        src = op.source.type
+        shape = []
+        for g in op.reassociation:
+            dims = [src.shape[d] for d in g]  # type: ignore[attr-defined]
+            shape.append(None if any(n is None for n in dims) else int(np.prod(dims, dtype=np.int64)))
+        op.result.type = op.result.type.with_shape(shape)  # type: ignore[attr-defined]
+        return op
 
     def cast_to(self, v: Value, want: TensorType, where: Operation) -> Value:
         if v.type == want:
@@ -730,6 +823,31 @@ class Instantiator:
                 a is not None and a != b for a, b in zip(have.shape, want.shape)):
             raise where.error(f"device {self.device} yields '{have}' but its shard has type '{want}'")
         return self.b.insert(Operation.create([v], [want], location=where.location, name="tensor.cast")).results[0]
+
+
+def _inferred_shape(op: Operation) -> list[Optional[int]]:
+    """The result shape of a per-device ``tensor.pad`` / ``concat`` / ``bitcast`` from its operands'
+    (now static) shapes: source + static low + high padding; the sum of the inputs along the
+    concatenated dim and their common size elsewhere; the operand's shape. A dim that stays unknown
+    keeps the result type's entry."""
+    have = list(op.results[0].type.shape)  # type: ignore[attr-defined]
+    if isinstance(op, tensor.PadOp):
+        low, high = tensor.static_array(op, "static_low"), tensor.static_array(op, "static_high")
+        src = op.source.type.shape  # type: ignore[attr-defined]
+        got = [None if n is None or lo == tensor.K_DYNAMIC or hi == tensor.K_DYNAMIC else n + lo + hi
+               for n, lo, hi in zip(src, low, high)]
+    elif isinstance(op, tensor.ConcatOp):
+        shapes = [v.type.shape for v in op.operands]  # type: ignore[attr-defined]
+        got = []
+        for d in range(len(have)):
+            sizes = [sh[d] for sh in shapes]
+            if d == op.dim:
+                got.append(None if None in sizes else sum(sizes))
+            else:
+                got.append(next((n for n in sizes if n is not None), None))
+    else:
+        got = list(op.operands[0].type.shape)  # type: ignore[attr-defined]
+    return [g if g is not None else h for g, h in zip(got, have)]
 
 
 def _replace(old: Operation, new: Operation) -> Operation:

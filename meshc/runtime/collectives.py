@@ -227,6 +227,13 @@ class Rendezvous:
         """The members of ``device``'s group, in group order."""
         return self._groups[device].members
 
+    def received_by(self, device: int) -> dict[int, int]:
+        """``{source device: bytes}`` that ``device`` received in this instance (its row of the
+        group's :func:`~meshc.sharding.reshard.transfer_matrix`); empty before the group completed."""
+        group = self._groups[device]
+        row = group.result.matrix[group.position[device]] if group.result is not None else ()
+        return {src: int(n) for src, n in zip(group.members, row) if n}
+
     def arrive(self, device: int, value: np.ndarray, out_shape: tuple, out_dtype: np.dtype,
                check: CheckFn) -> tuple[np.ndarray, int, int, float]:
         """Contribute ``value`` and wait for the group; returns ``(output,

@@ -16,7 +16,16 @@ allocation policy are documented in :mod:`meshc.backend.schedule`):
 * ``PeerRead`` binds a view of the peered device's array (no copy) and
   counts its bytes as peer traffic; ``Copy`` copies and counts copy bytes;
 * ``Collective`` meets the other members of its device group at the
-  instance's :class:`~meshc.runtime.collectives.Rendezvous`.
+  instance's :class:`~meshc.runtime.collectives.Rendezvous`;
+* ``HaloExchange`` (an unrolled ``mesh.update_halo``) fills its output slab
+  by slab: its own core from its own buffer, each halo slab read straight
+  from the owning device's buffer once that device's producing step has
+  signalled (the step's events), counted as peer traffic from a peered
+  device and as a copy from any other.
+
+The step planning, the kernel step, the argument checks and the halo slab
+helpers are shared with the MPI runtime (:func:`prepare_steps`,
+:func:`run_kernel_step`, :func:`check_argument`, :func:`halo_slab`).
 
 numpy releases the GIL inside its kernels (BLAS, ufunc loops on large
 arrays), so device threads overlap there; the Python glue between steps is
@@ -52,18 +61,20 @@ import math
 import threading
 import time
 from dataclasses import dataclass, field
-from typing import Any, Callable, Optional, Sequence
+from typing import Any, Callable, Iterator, Optional, Sequence
 
 import numpy as np
 
-from meshc.backend.schedule import (Allocate, BufferLayout, Collective, Copy, Free, Kernel, PeerRead, Schedule,
+from meshc.backend.schedule import (ArgBinding, BufferLayout, Collective, HaloExchange, HaloPart, Kernel, Schedule,
                                     ScheduleError, Step, captured_values)
 from meshc.ir.location import UNKNOWN_LOC, DiagnosticError, Location, note
 from meshc.runtime.collectives import POLL_SECONDS, Rendezvous
 from meshc.runtime.devices import DeviceMemory, buffer_sizes
 from meshc.runtime.stats import DeviceStats, RunStats, TraceEvent
 
-__all__ = ["RunOptions", "TestHooks", "RuntimeFailure", "RunReport", "Executor", "run_schedule"]
+__all__ = ["RunOptions", "TestHooks", "RuntimeFailure", "RunReport", "Executor", "run_schedule", "prepare_steps",
+           "run_kernel_step", "check_argument", "checked_arguments", "device_interpreter", "step_indexes", "halo_slab",
+           "count_halo_part", "place_slab", "unwritten", "trace_name"]
 
 _REDUCING = ("all_reduce", "reduce_scatter")
 
@@ -193,6 +204,227 @@ def _slices(step, value, k: int, i: int) -> tuple:
     return tuple(slice(o, o + s) for o, s in zip(step.offsets, step.sizes))
 
 
+# -- what both runtimes (threads here, MPI in meshc.runtime.mpi) do the same way ------------------------------
+
+
+#: A step ready to run: ``(handler, step, prepared data)``; a handler is called as
+#: ``handler(..., i, step, data)`` by its runtime and returns the seconds it waited (or None).
+Prepared = tuple[Callable, Step, Any]
+
+
+def prepare_steps(k: int, steps: Sequence[Step], options: RunOptions, handlers: dict[str, Callable],
+                  remote: Optional[Callable[[int, Step], Any]] = None) -> list[Prepared]:
+    """Device ``k``'s ``steps`` with their handler (``handlers[step.kind]``) and what can be worked out
+    before running: an Allocate's physical and logical bytes and its ``(shape, numpy dtype)``, a Kernel's
+    planned op (the ``fail_kernel`` test hook swaps in a failing kernel) and buffer bindings, a
+    Collective's ``skip_collective`` hook flag, and for PeerRead, Copy and HaloExchange steps what
+    ``remote(i, step)`` gives (None without it: the threaded runtime reads other devices directly).
+
+    Raises:
+        ScheduleError: a buffer's layout cannot hold it, or a step kind without a handler.
+        DiagnosticError: an op has no kernel (located at the op).
+    """
+    from meshc.kernels.dtypes import numpy_dtype
+    from meshc.runtime.interpreter import Interpreter
+
+    hooks = options.hooks
+    plan: list[Prepared] = []
+    kernels = 0
+    for i, step in enumerate(steps):
+        handler = handlers.get(step.kind)
+        if handler is None:
+            raise ScheduleError(f"device {k}, step {i}: unknown step {step!r}")
+        data: Any = None
+        if step.kind == "allocate":
+            try:
+                physical, logical = buffer_sizes(step.shape, step.dtype, step.layout or options.layout)
+            except ValueError as err:
+                raise ScheduleError(f"device {k}, step {i} ({step.describe()}): {err}", step.location) from None
+            data = (physical, logical, (step.shape, numpy_dtype(step.dtype)))
+        elif isinstance(step, Kernel):
+            fn, op, operands, results, drops = Interpreter.plan_ops([step.op])[0]
+            if hooks is not None and (k, kernels) in hooks.fail_kernel:
+                fn = _injected_failure
+            kernels += 1
+            bind = tuple(zip(step.op.operands, step.inputs)) + tuple(
+                zip(captured_values(step.op) if step.captures else (), step.captures))
+            data = ([(fn, op, operands, results, drops)], bind, results)
+        elif isinstance(step, Collective):
+            data = hooks is not None and (k, step.instance) in hooks.skip_collective
+        elif step.kind in ("peer_read", "copy", "halo_exchange") and remote is not None:
+            data = remote(i, step)
+        plan.append((handler, step, data))
+    return plan
+
+
+def step_indexes(schedule: Schedule) -> tuple[dict[str, tuple[int, int]], dict[tuple[int, str], int]]:
+    """``(signal_index, collective_index)``: event name -> ``(device, step)`` signalling it, and
+    ``(device, collective instance)`` -> the device's step taking part in it."""
+    signals: dict[str, tuple[int, int]] = {}
+    collectives: dict[tuple[int, str], int] = {}
+    for d in schedule.devices:
+        for i, step in enumerate(d.steps):
+            if step.signal is not None:
+                signals[step.signal] = (d.device, i)
+            if isinstance(step, Collective):
+                collectives[(d.device, step.instance)] = i
+    return signals, collectives
+
+
+def device_interpreter(schedule: Schedule, k: int, options: RunOptions):
+    """Device ``k``'s :class:`~meshc.runtime.interpreter.Interpreter` on the schedule's module (None
+    without one), initialized, with the device's mesh coordinates for the SPMD ops and the run's
+    ``parameters``.
+
+    Raises:
+        DiagnosticError: the module's initializers fail.
+    """
+    if schedule.module is None:
+        return None
+    from meshc.runtime.interpreter import Device, Interpreter
+
+    mesh = schedule.mesh
+    device = Device(coords={mesh.name: mesh.device_coords(k)},
+                    mesh_shapes={mesh.name: tuple(mesh.shape)})  # type: ignore[arg-type]
+    interp = Interpreter(schedule.module, device=device, parameters=options.parameters)
+    interp.initialize()
+    return interp
+
+
+def unwritten(k: int, i: int, step: Step, name: str) -> "RuntimeFailure":
+    """The error of a step reading buffer ``name`` of device ``k`` before any step wrote it."""
+    return RuntimeFailure(f"device {k}, step {i} ({step.describe()}): buffer '{name}' is read before any step "
+                          "wrote it", step.location, device=k, reason="schedule")
+
+
+def run_kernel_step(interp, k: int, i: int, step: Kernel, data: Any, buffers: dict, meta: dict,
+                    stats: DeviceStats) -> None:
+    """Run a prepared Kernel step of device ``k`` on its ``buffers`` (name -> array) with ``interp``,
+    store its outputs and count it in ``stats`` (kernels, by op name, data-tiling relayouts).
+
+    Raises:
+        RuntimeFailure: the kernel failed (``reason="kernel"``, located at the op, noting the step), an
+            input was never written, or an output's shape or element type differs from its allocation
+            (``reason="schedule"``).
+    """
+    planned, bind, results = data
+    env = {}
+    for value, name in bind:
+        x = buffers[name]
+        if x is None:
+            raise unwritten(k, i, step, name)
+        env[value] = x
+    try:
+        interp.run_steps(planned, env)
+    except DiagnosticError as err:
+        d = err.diagnostics[0]
+        raise RuntimeFailure(f"device {k}: {d.message}", d.location if d.location.known else step.location,
+                             list(d.notes) + [note(f"step {i} of device {k}: {step.describe()}")],
+                             device=k, reason="kernel") from None
+    for r, name in zip(results, step.outputs):
+        v = env[r]
+        shape, dt = meta[name]
+        if getattr(v, "shape", None) != shape or getattr(v, "dtype", None) != dt:
+            raise RuntimeFailure(
+                f"device {k}: '{step.op.name}' op produced shape {list(np.shape(v))} of "
+                f"{getattr(v, 'dtype', type(v).__name__)} for buffer '{name}', allocated as "
+                f"{list(shape)} of {dt}", step.location, device=k, reason="schedule")
+        buffers[name] = v
+    stats.kernels += 1
+    by_op = stats.kernels_by_op
+    by_op[step.op.name] = by_op.get(step.op.name, 0) + 1
+    if step.op.name in RELAYOUT_OPS:
+        stats.relayout_ops += 1
+        stats.relayout_bytes += sum(int(getattr(buffers.get(n), "nbytes", 0)) for n in step.outputs)
+
+
+def checked_arguments(schedule: Schedule, args: Sequence[Any], layout: BufferLayout,
+                      device: Optional[int] = None) -> Iterator[tuple[ArgBinding, Any, np.dtype, int, int]]:
+    """For each argument binding of ``schedule`` (of ``device`` only, when given), ``(binding, array,
+    numpy dtype, physical bytes, logical bytes)`` of its entry of ``args`` (:func:`check_argument`).
+
+    Raises:
+        RuntimeFailure: ``args`` has another length than the entry function's arguments, an entry
+            is missing (None) or does not fit its binding (``reason="argument"``).
+    """
+    bindings = schedule.args
+    expected = 1 + max((b.index for b in bindings), default=-1)
+    if len(args) != expected:
+        raise RuntimeFailure(f"the schedule takes {expected} arguments, got {len(args)}", reason="argument")
+    for b in bindings:
+        if device is not None and b.device != device:
+            continue
+        value = args[b.index]
+        if value is None:
+            raise RuntimeFailure(f"argument {b.index} (buffer '{b.buffer}' of device {b.device}) is missing",
+                                 device=b.device, reason="argument")
+        yield (b,) + check_argument(b, value, layout)
+
+
+def check_argument(b: ArgBinding, value: Any, layout: BufferLayout) -> tuple[Any, np.dtype, int, int]:
+    """``(array, numpy dtype, physical bytes, logical bytes)`` of argument binding ``b`` given
+    ``value`` (an array is kept as is, so a memmap is not copied; anything else goes through
+    ``np.asarray``).
+
+    Raises:
+        RuntimeFailure: ``value`` has another shape or element type than the binding
+            (``reason="argument"``).
+    """
+    from meshc.kernels.dtypes import numpy_dtype
+
+    if not isinstance(value, (np.ndarray, np.generic)):
+        value = np.asarray(value)
+    want = numpy_dtype(b.dtype)
+    if tuple(np.shape(value)) != b.shape or value.dtype != want:
+        raise RuntimeFailure(
+            f"argument {b.index} has shape {list(np.shape(value))} and element type {value.dtype}, but the "
+            f"schedule places a {'x'.join(map(str, b.shape + (b.dtype,)))} buffer '{b.buffer}' on device "
+            f"{b.device} ({want})", device=b.device, reason="argument")
+    physical, logical = buffer_sizes(b.shape, b.dtype, b.layout or layout)
+    return value, want, physical, logical
+
+
+def halo_slab(k: int, i: int, step: HaloExchange, part: HaloPart, value: Any, dtype: np.dtype) -> np.ndarray:
+    """The box of ``part`` cut out of ``value`` (the whole source buffer as its device holds it) for
+    device ``k``'s halo exchange ``step`` (index ``i``).
+
+    Raises:
+        RuntimeFailure: no value (not yet written or already freed), a box that does not fit the
+            source, or an element type other than the output's ``dtype`` (``reason="schedule"``).
+    """
+    where = f"device {k}, step {i} ({step.describe()})"
+    if value is None:
+        raise RuntimeFailure(f"{where}: device {part.src_device} holds no value in buffer '{part.src_buffer}' (not "
+                             "yet written, or already freed: is a wait for the producer's event missing?)",
+                             step.location, device=k, reason="schedule")
+    shape = np.shape(value)
+    if len(shape) != len(part.sizes) or any(o + s > n for o, s, n in zip(part.src_offsets, part.sizes, shape)):
+        raise RuntimeFailure(f"{where}: the slab {list(part.src_offsets)} + {list(part.sizes)} does not fit device "
+                             f"{part.src_device}'s buffer '{part.src_buffer}' of shape {list(shape)}", step.location,
+                             device=k, reason="schedule")
+    slab = np.asarray(value)[tuple(slice(o, o + s) for o, s in zip(part.src_offsets, part.sizes))]
+    if slab.dtype != dtype:
+        raise RuntimeFailure(f"{where}: buffer '{part.src_buffer}' of device {part.src_device} holds {slab.dtype}, "
+                             f"the output {dtype}", step.location, device=k, reason="schedule")
+    return slab
+
+
+def count_halo_part(stats: DeviceStats, part: HaloPart, nbytes: int) -> None:
+    """Count a received halo slab: ``peer_read`` parts as peer traffic, ``copy`` parts as copies
+    (``local`` ones move nothing)."""
+    if part.mode == "peer_read":
+        stats.peer_read_bytes += nbytes
+        stats.record_transfer(part.src_device, nbytes, "peer_read")
+    elif part.mode == "copy":
+        stats.copy_bytes += nbytes
+        stats.record_transfer(part.src_device, nbytes, "copy")
+
+
+def place_slab(out: np.ndarray, part: HaloPart, slab: np.ndarray) -> None:
+    """Write ``slab`` at ``part.dst_offsets`` of ``out`` (the schedule validated that it fits)."""
+    out[tuple(slice(o, o + s) for o, s in zip(part.dst_offsets, part.sizes))] = slab
+
+
 class Executor:
     """Runs ``schedule`` (validated here) under ``options``; :meth:`run` may
     be called several times (each run starts with empty pools).
@@ -212,67 +444,20 @@ class Executor:
         schedule.validate()
         self.mesh = schedule.mesh
         self.num_devices = self.mesh.num_devices
-        self.signal_index: dict[str, tuple[int, int]] = {}
-        self.collective_index: dict[tuple[int, str], int] = {}
-        for d in schedule.devices:
-            for i, step in enumerate(d.steps):
-                if step.signal is not None:
-                    self.signal_index[step.signal] = (d.device, i)
-                if isinstance(step, Collective):
-                    self.collective_index[(d.device, step.instance)] = i
+        self.signal_index, self.collective_index = step_indexes(schedule)
         self._interps = self._make_interpreters()
         self._plans = [self._prepare(d.device, d.steps) for d in schedule.devices]
 
     # -- preparation -------------------------------------------------------------------
     def _make_interpreters(self) -> list:
-        if self.schedule.module is None:
-            return [None] * self.num_devices
-        from meshc.runtime.interpreter import Device, Interpreter
+        return [device_interpreter(self.schedule, k, self.options) for k in range(self.num_devices)]
 
-        out = []
-        for k in range(self.num_devices):
-            device = Device(coords={self.mesh.name: self.mesh.device_coords(k)},
-                            mesh_shapes={self.mesh.name: tuple(self.mesh.shape)})  # type: ignore[arg-type]
-            interp = Interpreter(self.schedule.module, device=device, parameters=self.options.parameters)
-            interp.initialize()
-            out.append(interp)
-        return out
-
-    def _prepare(self, k: int, steps: Sequence[Step]) -> list[tuple[Callable, Step, Any]]:
+    def _prepare(self, k: int, steps: Sequence[Step]) -> list[Prepared]:
         """``(handler, step, data)`` per step: what can be worked out before running."""
-        from meshc.kernels.dtypes import numpy_dtype
-        from meshc.runtime.interpreter import Interpreter
-
-        hooks = self.options.hooks
-        plan: list[tuple[Callable, Step, Any]] = []
-        kernels = 0
-        for i, step in enumerate(steps):
-            if isinstance(step, Allocate):
-                try:
-                    physical, logical = buffer_sizes(step.shape, step.dtype, step.layout or self.options.layout)
-                except ValueError as err:
-                    raise ScheduleError(f"device {k}, step {i} ({step.describe()}): {err}", step.location) from None
-                plan.append((self._allocate, step, (physical, logical, (step.shape, numpy_dtype(step.dtype)))))
-            elif isinstance(step, Kernel):
-                fn, op, operands, results, drops = Interpreter.plan_ops([step.op])[0]
-                if hooks is not None and (k, kernels) in hooks.fail_kernel:
-                    fn = _injected_failure
-                kernels += 1
-                bind = tuple(zip(step.op.operands, step.inputs)) + tuple(
-                    zip(captured_values(step.op) if step.captures else (), step.captures))
-                plan.append((self._kernel, step, ([(fn, op, operands, results, drops)], bind, results)))
-            elif isinstance(step, PeerRead):
-                plan.append((self._peer_read, step, None))
-            elif isinstance(step, Copy):
-                plan.append((self._copy, step, None))
-            elif isinstance(step, Collective):
-                skip = hooks is not None and (k, step.instance) in hooks.skip_collective
-                plan.append((self._collective, step, skip))
-            elif isinstance(step, Free):
-                plan.append((self._free, step, None))
-            else:
-                raise ScheduleError(f"device {k}, step {i}: unknown step {step!r}")
-        return plan
+        handlers = {"allocate": self._allocate, "kernel": self._kernel, "peer_read": self._peer_read,
+                    "copy": self._copy, "collective": self._collective, "halo_exchange": self._halo,
+                    "free": self._free}
+        return prepare_steps(k, steps, self.options, handlers)
 
     # -- running -----------------------------------------------------------------------
     def run(self, args: Sequence[Any] = ()) -> RunReport:
@@ -314,23 +499,7 @@ class Executor:
         return RunReport(outputs, stats)
 
     def _bind_args(self, st: _RunState, args: Sequence[Any]) -> None:
-        from meshc.kernels.dtypes import numpy_dtype
-
-        bindings = self.schedule.args
-        expected = 1 + max((b.index for b in bindings), default=-1)
-        if len(args) != expected:
-            raise RuntimeFailure(f"the schedule takes {expected} arguments, got {len(args)}", reason="argument")
-        for b in bindings:
-            value = args[b.index]
-            if not isinstance(value, (np.ndarray, np.generic)):
-                value = np.asarray(value)
-            want = numpy_dtype(b.dtype)
-            if tuple(np.shape(value)) != b.shape or value.dtype != want:
-                raise RuntimeFailure(
-                    f"argument {b.index} has shape {list(np.shape(value))} and element type {value.dtype}, but the "
-                    f"schedule places a {'x'.join(map(str, b.shape + (b.dtype,)))} buffer '{b.buffer}' on device "
-                    f"{b.device} ({want})", device=b.device, reason="argument")
-            physical, logical = buffer_sizes(b.shape, b.dtype, b.layout or self.options.layout)
+        for b, value, want, physical, logical in checked_arguments(self.schedule, args, self.options.layout):
             st.memory.pools[b.device].allocate(b.buffer, physical, logical)
             dev = st.devs[b.device]
             dev.buffers[b.buffer] = value
@@ -397,38 +566,7 @@ class Executor:
         dev.meta.pop(step.buffer, None)
 
     def _kernel(self, st, dev, k, i, step, data):
-        planned, bind, results = data
-        buffers = dev.buffers
-        env = {}
-        for value, name in bind:
-            x = buffers[name]
-            if x is None:
-                raise self._unwritten(k, i, step, name)
-            env[value] = x
-        try:
-            self._interps[k].run_steps(planned, env)
-        except DiagnosticError as err:
-            d = err.diagnostics[0]
-            raise RuntimeFailure(f"device {k}: {d.message}", d.location if d.location.known else step.location,
-                                 list(d.notes) + [note(f"step {i} of device {k}: {step.describe()}")],
-                                 device=k, reason="kernel") from None
-        meta = dev.meta
-        for r, name in zip(results, step.outputs):
-            v = env[r]
-            shape, dt = meta[name]
-            if getattr(v, "shape", None) != shape or getattr(v, "dtype", None) != dt:
-                raise RuntimeFailure(
-                    f"device {k}: '{step.op.name}' op produced shape {list(np.shape(v))} of "
-                    f"{getattr(v, 'dtype', type(v).__name__)} for buffer '{name}', allocated as "
-                    f"{list(shape)} of {dt}", step.location, device=k, reason="schedule")
-            buffers[name] = v
-        stats = dev.stats
-        stats.kernels += 1
-        by_op = stats.kernels_by_op
-        by_op[step.op.name] = by_op.get(step.op.name, 0) + 1
-        if step.op.name in RELAYOUT_OPS:
-            stats.relayout_ops += 1
-            stats.relayout_bytes += sum(int(getattr(buffers.get(n), "nbytes", 0)) for n in step.outputs)
+        run_kernel_step(self._interps[k], k, i, step, data, dev.buffers, dev.meta, dev.stats)
 
     def _remote(self, st, k, i, step):
         value = st.devs[step.src_device].buffers.get(step.src_buffer)
@@ -444,6 +582,7 @@ class Executor:
         view = self._remote(st, k, i, step)
         dev.buffers[step.buffer] = view
         dev.stats.peer_read_bytes += int(np.asarray(view).nbytes)
+        dev.stats.record_transfer(step.src_device, int(np.asarray(view).nbytes), "peer_read")
 
     def _copy(self, st, dev, k, i, step, data):
         value = np.array(self._remote(st, k, i, step), copy=True)
@@ -454,6 +593,17 @@ class Executor:
                                  step.location, device=k, reason="schedule")
         dev.buffers[step.buffer] = value
         dev.stats.copy_bytes += value.nbytes
+        dev.stats.record_transfer(step.src_device, value.nbytes, "copy")
+
+    def _halo(self, st, dev, k, i, step, data):
+        shape, dt = dev.meta[step.output]
+        out = np.empty(shape, dt)
+        for part in step.parts:
+            holder = dev if part.src_device == k else st.devs[part.src_device]
+            slab = halo_slab(k, i, step, part, holder.buffers.get(part.src_buffer), dt)
+            place_slab(out, part, slab)
+            count_halo_part(dev.stats, part, slab.nbytes)
+        dev.buffers[step.output] = out
 
     def _collective(self, st, dev, k, i, step, skip):
         if skip:
@@ -462,7 +612,7 @@ class Executor:
         spec = rendezvous.spec
         value = dev.buffers[step.input]
         if value is None:
-            raise self._unwritten(k, i, step, step.input)
+            raise unwritten(k, i, step, step.input)
         shape, dt = dev.meta[step.output]
         group = rendezvous.group_of(k)
         pool = st.memory.pools[k]
@@ -490,6 +640,7 @@ class Executor:
         stats = dev.stats
         stats.collective_bytes += received
         stats.collective_peer_bytes += peer
+        stats.record_transfers(rendezvous.received_by(k), "collective")
         return waited
 
     # -- waiting -----------------------------------------------------------------------
@@ -545,10 +696,6 @@ class Executor:
                                  "elsewhere (the schedules wait for each other: a deadlock)", location, notes,
                                  device=k, reason="deadlock")
 
-    def _unwritten(self, k: int, i: int, step: Step, name: str) -> RuntimeFailure:
-        return RuntimeFailure(f"device {k}, step {i} ({step.describe()}): buffer '{name}' is read before any step "
-                              "wrote it", step.location, device=k, reason="schedule")
-
     # -- stats -------------------------------------------------------------------------
     def _stats(self, st: _RunState, wall: float) -> RunStats:
         events: list[TraceEvent] = []
@@ -560,16 +707,20 @@ class Executor:
             steps = self.schedule.devices[k].steps
             for i, t, end in dev.trace:
                 step = steps[i]
-                events.append(TraceEvent(k, self._trace_name(step), step.kind, t - st.t0, end - st.t0,
+                events.append(TraceEvent(k, trace_name(self.schedule, step), step.kind, t - st.t0, end - st.t0,
                                          {"step": i, "detail": step.describe()}))
         return RunStats([d.stats for d in st.devs], wall, self.options.device_memory, events)
 
-    def _trace_name(self, step: Step) -> str:
-        if isinstance(step, Kernel):
-            return step.op.name
-        if isinstance(step, Collective):
-            return f"{self.schedule.collectives[step.instance].kind} {step.instance}"
-        return f"{step.kind} {getattr(step, 'buffer', '')}".rstrip()
+def trace_name(schedule: Schedule, step: Step) -> str:
+    """The name of ``step`` in a trace: the op of a kernel, the kind and instance of a collective or
+    halo exchange, else the step kind and its buffer."""
+    if isinstance(step, Kernel):
+        return step.op.name
+    if isinstance(step, Collective):
+        return f"{schedule.collectives[step.instance].kind} {step.instance}"
+    if isinstance(step, HaloExchange):
+        return f"halo_exchange {step.instance}"
+    return f"{step.kind} {getattr(step, 'buffer', '')}".rstrip()
 
 
 def run_schedule(schedule: Schedule, args: Sequence[Any] = (), *, device_memory: Optional[int] = None,

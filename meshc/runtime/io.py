@@ -51,14 +51,56 @@ class BoundInputs:
     sources: list[str] = field(default_factory=list)
 
 
+NPY_MAGIC = b"\x93NUMPY"
+"""First bytes of a ``.npy`` file (numpy's format: ``numpy.lib.format``)."""
+ZIP_MAGICS = (b"PK\x03\x04", b"PK\x05\x06")
+"""First bytes of a zip archive (an ``.npz``): a local file header, or the end record of an empty archive."""
+
+
+class InputFileError(DiagnosticError):
+    """An input file that is missing, unreadable, or not a ``.npz``/``.npy`` file (the message names it)."""
+
+
+def _open_checked(path: str) -> None:
+    """Refuse ``path`` unless it starts like an ``.npy`` or a zip archive:
+    ``np.load`` would otherwise try it as a pickle and fail with a message
+    about pickled data (the pickle fallback is never wanted here).
+
+    Raises:
+        InputFileError: a missing or unreadable file, or one that is empty
+            or neither ``.npy`` nor zip.
+    """
+    try:
+        with open(path, "rb") as fh:
+            head = fh.read(len(NPY_MAGIC))
+    except FileNotFoundError:
+        raise InputFileError(f"input file '{path}' does not exist") from None
+    except OSError as err:
+        raise InputFileError(f"could not read input file '{path}': {err.strerror or err}") from None
+    if not head:
+        raise InputFileError(f"could not read input file '{path}': not a valid .npz/.npy file (the file is empty)")
+    if not head.startswith(NPY_MAGIC) and not head.startswith(ZIP_MAGICS):
+        raise InputFileError(f"could not read input file '{path}': not a valid .npz/.npy file (it starts with "
+                             f"neither the .npy magic {NPY_MAGIC!r} nor a zip header)")
+
+
+def _read_error(path: str, err: BaseException) -> InputFileError:
+    """The error for a file that looked like ``.npz``/``.npy`` but did not load."""
+    what = f"could not read input file '{path}'"
+    if isinstance(err, ValueError) and ("pickle" in str(err) or "Python objects" in str(err)):
+        return InputFileError(f"{what}: it holds Python objects (pickled data), which meshc does not load")
+    if isinstance(err, zipfile.BadZipFile):
+        return InputFileError(f"{what}: not a valid .npz/.npy file (a damaged zip archive: {err})")
+    return InputFileError(f"{what}: not a valid .npz/.npy file ({err})")
+
+
 def _npz_members(path: str) -> dict[str, Any]:
     """Arrays of an ``.npz`` by key, memory-mapped when stored uncompressed."""
+    _open_checked(path)
     try:
         npz = np.load(path, mmap_mode="r", allow_pickle=False)
-    except FileNotFoundError:
-        raise DiagnosticError(f"input file '{path}' does not exist") from None
-    except (OSError, ValueError, zipfile.BadZipFile, EOFError) as err:  # EOFError: an empty file
-        raise DiagnosticError(f"could not read input file '{path}': {err}") from None
+    except (OSError, ValueError, zipfile.BadZipFile, EOFError) as err:  # EOFError: a truncated file
+        raise _read_error(path, err) from None
     if isinstance(npz, np.ndarray):
         return {"arr_0": npz}
     out = {}
@@ -67,7 +109,7 @@ def _npz_members(path: str) -> dict[str, Any]:
             member = _mmap_member(path, key)
             out[key] = member if member is not None else npz[key]
     except (OSError, ValueError, zipfile.BadZipFile, EOFError) as err:
-        raise DiagnosticError(f"could not read input file '{path}': {err}") from None
+        raise _read_error(path, err) from None
     return out
 
 
@@ -100,22 +142,38 @@ def _mmap_member(path: str, key: str) -> Optional[np.ndarray]:
 
 
 def load_array(path: str) -> np.ndarray:
-    """One array from ``.npy`` (memory-mapped) or a single-array ``.npz``."""
+    """One array from ``.npy`` (memory-mapped) or a single-array ``.npz``.
+
+    Raises:
+        InputFileError: a missing or unreadable file, one that is not a
+            valid ``.npz``/``.npy`` (named in the message), or an ``.npz``
+            of several arrays.
+    """
     if path.endswith(".npz"):
         members = _npz_members(path)
         if len(members) != 1:
-            raise DiagnosticError(f"'{path}' holds {len(members)} arrays; name one with --inputs instead")
+            raise InputFileError(f"'{path}' holds {len(members)} arrays; name one with --inputs instead")
         return next(iter(members.values()))
+    _open_checked(path)
     try:
-        return np.load(path, mmap_mode="r", allow_pickle=False)
-    except FileNotFoundError:
-        raise DiagnosticError(f"input file '{path}' does not exist") from None
-    except (OSError, ValueError, EOFError) as err:  # EOFError: an empty file
-        raise DiagnosticError(f"could not read input file '{path}': {err}") from None
+        value = np.load(path, mmap_mode="r", allow_pickle=False)
+    except (OSError, ValueError, zipfile.BadZipFile, EOFError) as err:  # EOFError: a truncated file
+        raise _read_error(path, err) from None
+    if not isinstance(value, np.ndarray):  # a .npz named *.npy
+        members = _npz_members(path)
+        if len(members) != 1:
+            raise InputFileError(f"'{path}' holds {len(members)} arrays; name one with --inputs instead")
+        return next(iter(members.values()))
+    return value
 
 
 def load_npz(path: str) -> dict[str, Any]:
-    """All arrays of an ``.npz`` (or a ``.npy`` as ``arr_0``), in file order."""
+    """All arrays of an ``.npz`` (or a ``.npy`` as ``arr_0``), in file order.
+
+    Raises:
+        InputFileError: a missing or unreadable file, or one that is not a
+            valid ``.npz``/``.npy`` (named in the message).
+    """
     if path.endswith(".npy"):
         return {"arr_0": load_array(path)}
     return _npz_members(path)

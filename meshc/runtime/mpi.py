@@ -8,7 +8,9 @@ coordinates, ``Mesh.device_coords``); the communicator must have exactly
 schedule, then runs only its own device's steps. Step by step:
 
 * ``Allocate``/``Free``/``Kernel``: as in the threaded runtime (a device pool
-  per rank, the reference interpreter's kernels; same errors);
+  per rank, the reference interpreter's kernels; same errors): the step
+  planning, the kernel step and the argument checks are the threaded
+  runtime's functions (:func:`meshc.runtime.executor.prepare_steps` ...);
 * ``Copy``: the producer sends. A copy on device k of device j's buffer waits
   for events that j signals (the schedule's rule: the producer's event); j
   sends the slice with ``Isend`` right after the latest of those steps
@@ -21,6 +23,13 @@ schedule, then runs only its own device's steps. Step by step:
   binds a view of it: read in place, nothing copied. Otherwise (or with
   ``shared_memory="off"``) the read falls back to a message like a copy. The
   stats say which happened (``peer_memory``, ``peer_copy_bytes``);
+* ``HaloExchange`` (an unrolled ``mesh.update_halo``): the local slabs come
+  from the device's own buffers; every remote slab is one transfer planned
+  like a copy (the source ``Isend``s the slab after the step the exchange
+  waits for) or, for a ``peer_read`` slab of a device on the same node, read
+  in place from the source's shared-window slot like a peer read; the
+  receiver posts all its ``Irecv``s at once and polls them together, under
+  the same timeout rule;
 * events: a step's ``signal`` sends an empty message to every other device
   that waits for it; waiting polls ``Irecv``;
 * ``Collective``: on the communicator of the device's group over the
@@ -67,12 +76,14 @@ from typing import Any, Callable, Optional, Sequence
 
 import numpy as np
 
-from meshc.backend.schedule import (Allocate, Collective, CollectiveSpec, Copy, Free, Kernel, PeerRead, Schedule,
-                                    ScheduleError, Step, captured_values)
+from meshc.backend.schedule import (Allocate, CollectiveSpec, Copy, Free, HaloExchange, PeerRead, Schedule,
+                                    ScheduleError, Step)
 from meshc.ir.location import UNKNOWN_LOC, DiagnosticError, Location, note
 from meshc.runtime.collectives import CollectiveError, _plan, group_collective
-from meshc.runtime.devices import DevicePool, buffer_sizes
-from meshc.runtime.executor import RunOptions, RunReport, RuntimeFailure
+from meshc.runtime.devices import DevicePool
+from meshc.runtime.executor import (RunOptions, RunReport, RuntimeFailure, checked_arguments, count_halo_part,
+                                    device_interpreter, halo_slab, place_slab, prepare_steps, run_kernel_step,
+                                    step_indexes, trace_name, unwritten)
 from meshc.runtime.mpi_launch import FAILED, FINISHED, RUNNING, STOPPED, MpiJob
 from meshc.runtime.mpi_launch import job as get_job
 from meshc.runtime.stats import DeviceStats, RunStats, TraceEvent
@@ -208,17 +219,10 @@ class _Plan:
 
     def __init__(self, schedule: Schedule, node_of: Sequence[int], shared: bool):
         self.s = schedule
-        self.signal_index: dict[str, tuple[int, int]] = {}
-        self.collective_index: dict[tuple[int, str], int] = {}
-        for d in schedule.devices:
-            for i, step in enumerate(d.steps):
-                if step.signal is not None:
-                    self.signal_index[step.signal] = (d.device, i)
-                if isinstance(step, Collective):
-                    self.collective_index[(d.device, step.instance)] = i
+        self.signal_index, self.collective_index = step_indexes(schedule)
         self.instance_ids = {name: n for n, name in enumerate(sorted(schedule.collectives))}
         self.after: dict[int, dict[int, list]] = {d.device: {} for d in schedule.devices}
-        self.incoming: dict[tuple[int, int], _Transfer] = {}
+        self.incoming: dict[tuple[int, int], Any] = {}  # _Transfer per step; a halo exchange: one per part
         self.notify_in: dict[tuple[int, str], _Notify] = {}
         self.slots: dict[int, list[_Slot]] = {d.device: [] for d in schedule.devices}
         self._slot_of: dict[tuple, _Slot] = {}
@@ -235,6 +239,8 @@ class _Plan:
                         self.after[p].setdefault(j, []).append(n)
                 if isinstance(step, (Copy, PeerRead)):
                     self._add_transfer(k, i, step, shared and node_of[k] == node_of[step.src_device])
+                elif isinstance(step, HaloExchange):
+                    self._add_halo(k, i, step, [shared and node_of[k] == node_of[p.src_device] for p in step.parts])
         self.arena_bytes = {k: _align(sum(s.nbytes for s in v) + _ALIGN * len(v)) for k, v in self.slots.items()}
 
     def _tag(self, src: int, dst: int) -> int:
@@ -277,16 +283,26 @@ class _Plan:
                 return tuple(a.shape), numpy_dtype(a.dtype)
         return None
 
-    def _add_transfer(self, k: int, i: int, step: Step, shared: bool) -> None:
-        j = step.src_device
-        after = self.send_point(k, step)
-        src = self.meta(j, step.src_buffer, after)
-        where = f"device {k}, step {i} ({step.describe()})"
+    def _source(self, k: int, i: int, step: Step, carried: Step) -> tuple[int, tuple]:
+        """``(send point, (shape, dtype) of the source buffer)`` of ``carried`` (a Copy or PeerRead, or
+        a halo slab described as a Copy) of device ``k``'s step ``i`` (``step``).
+
+        Raises:
+            ScheduleError: the source holds no such buffer at its send point.
+        """
+        j = carried.src_device
+        after = self.send_point(k, carried)
+        src = self.meta(j, carried.src_buffer, after)
         if src is None:
             point = f"after its step {after}" if after >= 0 else "before its first step"
-            raise ScheduleError(f"{where}: device {j} holds no buffer '{step.src_buffer}' {point}, where the MPI "
-                                f"runtime sends it (the step must wait for the event of the step of device {j} that "
-                                "produces it)", step.location)
+            raise ScheduleError(f"device {k}, step {i} ({step.describe()}): device {j} holds no buffer "
+                                f"'{carried.src_buffer}' {point}, where the MPI runtime sends it (the step must wait "
+                                f"for the event of the step of device {j} that produces it)", step.location)
+        return after, src
+
+    def _add_transfer(self, k: int, i: int, step: Step, shared: bool) -> None:
+        after, src = self._source(k, i, step, step)
+        where = f"device {k}, step {i} ({step.describe()})"
         if isinstance(step, Copy):
             dst = self.meta(k, step.buffer, i - 1)
             if dst is None:
@@ -295,8 +311,16 @@ class _Plan:
         else:
             shape = tuple(step.sizes) if step.sizes is not None else src[0]
             dtype = src[1]
-        slot = None
-        if shared and isinstance(step, PeerRead):
+        in_place = shared and isinstance(step, PeerRead)
+        self.incoming[(k, i)] = self._transfer(k, i, step, after, src, shape, dtype, in_place)
+
+    def _transfer(self, k: int, i: int, step: Step, after: int, src: tuple, shape: tuple, dtype: np.dtype,
+                  in_place: bool) -> _Transfer:
+        """What ``step`` (index ``i`` of device ``k``) receives from ``step.src_device``: a read of the
+        source's slot in the shared window (``in_place``; one slot per buffer and send point), else a
+        message sent after the source's step ``after``."""
+        j = step.src_device
+        if in_place:
             key = (j, step.src_buffer, after)
             slot = self._slot_of.get(key)
             if slot is None:
@@ -304,11 +328,29 @@ class _Plan:
                 slot = self._slot_of[key] = _Slot(j, step.src_buffer, after, used, src[0], src[1])
                 self.slots[j].append(slot)
                 self.after[j].setdefault(after, []).insert(0, slot)
-            t = _Transfer(j, k, after, i, step, 0, shape, dtype, slot)
-        else:
-            t = _Transfer(j, k, after, i, step, self._tag(j, k), shape, dtype)
-            self.after[j].setdefault(after, []).append(t)
-        self.incoming[(k, i)] = t
+            return _Transfer(j, k, after, i, step, 0, shape, dtype, slot)
+        t = _Transfer(j, k, after, i, step, self._tag(j, k), shape, dtype)
+        self.after[j].setdefault(after, []).append(t)
+        return t
+
+    def _add_halo(self, k: int, i: int, step: HaloExchange, same_node: Sequence[bool]) -> None:
+        """One transfer per remote slab of a halo exchange (None for a local one), in part order: a
+        ``peer_read`` slab of a device on the node reads the source's window slot in place, any other
+        slab is a message the source sends after the step the exchange waits for."""
+        from meshc.kernels.dtypes import numpy_dtype
+
+        dtype = numpy_dtype(step.dtype)
+        out: list[Optional[_Transfer]] = []
+        for part, shared in zip(step.parts, same_node):
+            if part.mode == "local":
+                out.append(None)
+                continue
+            carrier = Copy(step.output, part.src_device, part.src_buffer, part.src_offsets, part.sizes,
+                           wait=step.wait, loc=step.loc)  # what the source sends (the slab), described as a copy
+            after, src = self._source(k, i, step, carrier)
+            out.append(self._transfer(k, i, carrier, after, src, tuple(part.sizes), dtype,
+                                      shared and part.mode == "peer_read"))
+        self.incoming[(k, i)] = out
 
 
 def _align(n: int) -> int:
@@ -338,10 +380,6 @@ class _Shaped:
 
 class _Stopped(Exception):
     """The skip_collective test hook: this device drops out."""
-
-
-def _injected_failure(interp, op, args):
-    raise ValueError("injected failure (test hook)")
 
 
 # -- the executor ------------------------------------------------------------------------------------
@@ -409,44 +447,13 @@ class MpiExecutor:
 
     # -- preparation -------------------------------------------------------------------------------
     def _prepare(self) -> list[tuple[Callable, Step, Any]]:
-        from meshc.kernels.dtypes import numpy_dtype
-        from meshc.runtime.interpreter import Device, Interpreter
-
         k = self.rank
-        self.interp = None
-        if self.schedule.module is not None:
-            device = Device(coords={self.mesh.name: self.mesh.device_coords(k)},
-                            mesh_shapes={self.mesh.name: tuple(self.mesh.shape)})  # type: ignore[arg-type]
-            self.interp = Interpreter(self.schedule.module, device=device)
-            self.interp.initialize()
-        hooks = self.options.hooks
-        out: list[tuple[Callable, Step, Any]] = []
-        kernels = 0
-        for i, step in enumerate(self.schedule.devices[k].steps):
-            if isinstance(step, Allocate):
-                try:
-                    physical, logical = buffer_sizes(step.shape, step.dtype, step.layout or self.options.layout)
-                except ValueError as err:
-                    raise ScheduleError(f"device {k}, step {i} ({step.describe()}): {err}", step.location) from None
-                out.append((self._allocate, step, (physical, logical, (step.shape, numpy_dtype(step.dtype)))))
-            elif isinstance(step, Kernel):
-                fn, op, operands, results, drops = Interpreter.plan_ops([step.op])[0]
-                if hooks is not None and (k, kernels) in hooks.fail_kernel:
-                    fn = _injected_failure
-                kernels += 1
-                bind = tuple(zip(step.op.operands, step.inputs)) + tuple(
-                    zip(captured_values(step.op) if step.captures else (), step.captures))
-                out.append((self._kernel, step, ([(fn, op, operands, results, drops)], bind, results)))
-            elif isinstance(step, (Copy, PeerRead)):
-                out.append((self._receive, step, self.plan.incoming[(k, i)]))
-            elif isinstance(step, Collective):
-                skip = hooks is not None and (k, step.instance) in hooks.skip_collective
-                out.append((self._collective, step, skip))
-            elif isinstance(step, Free):
-                out.append((self._free, step, None))
-            else:
-                raise ScheduleError(f"device {k}, step {i}: unknown step {step!r}")
-        return out
+        self.interp = device_interpreter(self.schedule, k, self.options)
+        handlers = {"allocate": self._allocate, "kernel": self._kernel, "peer_read": self._receive,
+                    "copy": self._receive, "collective": self._collective, "halo_exchange": self._halo,
+                    "free": self._free}
+        return prepare_steps(k, self.schedule.devices[k].steps, self.options, handlers,
+                             lambda i, step: self.plan.incoming[(k, i)])
 
     # -- running -------------------------------------------------------------------------------------
     def run(self, args: Sequence[Any] = ()) -> MpiRunReport:
@@ -548,28 +555,8 @@ class MpiExecutor:
         self.job.comm.Abort(1)
 
     def _bind_args(self, args: Sequence[Any]) -> None:
-        from meshc.kernels.dtypes import numpy_dtype
-
-        bindings = self.schedule.args
-        expected = 1 + max((b.index for b in bindings), default=-1)
-        if len(args) != expected:
-            raise RuntimeFailure(f"the schedule takes {expected} arguments, got {len(args)}", reason="argument")
-        for b in bindings:
-            if b.device != self.rank:
-                continue
-            value = args[b.index]
-            if value is None:
-                raise RuntimeFailure(f"argument {b.index} (buffer '{b.buffer}' of device {b.device}) is missing",
-                                     device=b.device, reason="argument")
-            if not isinstance(value, (np.ndarray, np.generic)):
-                value = np.asarray(value)
-            want = numpy_dtype(b.dtype)
-            if tuple(np.shape(value)) != b.shape or value.dtype != want:
-                raise RuntimeFailure(
-                    f"argument {b.index} has shape {list(np.shape(value))} and element type {value.dtype}, but the "
-                    f"schedule places a {'x'.join(map(str, b.shape + (b.dtype,)))} buffer '{b.buffer}' on device "
-                    f"{b.device} ({want})", device=b.device, reason="argument")
-            physical, logical = buffer_sizes(b.shape, b.dtype, b.layout or self.options.layout)
+        for b, value, want, physical, logical in checked_arguments(self.schedule, args, self.options.layout,
+                                                                   self.rank):
             self.pool.allocate(b.buffer, physical, logical)
             self.buffers[b.buffer] = value
             self.meta[b.buffer] = (b.shape, want)
@@ -662,33 +649,7 @@ class MpiExecutor:
         self.meta.pop(step.buffer, None)
 
     def _kernel(self, i, step, data):
-        planned, bind, results = data
-        k, buffers = self.rank, self.buffers
-        env = {}
-        for value, name in bind:
-            x = buffers[name]
-            if x is None:
-                raise self._unwritten(i, step, name)
-            env[value] = x
-        try:
-            self.interp.run_steps(planned, env)
-        except DiagnosticError as err:
-            d = err.diagnostics[0]
-            raise RuntimeFailure(f"device {k}: {d.message}", d.location if d.location.known else step.location,
-                                 list(d.notes) + [note(f"step {i} of device {k}: {step.describe()}")],
-                                 device=k, reason="kernel") from None
-        for r, name in zip(results, step.outputs):
-            v = env[r]
-            shape, dt = self.meta[name]
-            if getattr(v, "shape", None) != shape or getattr(v, "dtype", None) != dt:
-                raise RuntimeFailure(
-                    f"device {k}: '{step.op.name}' op produced shape {list(np.shape(v))} of "
-                    f"{getattr(v, 'dtype', type(v).__name__)} for buffer '{name}', allocated as "
-                    f"{list(shape)} of {dt}", step.location, device=k, reason="schedule")
-            buffers[name] = v
-        self.stats.kernels += 1
-        by_op = self.stats.kernels_by_op
-        by_op[step.op.name] = by_op.get(step.op.name, 0) + 1
+        run_kernel_step(self.interp, self.rank, i, step, data, self.buffers, self.meta, self.stats)
 
     def _receive(self, i, step, t: _Transfer):
         if t.slot is not None:  # a peer read in place from the owner's window segment
@@ -697,6 +658,7 @@ class MpiExecutor:
                 if step.offsets is not None else whole
             self.buffers[step.buffer] = view
             self.stats.peer_read_bytes += view.nbytes
+            self.stats.record_transfer(t.src, view.nbytes, "peer_read")
             self._peer_mode("shared window")
             return 0.0
         data = np.empty(t.shape, t.dtype)
@@ -713,6 +675,43 @@ class MpiExecutor:
             self.stats.peer_read_bytes += data.nbytes
             self.stats.peer_copy_bytes += data.nbytes
             self._peer_mode("copies")
+        self.stats.record_transfer(t.src, data.nbytes, "copy" if isinstance(step, Copy) else "peer_read")
+        return waited
+
+    def _halo(self, i, step, transfers):
+        """Fill the exchange's output: local slabs from this device's buffers, peer slabs from the owners'
+        window slots, the rest from messages (all posted at once, polled together)."""
+        k = self.rank
+        shape, dt = self.meta[step.output]
+        out = np.empty(shape, dt)
+        incoming = []
+        for part, t in zip(step.parts, transfers):
+            if t is None:
+                place_slab(out, part, halo_slab(k, i, step, part, self.buffers.get(part.src_buffer), dt))
+            elif t.slot is not None:
+                whole = np.ndarray(t.slot.shape, t.slot.dtype, buffer=self._segment(t.src), offset=t.slot.offset)
+                slab = halo_slab(k, i, step, part, whole, dt)
+                place_slab(out, part, slab)
+                count_halo_part(self.stats, part, slab.nbytes)
+                self._peer_mode("shared window")
+            else:
+                data = np.empty(t.shape, t.dtype)
+                incoming.append((part, t, data, self.job.p2p.Irecv([_bytes(data), self.MPI.BYTE], source=t.src,
+                                                                  tag=t.tag)))
+        waited = 0.0
+        if incoming:
+            requests = [r for _, _, _, r in incoming]
+            sources = sorted({t.src for _, t, _, _ in incoming})
+            expect = sorted({(t.src, t.after, False) for _, t, _, _ in incoming})
+            what = lambda: f"device {k}, step {i} ({step.describe()}): halo slabs from devices {sources}"  # noqa: E731
+            waited = self._poll(lambda: self.MPI.Request.Testall(requests), self._checker(what, step.location, expect))
+            for part, t, data, _ in incoming:
+                place_slab(out, part, data)
+                count_halo_part(self.stats, part, data.nbytes)
+                if part.mode == "peer_read":
+                    self.stats.peer_copy_bytes += data.nbytes
+                    self._peer_mode("copies")
+        self.buffers[step.output] = out
         return waited
 
     def _peer_mode(self, mode: str) -> None:
@@ -739,7 +738,7 @@ class MpiExecutor:
         spec = self.schedule.collectives[step.instance]
         value = self.buffers[step.input]
         if value is None:
-            raise self._unwritten(i, step, step.input)
+            raise unwritten(self.rank, i, step, step.input)
         value = np.asarray(value)
         out_shape, out_dt = self.meta[step.output]
         members = self.mesh.axis_group(self.rank, spec.mesh_axes)
@@ -820,6 +819,7 @@ class MpiExecutor:
         except ShardingError as err:
             raise CollectiveError(f"collective {spec.describe()} on devices {members}: {err}", spec.location) from None
         row = matrix[pos]
+        self.stats.record_transfers(dict(zip(members, (int(n) for n in row))), "collective")
         peer = sum(int(row[s]) for s, other in enumerate(members)
                    if other != self.rank and self.mesh.is_peered(self.rank, other))
         return int(row.sum()), peer
@@ -974,10 +974,6 @@ class MpiExecutor:
         return f"device {m} is at step {i} of {len(steps)}: {steps[i].describe()}" if i < len(steps) else \
             f"device {m} has finished its schedule"
 
-    def _unwritten(self, i: int, step: Step, name: str) -> RuntimeFailure:
-        return RuntimeFailure(f"device {self.rank}, step {i} ({step.describe()}): buffer '{name}' is read before any "
-                              "step wrote it", step.location, device=self.rank, reason="schedule")
-
     # -- results and stats -----------------------------------------------------------------------------
     def _own_results(self) -> dict[int, np.ndarray]:
         out = {}
@@ -1002,7 +998,7 @@ class MpiExecutor:
             wall = max(wall, seconds)
             steps = self.schedule.devices[k].steps
             for i, t, end in trace:
-                events.append(TraceEvent(k, _trace_name(self.schedule, steps[i]), steps[i].kind, t, end,
+                events.append(TraceEvent(k, trace_name(self.schedule, steps[i]), steps[i].kind, t, end,
                                          {"step": i, "detail": steps[i].describe()}))
         stats = MpiRunStats(devices, wall, self.options.device_memory, events, ranks=self.job.size)
         return MpiRunReport(outputs, stats, root=True, rank=0)
@@ -1036,14 +1032,6 @@ def _received_shapes(spec: CollectiveSpec, in_shapes: list, out_shapes: list) ->
         return [tuple(total if i == c else o[s] if i == s else n for i, n in enumerate(first)) for o in out_shapes]
     d = a["scatter_axis"] if kind == "reduce_scatter" else a["slice_axis"]
     return [x[:d] + (o[d],) + x[d + 1:] for x, o in zip(in_shapes, out_shapes)]
-
-
-def _trace_name(schedule: Schedule, step: Step) -> str:
-    if isinstance(step, Kernel):
-        return step.op.name
-    if isinstance(step, Collective):
-        return f"{schedule.collectives[step.instance].kind} {step.instance}"
-    return f"{step.kind} {getattr(step, 'buffer', '')}".rstrip()
 
 
 def run_schedule_mpi(schedule: Schedule, args: Sequence[Any] = (), options: Optional[RunOptions] = None, *,

@@ -9,6 +9,25 @@ part of collective traffic that came from peered devices), and time: busy
 (running steps) and waiting (for events and for other devices at
 collectives). Seconds are wall-clock (``time.perf_counter``).
 
+Traffic per pair of devices: every transfer a device receives is also
+recorded by source and kind (:meth:`DeviceStats.record_transfer`,
+``received_from[kind][src]`` bytes; kinds :data:`TRANSFER_KINDS`), so
+:meth:`RunStats.transfer_matrix` gives ``matrix[dst][src]``, whose row ``dst``
+sums to that device's ``peer_read_bytes``, ``copy_bytes`` and/or
+``collective_bytes``. Collective bytes per pair follow the planner's cost
+model, :func:`meshc.sharding.reshard.transfer_matrix` (the runtime takes
+each member's row of it): ``all_gather``: from every other member of the
+group, that member's shard; ``all_to_all``: from each other member, its
+block of the receiver's new range; ``reduce_scatter``: from each other
+member, the part of its buffer that becomes the receiver's shard;
+``all_reduce`` of an ``n``-element buffer over ``g`` devices, counted as the
+bandwidth-optimal reduce-scatter + all-gather of the flattened buffer cut
+into ``g`` balanced chunks: receiver ``r`` gets from each other member ``s``
+chunk ``r`` (reduce-scatter) and chunk ``s`` (all-gather), i.e. ``size(chunk
+r) + size(chunk s)`` elements, so for an even split every pair moves ``2 n /
+g`` elements and each row sums to ``2 (g - 1) n / g``; ``all_slice``:
+nothing.
+
 :meth:`RunStats.chrome_trace` is the Trace Event Format that
 chrome://tracing and Perfetto read: ``{"traceEvents": [...]}`` with one
 complete event (``"ph": "X"``, ``ts``/``dur`` in microseconds) per step,
@@ -19,11 +38,19 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
-from typing import Any, Optional
+from typing import Any, Mapping, Optional, Sequence
 
 from meshc.runtime.devices import format_bytes
 
-__all__ = ["DeviceStats", "TraceEvent", "RunStats"]
+__all__ = ["TRANSFER_KINDS", "TransferError", "DeviceStats", "TraceEvent", "RunStats"]
+
+#: Kinds of received traffic, with the :class:`DeviceStats` field each one adds to.
+TRANSFER_KINDS = {"peer_read": "peer_read_bytes", "copy": "copy_bytes", "collective": "collective_bytes"}
+
+
+class TransferError(ValueError):
+    """A transfer kind that is not one of :data:`TRANSFER_KINDS`, a negative byte count, or a
+    source device outside the run's devices."""
 
 
 @dataclass
@@ -47,6 +74,38 @@ class DeviceStats:
     relayout_bytes: int = 0   # bytes those relayouts wrote
     busy_seconds: float = 0.0
     wait_seconds: float = 0.0
+    received_from: dict[str, dict[int, int]] = field(default_factory=dict)  # kind -> source device -> bytes
+
+    def record_transfer(self, src: int, nbytes: int, kind: str) -> None:
+        """Count ``nbytes`` bytes this device received from device ``src`` by ``kind``
+        (``peer_read``, ``copy`` or ``collective``). Only the per-pair table: the caller
+        adds the same bytes to the kind's total field (``peer_read_bytes``...). Called by
+        the device's own thread (or rank), so no lock.
+
+        Raises:
+            TransferError: an unknown kind or negative bytes.
+        """
+        if kind not in TRANSFER_KINDS:
+            raise TransferError(f"unknown transfer kind '{kind}' (kinds: {', '.join(TRANSFER_KINDS)})")
+        if nbytes < 0:
+            raise TransferError(f"device {self.device} received {nbytes} bytes from device {src}: must be >= 0")
+        if nbytes:
+            row = self.received_from.setdefault(kind, {})
+            row[src] = row.get(src, 0) + int(nbytes)
+
+    def record_transfers(self, sources: Mapping[int, int], kind: str) -> None:
+        """:meth:`record_transfer` for each ``{source device: bytes}`` of ``sources``."""
+        for src, nbytes in sources.items():
+            self.record_transfer(src, nbytes, kind)
+
+    def received(self, kind: Optional[str] = None) -> dict[int, int]:
+        """Bytes received per source device: of ``kind``, or of every kind summed (None)."""
+        kinds = TRANSFER_KINDS if kind is None else (kind,)
+        out: dict[int, int] = {}
+        for k in kinds:
+            for src, n in self.received_from.get(k, {}).items():
+                out[src] = out.get(src, 0) + n
+        return out
 
     @property
     def padding_bytes(self) -> int:
@@ -54,7 +113,10 @@ class DeviceStats:
         return self.peak_bytes - self.peak_logical_bytes
 
     def to_json(self) -> dict:
-        return dict(self.__dict__)
+        out = dict(self.__dict__)
+        out["received_from"] = {k: {str(src): n for src, n in sorted(row.items())}
+                                for k, row in self.received_from.items()}
+        return out
 
 
 @dataclass(frozen=True)
@@ -83,6 +145,30 @@ class RunStats:
     def total(self, name: str) -> Any:
         """Sum of field ``name`` over the devices."""
         return sum(getattr(d, name) for d in self.devices)
+
+    def transfer_matrix(self, kinds: Optional[Sequence[str]] = None) -> list[list[int]]:
+        """``matrix[dst][src]``: bytes device ``dst`` received from device ``src``, summed over
+        ``kinds`` (default: every kind of :data:`TRANSFER_KINDS`); square over the devices, zero
+        diagonal. Row ``dst`` sums to the sum of the kinds' fields of device ``dst`` (e.g.
+        ``collective_bytes`` for ``kinds=["collective"]``).
+
+        Raises:
+            TransferError: an unknown kind, or a recorded source outside the devices.
+        """
+        chosen = list(TRANSFER_KINDS) if kinds is None else list(kinds)
+        for kind in chosen:
+            if kind not in TRANSFER_KINDS:
+                raise TransferError(f"unknown transfer kind '{kind}' (kinds: {', '.join(TRANSFER_KINDS)})")
+        n = len(self.devices)
+        matrix = [[0] * n for _ in range(n)]
+        for dst, d in enumerate(self.devices):
+            for kind in chosen:
+                for src, nbytes in d.received_from.get(kind, {}).items():
+                    if not 0 <= src < n:
+                        raise TransferError(f"device {dst} received {nbytes} bytes from device {src}, but the run "
+                                            f"has devices 0-{n - 1}")
+                    matrix[dst][src] += nbytes
+        return matrix
 
     def table(self) -> str:
         """A fixed-width table, one row per device, bytes in bytes."""

@@ -8,6 +8,8 @@
 - :mod:`.svg`: the same pictures as an SVG document.
 - :mod:`.values`: values of a program in distributed form -> figures;
   :func:`render_values` for ``meshc show`` and ``meshc run --show``.
+- :mod:`.stats_picture`: the picture under ``meshc run --stats`` (peak-memory bars,
+  bytes per pair of devices); imported by that command only (it needs the runtime's stats).
 """
 
 from meshc.show.blocks import Block, EmptyShard, Plane, ShardPicture, ShowError, shard_picture

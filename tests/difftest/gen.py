@@ -23,7 +23,10 @@ by op from a pool of values:
 * reduction ``linalg.generic`` / ``linalg.reduce`` (sum, max, min, product; sums of
   squares) over any non-empty set of dims, with an init that is not the identity;
 * ``linalg.transpose``, ``linalg.broadcast``, ``tensor.expand_shape`` /
-  ``collapse_shape``, ``tensor.extract_slice`` (static offsets, unit or stride 2);
+  ``collapse_shape``, ``tensor.extract_slice`` (static offsets, unit or stride 2,
+  sometimes rank-reducing), ``tensor.insert_slice``, ``tensor.pad`` (a constant or
+  an index-dependent padding value), ``tensor.concat``; windowed generics (a 1-D
+  convolution along one dim, unit or stride 2: an input dim indexed by ``d + k``);
 * ``mesh.shard`` annotations on arguments, intermediate values and results with
   random shardings (split axes over any dims, major to minor; sometimes
   ``partial = sum|max|min[...]`` on values, ``annotate_for_users`` on operands,
@@ -32,11 +35,16 @@ by op from a pool of values:
   gathered) and a value may be returned twice.
 
 Dims are 1..8 drawn independently of the mesh, so uneven and empty shards are
-common. Reshapes and slices of split dims are partitioned only when replicated
-(:mod:`meshc.passes.partition`): the generator asks for replicated operands of
-those ops most of the time (``SUPPORTED_RESHAPE_PERCENT``) so that the run stays
-meaningful, and lets propagation decide otherwise (a located rejection when it
-splits them). Function calls are not generated: the backend does not schedule
+common. Reshapes carry splits (the major dim of a reassociation group, where shard
+boundaries stay whole rows; otherwise propagation reshards around them): their
+operands are left to propagation most of the time, sometimes behind a random
+``annotate_for_users`` (``REPLICATED_RESHAPE_PERCENT`` of them are forced
+replicated). Slices, inserts, pads and concats carry splits on the dims they leave
+whole (a slice's or insert's dims taken whole, unpadded dims, dims other than the
+concatenated one; partitioned per device by :mod:`meshc.passes.partition`): their
+operands are left to propagation, random annotations included, and a few
+(``REPLICATED_SLICE_PERCENT``) are forced replicated to keep that case covered.
+Function calls are not generated: the backend does not schedule
 calls of per-device functions yet.
 """
 
@@ -49,8 +57,11 @@ from typing import Optional, Protocol, Sequence, TypeVar
 
 T = TypeVar("T")
 
-#: How often reshapes and slices get replicated operands (the supported case).
-SUPPORTED_RESHAPE_PERCENT = 85
+#: How often slices, inserts, pads and concats get replicated operands (split ones are supported: this keeps
+#: the replicated case covered).
+REPLICATED_SLICE_PERCENT = 15
+#: How often reshapes get replicated operands (split ones are supported: this keeps the old case covered).
+REPLICATED_RESHAPE_PERCENT = 20
 #: Largest dim of a generated tensor.
 MAX_DIM = 8
 
@@ -281,7 +292,13 @@ def _int_identity(kind: str, dtype: str) -> int:
     return {"sum": 0, "max": -(2 ** (bits - 1)), "min": 2 ** (bits - 1) - 1, "product": 1}[kind]
 
 OP_KINDS = ("elementwise", "reduction", "matmul", "batch_matmul", "contraction", "transpose", "broadcast", "reshape",
-            "slice", "reshard")
+            "slice", "insert", "pad", "concat", "window", "reshard")
+#: Ops that carry splits only on some dims: slices, inserts, pads and concats (static shapes in attributes)
+#: and windowed generics (an input dim indexed by ``stride * d + k``).
+_SLICE_LIKE = ("slice", "insert", "pad", "concat", "window")
+#: What a step draws: every other kind once, the slice-like ones together twice (so that reductions and
+#: contractions, which the injected miscompiles of the CI test need, stay as frequent as they were).
+_STEP_KINDS = tuple(k for k in OP_KINDS if k not in _SLICE_LIKE) + ("slice-like", "slice-like")
 
 #: Named contractions: (loops, lhs, rhs, init) einsum letters (LinalgNamedStructuredOps.yaml).
 CONTRACTIONS: dict[str, tuple[str, str, str, str]] = {
@@ -637,18 +654,19 @@ class ProgramBuilder:
                   f"dimensions = [{pos}]")
         return self.add(Val(r, out, self.dtype), "broadcast")
 
-    def replicated_operand(self, x: Val) -> tuple[Val, bool]:
-        """For reshapes and slices: usually a replicated operand (the supported case)."""
-        if self.ch.chance(SUPPORTED_RESHAPE_PERCENT):
+    def replicated_operand(self, x: Val, percent: int, annotate: bool = False) -> tuple[Val, bool]:
+        """For reshapes and slices: a replicated operand ``percent`` % of the time, else ``x`` (with
+        ``annotate``: maybe behind a random ``annotate_for_users``)."""
+        if self.ch.chance(percent):
             return self.for_users(x, REPLICATED), True
-        return x, False
+        return (self.operand(x) if annotate else x), False
 
     def op_reshape(self) -> Optional[Val]:
         x = self.pick_value(lambda r: 1 <= r <= 3)
         if x is None:
             return None
         collapse = x.rank >= 2 and (x.rank == 3 or self.ch.chance(50))
-        a, keep = self.replicated_operand(x)
+        a, keep = self.replicated_operand(x, REPLICATED_RESHAPE_PERCENT, annotate=True)
         r = self.fresh("r")
         if collapse:
             i = self.ch.integer(0, x.rank - 2)
@@ -670,12 +688,11 @@ class ProgramBuilder:
             v = self.annotate(v, sharding=REPLICATED)
         return self.add(v, "reshape")
 
-    def op_slice(self) -> Optional[Val]:
-        x = self.pick_value(lambda r: r >= 1)
-        if x is None:
-            return None
+    def _box(self, shape: Sequence[int]) -> tuple[list[int], list[int], list[int]]:
+        """Offsets, sizes and strides of a random box of ``shape``: each dim taken whole 40% of the time
+        (those carry splits), else a part (stride 2 sometimes)."""
         offsets, sizes, strides = [], [], []
-        for n in x.shape:
+        for n in shape:
             if self.ch.chance(40):
                 offsets.append(0), sizes.append(n), strides.append(1)
                 continue
@@ -683,9 +700,24 @@ class ProgramBuilder:
             off = self.ch.integer(0, n - 1)
             most = (n - off + stride - 1) // stride
             offsets.append(off), sizes.append(self.ch.integer(1, most)), strides.append(stride)
-        a, keep = self.replicated_operand(x)
+        return offsets, sizes, strides
+
+    def _slice_operand(self, x: Val) -> tuple[Val, bool]:
+        """The operand of a slice, insert, pad or concat: left to propagation (maybe annotated for its
+        users), forced replicated ``REPLICATED_SLICE_PERCENT`` % of the time."""
+        return self.replicated_operand(x, REPLICATED_SLICE_PERCENT, annotate=True)
+
+    def op_slice(self) -> Optional[Val]:
+        x = self.pick_value(lambda r: r >= 1)
+        if x is None:
+            return None
+        offsets, sizes, strides = self._box(x.shape)
+        a, keep = self._slice_operand(x)
         r = self.fresh("r")
         out = tuple(sizes)
+        if len(out) > 1 and 1 in out and self.ch.chance(30):  # rank-reducing: drop one unit dim
+            d = out.index(1)
+            out = out[:d] + out[d + 1:]
         self.emit(f"{r} = tensor.extract_slice {a.name}{_ints(offsets)} {_ints(sizes)} {_ints(strides)} : "
                   f"{a.type} to {tensor_type(out, self.dtype)}")
         v = Val(r, out, self.dtype)
@@ -693,14 +725,125 @@ class ProgramBuilder:
             v = self.annotate(v, sharding=REPLICATED)
         return self.add(v, "slice")
 
+    def op_insert(self) -> Optional[Val]:
+        """``tensor.insert_slice`` of a value (of the box's shape) into a pool value."""
+        x = self.pick_value(lambda r: r >= 1)
+        if x is None:
+            return None
+        offsets, sizes, strides = self._box(x.shape)
+        dest, keep = self._slice_operand(x)
+        src = self.operand(self.value_of_shape(sizes))
+        r = self.fresh("r")
+        self.emit(f"{r} = tensor.insert_slice {src.name} into {dest.name}{_ints(offsets)} {_ints(sizes)} "
+                  f"{_ints(strides)} : {src.type} into {x.type}")
+        v = Val(r, x.shape, self.dtype)
+        if keep:
+            v = self.annotate(v, sharding=REPLICATED)
+        return self.add(v, "insert")
+
+    def op_pad(self) -> Optional[Val]:
+        """``tensor.pad`` with static low/high padding (none on some dims); the padding value is a
+        constant or depends on the indices (``i_d`` of a dim, maybe a split one)."""
+        x = self.pick_value(lambda r: r >= 1)
+        if x is None:
+            return None
+        low, high = [], []
+        for _ in x.shape:
+            padded = self.ch.chance(50)
+            low.append(self.ch.integer(0, 2) if padded else 0)
+            high.append(self.ch.integer(0, 2) if padded else 0)
+        out = tuple(n + lo + hi for n, lo, hi in zip(x.shape, low, high))
+        a, keep = self._slice_operand(x)
+        dt = self.dtype
+        by_index = self.ch.chance(40)
+        cst = "" if by_index else self.scalar(self.constant_value())
+        r = self.fresh("r")
+        args = ", ".join(f"%i{d}: index" for d in range(x.rank))
+        self.emit(f"{r} = tensor.pad {a.name} low{_ints(low)} high{_ints(high)} {{")
+        self.emit(f"^bb0({args}):")
+        if by_index:
+            d = self.ch.integer(0, x.rank - 1)
+            if self.is_float:
+                self.emit(f"  %pi = arith.index_cast %i{d} : index to i32")
+                self.emit(f"  %pv = arith.sitofp %pi : i32 to {dt}")
+            else:
+                self.emit(f"  %pv = arith.index_cast %i{d} : index to {dt}")
+            self.emit(f"  tensor.yield %pv : {dt}")
+        else:
+            self.emit(f"  tensor.yield {cst} : {dt}")
+        self.emit(f"}} : {a.type} to {tensor_type(out, dt)}")
+        v = Val(r, out, dt)
+        if keep:
+            v = self.annotate(v, sharding=REPLICATED)
+        return self.add(v, "pad")
+
+    def op_concat(self) -> Optional[Val]:
+        """``tensor.concat`` of a pool value and a value that differs from it on the concatenated dim
+        only (sometimes the same shape)."""
+        x = self.pick_value(lambda r: r >= 1)
+        if x is None:
+            return None
+        d = self.ch.integer(0, x.rank - 1)
+        other = x.shape[:d] + (self.dim(),) + x.shape[d + 1:]
+        y = self.value_of_shape(x.shape if self.ch.chance(30) else other)
+        a, keep = self._slice_operand(x)
+        b = self.operand(y)
+        if self.ch.chance(50):
+            a, b = b, a
+        out = x.shape[:d] + (x.shape[d] + y.shape[d],) + x.shape[d + 1:]
+        r = self.fresh("r")
+        self.emit(f"{r} = tensor.concat dim({d}) {a.name}, {b.name} : ({a.type}, {b.type}) -> "
+                  f"{tensor_type(out, self.dtype)}")
+        v = Val(r, out, self.dtype)
+        if keep:
+            v = self.annotate(v, sharding=REPLICATED)
+        return self.add(v, "concat")
+
+    def op_window(self) -> Optional[Val]:
+        """A windowed ``linalg.generic`` (a 1-D convolution along one dim): ``out[.., i, ..] = sum_k
+        x[.., stride * i + k, ..] * w[k]`` -- an input dim indexed by an expression of a parallel and a
+        reduction loop, both of which may be split."""
+        x = self.pick_value(lambda r: 1 <= r <= 3)
+        if x is None:
+            return None
+        d = self.ch.integer(0, x.rank - 1)
+        n = x.shape[d]
+        k = self.ch.integer(1, min(3, n))
+        stride = 2 if n - k >= 2 and self.ch.chance(25) else 1
+        out = x.shape[:d] + ((n - k) // stride + 1,) + x.shape[d + 1:]
+        w = self.operand(self.value_of_shape((k,)))
+        init = self.fill(out, 0 if self.ch.chance(70) else self.constant_value())
+        a = self.operand(x)
+        r = self.fresh("r")
+        rank = x.rank
+        loops = ", ".join(f"d{i}" for i in range(rank + 1))
+        win = f"d{d} * {stride} + d{rank}" if stride > 1 else f"d{d} + d{rank}"
+        x_map = ", ".join(win if i == d else f"d{i}" for i in range(rank))
+        out_map = ", ".join(f"d{i}" for i in range(rank))
+        iters = ", ".join(['"parallel"'] * rank + ['"reduction"'])
+        dt, t_out = self.dtype, tensor_type(out, self.dtype)
+        self.emit(f"{r} = linalg.generic {{indexing_maps = [affine_map<({loops}) -> ({x_map})>, "
+                  f"affine_map<({loops}) -> (d{rank})>, affine_map<({loops}) -> ({out_map})>], "
+                  f"iterator_types = [{iters}]}} ins({a.name}, {w.name} : {a.type}, {w.type}) "
+                  f"outs({init.name} : {t_out}) {{")
+        self.emit(f"^bb0(%p: {dt}, %q: {dt}, %o: {dt}):")
+        self.emit(f"  %v = {'arith.mulf' if self.is_float else 'arith.muli'} %p, %q : {dt}")
+        self.emit(f"  %w = {'arith.addf' if self.is_float else 'arith.addi'} %o, %v : {dt}")
+        self.emit(f"  linalg.yield %w : {dt}")
+        self.emit(f"}} -> {t_out}")
+        return self.add(Val(r, out, dt), "window")
+
     def step(self) -> None:
-        kind = self.ch.pick(OP_KINDS)
+        kind = self.ch.pick(_STEP_KINDS)
+        if kind == "slice-like":
+            kind = self.ch.pick(_SLICE_LIKE)
         made = {"elementwise": self.op_elementwise, "reduction": self.op_reduction,
                 "matmul": lambda: self.op_contraction(("matmul",)),
                 "batch_matmul": lambda: self.op_contraction(("batch_matmul",)),
                 "contraction": lambda: self.op_contraction(_OTHER_CONTRACTIONS),
                 "transpose": self.op_transpose, "broadcast": self.op_broadcast, "reshape": self.op_reshape,
-                "slice": self.op_slice, "reshard": self.op_reannotate}[kind]()
+                "slice": self.op_slice, "insert": self.op_insert, "pad": self.op_pad, "concat": self.op_concat,
+                "window": self.op_window, "reshard": self.op_reannotate}[kind]()
         if made is None:  # nothing of the right rank yet: start from a new argument
             self.pool.append(self.new_arg(self.shape(self.ch.integer(1, 3))))
 

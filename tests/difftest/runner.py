@@ -123,10 +123,8 @@ class CaseResult:
 
 #: Located compile errors the pipeline gives by design (documented limitations), by a piece of the message:
 #: ops whose static shapes live in attributes are partitioned only when replicated
-#: (meshc/passes/partition.py), the runtime has no update_halo (meshc/backend/emit.py), calls of per-device
-#: functions are not scheduled.
-BY_DESIGN = ("keeps static shapes in its attributes", "the runtime has no update_halo collective",
-             "calls of per-device functions")
+#: (meshc/passes/partition.py), calls of per-device functions are not scheduled.
+BY_DESIGN = ("keeps static shapes in its attributes", "calls of per-device functions")
 
 
 def by_design(signature_or_message: str) -> bool:

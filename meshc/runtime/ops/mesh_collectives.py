@@ -13,7 +13,12 @@ A single-operand collective in global view (PIPELINE.md stage 4, e.g. between th
 whole mesh) does not change the tensor's values when its source is not partial: the
 kernel returns the operand. A partial source (the interpreter holds one array, not the
 per-device partial values) and the local-view forms keep the error of
-:mod:`meshc.runtime.ops.mesh`.
+:mod:`meshc.runtime.ops.mesh`. ``mesh.update_halo`` outside the unrolled form
+returns its operand in every view: the reference run is the unsharded program,
+in which a halo exchange changes no value (upstream writes it on a tensor of
+the program, e.g. ``shard.update_halo %x on @grid split_axes = [[0]]
+halo_sizes = [1, 2] : tensor<10x4xf32>``; meshc reads that as "``%x`` with
+these halos", see ``sharding-propagation``).
 """
 
 from __future__ import annotations
@@ -42,6 +47,8 @@ def _plan(op):
 
 def _unrolled(interp, op, args):
     if not op.is_unrolled:
+        if op.name == "mesh.update_halo":
+            return [args[0]]  # halo cells are copies of other devices' cells: the tensor's values never change
         src = sharding_of(op.operands[0].type)
         if src is not None and not src.partial_axes and sharding_of(op.results[0].type) is not None:
             return [args[0]]  # global view: the tensor's values do not change, only where they live

@@ -1,6 +1,6 @@
 // unroll: input it cannot unroll is a located error; --mesh-shape must fit the mesh.
 // RUN: meshc compile %s -p unroll --split-input-file --verify-diagnostics
-// RUN: not meshc compile %s -p unroll --split-input-file --mesh-shape m=3 2>&1 | filecheck %s --check-prefix=SHAPE
+// RUN: not meshc compile %s -p unroll --split-input-file --mesh-shape m=3x2 2>&1 | filecheck %s --check-prefix=SHAPE
 
 mesh.mesh @m(shape = 4)
 func.func @point(%x: tensor<8xf32, #mesh.shard<@m, [[0]]>>) -> tensor<8xf32, #mesh.shard<@m, [[]]>> {
@@ -18,4 +18,4 @@ func.func @not_partitioned(%x: tensor<8xf32, #mesh.shard<@m, [[0]]>>) -> tensor<
   return %y : tensor<8xf32, #mesh.shard<@m, [[0]]>>
 }
 
-// SHAPE: error: 'mesh.mesh' op axis 0 has static size 4; cannot specialize it to 3
+// SHAPE: error: 'mesh.mesh' op has rank 1; --mesh-shape m=3x2 has rank 2

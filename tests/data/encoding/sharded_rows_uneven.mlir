@@ -1,0 +1,20 @@
+// Data parallel with explicit encodings: the 10 rows of %x split over 3 devices (3, 3, 4 rows) around
+// an encoded matmul; each device packs its own rows, padded to whole M tiles (meshc run --target).
+#map = affine_map<(d0, d1, d2) -> (d0, d2)>
+#map1 = affine_map<(d0, d1, d2) -> (d2, d1)>
+#map2 = affine_map<(d0, d1, d2) -> (d0, d1)>
+#lhs = #iree_encoding.encoding<operand_index = 0 : index, op_type = matmul, element_types = [f32, f32, f32], user_indexing_maps = [#map, #map1, #map2], iteration_sizes = [10, 12, 16]>
+#rhs = #iree_encoding.encoding<operand_index = 1 : index, op_type = matmul, element_types = [f32, f32, f32], user_indexing_maps = [#map, #map1, #map2], iteration_sizes = [10, 12, 16]>
+#res = #iree_encoding.encoding<operand_index = 2 : index, op_type = matmul, element_types = [f32, f32, f32], user_indexing_maps = [#map, #map1, #map2], iteration_sizes = [10, 12, 16]>
+mesh.mesh @m(shape = 3)
+func.func @main(%x0: tensor<10x16xf32>, %w: tensor<16x12xf32>) -> tensor<10x12xf32> {
+  %x = mesh.shard %x0 to <@m, [[0]]> : tensor<10x16xf32>
+  %lhs = iree_encoding.set_encoding %x : tensor<10x16xf32> -> tensor<10x16xf32, #lhs>
+  %rhs = iree_encoding.set_encoding %w : tensor<16x12xf32> -> tensor<16x12xf32, #rhs>
+  %cst = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<10x12xf32, #res>
+  %f = linalg.fill ins(%cst : f32) outs(%e : tensor<10x12xf32, #res>) -> tensor<10x12xf32, #res>
+  %mm = linalg.matmul ins(%lhs, %rhs : tensor<10x16xf32, #lhs>, tensor<16x12xf32, #rhs>) outs(%f : tensor<10x12xf32, #res>) -> tensor<10x12xf32, #res>
+  %r = iree_encoding.unset_encoding %mm : tensor<10x12xf32, #res> -> tensor<10x12xf32>
+  return %r : tensor<10x12xf32>
+}
