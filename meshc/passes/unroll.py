@@ -74,8 +74,9 @@ from meshc.sharding.shards import core_region
 RETURN_OPS = ("func.return", "util.return")
 SHARDED_SUFFIX = "_sharded"
 
-#: Elementwise tensor ops whose result type follows their first tensor operand.
-_SAME_SHAPE_PREFIXES = ("arith.", "math.")
+#: Tensor ops whose result shape follows their first tensor operand: elementwise arith/math, and
+#: iree_encoding.set_encoding/unset_encoding (same logical shape, the encoding is kept by with_shape).
+_SAME_SHAPE_PREFIXES = ("arith.", "math.", "iree_encoding.")
 
 #: Combiner op of each reduction kind, by element kind (for the unshard of partial results).
 _COMBINERS = {"sum": ("arith.addf", "arith.addi"), "max": ("arith.maximumf", "arith.maxsi"),
