@@ -17,19 +17,11 @@ import time
 import pytest
 
 from tests.fuzz import CRASH_CLASSES, cases, check, generate, load_seeds, mutate
+from tests.fuzz.known import is_known
 from tests.fuzz.mutator import MUTATIONS, m_deep_nesting, m_non_utf8, tokenize
 
 CI_CASES = 2000
 CI_SEED = 20261130
-
-#: crash signatures of known open bugs, each with an xfail(strict) reproducer in
-#: test_fuzz_regressions.py (none today). Any other crash fails the test.
-#: (kind, op name in the description's structural mutation)
-KNOWN_OPEN: set[tuple[str, str]] = set()
-
-
-def _known_open(desc: str, kind: str) -> bool:
-    return any(kind == k and op in desc for k, op in KNOWN_OPEN)
 
 
 @pytest.fixture(scope="module")
@@ -51,7 +43,7 @@ def test_seeded_stream_never_crashes(seeds):
         out = check(data, timeout=20.0)
         kinds[out.kind] = kinds.get(out.kind, 0) + 1
         if out.is_crash:
-            if _known_open(desc, out.kind):
+            if is_known(desc, out.kind):  # the one list bench/fuzz.py uses too
                 known += 1
             else:
                 crashes.append(f"{desc}: {out.kind} at {out.stage} ({out.where}): {out.detail[:200]}\n"

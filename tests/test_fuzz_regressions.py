@@ -423,3 +423,29 @@ def test_count_region_block_without_terminator_is_rejected():
     line, _, msg = _error(_DISPATCH_COUNT.replace("{last}", ""))
     assert (line, msg) == (2, "'flow.dispatch.region' op expects block #1 of its count region to end with a "
                               "terminator")
+
+
+# ------------------------------------------------------------------ found by bench/fuzz.py --seed 8 (after the fixes above)
+@pytest.mark.parametrize("text, loc, attr, value", [
+    # the custom forms stored 2**63 in an i64 array; the generic form printed it and read it back as -2**63
+    # (for scf.forall the dynamic-size sentinel: "expects 1 dynamic values for 'staticStep'")
+    ("mesh.mesh @a(shape = 9223372036854775808)", (1, 1), "shape", 2 ** 63),
+    ("mesh.mesh @a(shape = 2x" + "1" + "0" * 40 + ")", (1, 1), "shape", 10 ** 40),
+    ("func.func @f() {\n  scf.forall (%i) = (0) to (8) step (9223372036854775808) {\n  }\n  return\n}", (2, 3),
+     "staticStep", 2 ** 63),
+])
+def test_integer_arrays_of_custom_forms_are_range_checked(text, loc, attr, value):
+    line, col, msg = _error(text)
+    assert (line, col) == loc and msg.endswith(
+        f"op attribute '{attr}' holds {value}, out of range for 'i64' (from {-2 ** 63} to {2 ** 63 - 1})")
+
+
+def test_integer_arrays_nested_in_arrays_are_range_checked():
+    # 128 does not fit i8's stored range [-128, 127] (the parser turns 'array<i8: 255>' into -1 itself)
+    from meshc.ir import ArrayAttr, DenseArrayAttr
+    from meshc.ir.types import I8
+
+    m = parse('"x.a"() {a = [array<i8: 1>]} : () -> ()')
+    m.body.ops[0].attributes["a"] = ArrayAttr((DenseArrayAttr(I8, (128,)),))
+    with pytest.raises(DiagnosticError, match=r"attribute 'a' holds 128, out of range for 'i8' \(from -128 to 127\)"):
+        verify(m)

@@ -6,6 +6,11 @@ Checks, in order, for every op (pre-order):
     region), and not across an ``IsolatedFromAbove`` op;
   * the op is registered or a known-unregistered op (kept in generic form);
   * terminators stand last in their block;
+  * every integer ``array<iN: ...>`` among its attributes and properties
+    (also inside arrays and dictionaries) holds values its element type can
+    store (MLIR's ``DenseI64ArrayAttr`` holds ``int64_t``: a custom form's
+    parser that skipped the check would print a generic form that reads back
+    differently, e.g. 2**63 as the dynamic-size sentinel -2**63);
   * the op's own ``verify_()``.
 
 Raises :class:`DiagnosticError` at the first problem, located at the op.
@@ -13,9 +18,11 @@ Raises :class:`DiagnosticError` at the first problem, located at the op.
 
 from __future__ import annotations
 
+from meshc.ir.attributes import ArrayAttr, Attribute, DenseArrayAttr, DictionaryAttr
 from meshc.ir.core import Block, BlockArgument, Operation, OpResult, Placeholder, Value
 from meshc.ir.limits import recursion_headroom
 from meshc.ir.location import DiagnosticError, note
+from meshc.ir.types import IntegerType
 
 
 _OP_HOOKS: list = []
@@ -52,6 +59,9 @@ def _verify_op(op: Operation, block_index: dict[int, dict[int, int]]) -> None:
                 if inner.is_terminator and j != len(block.ops) - 1:
                     raise inner.error("must be the last operation in the parent block")
                 _verify_op(inner, block_index)
+    for where in (op.attributes, op.properties):
+        for name, attr in where.items():
+            _check_int_array(op, name, attr)
     try:
         op.verify_()
         for hook in _OP_HOOKS:
@@ -60,6 +70,29 @@ def _verify_op(op: Operation, block_index: dict[int, dict[int, int]]) -> None:
         raise
     except (ValueError, KeyError, IndexError, TypeError, AttributeError) as err:
         raise op.error(f"is malformed: {err}") from None
+
+
+def _check_int_array(op: Operation, name: str, attr: Attribute) -> None:
+    """Raise (located at ``op``) when an integer DenseArrayAttr in ``attr`` holds a value outside
+    its element type: ``[-2**(w-1), 2**(w-1))`` for signless and signed ``iw``, ``[0, 2**w)`` for
+    ``uiw``, 0/1 for ``i1`` (the stored form: the parser turns ``array<i8: 255>`` into -1)."""
+    if isinstance(attr, (ArrayAttr, DictionaryAttr)):
+        for inner in (attr.elements if isinstance(attr, ArrayAttr) else (a for _, a in attr.entries)):
+            _check_int_array(op, name, inner)
+        return
+    if not isinstance(attr, DenseArrayAttr) or not isinstance(attr.element_type, IntegerType):
+        return
+    w = attr.element_type.width
+    if w == 1:
+        lo, hi = -1, 1
+    elif attr.element_type.signedness == "u":
+        lo, hi = 0, (1 << w) - 1
+    else:
+        lo, hi = -(1 << (w - 1)), (1 << (w - 1)) - 1
+    for v in attr.values:
+        if isinstance(v, float) or not lo <= v <= hi:
+            raise op.error(f"attribute '{name}' holds {v}, out of range for '{attr.element_type}' (from {lo} to "
+                           f"{hi})")
 
 
 def _check_dominance(user: Operation, index: int, v: Value, cache: dict[int, dict[int, int]]) -> None:
