@@ -245,11 +245,14 @@ def unknown_mesh_error(name: str, known: Sequence[str], where: str = "module",
 
 def override_mesh_shapes(module: Operation, shapes: Mapping[str, Sequence[int]], *,
                          ignore_unknown: bool = False) -> list[str]:
-    """Give the STATIC meshes named in ``shapes`` their new shape before the
-    pipeline runs (``meshc run/compile/explain --mesh-shape`` on a program
-    written for another device count; the annotations are in global shapes,
-    so only the mesh op changes). Dynamic meshes are left to the passes
-    (``specialize-mesh``). Returns one note per mesh changed.
+    """Give the meshes named in ``shapes`` their shape before the pipeline
+    runs, whatever the pipeline (``meshc run/compile/explain/show
+    --mesh-shape``): a dynamic mesh (``shape = ?``) is specialised, as
+    ``specialize-mesh`` would (which then finds it done: specialising is
+    idempotent); a mesh with static sizes (``shape = 2x2`` or ``?x3``) is
+    overridden whole, for a program written for another device count (the
+    annotations are in global shapes, so only the mesh op changes). Returns
+    one note per static size changed.
     ``ignore_unknown`` skips names the module does not declare (one chunk of
     a ``--split-input-file`` input: the caller checks the whole input).
 
@@ -269,16 +272,17 @@ def override_mesh_shapes(module: Operation, shapes: Mapping[str, Sequence[int]],
         if mesh is None:
             if ignore_unknown:
                 continue
-            raise unknown_mesh_error(name, list(meshes), "module", module.location)
+            raise unknown_mesh_error(name, list(meshes), "module")
         old = mesh.shape
-        if not mesh.is_static or tuple(shape) == tuple(old):
+        if tuple(shape) == tuple(old):
             continue
         new = "x".join(map(str, shape))
         if len(shape) != len(old):
             raise mesh.error(f"has rank {len(old)}; --mesh-shape {name}={new} has rank {len(shape)}")
         mesh.attributes["shape"] = DenseArrayAttr(I64, tuple(int(d) for d in shape))
-        notes.append(f"--mesh-shape {name}={new} overrides the static shape {'x'.join(map(str, old))} of mesh "
-                     f"@{name}")
+        if any(a is not None and a != b for a, b in zip(old, shape)):
+            declared = "x".join("?" if a is None else str(a) for a in old)
+            notes.append(f"--mesh-shape {name}={new} overrides the static shape {declared} of mesh @{name}")
     return notes
 
 

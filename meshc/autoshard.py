@@ -462,8 +462,21 @@ def _plan_dp(func: Operation, spec: AutoShardSpec) -> list[Decision]:
             decisions.append(Decision(target, ((0,),), f"batch dim 0 ({batch} rows) split {spec.devices} ways",
                                       _nbytes(t, spec.devices)))
         else:
-            decisions.append(Decision(target, None, "not a batch of the first argument's size: replicated"))
+            decisions.append(Decision(target, None, _dp_replicated_reason(t, batch, args[0].index, spec)))
     return decisions
+
+
+def _dp_replicated_reason(t: TensorType, batch: Optional[int], first: int, spec: AutoShardSpec) -> str:
+    """Why ``dp`` leaves an argument of type ``t`` replicated (``batch``: dim 0 of the first tensor
+    argument ``arg{first}``): rank below 2, a dynamic batch, another dim 0, or fewer rows than devices."""
+    if t.rank < 2:
+        return f"rank {t.rank}: no batch dim beside the data: replicated"
+    if batch is None:
+        return f"the batch dim 0 of arg{first} is dynamic: replicated"
+    if t.shape[0] != batch:
+        dim = "?" if t.shape[0] is None else t.shape[0]
+        return f"dim 0 ({dim}) is not the batch size {batch} of arg{first}: replicated"
+    return f"batch {batch} < {spec.devices} devices: a split would leave devices without rows: replicated"
 
 
 # ----------------------------------------------------------------------------------------------- applying

@@ -19,6 +19,7 @@ is the consumer's (or the annotation's) in the input.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Any, Mapping, Optional, Sequence, Union
 
@@ -38,7 +39,16 @@ class Explanation:
     message: str
 
     def __str__(self) -> str:
-        return f"{self.location}: {self.message}"
+        return f"{self.location}: {_update_halo_text(self.message)}"
+
+
+def _update_halo_text(message: str) -> str:
+    """An update_halo line names the input's ``mesh.update_halo`` as the consumer (propagation reads it
+    as a sharding with halos, so the remark names the next user), and empty halos read 'drops the halos'."""
+    message = message.replace("update_halo halo_sizes = []", "update_halo drops the halos")
+    if re.search(r"(: |then )update_halo ", message):
+        message = re.sub(r"^(%\S+) for '[^']+': ", r"\1 for 'mesh.update_halo': ", message)
+    return message
 
 
 @dataclass

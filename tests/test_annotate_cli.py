@@ -96,7 +96,7 @@ def test_shardings_from_both_forms_then_run(tmp_path):
     (["--mesh", "tp=0"], "Invalid value for '--mesh': 'tp=0': mesh axis sizes must be positive"),
     (["--shard", "arg1=[[0]]"], "the split axes [[0]] need a mesh and the module has none"),
     (["--shardings-from", "missing.stablehlo.mlir"], "could not open --shardings-from file 'missing.stablehlo.mlir'"),
-    ([], "nothing to add: give --mesh, --shard or --shardings-from"),
+    ([], "nothing to add: give --mesh, --shard, --shardings-from or --auto-shard"),
     (["--mesh", "tp=4", "--entry", "nope", "--shard", "0=[[0]]"], "no function named '@nope' (functions: @main)"),
 ])
 def test_errors_exit_1_without_traceback(args, message):
@@ -175,3 +175,54 @@ def test_parameters_values_reach_the_command():
     assert r.exit_code == 0 and r.stdout.splitlines()[-1] == ": ['b1', 'b2', 'w1', 'w2']"  # unnamed scope ""
     w = np.load(REAL / "onnx_mlp.weights.npz")
     assert w["w1"].shape == (256, 1024)
+
+
+# -- --auto-shard in annotate, explain and show (README's command table) ---------------------------------
+def test_annotate_auto_shard_writes_the_advisors_ir(tmp_path):
+    out = tmp_path / "tp.mlir"
+    r = run("annotate", MLP, "--auto-shard", "tp=4", "--explain", "-o", str(out))
+    assert r.exit_code == 0, r.stderr
+    text = out.read_text()
+    assert "mesh.mesh @tp(shape = 4)" in text
+    assert "mesh.shard %arg1 to <@tp, [[], [0]]>" in text and "mesh.shard %arg3 to <@tp, [[0]]>" in text
+    assert "arg1 -> [[], [0]]: column-parallel weight" in r.stderr  # --explain's reasons
+    # 3 argument shardings (arg1, arg2, arg3) + 1 operand annotation of the row-parallel product
+    assert f"wrote {out}: 4 annotation(s) added, mesh(es) added: @tp" in r.stderr
+    # the annotated IR runs like --auto-shard itself: same collectives
+    plain = run("compile", MLP, "--auto-shard", "tp=4")
+    again = run("compile", str(out))
+    assert plain.exit_code == 0 and again.exit_code == 0
+    assert again.stdout.count("mesh.all_reduce") == plain.stdout.count("mesh.all_reduce") == 1
+
+
+def test_explain_and_show_take_auto_shard():
+    r = run("explain", MLP, "--auto-shard", "tp=4")
+    assert r.exit_code == 0, r.stderr
+    assert "all_reduce mesh_axes = [0] reduction = sum" in r.stdout
+    r = run("show", MLP, "--auto-shard", "tp=4", "--value", "%arg1")
+    assert r.exit_code == 0, r.stderr
+    # 1024 columns over 4 devices: four 256x256 blocks
+    assert "sharding <@tp, [[], [0]]>" in r.stdout and "│256x256 │256x256 │256x256 │256x256 │" in r.stdout
+
+
+@pytest.mark.parametrize("args, message", [
+    (["--auto-shard", "tp=4", "--shard", "arg1=[[0]]"],
+     "--shard cannot be combined with --auto-shard: --auto-shard tp=4 chooses the shardings itself"),
+    (["--auto-shard", "tp=3", "--mesh", "m=3"],
+     "--auto-shard tp=3 shards on its own mesh @tp of 3 devices, which conflicts with --mesh m=3"),
+    (["--explain"], "--explain explains --auto-shard"),
+    (["--auto-shard", "tp"], "Invalid value for '--auto-shard'"),
+])
+@pytest.mark.parametrize("command", ["annotate", "run", "compile", "explain", "show"])
+def test_auto_shard_conflicts_are_usage_errors(command, args, message):
+    extra = ["--random-inputs"] if command == "run" else []
+    r = run(command, MLP, *extra, *args)
+    assert r.exit_code == 1 and message in r.stderr, r.stderr
+
+
+def test_shardings_from_type_mismatch_names_both_files():
+    stablehlo = str(REAL / "attention_heads_first_sharded.stablehlo.mlir")
+    r = run("annotate", MLP, "--shardings-from", stablehlo)
+    assert r.exit_code == 1
+    assert (f"argument 0 of @main in {stablehlo} (--shardings-from) has type tensor<2x16x64xf32> but argument 0 "
+            f"of @main in {MLP} has type tensor<64x256xf32>") in r.stderr

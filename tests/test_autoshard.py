@@ -201,3 +201,13 @@ def test_tp_keeps_replicated_when_the_split_costs_more():
     assert _chosen(plan) == {}
     assert plan.cost is None and "kept replicated" in plan.explain()
     assert plan.replicated.stored_bytes == 1024 * 4 * F32 + 4 * 4 * F32  # 16448 B
+
+
+def test_dp_reasons_name_the_batch_and_the_devices():
+    # attention: arg0 is 2x16x64 (batch 2), the weights 64x64
+    module = mc.parse((DATA / "attention.linalg.mlir").read_text(), "attention.linalg.mlir")
+    reasons = {d.target: d.reason for d in auto_shard(module, parse_auto_shard("dp=3")).decisions}
+    assert reasons["arg0"] == "batch 2 < 3 devices: a split would leave devices without rows: replicated"
+    assert reasons["arg1"] == "dim 0 (64) is not the batch size 2 of arg0: replicated"
+    module = mc.parse((DATA / "attention.linalg.mlir").read_text(), "attention.linalg.mlir")
+    assert _chosen(auto_shard(module, parse_auto_shard("dp=2"))) == {"arg0": ((0,),)}

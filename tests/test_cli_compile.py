@@ -273,11 +273,12 @@ def test_mesh_shape_overrides_a_static_mesh_like_run(tmp_path):
     # a mesh no chunk declares is an error; so is one the single module does not declare
     r = meshc("compile", str(p), "--split-input-file", "--mesh-shape", "m=2", "--mesh-shape", "q=3")
     assert r.returncode == 1 and r.stdout == ""
-    assert f"{p}:1:1: error: --mesh-shape names mesh '@q', which the input does not declare (meshes: @m, @n)" \
-        in r.stderr
+    assert ("Invalid value for '--mesh-shape': 'q=3' names mesh '@q', which the input does not declare "
+            "(declared meshes: @m, @n)") in r.stderr
     r = meshc("compile", str(first), "--mesh-shape", "n=3")
     assert r.returncode == 1
-    assert "error: --mesh-shape names mesh '@n', which the module does not declare (meshes: @m)" in r.stderr
+    assert ("Invalid value for '--mesh-shape': 'n=3' names mesh '@n', which the module does not declare "
+            "(declared meshes: @m)") in r.stderr
     # a shape of another rank is refused at the mesh op
     r = meshc("compile", str(first), "--mesh-shape", "m=2x2")
     assert r.returncode == 1 and f"{first}:1:1: error: 'mesh.mesh' op has rank 1; --mesh-shape m=2x2 has rank 2" \

@@ -98,3 +98,58 @@ def test_pickled_objects_are_refused_by_name(tmp_path):
     with open(tmp_path / "zip.npy", "wb") as f:
         np.savez(f, x=np.arange(3, dtype=np.int32))
     assert load_array(str(tmp_path / "zip.npy")).tolist() == [0, 1, 2]
+
+
+# -- comparisons: NaN positions and the --atol-scale hint (a new user's report) ---------------------------
+NEWUSER = __import__("pathlib").Path(__file__).parent / "data" / "newuser"
+
+
+def test_nan_mismatches_are_counted():
+    # nan.mlir: sqrt of 10x4 inputs of which 21 are negative (NaN results); nan2.exp.npz is all NaN, so the
+    # 40 - 21 = 19 finite results mismatch an expected NaN
+    r = meshc(NEWUSER / "nan.mlir", "--inputs", NEWUSER / "nan.in.npz", "--expected", NEWUSER / "nan2.exp.npz")
+    assert r.exit_code == 1
+    assert "MISMATCH max abs err 0 max rel err 0 (19 NaN mismatch(es): 19 expected NaN, got a number)" in r.stdout
+    assert "result0 vs 'y' (max abs err 0, 19 NaN mismatch(es))" in r.stderr
+
+
+def test_nan_equals_nan(tmp_path):
+    from meshc.runtime.io import compare
+
+    got = np.array([np.nan, 1.0, np.inf], np.float32)
+    (row,) = compare([got], {"result0": got.copy()})
+    assert row.ok and row.nan_mismatches == 0 and row.max_abs == 0.0  # NaN == NaN, inf == inf
+    (row,) = compare([got], {"result0": np.array([0.0, np.nan, np.inf], np.float32)})
+    assert not row.ok and row.nan_mismatches == 2 and row.nan_expected == 1
+
+
+def test_large_values_hint_at_atol_scale(tmp_path):
+    from meshc.runtime.io import compare
+
+    # as mlp_tensor_parallel --check: an error of 1.5e-4 (4.4 float32 rounding units of 285) on a small element
+    want = np.array([285.0, 0.5], np.float32)
+    got = np.array([285.0, 0.5 + 1.5e-4], np.float32)
+    (row,) = compare([got], {"result0": want})
+    assert not row.ok  # default tolerance unchanged: 1e-5 + 1e-4 * 0.5 = 6e-5 < 1.5e-4
+    # needed atol x 285 >= err - rtol * 0.5 = 1.5e-4 - 5e-5 = 1e-4 (err within float32 rounding of 0.50015: 3e-8)
+    assert abs(row.atol_scale_needed - 1e-4 / 285) < 1e-7 / 285 and row.max_expected == 285.0
+    np.savez(tmp_path / "exp.npz", result0=want)
+    program = tmp_path / "p.mlir"
+    program.write_text("func.func @main(%x: tensor<2xf32>) -> tensor<2xf32> {\n  return %x : tensor<2xf32>\n}\n")
+    np.save(tmp_path / "x.npy", got)
+    r = meshc(program, "--input", f"x={tmp_path / 'x.npy'}", "--expected", tmp_path / "exp.npz", "--reference")
+    assert r.exit_code == 1
+    assert "hint: result0's max abs err" in r.stderr and "add --atol-scale (atol x max|expected| = 1e-05 x 285" \
+        in r.stderr
+    r = meshc(program, "--input", f"x={tmp_path / 'x.npy'}", "--expected", tmp_path / "exp.npz", "--reference",
+              "--atol-scale")
+    assert r.exit_code == 0, r.output
+
+
+def test_a_real_mismatch_gets_no_hint(tmp_path):
+    np.savez(tmp_path / "exp.npz", result0=np.array([285.0, 1.0], np.float32))
+    program = tmp_path / "p.mlir"
+    program.write_text("func.func @main(%x: tensor<2xf32>) -> tensor<2xf32> {\n  return %x : tensor<2xf32>\n}\n")
+    np.save(tmp_path / "x.npy", np.array([290.0, 1.0], np.float32))  # 5 off: 1.5e5 float32 rounding units of 285
+    r = meshc(program, "--input", f"x={tmp_path / 'x.npy'}", "--expected", tmp_path / "exp.npz", "--reference")
+    assert r.exit_code == 1 and "max abs err 5" in r.stderr and "hint:" not in r.stderr

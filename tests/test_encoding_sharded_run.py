@@ -186,3 +186,78 @@ def test_weight_global_is_packed_once_per_device(tmp_path, monkeypatch):
     init = text[text.index("util.initializer"):text.index("func.func @main")]
     assert "linalg.pack" in init and "-> tensor<2x16x8x1xf32>" in init
     assert text.count("util.global.load immutable @w_encoded : tensor<2x16x8x1xf32>") == 2
+
+
+# -- (d) any sharding x any target: exp(x) @ w with explicit encodings (samples/encoding_exp_matmul.mlir) -------
+EXP = ROOT / "samples" / "encoding_exp_matmul.mlir"
+# x 64x256 (M x K), w 256x128 (K x N). Each case: mesh, --shard options.
+SHARDINGS = {
+    "split_m": ("m=4", ["x=[[0]]"]),
+    "split_n": ("m=4", ["w=[[],[0]]"]),
+    "split_k": ("m=4", ["w=[[0]]"]),  # partial accumulators, whole-tensor shards: all_reduce on packed data
+    "split_k_uneven": ("m=3", ["w=[[0]]"]),  # K 256 over 3: 85, 85, 86
+    "split_m_and_n": ("m=4", ["x=[[0]]", "w=[[],[0]]"]),  # a sharding conflict: an all_gather of an encoded operand
+    "mesh_2x3_m_k": ("m=2x3", ["x=[[0],[1]]", "w=[[1]]"]),  # M 64 over 2 (32 rows = 4 whole 8-row tiles), K over 3
+    "mesh_3x2_m_k_uneven": ("m=3x2", ["x=[[0],[1]]", "w=[[1]]"]),  # M 64 over 3: 21, 21, 22 rows
+    "mesh_2x2_m_n": ("m=2x2", ["x=[[0]]", "w=[[],[1]]"]),
+}
+
+
+def exp_matmul_reference() -> np.ndarray:
+    x = dict(np.load(EXP.with_suffix(".inputs.npz")))
+    return np.exp(x["x"].astype(np.float64)) @ x["w"].astype(np.float64)
+
+
+def shard_args(case: str) -> list[str]:
+    mesh, shards = SHARDINGS[case]
+    return ["--mesh", mesh] + [a for s in shards for a in ("--shard", s)]
+
+
+@pytest.mark.parametrize("target", ["none"] + TARGETS)
+@pytest.mark.parametrize("case", sorted(SHARDINGS))
+def test_sharded_exp_matmul_runs_on_every_target(tmp_path, case, target):
+    r = meshc(EXP, "--inputs", EXP.with_suffix(".inputs.npz"), "--check", "--target", target, *shard_args(case),
+              "-o", tmp_path / "out.npz")
+    assert r.exit_code == 0, r.output
+    assert "  result0: ok " in r.stdout
+    np.testing.assert_allclose(np.load(tmp_path / "out.npz")["result0"], exp_matmul_reference(), rtol=1e-4,
+                               atol=1e-3)
+
+
+def compiled_text(case: str, target: str = "x86-avx2") -> str:
+    r = CliRunner().invoke(main, ["compile", str(EXP), "--target", target, "--remarks", *shard_args(case)])
+    assert r.exit_code == 0, r.output
+    return r.output
+
+
+def all_reduce_line(text: str) -> str:
+    lines = [ln for ln in text.splitlines() if "mesh.all_reduce" in ln and "global_types" in ln]
+    assert len(lines) == 1, text
+    return lines[0]
+
+
+def test_all_reduce_of_packed_tiles_stays_packed():
+    # m=2x3: M 64 split over axis 0 (32 rows per device = 4 tiles of M0 = 8), K over axis 1; the 3 devices of a
+    # reduction group hold the same 32x128 rows, packed 4x16x8x8 (N 128 / N0 8 = 16). The packed global type
+    # is 64x128 packed: 8x16x8x8, its dim 0 (M outer) split over axis 0 -> 4x16x8x8 per device.
+    line = all_reduce_line(compiled_text("mesh_2x3_m_k"))
+    assert "global_types = [tensor<8x16x8x8xf32, #mesh.shard<@m, [[0]], partial = sum[1]>>" in line
+    assert line.count("tensor<4x16x8x8xf32>") == 12  # 6 operands + 6 results
+    # whole-tensor partial sums (K split over 4): 64x128 -> 8x16x8x8 on every device
+    line = all_reduce_line(compiled_text("split_k"))
+    assert "global_types = [tensor<8x16x8x8xf32, #mesh.shard<@m, [[]], partial = sum[0]>>" in line
+    assert line.count("tensor<8x16x8x8xf32>") == 8  # 4 operands + 4 results
+
+
+def test_collectives_that_cannot_run_on_packed_tiles_run_unpacked():
+    # m=3x2: 21, 21, 22 rows per device pack to 3 M tiles each (ceil(21/8) = ceil(22/8) = 3), but the packed
+    # global 64 rows = 8 tiles would split 2, 3, 3: the packed shards are not pieces of one packed tensor, so
+    # the accumulators are unpacked first and the all_reduce sums plain 21x128 / 22x128 shards.
+    text = compiled_text("mesh_3x2_m_k_uneven")
+    assert "'mesh.all_reduce' runs on unpacked shards" in text
+    line = all_reduce_line(text)
+    assert line.count("tensor<21x128xf32>") == 8 and line.count("tensor<22x128xf32>") == 4  # 2 groups of 21 rows
+    # an all_gather of an encoded operand (M and N both split: the sharding conflict is resolved by gathering)
+    text = compiled_text("split_m_and_n")
+    assert "'mesh.all_gather' runs on unpacked shards" in text
+    assert "cannot materialize" not in text

@@ -95,9 +95,13 @@ def test_a_point_of_two_steps_gets_a_line_per_step_with_its_own_bytes():
         "concat_axis = 0; each device receives 2048 B",
     ]
     peer = lines_of(TWO_STEPS, "peer")
+    # [[], [0]] is replicated over the peered axis 1: stored once per peer group (devices 0 and 4 own it),
+    # so only they read the other group's 32x16 block (2048 B); the others read it in place later.
     assert "all_reduce mesh_axes = [1] reduction = sum, then peer read in place (peer strategy: reads over " \
-           "non-peered mesh axes [0] are copies); each device receives 8192 B" in peer[0]
-    assert peer[2].endswith("<@q, [[0]]> -> <@q, [[], [0]]>: peer read in place; each device receives 2048 B")
+           "non-peered mesh axes [0] are copies); devices receive [8192, 6144, 6144, 6144, 8192, 6144, 6144, " \
+           "6144] B" in peer[0]
+    assert peer[2].endswith("<@q, [[0]]> -> <@q, [[], [0]]>: peer read in place; devices receive [2048, 0, 0, 0, "
+                            "2048, 0, 0, 0] B")
 
 
 def test_dynamic_mesh_bytes_depend_on_the_shape_until_it_is_given():

@@ -293,8 +293,8 @@ def test_apply_mismatches():
     js = read_jax_shardings(wrong, "wrong.mlir")
     with pytest.raises(JaxShardingError) as info:
         apply_jax_shardings(mc.parse(str(REAL / "mlp.linalg.mlir")), js)
-    assert info.value.message == ("argument 2 of @main has type tensor<1000xf32> but argument 2 of @main has type "
-                                  "tensor<1024xf32>")
+    assert info.value.message == ("argument 2 of @main in wrong.mlir (--shardings-from) has type tensor<1000xf32> "
+                                  f"but argument 2 of @main in {REAL / 'mlp.linalg.mlir'} has type tensor<1024xf32>")
     assert str(info.value.location).startswith("wrong.mlir:3:")
 
 

@@ -179,3 +179,66 @@ def report_warnings(report) -> None:
         from meshc.commands._common import print_diagnostics
 
         print_diagnostics(report.warnings)
+
+
+def auto_shard_options(fn):
+    """Add ``--auto-shard tp=N|dp=N`` and ``--explain`` (keyword arguments ``auto_shard`` and ``explain``),
+    the options of :func:`shard_module`: ``meshc run``, ``compile``, ``annotate``, ``explain`` and ``show``."""
+    fn = click.option("--explain", "explain", is_flag=True,
+                      help="Print why --auto-shard chose its shardings (stderr).")(fn)
+    return click.option("--auto-shard", "auto_shard", default=None, metavar="tp=N|dp=N",
+                        help="Choose shardings: tensor-parallel matmul chains (tp=N, mesh @tp) or a split batch "
+                             "dim (dp=N, mesh @dp).")(fn)
+
+
+def shard_module(module, entry: Optional[str], annotations: Any, auto_shard: Optional[str], explain: bool):
+    """Apply ``--mesh/--shard/--shardings-from`` then ``--auto-shard`` to ``module`` in place (before the
+    passes); ``--explain`` prints the advisor's reasons on stderr. Shared by every command with
+    :func:`annotation_options` and :func:`auto_shard_options`. Returns the
+    :class:`meshc.annotate.AnnotationReport` of the options (None without any) and the
+    :class:`meshc.autoshard.AutoShardPlan` (None without ``--auto-shard``).
+
+    Raises:
+        click.UsageError: ``--explain`` without ``--auto-shard``; ``--shard``/``--shardings-from`` with
+            ``--auto-shard`` (the advisor chooses the shardings itself); a ``--mesh`` other than the
+            advisor's mesh (``@tp`` for ``tp=N``, ``@dp`` for ``dp=N``) with ``--auto-shard``.
+        click.BadParameter: a malformed ``--auto-shard`` value.
+        meshc.annotate.AnnotationError: a request that does not fit the module (exit 1).
+    """
+    if explain and not auto_shard:
+        raise click.UsageError("--explain explains --auto-shard: give --auto-shard tp=N or dp=N")
+    spec = None
+    if auto_shard:
+        from meshc.autoshard import AutoShardError, parse_auto_shard
+
+        try:
+            spec = parse_auto_shard(auto_shard)
+        except AutoShardError as err:
+            raise click.BadParameter(str(err), param_hint="'--auto-shard'") from None
+        _check_auto_shard_conflicts(annotations, spec)
+    report = None
+    if annotations:
+        report = annotations.apply(module, entry)
+        report_warnings(report)
+    plan = None
+    if spec is not None:
+        from meshc.autoshard import auto_shard as advise
+
+        plan = advise(module, spec, entry)
+        if explain:
+            click.echo(plan.explain(), err=True)
+    return report, plan
+
+
+def _check_auto_shard_conflicts(annotations: Any, spec) -> None:
+    """The usage errors of :func:`shard_module` for options that contradict ``--auto-shard``."""
+    given = f"--auto-shard {spec.kind}={spec.devices}"
+    if annotations and (annotations.shards or annotations.shardings_from):
+        option = "--shard" if annotations.shards else "--shardings-from"
+        raise click.UsageError(f"{option} cannot be combined with --auto-shard: {given} chooses the shardings "
+                               f"itself (on its mesh @{spec.kind}); drop one of them")
+    for mesh in (annotations.meshes if annotations else ()):
+        if mesh.name != spec.kind or tuple(mesh.shape) != (spec.devices,):
+            raise click.UsageError(f"{given} shards on its own mesh @{spec.kind} of {spec.devices} devices, which "
+                                   f"conflicts with --mesh {mesh}: drop --mesh (or give --mesh "
+                                   f"{spec.kind}={spec.devices})")

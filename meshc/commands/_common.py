@@ -206,6 +206,36 @@ def write_output(output: str, text: str) -> None:
 
 
 # ------------------------------------------------------------------ shared options
+class FiniteFloat(click.FloatRange):
+    """A float option that must be a finite number in ``[min, max]`` (click's :class:`click.FloatRange`
+    lets ``nan`` through, since every comparison with it is false, and ``inf`` when there is no max):
+    ``--rtol nan`` or ``--collective-timeout inf`` are usage errors (exit 1) naming the option."""
+
+    name = "float"
+
+    def convert(self, value: Any, param: Optional[click.Parameter], ctx: Optional[click.Context]) -> Any:
+        import math
+
+        number = click.FLOAT.convert(value, param, ctx)
+        if not math.isfinite(number):
+            self.fail(f"{value!r} is not a finite number", param, ctx)
+        return super().convert(number, param, ctx)
+
+
+def check_mesh_shape_names(shapes: dict, declared: list[str], where: str = "module") -> None:
+    """Refuse ``--mesh-shape`` names that ``where`` (the module, or the whole ``--split-input-file``
+    input) does not declare: an option error, listing the declared meshes (``declared``).
+
+    Raises:
+        click.BadParameter: the first unknown name (exit 1, naming ``--mesh-shape``).
+    """
+    for name, dims in shapes.items():
+        if name not in declared:
+            listed = ", ".join("@" + n for n in declared) or "none"
+            raise click.BadParameter(f"'{name}={'x'.join(map(str, dims))}' names mesh '@{name}', which the {where} "
+                                     f"does not declare (declared meshes: {listed})", param_hint="'--mesh-shape'")
+
+
 MAX_SIMULATED_DEVICES = 1024  # devices of one mesh; compile and run time grow with the device count
 
 

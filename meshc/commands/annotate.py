@@ -1,10 +1,12 @@
 """``meshc annotate``: add a mesh and sharding annotations to a program and print it.
 
 ``meshc annotate IN [-o OUT] [--mesh NAME=SHAPE] [--shard TARGET=AXES] [--shardings-from F]
-[--entry NAME]`` parses and verifies ``IN`` (``-`` = stdin), adds what the options ask for (see
+[--auto-shard tp=N|dp=N [--explain]] [--entry NAME]`` parses and verifies ``IN`` (``-`` = stdin), adds what the options ask for (see
 :mod:`meshc.annotate` and :mod:`meshc.commands._annotate_options`), verifies the result and prints
 it -- to stdout, or to ``-o OUT`` written atomically and never over the input -- so users can keep
-and edit the annotated IR (PIPELINE.md stage 1) and hand it to ``meshc compile``/``run``. Warnings
+and edit the annotated IR (PIPELINE.md stage 1) and hand it to ``meshc compile``/``run``. ``--auto-shard`` writes the advisor's annotated IR
+(:mod:`meshc.autoshard`, as ``meshc run --auto-shard`` shards it; ``--explain`` prints its reasons
+on stderr). Warnings
 (a global never loaded, a GSPMD ``{maximal}`` sharding read as replicated) go to stderr. Exit codes:
 see :mod:`meshc.commands._common`.
 """
@@ -15,7 +17,7 @@ from typing import Optional
 
 import click
 
-from meshc.commands._annotate_options import AnnotationOptions, annotation_options, report_warnings
+from meshc.commands._annotate_options import AnnotationOptions, annotation_options, auto_shard_options, shard_module
 from meshc.commands._common import MeshcCommand, check_output_path, read_input, write_output
 
 
@@ -28,11 +30,14 @@ from meshc.commands._common import MeshcCommand, check_output_path, read_input, 
                    "public one).")
 @click.option("--generic", is_flag=True, help="Print every op in the generic form.")
 @annotation_options
+@auto_shard_options
 def command(input_path: str, output: str, entry: Optional[str], generic: bool,
-            annotations: AnnotationOptions) -> None:
+            annotations: AnnotationOptions, auto_shard: Optional[str] = None, explain: bool = False) -> None:
     """Add mesh and sharding annotations to a program and print it."""
-    if not annotations:
-        raise click.UsageError("nothing to add: give --mesh, --shard or --shardings-from")
+    if not annotations and not auto_shard:
+        if explain:
+            raise click.UsageError("--explain explains --auto-shard: give --auto-shard tp=N or dp=N")
+        raise click.UsageError("nothing to add: give --mesh, --shard, --shardings-from or --auto-shard")
     check_output_path(output, input_path)
     from meshc.ir.printer import print_op
     from meshc.ir.verifier import verify
@@ -41,10 +46,14 @@ def command(input_path: str, output: str, entry: Optional[str], generic: bool,
     text, name = read_input(input_path)
     module = parse(text, name)
     verify(module)
-    report = annotations.apply(module, entry)
+    report, plan = shard_module(module, entry, annotations, auto_shard, explain)
     verify(module)
     write_output(output, print_op(module, generic=generic))
-    report_warnings(report)
     if output != "-":
-        meshes = ", ".join("@" + m for m in report.added) or "none"
-        click.echo(f"wrote {output}: {len(report.inserted)} annotation(s) added, mesh(es) added: {meshes}", err=True)
+        added = list(report.added) if report is not None else []
+        count = len(report.inserted) if report is not None else 0
+        if plan is not None:
+            added += [plan.spec.kind] if plan.spec.kind not in added else []
+            count += len(plan.shards) + len(plan.operand_annotations)
+        meshes = ", ".join("@" + m for m in added) or "none"
+        click.echo(f"wrote {output}: {count} annotation(s) added, mesh(es) added: {meshes}", err=True)

@@ -22,9 +22,10 @@ from __future__ import annotations
 import sys
 import click
 
-from meshc.commands._annotate_options import annotation_options
-from meshc.commands._common import (EXIT_USER_ERROR, MeshcCommand, check_output_path, mesh_shape_override_option,
-                                    parse_mesh_shapes, read_input, render_timing, sources_for, write_output)
+from meshc.commands._annotate_options import annotation_options, auto_shard_options, shard_module
+from meshc.commands._common import (EXIT_USER_ERROR, MeshcCommand, check_mesh_shape_names, check_output_path,
+                                    mesh_shape_override_option, parse_mesh_shapes, read_input, render_timing,
+                                    sources_for, write_output)
 
 
 def _pass_names(values: tuple[str, ...]) -> frozenset[str]:
@@ -60,9 +61,7 @@ def _pass_names(values: tuple[str, ...]) -> frozenset[str]:
               help="What to print: the IR, or the per-device schedules of the entry function (readable text, "
                    "or JSON: see meshc/backend/schedule.py).")
 @annotation_options
-@click.option("--auto-shard", "auto_shard", default=None, metavar="tp=N|dp=N",
-              help="Choose shardings: tensor-parallel matmul chains (tp=N) or a split batch dim (dp=N).")
-@click.option("--explain", is_flag=True, help="Print why --auto-shard chose its shardings (stderr).")
+@auto_shard_options
 def command(input_path: str, output: str, pipeline: "str | None", generic: bool, split_input_file: bool,
             verify_diagnostics: bool, verify_each: bool, print_ir_before_all: bool, print_ir_after_all: bool,
             print_ir_before: tuple[str, ...], print_ir_after: tuple[str, ...], print_ir_after_change: bool,
@@ -71,7 +70,7 @@ def command(input_path: str, output: str, pipeline: "str | None", generic: bool,
     """Parse, verify, run passes and print IR."""
     import meshc.api as mc
     from meshc.diagnostics import DiagnosticPrinter, DiagnosticVerifier, split_input
-    from meshc.ir.location import DiagnosticError, Location
+    from meshc.ir.location import DiagnosticError
     from meshc.ir.printer import print_op
     from meshc.passes.base import PassContext
     from meshc.passes.manager import IRPrinting, PassManager, Timing, check_pass_names, measure
@@ -110,11 +109,11 @@ def command(input_path: str, output: str, pipeline: "str | None", generic: bool,
             with measure(timer, "parse"):
                 module = parse(chunk.text, name)
             if annotations or auto_shard or explain:  # --mesh/--shard/--shardings-from/--auto-shard (issue 9)
-                from meshc.commands.run import shard_module
-
                 shard_module(module, None, annotations, auto_shard, explain)
             names = mc.mesh_names(module)
             declared.update(dict.fromkeys(names))
+            if not split_input_file:  # an option error naming --mesh-shape and the declared meshes
+                check_mesh_shape_names(shapes, names)
             # --mesh-shape as 'meshc run': static meshes overridden (a note), an unknown name an error -- but a
             # chunk of a split input ignores the meshes it does not declare (the whole input is checked below)
             context.mesh_shapes = {n: s for n, s in shapes.items() if n in names} if split_input_file else shapes
@@ -136,9 +135,8 @@ def command(input_path: str, output: str, pipeline: "str | None", generic: bool,
                 sink(d)
         if verifier is not None:
             mismatches.extend(verifier.finish())
-    unknown = [n for n in shapes if n not in declared]
-    if split_input_file and unknown and not unparsed:  # a name no chunk declares is a mistake
-        raise mc.unknown_mesh_error(unknown[0], list(declared), "input", Location(name, 1, 1))
+    if split_input_file and not unparsed:  # a name no chunk declares is a mistake
+        check_mesh_shape_names(shapes, list(declared), "input")
 
     result = "// -----\n".join(outputs)
     ok = not mismatches if verify_diagnostics else not failed

@@ -1,7 +1,8 @@
 """``meshc explain``: one line per resharding point and collective: what moved, why, bytes per device.
 
 ``INPUT`` (``-`` = stdin) is parsed, verified, optionally annotated (``--mesh``, ``--shard``,
-``--shardings-from``, as ``meshc annotate``), and compiled up to the ``reshard`` pass with
+``--shardings-from``, as ``meshc annotate``; or by the advisor, ``--auto-shard tp=N|dp=N``, whose
+reasons ``--explain`` prints on stderr), and compiled up to the ``reshard`` pass with
 ``--strategy`` (:func:`meshc.explain.explain`, the same function ``import meshc`` exposes as
 ``meshc.explain``). Each line on stdout is ``FILE:LINE:COL: %VALUE for 'CONSUMER': <SOURCE> ->
 <TARGET>: WHAT (WHY); BYTES`` -- the text ``meshc compile --remarks`` shows as the reshard pass's
@@ -16,8 +17,8 @@ from typing import Optional
 
 import click
 
-from meshc.commands._annotate_options import AnnotationOptions, annotation_options, report_warnings
-from meshc.commands._common import MeshcCommand, parse_mesh_shapes, read_input
+from meshc.commands._annotate_options import AnnotationOptions, annotation_options, auto_shard_options, shard_module
+from meshc.commands._common import MeshcCommand, check_mesh_shape_names, parse_mesh_shapes, read_input
 
 
 @click.command(name="explain", cls=MeshcCommand)
@@ -31,21 +32,24 @@ from meshc.commands._common import MeshcCommand, parse_mesh_shapes, read_input
               help="Function whose arguments and results --shard/--shardings-from name (default: the only "
                    "public one).")
 @annotation_options
+@auto_shard_options
 def command(input_path: str, strategy: str, mesh_shape: tuple[str, ...], entry: Optional[str],
-            annotations: AnnotationOptions) -> None:
+            annotations: AnnotationOptions, auto_shard: Optional[str] = None, explain: bool = False) -> None:
     """One line per resharding point and collective: what moved, why, bytes per device."""
     shapes = parse_mesh_shapes(mesh_shape)
-    from meshc.explain import explain
+    from meshc.api import mesh_names
+    from meshc.explain import explain as explain_resharding
     from meshc.ir.verifier import verify
     from meshc.parser import parse
 
     text, name = read_input(input_path)
     module = parse(text, name)
     verify(module)
-    if annotations:
-        report_warnings(annotations.apply(module, entry))
+    if annotations or auto_shard or explain:
+        shard_module(module, entry, annotations, auto_shard, explain)
         verify(module)
-    report = explain(module, shapes, strategy)
+    check_mesh_shape_names(shapes, mesh_names(module))
+    report = explain_resharding(module, shapes, strategy)
     for note in report.notes:
         click.echo(f"note: {note}", err=True)
     click.echo(report.text(), nl=False)

@@ -75,9 +75,11 @@ from typing import Any, Optional
 
 import click
 
-from meshc.commands._annotate_options import annotation_options, report_warnings
-from meshc.commands._common import (EXIT_USER_ERROR, MeshcCommand, check_output_path, parse_mesh_shapes,
-                                    read_input)
+from meshc.commands._annotate_options import annotation_options, auto_shard_options, shard_module
+from meshc.commands._common import (EXIT_USER_ERROR, FiniteFloat, MeshcCommand, check_mesh_shape_names,
+                                    check_output_path, parse_mesh_shapes, read_input)
+
+TRAFFIC_CHOICES = ("sum", "peer-read", "copy", "collective", "each")
 
 SMALL = 16  # print the values of outputs with at most this many elements
 PROGRESS_AFTER = 0.5  # seconds before the progress bar shows
@@ -92,16 +94,26 @@ def _split_assignment(value: str, option: str) -> tuple[str, str]:
 
 class _RunCommand(MeshcCommand):
     """``meshc run``'s command: ``--show`` takes a value only when the next word starts with ``%``,
-    so ``meshc run --show IN.mlir`` keeps ``IN.mlir`` as the input."""
+    so ``meshc run --show IN.mlir`` keeps ``IN.mlir`` as the input; ``--stats-traffic`` takes one only
+    when the next word is one of its choices (alone it means ``sum``)."""
 
     def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
         out = list(args)
+        bare_show = False
         for i, word in enumerate(out):
             if word == "--":
                 break
             if word == "--show" and i + 1 < len(out) and not out[i + 1].startswith(("%", "-")):
                 out[i] = "--show="
-        return super().parse_args(ctx, out)
+                bare_show = True
+            if word == "--stats-traffic" and (i + 1 == len(out) or out[i + 1] not in TRAFFIC_CHOICES):
+                out[i] = "--stats-traffic=sum"
+        try:
+            return super().parse_args(ctx, out)
+        except click.UsageError as err:
+            if bare_show and "unexpected extra argument" in err.message:
+                err.message += "; --show values start with % (e.g. --show %x), the input file comes once"
+            raise
 
 
 @click.command(name="run", cls=_RunCommand)
@@ -114,7 +126,7 @@ class _RunCommand(MeshcCommand):
 @click.option("--input", "single_inputs", multiple=True, metavar="NAME=FILE.npy",
               help="One argument (by name or 0-based position) from a .npy file (repeatable).")
 @click.option("--random-inputs", is_flag=True, help="Generate the inputs (see --seed).")
-@click.option("--seed", default=0, show_default=True, type=int, help="Seed of --random-inputs.")
+@click.option("--seed", default=0, show_default=True, type=click.IntRange(min=0), help="Seed of --random-inputs.")
 @click.option("--parameters", "parameter_files", multiple=True, metavar="SCOPE=FILE.npz",
               help="Data of #stream.parameter.named<\"SCOPE\"::\"KEY\"> globals from a .npz or .safetensors "
                    "file (repeatable; FILE alone: the unnamed scope).")
@@ -123,19 +135,19 @@ class _RunCommand(MeshcCommand):
               help="Also run the reference interpreter and compare; exit 1 on a mismatch.")
 @click.option("--expected", "expected_path", default=None, metavar="FILE.npz",
               help="Compare the outputs with these arrays; exit 1 on a mismatch.")
-@click.option("--rtol", default=1e-4, show_default=True, type=float,
+@click.option("--rtol", default=1e-4, show_default=True, type=FiniteFloat(min=0),
               help="Relative tolerance of --expected and --check.")
-@click.option("--atol", default=1e-5, show_default=True, type=float,
+@click.option("--atol", default=1e-5, show_default=True, type=FiniteFloat(min=0),
               help="Absolute tolerance of --expected and --check.")
 @click.option("--atol-scale", is_flag=True, help="Multiply --atol by max|expected| (per output).")
 @click.option("--repeat", default=1, show_default=True, type=click.IntRange(min=1),
               help="Call the entry function N times; report the time per call.")
 @click.option("--stats", is_flag=True, help="Print per-device kernels, memory, traffic and time, and a picture of "
                                             "peak memory and bytes moved per pair of devices.")
-@click.option("--stats-traffic", "stats_traffic", default=None,
-              type=click.Choice(["sum", "peer-read", "copy", "collective", "each"]),
-              help="Matrix of --stats: bytes of every kind summed (default), one kind, or one matrix per kind "
-                   "(implies --stats).")
+@click.option("--stats-traffic", "stats_traffic", default=None, is_flag=False, flag_value="sum",
+              type=click.Choice(TRAFFIC_CHOICES),
+              help="Matrix of --stats: bytes of every kind summed (sum: the default, also when the option is "
+                   "given alone), one kind, or one matrix per kind (implies --stats).")
 @click.option("--show", "show_values", multiple=True, is_flag=False, flag_value="", metavar="[%NAME]",
               help="Before running, draw how the entry's arguments and results (or the %NAME values; repeatable) "
                    "are sharded on the run's mesh.")
@@ -152,7 +164,7 @@ class _RunCommand(MeshcCommand):
               help="Shape of a mesh, e.g. m=2x4: sets a dynamic ('?') mesh, overrides a static one (repeatable).")
 @click.option("--device-memory", default=None, metavar="SIZE",
               help="Memory of each device, e.g. 16GiB, 512MB (default: unlimited).")
-@click.option("--collective-timeout", default=60.0, show_default=True, type=click.FloatRange(min=0, min_open=True),
+@click.option("--collective-timeout", default=60.0, show_default=True, type=FiniteFloat(min=0, min_open=True),
               metavar="SECONDS", help="How long a device waits at a collective (or for a peer) before failing.")
 @click.option("--layout", "buffer_layout", type=click.Choice(["row-major", "tile"]), default="row-major",
               show_default=True, help="Device buffer layout for memory accounting (tile: padded to whole tiles).")
@@ -163,9 +175,7 @@ class _RunCommand(MeshcCommand):
               show_default=True, help="Data-tiling target: any other than 'none' adds set-encoding after unroll and packs for this "
                    "target in materialize-encodings ('none': no data tiling, encodings dropped).")
 @annotation_options
-@click.option("--auto-shard", "auto_shard", default=None, metavar="tp=N|dp=N",
-              help="Choose shardings: tensor-parallel matmul chains (tp=N) or a split batch dim (dp=N).")
-@click.option("--explain", is_flag=True, help="Print why --auto-shard chose its shardings.")
+@auto_shard_options
 def command(input_path: str, reference: bool, entry: Optional[str], inputs_path: Optional[str],
             single_inputs: tuple[str, ...], random_inputs: bool, seed: int, parameter_files: tuple[str, ...],
             output: Optional[str], check: bool, expected_path: Optional[str], rtol: float, atol: float,
@@ -176,6 +186,10 @@ def command(input_path: str, reference: bool, entry: Optional[str], inputs_path:
             launch: Optional[int] = None, stats_traffic: Optional[str] = None,
             show_values: tuple[str, ...] = ()) -> None:
     """Compile and execute on simulated devices (or the reference interpreter)."""
+    ctx = click.get_current_context()
+    if buffer_layout != "tile" and ctx.get_parameter_source("tile") == click.core.ParameterSource.COMMANDLINE:
+        raise click.UsageError("--tile applies to --layout tile (the default layout, row-major, has no tiles): "
+                               "add --layout tile or drop --tile")
     pictures = _Pictures(stats_traffic.replace("-", "_") if stats_traffic else "sum", show_values)
     stats = stats or stats_traffic is not None
     if launch is not None:
@@ -232,6 +246,8 @@ def _command(input_path, reference, entry, inputs_path, single_inputs, random_in
     text, name = read_input(input_path)
     module = mc.parse(text, name)
     shard_module(module, entry, annotations, auto_shard, explain)
+    if shapes:  # after --mesh/--auto-shard, which may add the mesh named
+        check_mesh_shape_names(shapes, mc.mesh_names(module))
     npz = load_npz(inputs_path) if inputs_path else None
     named = {}
     for item in single_inputs:
@@ -245,7 +261,7 @@ def _command(input_path, reference, entry, inputs_path, single_inputs, random_in
         from meshc.ir.location import DiagnosticError
 
         bound = mc.bind_entry(module, npz, entry, seed if random_inputs else None, named or None)
-        compiled = mc.compile(module.clone(), pipeline, shapes or None, entry=bound.func.sym_name, target=target)
+        compiled = _compile(mc, module, pipeline, shapes, bound.func.sym_name, target)
         for line in compiled.notes:
             click.echo(f"note: {line}", err=True)
         if backend_name == "threads" or _is_mpi_root():
@@ -289,6 +305,34 @@ def _command(input_path, reference, entry, inputs_path, single_inputs, random_in
         sys.exit(EXIT_USER_ERROR)
 
 
+def _compile(mc, module, pipeline: Optional[str], shapes: dict, entry: str, target: str):
+    """``meshc.api.compile`` of a clone of ``module``; the backend's "the pipeline did not unroll it"
+    error gets its true reason when the default pipeline (which has every distributing pass) ran: the
+    entry uses a mesh only through collectives in local view, with no sharding to partition.
+
+    Raises:
+        DiagnosticError: as :func:`meshc.api.compile`.
+    """
+    from meshc.backend.emit import EmitError
+
+    try:
+        return mc.compile(module.clone(), pipeline, shapes or None, entry=entry, target=target)
+    except EmitError as err:
+        first = err.diagnostics[0] if err.diagnostics else None
+        if pipeline is not None or first is None or "did not unroll it" not in first.message:
+            raise
+        from meshc.interfaces.annotations import function_mesh
+        from meshc.runtime.interpreter import entry_function
+
+        if function_mesh(entry_function(module, entry)) is not None:
+            raise
+        head = first.message.split(": the pipeline did not unroll it")[0]
+        raise EmitError(f"{head}: it uses a mesh only through collectives in local view (no mesh.shard or sharded "
+                        "type to partition), so the default pipeline's partition and unroll passes leave it as it is "
+                        "and there is no per-device program to run (meshc runs programs written in global view, "
+                        "sharded by mesh.shard, --shard or --auto-shard)", first.location) from None
+
+
 def _run_reference(mc, module, npz, entry, random_seed, named, repeat, parameter_files, shapes, inputs_path):
     from meshc.runtime.interpreter import Device
 
@@ -305,31 +349,6 @@ def _load_parameters(parameter_files: tuple[str, ...]) -> dict:
     return ParameterOptions(tuple(parameter_files)).load() if parameter_files else {}
 
 
-def shard_module(module, entry: Optional[str], annotations: Any, auto_shard: Optional[str], explain: bool) -> None:
-    """Apply ``--mesh/--shard/--shardings-from`` then ``--auto-shard`` to ``module`` in place (before the
-    passes); ``--explain`` prints the advisor's reasons. Shared by ``meshc run`` and ``meshc compile``.
-
-    Raises:
-        click.UsageError: ``--explain`` without ``--auto-shard``.
-        click.BadParameter: a malformed ``--auto-shard`` value.
-        meshc.annotate.AnnotationError: a request that does not fit the module (exit 1).
-    """
-    if explain and not auto_shard:
-        raise click.UsageError("--explain explains --auto-shard: give --auto-shard tp=N or dp=N")
-    if annotations:
-        report_warnings(annotations.apply(module, entry))
-    if auto_shard:
-        from meshc.autoshard import AutoShardError, auto_shard as advise, parse_auto_shard
-
-        try:
-            spec = parse_auto_shard(auto_shard)
-        except AutoShardError as err:
-            raise click.BadParameter(str(err), param_hint="'--auto-shard'") from None
-        plan = advise(module, spec, entry)
-        if explain:
-            click.echo(plan.explain(), err=True)
-
-
 def _write_trace(stats, path: str) -> None:
     from meshc.ir.location import DiagnosticError
 
@@ -341,11 +360,34 @@ def _write_trace(stats, path: str) -> None:
 
 
 def _layout(kind: str, tile: str, dtype_override: Optional[str]):
+    """The :class:`meshc.backend.schedule.BufferLayout` of ``--layout/--tile/--dtype-override``, checked
+    before anything runs: a tile shape TT-Metal supports (:data:`meshc.layout.tile.VALID_TILE_SHAPES`,
+    seed 002) and a known data type; a block float (``bfloat8_b``, ``bfloat4_b``) only in tiles.
+
+    Raises:
+        click.BadParameter: naming the option at fault.
+    """
     from meshc.backend.schedule import BufferLayout, ScheduleError
+    from meshc.layout.dtypes import DataType
+    from meshc.layout.errors import LayoutError
+    from meshc.layout.tile import Tile
 
     parts = tile.lower().split("x")
     if len(parts) != 2 or not all(p.isdigit() and int(p) > 0 for p in parts):
         raise click.BadParameter(f"'{tile}' is not HxW with positive sizes (e.g. 32x32)", param_hint="'--tile'")
+    if kind == "tile":
+        try:
+            Tile(int(parts[0]), int(parts[1]))
+        except LayoutError as err:
+            raise click.BadParameter(str(err), param_hint="'--tile'") from None
+    if dtype_override is not None:
+        try:
+            dtype = DataType.parse(dtype_override)
+        except LayoutError as err:
+            raise click.BadParameter(str(err), param_hint="'--dtype-override'") from None
+        if dtype.block_float and kind != "tile":
+            raise click.BadParameter(f"{dtype.name} is a block float: it exists only in tiles; add --layout tile",
+                                     param_hint="'--dtype-override'")
     try:
         return BufferLayout(kind.replace("-", "_"), (int(parts[0]), int(parts[1])), dtype_override)
     except ScheduleError as err:
@@ -399,9 +441,14 @@ def _print_run(result) -> None:
     mesh = sched.mesh
     steps = sum(len(d.steps) for d in sched.devices)
     n = mesh.num_devices
+    calls = max(1, len(result.times))
+    kernels = sum(result.kernels.values())  # summed over the calls (RunResult.kernels)
+    work = f"{steps} steps, {kernels} kernels, {result.seconds_per_call * 1e3:.3f} ms"
+    if calls > 1:
+        work = (f"{steps} steps, {kernels // calls} kernels, {result.seconds_per_call * 1e3:.3f} ms per call "
+                f"({kernels} kernels over {calls} calls)")
     click.echo(f"ran @{program.runs} on mesh @{mesh.name} (shape {mesh.shape_str()}, {n} device"
-               f"{'s' if n != 1 else ''}): {steps} steps, {sum(result.kernels.values())} kernels, "
-               f"{result.seconds_per_call * 1e3:.3f} ms")
+               f"{'s' if n != 1 else ''}): {work}")
 
 
 def _print_stats(stats, layout, traffic: str = "sum") -> None:
@@ -539,17 +586,60 @@ def _check(outputs, expected, path: str, rtol: float, atol: float, atol_scale: b
     return _report(rows, path, rtol, atol, atol_scale)
 
 
+ROUNDING_UNITS = 32
+"""A failing float comparison whose max abs error is at most this many rounding units (epsilon of the
+dtype) of ``max|expected|`` fails only because the values are large: the report hints ``--atol-scale``."""
+
+
 def _report(rows, what: str, rtol: float, atol: float, atol_scale: bool) -> bool:
-    """Print one comparison line per output; False (and an error line) on a mismatch."""
+    """Print one comparison line per output (NaN mismatches counted); False (and an error line) on a
+    mismatch, with a hint at ``--atol-scale`` for outputs that differ only by float rounding of their
+    largest values (:data:`ROUNDING_UNITS`). The tolerance itself is never changed."""
     tol = f"rtol {rtol:g}, atol {atol:g}" + (" x max|expected|" if atol_scale else "")
     click.echo(f"compare with {what} ({tol}):")
     for c in rows:
         status = "ok" if c.ok else "MISMATCH"
-        note = f" ({c.note})" if c.note else ""
+        notes = [n for n in (c.note, getattr(c, "nan_text", lambda: "")()) if n]
+        note = f" ({'; '.join(notes)})" if notes else ""
         click.echo(f"  {c.name}: {status} max abs err {c.max_abs:.3g} max rel err {c.max_rel:.3g}{note}")
     bad = [c for c in rows if not c.ok]
     if bad:
+        def why(c) -> str:
+            nan = f", {c.nan_mismatches} NaN mismatch(es)" if getattr(c, "nan_mismatches", 0) else ""
+            return f"{c.name} (max abs err {c.max_abs:.3g}{nan})"
+
         click.echo(f"error: {len(bad)} of {len(rows)} output(s) differ from {what}: "
-                   + ", ".join(f"{c.name} (max abs err {c.max_abs:.3g})" for c in bad), err=True)
+                   + ", ".join(why(c) for c in bad), err=True)
+        for c in bad:
+            hint = _atol_scale_hint(c, atol, atol_scale)
+            if hint:
+                click.echo(f"hint: {hint}", err=True)
         return False
     return True
+
+
+def _atol_scale_hint(c, atol: float, atol_scale: bool) -> str:
+    """The ``--atol-scale`` hint of :func:`_report` for comparison ``c`` ("" when it does not apply)."""
+    needed = getattr(c, "atol_scale_needed", None)
+    big = getattr(c, "max_expected", 0.0)
+    if needed is None or big <= 0 or c.max_abs > ROUNDING_UNITS * c.rounding * big:
+        return ""
+    units = c.max_abs / (c.rounding * big)
+    head = (f"{c.name}'s max abs err {c.max_abs:.3g} is {units:.2g} rounding unit(s) (eps {c.rounding:.3g}) of "
+            f"max|expected| {big:.4g}: float rounding at this magnitude; ")
+    if atol_scale:
+        return head + f"--atol-scale passes with --atol {_round_up(needed):.2g}"
+    if atol >= needed:
+        return head + (f"add --atol-scale (atol x max|expected| = {atol:g} x {big:.4g} = {atol * big:.3g} "
+                       f">= the errors), or --atol {_round_up(needed * big):.2g}")
+    return head + f"add --atol-scale --atol {_round_up(needed):.2g} (atol x max|expected|)"
+
+
+def _round_up(x: float) -> float:
+    """``x`` rounded up to two significant digits (a tolerance to suggest: never below the need)."""
+    import math
+
+    if x <= 0:
+        return 0.0
+    step = 10 ** (math.floor(math.log10(x)) - 1)
+    return math.ceil(x / step - 1e-9) * step

@@ -8,9 +8,11 @@ block, coloured and labelled with the devices that hold it (see
 :mod:`meshc.show`). Default: the entry function's arguments and returned
 values; ``--all``: every tensor value; ``--value %NAME`` (repeatable): the
 values so named in the printed IR after propagation (what ``meshc compile -p
-sharding-propagation,distribute-types`` prints). A dynamic mesh needs
+sharding-propagation`` prints: the user's names, then ``%0, %1, ...``). A dynamic mesh needs
 ``--mesh-shape m=SIZES``. Colours only on a terminal (not with ``NO_COLOR``);
-``--svg FILE`` also writes the pictures as SVG. Exit codes: see
+``--svg FILE`` also writes the pictures as SVG. ``--mesh/--shard/--shardings-from`` annotate the
+program first (as ``meshc annotate``), and ``--auto-shard tp=N|dp=N`` pictures the advisor's plan
+(``--explain``: its reasons, on stderr). Exit codes: see
 :mod:`meshc.commands._common`.
 """
 
@@ -20,8 +22,9 @@ from typing import Optional
 
 import click
 
-from meshc.commands._common import (MeshcCommand, check_output_path, mesh_shape_option, parse_mesh_shapes,
-                                    read_input, write_output)
+from meshc.commands._annotate_options import AnnotationOptions, annotation_options, auto_shard_options, shard_module
+from meshc.commands._common import (MeshcCommand, check_mesh_shape_names, check_output_path,
+                                    mesh_shape_override_option, parse_mesh_shapes, read_input, write_output)
 
 #: The passes that put every tensor value's sharding into its type.
 PIPELINE = "sharding-propagation,distribute-types"
@@ -35,9 +38,14 @@ def distribute(module, mesh_shapes: Optional[dict[str, tuple[int, ...]]] = None)
     """
     from meshc.passes.base import PassContext
     from meshc.passes.manager import PassManager
+    from meshc.show.values import record_propagation_names
 
+    halos = [op.location for op in module.walk() if op.name == "mesh.update_halo"]
     context = PassContext(mesh_shapes=dict(mesh_shapes or {}))
-    PassManager.from_text(PIPELINE, context).run(module)
+    first, second = PIPELINE.split(",")
+    PassManager.from_text(first, context).run(module)
+    record_propagation_names(module, halos)  # names as 'meshc compile -p sharding-propagation' prints them
+    PassManager.from_text(second, context).run(module)
 
 
 @click.command(name="show", cls=MeshcCommand)
@@ -46,14 +54,18 @@ def distribute(module, mesh_shapes: Optional[dict[str, tuple[int, ...]]] = None)
               help="Draw this tensor value (named as in the IR printed after propagation; repeatable).")
 @click.option("--all", "all_values", is_flag=True, help="Draw every tensor value of the entry function.")
 @click.option("--entry", default=None, metavar="NAME", help="Function to show (default: the only public one).")
-@mesh_shape_option
+@mesh_shape_override_option
 @click.option("--svg", "svg_path", default=None, metavar="FILE", help="Also write the pictures as SVG to FILE.")
 @click.option("--width", default=64, show_default=True, type=click.IntRange(16, 1000),
               help="Largest grid width in characters (borders included).")
 @click.option("--height", default=24, show_default=True, type=click.IntRange(4, 1000),
               help="Largest grid height in lines (borders included).")
+@annotation_options
+@auto_shard_options
 def command(input_path: str, value_names: tuple[str, ...], all_values: bool, entry: Optional[str],
-            mesh_shape: tuple[str, ...], svg_path: Optional[str], width: int, height: int) -> None:
+            mesh_shape: tuple[str, ...], svg_path: Optional[str], width: int, height: int,
+            annotations: Optional[AnnotationOptions] = None, auto_shard: Optional[str] = None,
+            explain: bool = False) -> None:
     """Picture of how each tensor value is sharded over the devices."""
     if value_names and all_values:
         raise click.UsageError("--value and --all cannot be combined")
@@ -70,6 +82,13 @@ def command(input_path: str, value_names: tuple[str, ...], all_values: bool, ent
 
     text, name = read_input(input_path)
     module = parse(text, name)
+    if annotations or auto_shard or explain:
+        shard_module(module, entry, annotations, auto_shard, explain)
+    from meshc.api import mesh_names, override_mesh_shapes
+
+    check_mesh_shape_names(shapes, mesh_names(module))
+    for line in override_mesh_shapes(module, shapes):
+        click.echo(f"note: {line}", err=True)
     check_mesh_shapes(module, shapes)
     distribute(module, shapes)
     func = entry_function(module, entry)

@@ -859,8 +859,11 @@ def apply_jax_shardings(module, shardings: JaxShardings, entry: Optional[str] = 
         for i, (t, u) in enumerate(zip(mine, theirs)):
             if re.sub(r"\s+", "", str(t)) != u:
                 locs = js.arg_locations if what == "arguments" else js.result_locations
-                raise JaxShardingError(f"{what[:-1]} {i} of @{js.function} has type {u} but {what[:-1]} {i} of "
-                                       f"@{func.sym_name} has type {t}", locs[i],
+                program = getattr(func.location, "file", "<unknown>")
+                program = "the program" if program in ("", "<unknown>") else program
+                raise JaxShardingError(f"{what[:-1]} {i} of @{js.function} in {js.filename} (--shardings-from) has "
+                                       f"type {u} but {what[:-1]} {i} of @{func.sym_name} in {program} has type "
+                                       f"{t}", locs[i],
                                        [note(f"@{func.sym_name} defined here", func.location)])
     op, added = add_mesh(module, js.mesh.spec(), js.location, f"--shardings-from {js.filename}: mesh {js.mesh.spec()}")
     report = annotate(module, shards=js.shard_specs(), entry=func.sym_name)

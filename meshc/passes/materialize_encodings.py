@@ -53,20 +53,21 @@ than such an all_reduce on packed shards.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from dataclasses import replace as dc_replace
 from typing import Optional
 
 import numpy as np
 
 from meshc.dialects.iree_encoding import EncodingAttr, data_tiling_encoding_of, with_data_tiling_encoding
 from meshc.dialects.linalg import StructuredOp
-from meshc.dialects.mesh import UNROLLED_ATTR, sharding_of
+from meshc.dialects.mesh import UNROLLED_ATTR, sharding_of, storage_pieces, with_sharding
 from meshc.dialects.tensor import i64_array, segment_sizes
 from meshc.interfaces.encoding import MATMUL_ROLES, contraction_roles
 from meshc.ir.affine import AffineMap, DimExpr
-from meshc.ir.attributes import (AffineMapAttr, ArrayAttr, DenseElementsAttr, FloatAttr, IntegerAttr, StringAttr,
-                                 TypeAttr)
+from meshc.ir.attributes import (AffineMapAttr, ArrayAttr, DenseArrayAttr, DenseElementsAttr, FloatAttr, IntegerAttr,
+                                 StringAttr, SymbolRefAttr, TypeAttr)
 from meshc.ir.core import Block, Operation, Region, Value, op_class
-from meshc.ir.types import FloatType, FunctionType, TensorType
+from meshc.ir.types import I64, FloatType, FunctionType, TensorType
 from meshc.passes.base import Option, Pass
 
 TARGETS: dict[str, Optional[tuple[int, int, int]]] = {
@@ -373,25 +374,112 @@ class MaterializeEncodings(Pass):
 
     def _collective(self, op: Operation, layouts: list) -> None:
         """An unrolled collective (``global_types`` = [source, result] global types) on encoded
-        shards. Dropped encodings: the types and the global types lose them. Packed shards: only an
-        ``all_reduce`` whose global types split no dim (every shard is the whole tensor, so the
-        devices hold one packed layout and combining packed data elementwise combines the logical
-        values; zero padding stays zero under sum) keeps them, its global types taking the packed
-        shape; any other collective moves parts of a tensor by logical coordinates."""
+        shards (PIPELINE.md stage 6).
+
+        * Dropped encodings: the types and the global types lose them.
+        * Packed shards of an ``all_reduce`` whose operands and results share one packed layout,
+          where each device's packed shard is its piece of the packed global tensor
+          (:meth:`_packed_globals`): the all_reduce runs on the packed data as it is. The devices of
+          one reduction group hold the same logical region (only the partial axes differ), so their
+          packed tiles line up and an elementwise combine of packed data combines the logical
+          values; zero padding combines with zero padding only and is dropped by the unpack. A
+          K-split matmul's partial accumulators take this path.
+        * Any other collective on packed shards (all_gather, all_to_all, reduce_scatter, all_slice,
+          update_halo, or an all_reduce whose packed shards are not pieces of one packed tensor):
+          it moves parts of a tensor by logical coordinates, so each packed operand is unpacked
+          (``linalg.unpack`` in a ``mesh.for_one`` of its owner) before the collective, which then
+          runs on plain shards; each result is packed again after it (``linalg.pack`` in a
+          ``mesh.for_one`` of its owner) unless all its users are ``unset_encoding`` ops, which then
+          become no-ops. Source of the rule: an IREE encoding is a per-tensor layout, and
+          collectives address elements by logical index (seed 000's global view)."""
         globals_ = [a.type for a in op.attributes[UNROLLED_ATTR]]  # type: ignore[attr-defined]
-        packed = [lay for lay in layouts if lay is not None]
-        if packed:
-            split = any(any(axes for axes in sharding_of(g).split_axes) for g in globals_)  # type: ignore
-            if op.name != "mesh.all_reduce" or split or len({*packed}) != 1 or len(packed) != len(layouts):
-                raise self.error(op, f"cannot materialize encodings on '{op.name}' of packed shards (only an "
-                                     "all_reduce of whole-tensor shards of one layout is done on packed data); "
-                                     "unset the encoding before the collective")
-            lay = packed[0]
-            new = [with_data_tiling_encoding(g, None).with_shape(lay.packed_shape(g.shape)) for g in globals_]
-        else:
+        if all(lay is None for lay in layouts):
             new = [with_data_tiling_encoding(g, None) for g in globals_]
+        else:
+            new = self._packed_globals(op, globals_) if op.name == "mesh.all_reduce" else None
+            if new is None:
+                return self._collective_on_plain(op, globals_)
         op.attributes[UNROLLED_ATTR] = ArrayAttr(tuple(TypeAttr(g) for g in new))
         self._retype_results(op)
+
+    def _packed_globals(self, op: Operation, globals_: list[TensorType]) -> Optional[list[TensorType]]:
+        """The packed global types of an all_reduce on packed shards, or None when the packed
+        shards are not the pieces of one packed tensor. Packed global type: the packed shape of the
+        global shape; logical dim ``d``'s split axes go to its packed outer dim (``outer_dims_perm``),
+        the inner tiles are not split. Every operand and result must share one packed layout and
+        have the packed shape of its piece of that type (a split dim whose shards are not whole
+        tiles, e.g. 64 rows over 3 devices with 8-row tiles, fails this)."""
+        values = list(op.operands) + list(op.results)
+        lays = {self.layout_of(v, op) if v in self.orig else None for v in values}
+        if len(lays) != 1 or None in lays:
+            return None
+        lay = next(iter(lays))
+        new = []
+        for g in globals_:
+            s = sharding_of(g)
+            if s is None or s.halo_sizes or s.sharded_dims_offsets:
+                return None
+            split = tuple(s.split_axes[d] if d < len(s.split_axes) else () for d in lay.outer_dims_perm)
+            packed = TensorType(lay.packed_shape(g.shape), g.element_type)
+            new.append(with_sharding(packed, dc_replace(s, split_axes=split + ((),) * len(lay.inner_tiles))))
+        mesh = op.mesh_op().as_mesh()  # type: ignore[attr-defined]
+        for vals, g in ((op.operands, new[0]), (op.results, new[1])):
+            pieces = storage_pieces(g, mesh)
+            if len(pieces) != len(vals):
+                return None
+            for v, piece in zip(vals, pieces):
+                if tuple(self.convert(self.orig[v], op).shape) != tuple(piece.shape):
+                    return None
+        return new
+
+    def _on_device(self, op: Operation, mesh: Operation, device: int, value: Value, build) -> Value:
+        """``mesh.for_one`` of ``device`` on ``mesh`` inserted before ``op``, yielding
+        ``build(value, near)`` (``build`` inserts its ops before ``near``, the for_one's terminator)."""
+        coords = mesh.as_mesh().device_coords(device)
+        block = Block()
+        term = block.append(Operation.create([value], [], location=op.location, name="mesh.yield"))
+        out = build(value, term)
+        term.set_operand(0, out)
+        one = op_class("mesh.for_one").create([], [out.type], {"mesh": SymbolRefAttr(mesh.sym_name),
+                                                               "device": DenseArrayAttr(I64, coords)},
+                                             regions=[Region([block])], location=op.location)
+        op.parent.insert_before(op, one)  # type: ignore[union-attr]
+        one.results[0].name_hint = value.name_hint
+        return one.results[0]
+
+    def _collective_on_plain(self, op: Operation, globals_: list[TensorType]) -> None:
+        """Unpack the packed operands of ``op``, run it on plain shards, pack its results again
+        (see :meth:`_collective`)."""
+        mesh_op = op.mesh_op()  # type: ignore[attr-defined]
+        mesh = mesh_op.as_mesh()
+        plain = [with_data_tiling_encoding(g, None) for g in globals_]
+        src_pieces, dst_pieces = storage_pieces(globals_[0], mesh), storage_pieces(globals_[1], mesh)
+        for i, (v, piece) in enumerate(zip(list(op.operands), src_pieces)):
+            lay = self.layout_of(v, op)
+            if lay is None:
+                continue
+            t = with_data_tiling_encoding(self.orig[v], None)
+            op.set_operand(i, self._on_device(op, mesh_op, piece.owner, v,
+                                              lambda src, near, lay=lay, t=t: self._unpack(src, lay, t, near)))
+        op.attributes[UNROLLED_ATTR] = ArrayAttr(tuple(TypeAttr(g) for g in plain))
+        self.remark(op, f"'{op.name}' runs on unpacked shards: the encoded operands are unpacked before it and "
+                        "its results packed again")
+        block = op.parent
+        anchor = block.ops[block.index_of(op) + 1]  # type: ignore[union-attr]  # the terminator at least follows
+        for r, piece in zip(list(op.results), dst_pieces):
+            t = self.orig.pop(r, None)
+            if t is None:
+                continue
+            r.type = with_data_tiling_encoding(t, None)
+            lay = self.layout(t, op)
+            if lay is None or all(u.name == "iree_encoding.unset_encoding" for u in r.users):
+                continue
+            users = set(r.users)
+            packed_t = self.convert(t, op)
+            packed = self._on_device(anchor, mesh_op, piece.owner, r,
+                                     lambda src, near, lay=lay, pt=packed_t: self._pack(src, lay, pt, near))
+            self.orig[packed] = t
+            r.replace_uses_if(packed, lambda user: user in users)
 
     def _select(self, op: Operation) -> None:
         """``arith.select`` of two tensors with one packed layout (the condition a scalar): retyped."""

@@ -47,6 +47,7 @@ rule rejects its shardings) is a located error, never a crash. With
 
 from __future__ import annotations
 
+import math
 from dataclasses import replace
 from typing import Optional, Union
 
@@ -65,7 +66,7 @@ from meshc.passes.base import Option, Pass
 from meshc.passes.specialize_mesh import specialize_from_context
 from meshc.sharding import (AllGather, AllReduce, AllSlice, AllToAll, MarkPartial, Mesh, ReduceScatter, Sharding,
                             ShardingError, Step, UpdateHalo, plan_bytes_per_device, plan_reshard, same_layout)
-from meshc.sharding.shards import local_region, shard_boundaries
+from meshc.sharding.shards import local_region, shard_boundaries, storage_owner
 
 STRATEGIES = ("collectives", "peer", "auto")
 
@@ -175,6 +176,9 @@ class FunctionResharder:
 
     def run(self) -> None:
         for block in self.func.regions[0].blocks:
+            #: (source value id, the actions so far) -> (value, the point that built it): a later point
+            #: starting with the same steps from the same value reuses them (one collective, counted once)
+            self.built: dict[tuple, tuple[Value, str]] = {}
             for op in list(block.ops):
                 if not is_mesh_op(op) and op.name not in ("func.return", "util.return", "func.call", "util.call"):
                     self.insert_needed_points(op)
@@ -199,6 +203,11 @@ class FunctionResharder:
             if have is None or need is None or self.same(have, need, op.operands[i].type, ignore_halo=not is_init):
                 continue
             v = op.operands[i]
+            if contents_unread(op, i):  # never move uninitialised memory: a new tensor.empty with `need`
+                fresh = _fresh_empty(v, need, op)
+                Builder.before(op).insert(fresh)
+                op.set_operand(i, fresh.results[0])
+                continue
             point = ShardOp.build(v, need, loc=op.location, distributed=True)
             Builder.before(op).insert(point)
             op.set_operand(i, point.result)
@@ -241,6 +250,12 @@ class FunctionResharder:
                 out.replace_all_uses_with(src)
                 op.erase()
                 continue
+            if out.uses and all(contents_unread(user, i) for user, i in out.uses):  # nothing read: no data moves
+                fresh = _fresh_empty(src, sharding_of(out.type), op)  # type: ignore[arg-type]
+                Builder.before(op).insert(fresh)
+                out.replace_all_uses_with(fresh.results[0])
+                op.erase()
+                continue
             key = (id(src), out.type, op.peer_read)
             if key in seen:
                 out.replace_all_uses_with(seen[key])
@@ -266,14 +281,21 @@ class FunctionResharder:
                 self.owner.remark(op, f"{_who(op)}: {src} -> {dst}: same data on every device, nothing moves")
             return
         actions, note = self.choose(op, steps, src.to_spec(), dst.to_spec(), t_in)
+        keys = [(id(op.src), tuple(_action_key(a) for a in actions[:k + 1])) for k in range(len(actions))]
+        reused = [self.built[key][1] if key in self.built else None for key in keys]
         if self.owner.context.remarks:
-            for line in explain_point(op, actions, note, self.mesh):
+            for line in explain_point(op, actions, note, self.mesh, reused):
                 self.owner.remark(op, line)
         value: Value = op.src
         current = src.to_spec()
         builder = Builder.before(op)
+        who = _who(op)
         for k, action in enumerate(actions):
             last = k == len(actions) - 1
+            if reused[k] is not None and not last:
+                value = self.built[keys[k]][0]
+                current = action[1] if isinstance(action, tuple) else action.apply(current, self.mesh, shape)
+                continue
             if isinstance(action, tuple):
                 _, target, peer = action
                 nxt = target
@@ -289,6 +311,7 @@ class FunctionResharder:
                     new.attributes["shard"] = dst
             builder.insert(new)
             value, current = new.results[0], nxt
+            self.built.setdefault(keys[k], (value, who))
         op.results[0].replace_all_uses_with(value)
         op.erase()
 
@@ -375,7 +398,8 @@ def _currents(src: Sharding, steps, mesh, shape) -> list[Sharding]:
 
 
 # -- remarks: one line per resharding point and per step (``meshc explain`` prints them) ------------------------
-def explain_point(op: ShardOp, actions: list[Action], note: str, mesh: Mesh) -> list[str]:
+def explain_point(op: ShardOp, actions: list[Action], note: str, mesh: Mesh,
+                  reused: Optional[list[Optional[str]]] = None) -> list[str]:
     """The remark lines of a lowered resharding point ``op`` (``%v: A -> B`` of the tensor value ``%v``).
 
     First line: ``%v for 'user': <A> -> <B>: <what is inserted> (<why>); <bytes>``; then, when the
@@ -383,6 +407,8 @@ def explain_point(op: ShardOp, actions: list[Action], note: str, mesh: Mesh) -> 
     <bytes>``. ``<bytes>`` is what each device receives (the counting rule of
     :func:`meshc.sharding.reshard.transfer_matrix`; peer reads: the elements of the target region the
     device does not hold, times the element size), or that it depends on the mesh shape (dynamic).
+    ``reused[k]`` names the earlier point whose identical step k (same value, same steps before it)
+    this point reuses: that step moves nothing again (0 B) and its text says ``reuses ...``.
     """
     t = op.src.type
     assert isinstance(t, TensorType)
@@ -390,21 +416,73 @@ def explain_point(op: ShardOp, actions: list[Action], note: str, mesh: Mesh) -> 
     static = mesh.is_static and t.has_static_shape
     item = byte_width(t.element_type)
     rows, current = [], src
-    for a in actions:
+    reused = reused or [None] * len(actions)
+    for a, again in zip(actions, reused):
         nxt = a[1] if isinstance(a, tuple) else a.apply(current, mesh, t.shape)
-        rows.append((current, nxt, a, _received(a, current, nxt, mesh, t.shape, item) if static else None))
+        moved = _received(a, current, nxt, mesh, t.shape, item) if static else None
+        rows.append((current, nxt, a, [0] * mesh.num_devices if static and again else moved, again))
         current = nxt
     total = [sum(col) for col in zip(*(r[3] for r in rows))] if static else None
     why = note or _default_reason(actions)
     dst = sharding_of(op.results[0].type)
-    what = ", then ".join(_action_text(a, b, action) for a, b, action, _ in rows)
+    what = ", then ".join(_action_text(a, b, action) + (f" (reuses the one of {again})" if again else "")
+                          for a, b, action, _, again in rows)
     lines = [f"{_who(op)}: {sharding_of(t)} -> {dst}: {what}{why}; {_bytes_text(total)}"]
     if len(rows) > 1:
         label = _value_label(op.src)
-        for k, (a, b, action, moved) in enumerate(rows, 1):
-            lines.append(f"{label} step {k}/{len(rows)}: <{a.body_str()}> -> <{b.body_str()}>: "
-                         f"{_action_text(a, b, action)}; {_bytes_text(moved)}")
+        for k, (a, b, action, moved, again) in enumerate(rows, 1):
+            text = f"reuses the {_action_text(a, b, action)} of {again}" if again else _action_text(a, b, action)
+            lines.append(f"{label} step {k}/{len(rows)}: <{a.body_str()}> -> <{b.body_str()}>: {text}; "
+                         f"{_bytes_text(moved)}")
     return lines
+
+
+def _action_key(a: Action) -> tuple:
+    """What identifies a lowering action for reuse: the step, or the kept point's target and mode."""
+    return ("point", str(a[1]), a[2]) if isinstance(a, tuple) else ("step", str(a))
+
+
+def contents_unread(op: Operation, i: int) -> bool:
+    """True when ``op`` never reads the CONTENTS of operand ``i``, so a reshard of it would move
+    uninitialised or dead data: the operand is a ``tensor.empty`` (MLIR: "a tensor of unspecified
+    contents"), or it is a DPS init of a linalg op whose loops are all parallel and whose payload
+    does not use the init's block argument (named elementwise ops, ``linalg.fill``, a generic that
+    only yields values computed from its inputs). Such an operand is given the needed sharding by a
+    new ``tensor.empty`` instead of collectives (PIPELINE.md stage 4)."""
+    from meshc.dialects.linalg import StructuredOp
+    from meshc.dialects.tensor import EmptyOp
+
+    v = op.operands[i]
+    if isinstance(getattr(v, "op", None), EmptyOp):
+        return True
+    if not isinstance(op, StructuredOp) or op.reduction_dims():
+        return False
+    n_in = len(op.inputs)
+    if not n_in <= i < n_in + len(op.inits):
+        return False
+    block = op.payload_block
+    if block is None:  # named ops with only parallel loops compute from their inputs alone
+        return True
+    arg = block.args[i] if i < len(block.args) else None
+    return arg is not None and not arg.uses
+
+
+def _fresh_empty(v: Value, need: ShardingAttr, where: Operation) -> Operation:
+    """A ``tensor.empty`` of ``v``'s shape (its dynamic sizes from ``v``'s own ``tensor.empty`` when it
+    is one) with sharding ``need``, located at ``where``."""
+    from meshc.dialects.tensor import EmptyOp
+
+    t = v.type
+    assert isinstance(t, TensorType)
+    owner = getattr(v, "op", None)
+    if isinstance(owner, EmptyOp):
+        dyn = list(owner.operands)
+    elif not t.has_static_shape:
+        raise where.error(f"cannot give the unread init '{t}' the sharding {need}: its dynamic sizes are unknown "
+                          "here (use a tensor.empty as the init)")
+    else:
+        dyn = []
+    return EmptyOp.build(with_sharding(t, need), dyn, loc=where.location)  # type: ignore[arg-type]
 
 
 def _value_label(v: Value) -> str:
@@ -442,11 +520,28 @@ def _default_reason(actions: list[Action]) -> str:
 
 
 def _received(a: Action, current: Sharding, nxt: Sharding, mesh: Mesh, shape, item: int) -> list[int]:
-    """Bytes each device receives during action ``a`` (static mesh and shape)."""
+    """Bytes each device receives during action ``a`` (static mesh and shape), as the unrolled program
+    moves them (PIPELINE.md stage 6: data that devices of one peer group hold alike is stored once, on
+    the group's first device, :func:`meshc.sharding.storage_owner`):
+
+    * a peer read: each stored shard of the target is filled by its owner, which reads what it does not
+      hold (a target replicated over peered axes: only the group's first device reads);
+    * an all_slice of a source stored once per peer group: each target shard's owner that does not own
+      the source takes its slice from the group's stored value by a peer read (its slice's bytes);
+    * any other collective: :func:`meshc.sharding.plan_bytes_per_device`.
+    """
+    devices = list(mesh.devices())
     if isinstance(a, tuple):
         if not a[2]:
             return [0] * mesh.num_devices
-        return [item * _missing(shape, current, nxt, mesh, d) for d in mesh.devices()]
+        return [item * _missing(shape, current, nxt, mesh, d) if storage_owner(shape, nxt, mesh, d) == d else 0
+                for d in devices]
+    if isinstance(a, AllSlice) and any(storage_owner(shape, current, mesh, d) != d for d in devices):
+        out = []
+        for d in devices:
+            takes = storage_owner(shape, nxt, mesh, d) == d and storage_owner(shape, current, mesh, d) != d
+            out.append(item * math.prod(b - e for e, b in local_region(shape, nxt, mesh, d)) if takes else 0)
+        return out
     return plan_bytes_per_device([a], current, mesh, shape, item)
 
 

@@ -578,11 +578,26 @@ class Executor:
         cut = _slices(step, value, k, i)
         return value[cut] if cut else value
 
+    def traffic_bytes(self, nbytes: int, dtype: Any) -> int:
+        """``nbytes`` of numpy ``dtype`` data counted in the accounted element type: the layout's
+        ``dtype_override`` when the run sets one (``--dtype-override``: the memory columns use it too,
+        seed 002), else unchanged. E.g. 400 B of float32 under ``bfloat16`` count 200 B."""
+        from meshc.layout.device import logical_bytes
+
+        layout = self.options.layout
+        override = getattr(layout, "dtype_override", None)
+        dt = np.dtype(dtype)
+        if override is None or not dt.itemsize:
+            return int(nbytes)
+        return logical_bytes((int(nbytes) // dt.itemsize,), dt.name, override)
+
     def _peer_read(self, st, dev, k, i, step, data):
         view = self._remote(st, k, i, step)
         dev.buffers[step.buffer] = view
-        dev.stats.peer_read_bytes += int(np.asarray(view).nbytes)
-        dev.stats.record_transfer(step.src_device, int(np.asarray(view).nbytes), "peer_read")
+        a = np.asarray(view)
+        n = self.traffic_bytes(a.nbytes, a.dtype)
+        dev.stats.peer_read_bytes += n
+        dev.stats.record_transfer(step.src_device, n, "peer_read")
 
     def _copy(self, st, dev, k, i, step, data):
         value = np.array(self._remote(st, k, i, step), copy=True)
@@ -592,8 +607,9 @@ class Executor:
                                  f"{value.dtype} into buffer '{step.buffer}', allocated as {list(shape)} of {dt}",
                                  step.location, device=k, reason="schedule")
         dev.buffers[step.buffer] = value
-        dev.stats.copy_bytes += value.nbytes
-        dev.stats.record_transfer(step.src_device, value.nbytes, "copy")
+        n = self.traffic_bytes(value.nbytes, value.dtype)
+        dev.stats.copy_bytes += n
+        dev.stats.record_transfer(step.src_device, n, "copy")
 
     def _halo(self, st, dev, k, i, step, data):
         shape, dt = dev.meta[step.output]
@@ -602,7 +618,7 @@ class Executor:
             holder = dev if part.src_device == k else st.devs[part.src_device]
             slab = halo_slab(k, i, step, part, holder.buffers.get(part.src_buffer), dt)
             place_slab(out, part, slab)
-            count_halo_part(dev.stats, part, slab.nbytes)
+            count_halo_part(dev.stats, part, self.traffic_bytes(slab.nbytes, slab.dtype))
         dev.buffers[step.output] = out
 
     def _collective(self, st, dev, k, i, step, skip):
@@ -638,9 +654,11 @@ class Executor:
         waited = max(time.perf_counter() - t - compute, 0.0)
         dev.buffers[step.output] = out
         stats = dev.stats
-        stats.collective_bytes += received
-        stats.collective_peer_bytes += peer
-        stats.record_transfers(rendezvous.received_by(k), "collective")
+        item = np.dtype(getattr(out, "dtype", dt))
+        stats.collective_bytes += self.traffic_bytes(received, item)
+        stats.collective_peer_bytes += self.traffic_bytes(peer, item)
+        stats.record_transfers({src: self.traffic_bytes(n, item) for src, n in rendezvous.received_by(k).items()},
+                               "collective")
         return waited
 
     # -- waiting -----------------------------------------------------------------------

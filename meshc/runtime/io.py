@@ -307,13 +307,51 @@ def write_outputs(path: str, arrays: Sequence[Any], protect: Sequence[str] = ())
 
 @dataclass
 class Comparison:
-    """Per-output comparison against expected values."""
+    """Per-output comparison against expected values: ``max_abs``/``max_rel`` over the positions where
+    neither side is NaN; ``nan_mismatches`` counts the positions where exactly one side is NaN (NaN ==
+    NaN is equal, as ``numpy.testing.assert_allclose(equal_nan=True)``): ``nan_expected`` of them
+    expected NaN and got a number. ``max_expected`` is ``max|expected|`` over the non-NaN positions;
+    ``atol_scale_needed`` (floats that differ, no NaN mismatch) the smallest ``--atol`` that passes
+    with ``--atol-scale`` (``atol x max|expected|``) at the same ``rtol``; ``rounding`` the float
+    rounding unit (epsilon) of the compared dtype."""
 
     name: str
     ok: bool
     max_abs: float
     max_rel: float
     note: str = ""
+    nan_mismatches: int = 0
+    nan_expected: int = 0
+    max_expected: float = 0.0
+    atol_scale_needed: Optional[float] = None
+    rounding: float = 0.0
+
+    def nan_text(self) -> str:
+        """``"3 NaN mismatch(es): 2 expected NaN, got a number; 1 got NaN, expected a number"`` ("" without)."""
+        if not self.nan_mismatches:
+            return ""
+        parts = []
+        if self.nan_expected:
+            parts.append(f"{self.nan_expected} expected NaN, got a number")
+        if self.nan_mismatches - self.nan_expected:
+            parts.append(f"{self.nan_mismatches - self.nan_expected} got NaN, expected a number")
+        return f"{self.nan_mismatches} NaN mismatch(es): " + "; ".join(parts)
+
+
+def _rounding_unit(*dtypes: np.dtype) -> float:
+    """The largest epsilon of the float dtypes (bfloat16 and float8 through ml_dtypes; others: float32's)."""
+    eps = []
+    for dt in dtypes:
+        try:
+            eps.append(float(np.finfo(dt).eps))
+        except (TypeError, ValueError):
+            try:
+                import ml_dtypes
+
+                eps.append(float(ml_dtypes.finfo(dt).eps))
+            except (ImportError, TypeError, ValueError):
+                continue
+    return max(eps) if eps else float(np.finfo(np.float32).eps)
 
 
 def compare(outputs: Sequence[Any], expected: Mapping[str, Any], rtol: float = 1e-4, atol: float = 1e-5,
@@ -344,20 +382,44 @@ def compare(outputs: Sequence[Any], expected: Mapping[str, Any], rtol: float = 1
             continue
         if np.issubdtype(want.dtype, np.floating) or np.issubdtype(got.dtype, np.floating) or \
                 want.dtype.kind == "V" or got.dtype.kind == "V":
-            g = got.astype(np.float64)
-            w = want.astype(np.float64)
-            diff = np.abs(g - w)
-            with np.errstate(divide="ignore", invalid="ignore"):
-                rel = np.where(w != 0, diff / np.abs(w), np.where(diff == 0, 0.0, np.inf))
-            tol = atol * (float(np.max(np.abs(w))) if atol_scale and w.size else 1.0)
-            nan_ok = np.isnan(g) == np.isnan(w)
-            ok = bool(np.all(nan_ok & ((diff <= tol + rtol * np.abs(w)) | (np.isnan(g) & np.isnan(w)))))
-            finite = ~np.isnan(diff)
-            max_abs = float(diff[finite].max()) if finite.any() else 0.0
-            max_rel = float(rel[finite].max()) if finite.any() else 0.0
-            out.append(Comparison(name, ok, max_abs, max_rel))
+            out.append(_compare_floats(name, got, want, rtol, atol, atol_scale))
         else:
             eq = np.array_equal(got, want)
             diff = np.abs(got.astype(np.int64) - want.astype(np.int64)) if got.size else np.zeros(0)
             out.append(Comparison(name, bool(eq), float(diff.max()) if diff.size else 0.0, 0.0))
     return out
+
+
+def _compare_floats(name: str, got: np.ndarray, want: np.ndarray, rtol: float, atol: float,
+                    atol_scale: bool) -> Comparison:
+    """One float comparison of :func:`compare` (same shapes): ``|got - want| <= atol + rtol * |want|``
+    element-wise, NaN equal to NaN only, equal infinities equal."""
+    g = got.astype(np.float64)
+    w = want.astype(np.float64)
+    g_nan, w_nan = np.isnan(g), np.isnan(w)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        diff = np.abs(g - w)  # NaN where either is NaN or both are the same infinity
+        equal = (g == w) | (g_nan & w_nan)
+        rel = np.where(w != 0, diff / np.abs(w), np.where(diff == 0, 0.0, np.inf))
+    numbers = ~w_nan
+    max_expected = float(np.max(np.abs(w[numbers]))) if numbers.any() else 0.0
+    if np.isinf(max_expected):
+        max_expected = float(np.max(np.abs(w[numbers & np.isfinite(w)]), initial=0.0))
+    tol = atol * (max_expected if atol_scale else 1.0)
+    with np.errstate(invalid="ignore"):
+        within = equal | (diff <= tol + rtol * np.abs(w))
+    ok = bool(np.all(within))
+    measured = ~np.isnan(diff)
+    max_abs = float(diff[measured].max()) if measured.any() else 0.0
+    max_rel = float(rel[measured].max()) if measured.any() else 0.0
+    nan_mismatches = int(np.count_nonzero(g_nan != w_nan))
+    nan_expected = int(np.count_nonzero(w_nan & ~g_nan))
+    needed = None
+    if not ok and not nan_mismatches and max_expected > 0:
+        with np.errstate(invalid="ignore"):
+            excess = np.where(equal, 0.0, diff - rtol * np.abs(w))
+        if np.all(np.isfinite(excess)):
+            needed = float(np.max(excess)) / max_expected
+    return Comparison(name, ok, max_abs, max_rel, nan_mismatches=nan_mismatches, nan_expected=nan_expected,
+                      max_expected=max_expected, atol_scale_needed=needed,
+                      rounding=_rounding_unit(got.dtype, want.dtype))

@@ -28,6 +28,7 @@ from .shards import (
     shard_offsets,
     shard_range,
     shard_sizes,
+    storage_owner,
 )
 from .simulate import apply_plan, apply_step, shard_array, unshard
 from .spec import Mesh, ReductionKind, ReshardError, Sharding, ShardingError
@@ -50,6 +51,7 @@ __all__ = [
     "ReductionKind",
     "ReshardError",
     "Sharding",
+    "storage_owner",
     "ShardingError",
     "shard_sizes",
     "shard_offsets",

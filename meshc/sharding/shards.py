@@ -226,6 +226,26 @@ def holders(global_shape: Sequence[int], sharding: Sharding, mesh: Mesh, index: 
     ]
 
 
+def storage_owner(global_shape: Sequence[int], sharding: Sharding, mesh: Mesh, device: Device) -> int:
+    """Linear index of the device whose buffer holds ``device``'s shard once unrolled.
+
+    Seed 000 / PIPELINE.md stage 6: devices of one peer group that hold the same data (same
+    local region, same coordinates on the partial axes) store it ONCE, on the lowest of them;
+    the others read it in place. So a tensor replicated over peered axes is owned by the peer
+    group's first device: on a 3-device mesh with ``peered_axes = (0,)``, ``[[]]`` gives owner 0
+    for every device, ``[[0]]`` gives each device itself.
+    """
+    shape = _check(global_shape, sharding, mesh)
+    coords = mesh.coords_of(device)
+    region = _local(shape, sharding, mesh, device)
+    partial = [coords[a] for a in sharding.partial_axes]
+    for d in mesh.peer_group(device):
+        c = mesh.coords_of(d)
+        if _local(shape, sharding, mesh, d) == region and [c[a] for a in sharding.partial_axes] == partial:
+            return d
+    return mesh.linear_index(coords)
+
+
 def bytes_per_device(
     global_shape: Sequence[int],
     itemsize: int,

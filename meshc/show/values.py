@@ -5,7 +5,9 @@ each tensor value's sharding is read from its type with
 :func:`meshc.dialects.mesh.sharding_of`, and its mesh from the module's
 ``mesh.mesh`` ops (a dynamic mesh is specialised with the sizes given as
 ``mesh_shapes``, as ``--mesh-shape m=4`` does). Values are named as the
-printer names them (``%a``, ``%0``), so the names match the printed IR.
+printer names them in the IR after ``sharding-propagation`` (``%a``, ``%0``;
+:class:`PropagationNames`), so the names match ``meshc compile -p
+sharding-propagation``.
 
 :func:`render_values` is the one call ``meshc show`` and ``meshc run --show``
 need: it draws the chosen values on a rich console and returns the figures
@@ -26,19 +28,107 @@ from meshc.sharding.spec import Mesh, ShardingError
 from meshc.show.blocks import ShowError, shard_picture
 from meshc.show.render import MAX_HEIGHT, MAX_WIDTH, Figure, print_figures
 
-__all__ = ["ValueNames", "tensor_values", "entry_values", "find_value", "check_mesh_shapes", "static_mesh",
+__all__ = ["PropagationNames", "record_propagation_names", "ValueNames", "tensor_values", "entry_values", "find_value", "check_mesh_shapes", "static_mesh",
            "figures_for", "render_values"]
 
 
+class PropagationNames:
+    """The names and roles of the values of ``module`` as ``meshc compile -p sharding-propagation``
+    prints them (PIPELINE.md stage 2), recorded between ``sharding-propagation`` and
+    ``distribute-types`` (:func:`record_propagation_names`) so they still name the values of the
+    distributed form (stage 3).
+
+    Names come from :class:`meshc.ir.printer.Printer` (name hints, then ``%0, %1, ...``), so the
+    user's own names (``%xs``) and the numbered ones are those of the printed IR. ``distribute-types``
+    keeps every value object but erases the ``mesh.shard`` ops whose operand already has their
+    sharding (their uses go to the operand): such a name (``%w1s``) then stands for the operand's
+    value, which is drawn under the asked-for name. ``update_halo`` ops (rewritten by propagation
+    as ``mesh.shard ... halo_sizes``) keep their role ``result of mesh.update_halo``."""
+
+    def __init__(self, module: Operation, halo_locations: Iterable = ()):
+        printer = Printer()
+        printer.print_op(module)
+        halos = set(halo_locations)
+        self.by_name: dict[str, tuple[Value, str]] = {}
+        self.name_of: dict[int, str] = {}
+        self.shard_source: dict[int, Value] = {}
+        for op in module.walk():
+            if not isinstance(op, FuncOp):
+                continue
+            for v in _values_in(op):
+                name = printer.value(v)
+                self.by_name.setdefault(name, (v, _role(v, op, halos)))
+                self.name_of.setdefault(id(v), name)
+                if isinstance(v, OpResult) and v.op.name == "mesh.shard" and v.op.operands:
+                    self.shard_source[id(v)] = v.op.operands[0]
+        self.shown_as: dict[int, str] = {}
+
+    def resolve(self, name: str) -> Optional[tuple[Value, str]]:
+        """The value of the distributed form named ``name`` (``%c``) after propagation, and its
+        role there; None when no value had that name."""
+        entry = self.by_name.get(name)
+        if entry is None:
+            return None
+        v, role = entry
+        while isinstance(v, OpResult) and v.op.parent is None and id(v) in self.shard_source:
+            v = self.shard_source[id(v)]  # an erased mesh.shard: its uses went to its operand
+        return v, role
+
+
+_NAMES_ATTR = "_meshc_show_names"
+
+
+def record_propagation_names(module: Operation, halo_locations: Iterable = ()) -> PropagationNames:
+    """Record on ``module`` (after ``sharding-propagation``, before ``distribute-types``) the names
+    of its values as the printer prints them then; :class:`ValueNames` of the module uses them.
+    ``halo_locations``: the locations of the input's ``mesh.update_halo`` ops."""
+    names = PropagationNames(module, halo_locations)
+    setattr(module, _NAMES_ATTR, names)
+    return names
+
+
 class ValueNames:
-    """The names the printer gives the values of ``module`` (``%a``, ``%0``, ``%0#1``)."""
+    """The names of the values of ``module``: those recorded after propagation
+    (:func:`record_propagation_names`, what ``meshc show`` does), else the printer's names of
+    ``module`` as it is; ``%a``, ``%0``, ``%0#1``."""
 
     def __init__(self, module: Operation):
+        self.recorded: Optional[PropagationNames] = getattr(module, _NAMES_ATTR, None)
         self._printer = Printer()
         self._printer.print_op(module)
 
     def __call__(self, value: Value) -> str:
+        if self.recorded is not None:
+            name = self.recorded.shown_as.get(id(value)) or self.recorded.name_of.get(id(value))
+            if name is not None:
+                return name
         return self._printer.value(value)
+
+    def role(self, value: Value) -> Optional[str]:
+        """The value's role in the IR after propagation (``result of linalg.matmul``), if recorded."""
+        if self.recorded is None:
+            return None
+        entry = self.recorded.by_name.get(self(value))
+        return entry[1] if entry is not None else None
+
+    def find(self, name: str) -> Optional[Value]:
+        """The value named ``name`` (``%c``); None if there is none."""
+        if self.recorded is not None:
+            found = self.recorded.resolve(name)
+            if found is not None:
+                self.recorded.shown_as[id(found[0])] = name
+                return found[0]
+        return None
+
+
+def _role(v: Value, func: Operation, halos: set) -> str:
+    if isinstance(v, BlockArgument) and v.block is func.regions[0].blocks[0]:
+        return f"argument #{v.index}"
+    if isinstance(v, OpResult):
+        if v.op.name == "mesh.shard" and v.op.location in halos:
+            return "result of mesh.update_halo"
+        return f"result of {v.op.name}"
+    return "block argument"
 
 
 def _is_tensor(v: Value) -> bool:
@@ -83,6 +173,9 @@ def find_value(func: FuncOp, names: ValueNames, name: str) -> Value:
     """
     wanted = name if name.startswith("%") else "%" + name
     values = tensor_values(func)
+    found = names.find(wanted)
+    if found is not None and _is_tensor(found) and _owner_func(found) is func:
+        return found
     for v in values:
         if names(v) == wanted:
             return v
@@ -143,7 +236,10 @@ def _title(v: Value, names: ValueNames) -> str:
     func = _owner_func(v)
     fname = f"@{func.sym_name}" if func is not None else "the module"
     roles = []
-    if isinstance(v, BlockArgument) and func is not None and v.block is func.regions[0].blocks[0]:
+    recorded = names.role(v)
+    if recorded is not None:
+        roles.append(recorded)
+    elif isinstance(v, BlockArgument) and func is not None and v.block is func.regions[0].blocks[0]:
         roles.append(f"argument #{v.index}")
     elif isinstance(v, OpResult):
         roles.append(f"result of {v.op.name}")
