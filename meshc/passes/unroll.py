@@ -705,22 +705,28 @@ class Instantiator:
                             f"at {list(p.offsets)} of size {list(p.shape)}")
 
     # -- static sizes ---------------------------------------------------------------------------------------------
+    def known_sizes(self, shape, sizes) -> tuple[list, list]:
+        """``shape`` (None for a dynamic dim) with the dynamic dims whose size operand (from ``sizes``, in
+        order) is now a known constant made static; returns (new shape, the size operands still dynamic)."""
+        dyn = iter(sizes)
+        new_shape, rest = [], []
+        for d in shape:
+            if d is None:
+                v = next(dyn)
+                k = self.known(v)
+                new_shape.append(k)
+                if k is None:
+                    rest.append(v)
+            else:
+                new_shape.append(d)
+        return new_shape, rest
+
     def refine(self, op: Operation) -> Operation:
         """Make dynamic sizes that are now known static, and result types follow (rebuilds the op when its
         static arrays change)."""
         if op.name == "tensor.empty":
             t = op.results[0].type
-            dyn = iter(op.operands)
-            shape, rest = [], []
-            for d in t.shape:  # type: ignore[attr-defined]
-                if d is None:
-                    v = next(dyn)
-                    k = self.known(v)
-                    shape.append(k)
-                    if k is None:
-                        rest.append(v)
-                else:
-                    shape.append(d)
+            shape, rest = self.known_sizes(t.shape, op.operands)  # type: ignore[attr-defined]
             if len(rest) != len(op.operands):
                 new = tensor.EmptyOp.build(t.with_shape(shape), rest, op.location)  # type: ignore[attr-defined]
                 return _replace(op, new)
@@ -778,17 +784,7 @@ class Instantiator:
     def refine_splat(self, op: Operation) -> Operation:
         """A per-device ``tensor.splat`` whose dynamic sizes are now known gets a static type."""
         t = op.results[0].type
-        dyn = iter(op.operands[1:])
-        shape, rest = [], []
-        for d in t.shape:  # type: ignore[attr-defined]
-            if d is None:
-                v = next(dyn)
-                k = self.known(v)
-                shape.append(k)
-                if k is None:
-                    rest.append(v)
-            else:
-                shape.append(d)
+        shape, rest = self.known_sizes(t.shape, op.operands[1:])  # type: ignore[attr-defined]
         if len(rest) == len(op.operands) - 1:
             return op
         new = Operation.create([op.operands[0]] + rest, [t.with_shape(shape)], dict(op.attributes),  # type: ignore

@@ -188,10 +188,15 @@ def plain_text(figures: Iterable[Figure], max_width: int = MAX_WIDTH, max_height
 
 def rich_text(figure: Figure, max_width: int = MAX_WIDTH, max_height: int = MAX_HEIGHT):
     """``figure`` as a ``rich.text.Text`` with the block colours."""
+    return styled_text(figure_lines(figure, max_width, max_height))
+
+
+def styled_text(lines):
+    """Lines of ``(chunk, rich style or None)`` pairs joined into one ``rich.text.Text``."""
     from rich.text import Text
 
     text = Text()
-    for k, line in enumerate(figure_lines(figure, max_width, max_height)):
+    for k, line in enumerate(lines):
         if k:
             text.append("\n")
         for chunk, style in line:

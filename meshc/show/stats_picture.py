@@ -34,7 +34,7 @@ from typing import Optional, Sequence
 
 from meshc.runtime.devices import format_bytes
 from meshc.runtime.stats import TRANSFER_KINDS, RunStats
-from meshc.show.render import device_colour, ink_colour
+from meshc.show.render import device_colour, ink_colour, styled_text
 
 __all__ = ["TRAFFIC_CHOICES", "BAR_WIDTH", "MAX_MATRIX_DEVICES", "SHADES", "StatsPictureError", "memory_lines",
            "traffic_lines", "picture_lines", "plain_text", "rich_text", "print_picture", "shade_level"]
@@ -215,15 +215,7 @@ def plain_text(stats: RunStats, traffic: str = "sum", width: int = BAR_WIDTH) ->
 
 def rich_text(stats: RunStats, traffic: str = "sum", width: int = BAR_WIDTH):
     """The picture as a ``rich.text.Text`` with its colours."""
-    from rich.text import Text
-
-    text = Text()
-    for k, line in enumerate(picture_lines(stats, traffic, width)):
-        if k:
-            text.append("\n")
-        for chunk, style in line:
-            text.append(chunk, style=style)
-    return text
+    return styled_text(picture_lines(stats, traffic, width))
 
 
 def print_picture(stats: RunStats, console, traffic: str = "sum", width: int = BAR_WIDTH) -> None:
