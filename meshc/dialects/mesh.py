@@ -56,7 +56,7 @@ from meshc.ir.attributes import (ArrayAttr, Attribute, DenseArrayAttr, IntegerAt
                                  UnitAttr)
 from meshc.ir.core import Block, Operation, OpResult, Region, Value, op_class, register_op
 from meshc.ir.location import UNKNOWN_LOC, DiagnosticError, Location, note
-from meshc.ir.types import I64, INDEX, FunctionType, IntegerType, OpaqueType, TensorType, Type
+from meshc.ir.types import I64, INDEX, K_DYNAMIC, FunctionType, IntegerType, OpaqueType, TensorType, Type
 
 REDUCTION_KINDS = ("sum", "max", "min", "product", "average", "bitwise_and", "bitwise_or", "bitwise_xor",
                    "generic")
@@ -202,7 +202,7 @@ def strip_sharding(t: Type) -> Type:
 # ---------------------------------------------------------------------------------------------------------------
 
 #: A ``?`` in a mesh shape, or an SSA entry of a static index list (upstream ``ShapedType::kDynamic``).
-DYNAMIC_INDEX = -(1 << 63)
+DYNAMIC_INDEX = K_DYNAMIC
 #: The canonical type of a ``mesh.sharding`` value (``!shard.sharding`` is read as the same thing).
 SHARDING_TYPE = OpaqueType("mesh", "sharding")
 #: Element type of mesh-axis lists (upstream ``MeshAxis`` is ``int16_t``).

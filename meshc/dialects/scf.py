@@ -28,9 +28,9 @@ from typing import Optional, Sequence, Union
 
 from meshc.ir.attributes import ArrayAttr, DenseArrayAttr, IntegerAttr, UnitAttr
 from meshc.ir.core import Block, Operation, Region, Value, register_op
-from meshc.ir.types import I1, I32, I64, INDEX, IndexType, IntegerType, Type
+from meshc.ir.types import I1, I32, I64, INDEX, K_DYNAMIC, IndexType, IntegerType, Type
 
-DYNAMIC_INDEX = -(1 << 63)  # MLIR's ShapedType::kDynamic in static bound arrays
+DYNAMIC_INDEX = K_DYNAMIC  # MLIR's ShapedType::kDynamic in static bound arrays
 
 _FORALL_STATIC = ("staticLowerBound", "staticUpperBound", "staticStep", "operandSegmentSizes")
 

@@ -30,11 +30,9 @@ from typing import ClassVar, Optional, Sequence, Union
 from meshc.ir.attributes import ArrayAttr, DenseArrayAttr, IntegerAttr, UnitAttr
 from meshc.ir.core import Block, Operation, Region, Value, register_op
 from meshc.ir.location import UNKNOWN_LOC, Location
-from meshc.ir.types import (I32, I64, INDEX, FloatType, FunctionType, IndexType, IntegerType, TensorType, Type,
-                            UnrankedTensorType, byte_width)
+from meshc.ir.types import (I32, I64, INDEX, K_DYNAMIC, FloatType, FunctionType, IndexType, IntegerType, TensorType,
+                            Type, UnrankedTensorType, byte_width)
 
-K_DYNAMIC = -(1 << 63)
-"""MLIR's ``ShapedType::kDynamic``: a dynamic entry of a ``static_*`` array."""
 
 Mixed = Union[int, Value]
 """One entry of an offsets/sizes/strides list: a constant or an index value."""

@@ -21,6 +21,10 @@ if TYPE_CHECKING:  # pragma: no cover
 
 DYNAMIC = None  # a dynamic dimension ``?`` in a shape
 
+K_DYNAMIC = -(1 << 63)
+"""MLIR's ``ShapedType::kDynamic``: a dynamic entry of a ``static_*`` index array (slice offsets, loop
+bounds, mesh shapes, halo sizes) whose value is an SSA operand."""
+
 
 class Type:
     """Base class of all types."""
