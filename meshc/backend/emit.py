@@ -537,14 +537,13 @@ class _Emitter:
                             op.location)
         t_src, t_dst = unrolled_types(op)
         src_pieces, dst_pieces = storage_pieces(t_src, self.mesh), storage_pieces(t_dst, self.mesh)
-        if kind == "all_slice" and any(len(p.devices) > 1 for p in src_pieces) and \
-                "wrong-peer-group" not in testing_hooks.INJECT:
-            # a source stored once per peer group: each result shard's owner takes just its slice from the
-            # group's stored value (a local slab on the owner, a peer read elsewhere), not the whole value
-            self.assemble(op, t_src, t_dst)
-            return
         if "wrong-peer-group" in testing_hooks.INJECT:  # TEST-ONLY deliberate miscompile (meshc/testing_hooks.py)
             src_pieces = testing_hooks.wrong_peer_pieces(t_src, self.mesh)
+        if kind == "all_slice" and any(len(p.devices) > 1 for p in src_pieces):
+            # a source stored once per peer group: each result shard's owner takes just its slice from the
+            # group's stored value (a local slab on the owner, a peer read elsewhere), not the whole value
+            self.assemble(op, t_src, t_dst, src_pieces)
+            return
         attrs: dict = {name: op.axis_attr(name) for name in COLLECTIVE_KINDS[kind]}  # type: ignore[attr-defined]
         if kind in _REDUCING:
             attrs["reduction"] = op.reduction  # type: ignore[attr-defined]
@@ -584,17 +583,20 @@ class _Emitter:
                             op.location)
         self.assemble(op, *unrolled_types(op))
 
-    def assemble(self, op: Operation, t_src: TensorType, t_dst: TensorType) -> None:
+    def assemble(self, op: Operation, t_src: TensorType, t_dst: TensorType, src_pieces=None) -> None:
         """Fill each stored shard of ``op``'s result (global type ``t_dst``) on its owner from the slabs of
         the source shards (global type ``t_src``) that :meth:`halo_slabs` chooses: one HaloExchange step
         per owner, its slabs ``local`` (the owner's own buffer), ``peer_read`` (a peer's buffer, read in
         place: only the slab's bytes are counted) or ``copy``. Used for ``mesh.update_halo`` and for an
         ``all_slice`` of a value stored once per peer group (PIPELINE.md stage 6: the group's other devices
-        read just their slice from the first device's buffer, seed 000)."""
+        read just their slice from the first device's buffer, seed 000). ``src_pieces``: the source's
+        storage pieces when the caller has them (default: :func:`storage_pieces` of ``t_src``)."""
         from meshc.dialects.mesh import sharding_of, storage_pieces
         from meshc.sharding.spec import ShardingError
 
-        src_pieces, dst_pieces = storage_pieces(t_src, self.mesh), storage_pieces(t_dst, self.mesh)
+        if src_pieces is None:
+            src_pieces = storage_pieces(t_src, self.mesh)
+        dst_pieces = storage_pieces(t_dst, self.mesh)
         try:
             spec = sharding_of(t_src).to_spec()  # type: ignore[union-attr]
             slabs = [self.halo_slabs(piece.owner, piece.region, src_pieces, spec, tuple(t_src.shape), op.location)

@@ -55,6 +55,8 @@ import random
 from dataclasses import dataclass
 from typing import Optional, Protocol, Sequence, TypeVar
 
+from meshc.dialects import linalg
+
 T = TypeVar("T")
 
 #: How often slices, inserts, pads and concats get replicated operands (split ones are supported: this keeps
@@ -300,21 +302,9 @@ _SLICE_LIKE = ("slice", "insert", "pad", "concat", "window")
 #: contractions, which the injected miscompiles of the CI test need, stay as frequent as they were).
 _STEP_KINDS = tuple(k for k in OP_KINDS if k not in _SLICE_LIKE) + ("slice-like", "slice-like")
 
-#: Named contractions: (loops, lhs, rhs, init) einsum letters (LinalgNamedStructuredOps.yaml).
-CONTRACTIONS: dict[str, tuple[str, str, str, str]] = {
-    "matmul": ("mnk", "mk", "kn", "mn"),
-    "matmul_transpose_a": ("mnk", "km", "kn", "mn"),
-    "matmul_transpose_b": ("mnk", "mk", "nk", "mn"),
-    "batch_matmul": ("bmnk", "bmk", "bkn", "bmn"),
-    "batch_matmul_transpose_a": ("bmnk", "bkm", "bkn", "bmn"),
-    "batch_matmul_transpose_b": ("bmnk", "bmk", "bnk", "bmn"),
-    "batch_reduce_matmul": ("bmnk", "bmk", "bkn", "mn"),
-    "matvec": ("mn", "mn", "n", "m"),
-    "vecmat": ("nm", "m", "mn", "n"),
-    "batch_matvec": ("bmk", "bmk", "bk", "bm"),
-    "batch_vecmat": ("bnk", "bk", "bkn", "bn"),
-    "dot": ("k", "k", "k", ""),
-}
+#: Named contractions the generator draws: linalg's table (loops, lhs, rhs, init einsum letters) without the
+#: data-tiled ``mmt4d`` forms, which need packed operands.
+CONTRACTIONS = {name: letters for name, letters in linalg.CONTRACTIONS.items() if "mmt4d" not in name}
 _OTHER_CONTRACTIONS = tuple(n for n in CONTRACTIONS if n not in ("matmul", "batch_matmul"))
 
 
