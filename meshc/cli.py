@@ -24,8 +24,28 @@ COMMANDS: dict[str, tuple[str, str]] = {
 }
 
 
+EXIT_USAGE_ERROR = 1
+"""Exit code of a usage error of the group itself (no command, an unknown command or option): 1, as
+for every bad input (:mod:`meshc.commands._common`); click's own 2 is left to internal errors."""
+
+
 class LazyGroup(click.Group):
-    """A click group that imports a subcommand's module only when it is used."""
+    """A click group that imports a subcommand's module only when it is used; its usage errors
+    (``meshc`` alone, ``meshc bogus``, ``meshc --bogus``) exit with :data:`EXIT_USAGE_ERROR`."""
+
+    def make_context(self, info_name, args, parent=None, **extra):
+        try:
+            return super().make_context(info_name, args, parent=parent, **extra)
+        except click.UsageError as err:  # also click's "no arguments: show the help"
+            err.exit_code = EXIT_USAGE_ERROR
+            raise
+
+    def resolve_command(self, ctx: click.Context, args: list[str]):
+        try:
+            return super().resolve_command(ctx, args)
+        except click.UsageError as err:  # "No such command 'bogus'"
+            err.exit_code = EXIT_USAGE_ERROR
+            raise
 
     def list_commands(self, ctx: click.Context) -> list[str]:
         return sorted(COMMANDS)

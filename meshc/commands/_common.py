@@ -18,7 +18,6 @@ from __future__ import annotations
 import errno
 import os
 import sys
-import tempfile
 from typing import Any, Optional
 
 import click
@@ -152,10 +151,34 @@ def check_output_path(output: str, input_path: str, option: Optional[str] = None
     option = option or _output_option(output) or "-o"
     if os.path.isdir(output):
         raise DiagnosticError(f"output path '{output}' ({option}) is a directory")
+    from meshc.output_files import is_character_device, same_file
+
     if input_path != "-" and os.path.exists(output) and os.path.exists(input_path):
-        if os.path.samefile(output, input_path):
+        if same_file(output, input_path) and not is_character_device(output):  # a terminal can be both
             raise DiagnosticError(f"refusing to overwrite the input file '{input_path}' with the output of {option} "
                                   f"(choose another {option} path)")
+
+
+def check_distinct_outputs(outputs: "list[tuple[str, Optional[str]]]") -> None:
+    """Refuse two outputs of one command that name the same file (checked before any work): the
+    second would overwrite the first. ``outputs``: ``(option, path)`` pairs (``("-o", "r.npz")``,
+    ``("--trace", "t.json")``); a None path is an option not given. Paths compare as files when
+    they exist (links, hard links) and as resolved paths when not; a character device (a
+    terminal, ``/dev/null``) may take several outputs.
+
+    Raises:
+        DiagnosticError: naming both options and the path.
+    """
+    from meshc.ir.location import DiagnosticError
+    from meshc.output_files import is_character_device, same_file
+
+    given = [(option, path) for option, path in outputs if path]
+    for i, (first, a) in enumerate(given):
+        for second, b in given[i + 1:]:
+            if same_file(a, b) and not is_character_device(a):
+                what = f"'{a}'" if a == b else f"'{a}' and '{b}'"
+                raise DiagnosticError(f"{first} and {second} name the same file {what}: one output would "
+                                      f"overwrite the other (give each its own path)")
 
 
 def _output_option(value: str) -> Optional[str]:
@@ -171,38 +194,16 @@ def _output_option(value: str) -> Optional[str]:
 
 
 def write_output(output: str, text: str) -> None:
-    """Write ``text`` to stdout (``-``) or to ``output`` through a temporary
-    file in the same directory renamed over it, so a failed run never leaves
-    a truncated file.
+    """Write ``text`` to stdout (``-``) or to ``output`` with :func:`meshc.output_files.write_file`:
+    a regular file atomically (a failed run never leaves a truncated file), a device, FIFO or
+    ``/dev/stdout`` in place.
 
     Raises:
-        DiagnosticError: the file cannot be written.
+        DiagnosticError: the file cannot be written (naming it and the reason).
     """
-    from meshc.ir.location import DiagnosticError
+    from meshc.output_files import write_file
 
-    if output == "-":
-        sys.stdout.write(text)
-        sys.stdout.flush()
-        return
-    directory = os.path.dirname(os.path.abspath(output))
-    tmp = None
-    try:
-        fd, tmp = tempfile.mkstemp(prefix=".meshc-", suffix=".tmp", dir=directory)
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            f.write(text)
-        if os.path.exists(output):
-            os.chmod(tmp, os.stat(output).st_mode & 0o7777)
-        else:
-            umask = os.umask(0)
-            os.umask(umask)
-            os.chmod(tmp, 0o666 & ~umask)
-        os.replace(tmp, output)
-        tmp = None
-    except OSError as err:
-        raise DiagnosticError(f"could not write output file '{output}': {err.strerror or err}") from None
-    finally:
-        if tmp is not None and os.path.exists(tmp):
-            os.unlink(tmp)
+    write_file(output, text)
 
 
 # ------------------------------------------------------------------ shared options

@@ -38,7 +38,9 @@ def command(input_path: str, output: str, entry: Optional[str], generic: bool,
         if explain:
             raise click.UsageError("--explain explains --auto-shard: give --auto-shard tp=N or dp=N")
         raise click.UsageError("nothing to add: give --mesh, --shard, --shardings-from or --auto-shard")
-    check_output_path(output, input_path)
+    for read in (input_path, annotations.shardings_from):
+        if read:
+            check_output_path(output, read)
     from meshc.ir.printer import print_op
     from meshc.ir.verifier import verify
     from meshc.parser import parse

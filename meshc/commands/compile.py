@@ -76,7 +76,9 @@ def command(input_path: str, output: str, pipeline: "str | None", generic: bool,
     from meshc.passes.manager import IRPrinting, PassManager, Timing, check_pass_names, measure
     from meshc.passes.pipeline import PIPELINE_FILE
 
-    check_output_path(output, input_path)
+    for read in (input_path, annotations.shardings_from if annotations else None):
+        if read:
+            check_output_path(output, read)
     sources = sources_for()
     pipeline_text = mc.default_pipeline(target) if pipeline is None else pipeline
     sources.add(PIPELINE_FILE, pipeline_text)

@@ -76,8 +76,8 @@ from typing import Any, Optional
 import click
 
 from meshc.commands._annotate_options import annotation_options, auto_shard_options, shard_module
-from meshc.commands._common import (EXIT_USER_ERROR, FiniteFloat, MeshcCommand, check_mesh_shape_names,
-                                    check_output_path, parse_mesh_shapes, read_input)
+from meshc.commands._common import (EXIT_USER_ERROR, FiniteFloat, MeshcCommand, check_distinct_outputs,
+                                    check_mesh_shape_names, check_output_path, parse_mesh_shapes, read_input)
 
 TRAFFIC_CHOICES = ("sum", "peer-read", "copy", "collective", "each")
 
@@ -239,7 +239,9 @@ def _command(input_path, reference, entry, inputs_path, single_inputs, random_in
 
     protect = [p for p in (inputs_path, expected_path, input_path) if p]
     protect += [_split_assignment(i, "--input")[1] for i in single_inputs]
-    protect += [_split_assignment(i, "--parameters")[1] for i in parameter_files if "=" in i]
+    protect += [(i.partition("=")[2] or i).strip() for i in parameter_files]  # SCOPE=FILE, or FILE alone
+    protect += [annotations.shardings_from] if annotations and annotations.shardings_from else []
+    check_distinct_outputs([("-o", output), ("--trace", trace_path)])
     for out in (output, trace_path):
         for path in protect if out else ():  # before any work: never write the outputs over an input
             check_output_path(out, path)
@@ -350,12 +352,7 @@ def _load_parameters(parameter_files: tuple[str, ...]) -> dict:
 
 
 def _write_trace(stats, path: str) -> None:
-    from meshc.ir.location import DiagnosticError
-
-    try:
-        stats.write_chrome_trace(path)
-    except OSError as err:
-        raise DiagnosticError(f"cannot write trace '{path}': {err.strerror or err}") from None
+    stats.write_chrome_trace(path)  # DiagnosticError when it cannot be written
     click.echo(f"wrote the trace of {len(stats.devices)} device(s) to {path}")
 
 
@@ -580,9 +577,14 @@ def summary(value: Any) -> str:
 
 
 def _check(outputs, expected, path: str, rtol: float, atol: float, atol_scale: bool) -> bool:
-    from meshc.runtime.io import compare
+    from meshc.runtime.io import compare, unmatched_expected
 
     rows = compare(outputs, expected, rtol=rtol, atol=atol, atol_scale=atol_scale)
+    ignored = unmatched_expected(len(outputs), expected)
+    if ignored:
+        results = ", ".join(f"result{i}" for i in range(len(outputs))) or "none"
+        click.echo(f"note: {len(ignored)} array(s) of {path} match no result and are not compared: "
+                   f"{', '.join(repr(k) for k in ignored)} (results: {results})", err=True)
     return _report(rows, path, rtol, atol, atol_scale)
 
 

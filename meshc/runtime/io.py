@@ -14,7 +14,6 @@ read lazily), so a shard can be copied straight from the file.
 from __future__ import annotations
 
 import os
-import tempfile
 import zipfile
 from dataclasses import dataclass, field
 from typing import Any, Mapping, Optional, Sequence
@@ -181,16 +180,26 @@ def load_npz(path: str) -> dict[str, Any]:
 
 def bind_inputs(args: Sequence[ArgSpec], npz: Optional[Mapping[str, Any]] = None,
                 named: Optional[Mapping[str, Any]] = None) -> BoundInputs:
-    """Order input arrays like ``args`` and check shapes and dtypes.
+    """Order input arrays like ``args`` and check shapes and dtypes. ``named`` (``--input``) binds
+    arguments by name (``x`` or ``%x``) or 0-based position; the arrays of ``npz`` bind by name when
+    every argument name is a key, otherwise by position to the arguments ``named`` does not give.
 
     Raises:
-        DiagnosticError: a missing or extra input, or an array whose shape
-            or dtype differs from the argument's type (expected vs got).
+        DiagnosticError: a missing or extra input, an argument given twice, a ``named`` key that is
+            no argument's name or an out-of-range position, or an array whose shape or dtype differs
+            from the argument's type (expected vs got).
     """
     named = dict(named or {})
     arrays: list[Any] = [None] * len(args)
     sources = [""] * len(args)
     rule = "none"
+    given: dict[int, str] = {}  # argument index -> the --input key that gives it
+    for key in named:
+        idx = _arg_index(args, key)
+        if idx in given:
+            raise DiagnosticError(f"--input {given[idx]} and --input {key} both give argument #{idx} "
+                                  f"({_arg_name(args, idx)}): give it once")
+        given[idx] = key
     if npz:
         keys = list(npz)
         names = [a.name for a in args]
@@ -204,17 +213,13 @@ def bind_inputs(args: Sequence[ArgSpec], npz: Optional[Mapping[str, Any]] = None
                                       f"(arguments: {', '.join('%' + str(n) for n in names)})")
         else:
             rule = "by position"
-            if len(keys) != len(args) - len(named):
-                raise DiagnosticError(
-                    f"the entry function takes {len(args)} arguments but the input file has {len(keys)} arrays "
-                    f"({', '.join(keys)}) and its keys do not match the argument names "
-                    f"({', '.join('%' + str(a.name) for a in args)})")
-            free = [i for i, a in enumerate(args) if a.name not in named and str(i) not in named]
+            free = [i for i in range(len(args)) if i not in given]
+            if len(keys) != len(free):
+                raise DiagnosticError(_position_mismatch(args, keys, free, given))
             for i, k in zip(free, keys):
                 arrays[i], sources[i] = npz[k], f"key '{k}' (position {keys.index(k)})"
-    for key, arr in named.items():
-        idx = _arg_index(args, key)
-        arrays[idx], sources[idx] = arr, f"--input {key}"
+    for idx, key in given.items():
+        arrays[idx], sources[idx] = named[key], f"--input {key}"
         rule = rule if rule != "none" else "by name"
     missing = [i for i, a in enumerate(arrays) if a is None]
     if missing:
@@ -225,15 +230,50 @@ def bind_inputs(args: Sequence[ArgSpec], npz: Optional[Mapping[str, Any]] = None
     return BoundInputs(arrays, rule, sources)
 
 
+def _arg_name(args: Sequence[ArgSpec], index: int) -> str:
+    return "%" + str(args[index].name)
+
+
+def _position_mismatch(args: Sequence[ArgSpec], keys: list[str], free: list[int], given: Mapping[int, str]) -> str:
+    """The message of :func:`bind_inputs` when an input file bound by position has more or fewer
+    arrays than the arguments it must give (``free``: those ``--input`` does not give)."""
+    listed = ", ".join(keys) or "none"
+    argument_names = ", ".join(_arg_name(args, i) for i in range(len(args)))
+    if not given:
+        return (f"the entry function takes {len(args)} arguments but the input file has {len(keys)} arrays "
+                f"({listed}) and its keys do not match the argument names ({argument_names})")
+    by_input = ", ".join(_arg_name(args, i) for i in sorted(given))
+    rest = ", ".join(_arg_name(args, i) for i in free) or "none"
+    text = (f"the input file's keys ({listed}) are not the argument names ({argument_names}), so its arrays bind "
+            f"by position to the {len(free)} argument(s) that --input does not give ({rest}); --input gives "
+            f"{by_input}, and the file has {len(keys)} array(s), not {len(free)}")
+    if len(keys) == len(args):
+        text += " (it holds every argument: drop --input, or give the other arguments with --input as well)"
+    return text
+
+
 def _arg_index(args: Sequence[ArgSpec], key: str) -> int:
-    k = key.lstrip("%")
+    """The argument index that ``--input`` key ``key`` names: an argument name (``x``, ``%x``) or a
+    0-based position.
+
+    Raises:
+        DiagnosticError: no argument has that name, or the position is out of range.
+    """
+    k = key.strip().lstrip("%")
     for i, a in enumerate(args):
         if a.name == k:
             return i
-    if k.isdigit() and int(k) < len(args):
-        return int(k)
+    listing = ", ".join(_arg_name(args, i) for i in range(len(args)))
+    if k.isascii() and k.isdigit():
+        if int(k) < len(args):
+            return int(k)
+        if not args:
+            raise DiagnosticError(f"--input {key}: position {int(k)} is out of range: the entry function takes "
+                                  "no arguments")
+        raise DiagnosticError(f"--input {key}: position {int(k)} is out of range ({len(args)} argument(s): "
+                              f"{listing}; positions 0 to {len(args) - 1})")
     raise DiagnosticError(f"--input {key}: the entry function has no argument named '%{k}' "
-                          f"(arguments: {', '.join('%' + str(a.name) for a in args)})")
+                          f"(arguments: {listing})")
 
 
 def check_input(spec: ArgSpec, arr: Any, index: int) -> Any:
@@ -276,33 +316,22 @@ def random_inputs(args: Sequence[ArgSpec], seed: int = 0) -> list[np.ndarray]:
 
 
 def write_outputs(path: str, arrays: Sequence[Any], protect: Sequence[str] = ()) -> None:
-    """Write ``result0, result1, ...`` to ``path`` (.npz) atomically: a
-    temporary file in the same folder renamed over ``path`` only after it is
-    complete. Refuses to overwrite any file in ``protect`` (the inputs).
+    """Write ``result0, result1, ...`` to ``path`` (.npz) with
+    :func:`meshc.output_files.write_file`: a regular file atomically (a temporary file in the
+    same folder renamed over ``path`` only after it is complete), a device or FIFO in place.
+    Refuses to overwrite any file in ``protect`` (the inputs).
 
     Raises:
         DiagnosticError: ``path`` is one of the inputs, or cannot be written.
     """
-    target = os.path.abspath(path)
-    if os.path.exists(target):
+    from meshc.output_files import is_character_device, same_file, write_file
+
+    if os.path.exists(path) and not is_character_device(path):
         for p in protect:
-            if p and p != "-" and os.path.exists(p) and os.path.samefile(p, target):
+            if p and p != "-" and os.path.exists(p) and same_file(p, path):
                 raise DiagnosticError(f"refusing to overwrite input file '{p}' with the outputs")
-    folder = os.path.dirname(target) or "."
-    try:
-        fd, tmp = tempfile.mkstemp(prefix=".meshc-", suffix=".npz", dir=folder)
-    except OSError as err:
-        raise DiagnosticError(f"cannot write '{path}': {err.strerror}") from None
-    try:
-        with os.fdopen(fd, "wb") as fh:
-            np.savez(fh, **{f"result{i}": np.asarray(a) for i, a in enumerate(arrays)})
-        os.replace(tmp, target)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
+    write_file(path, lambda fh: np.savez(fh, **{f"result{i}": np.asarray(a) for i, a in enumerate(arrays)}),
+               binary=True, dash_is_stdout=False)
 
 
 @dataclass
@@ -388,6 +417,16 @@ def compare(outputs: Sequence[Any], expected: Mapping[str, Any], rtol: float = 1
             diff = np.abs(got.astype(np.int64) - want.astype(np.int64)) if got.size else np.zeros(0)
             out.append(Comparison(name, bool(eq), float(diff.max()) if diff.size else 0.0, 0.0))
     return out
+
+
+def unmatched_expected(count: int, expected: Mapping[str, Any]) -> list[str]:
+    """Keys of ``expected`` that :func:`compare` matches with none of ``count`` results (so never
+    compares): when it matches by name (every ``result<i>`` is a key), the other keys; by position
+    every array has its result (none)."""
+    names = [f"result{i}" for i in range(count)]
+    if not all(n in expected for n in names):
+        return []
+    return [k for k in expected if k not in names]
 
 
 def _compare_floats(name: str, got: np.ndarray, want: np.ndarray, rtol: float, atol: float,

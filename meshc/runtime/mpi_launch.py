@@ -412,8 +412,10 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
             if opts.output:
                 write_outputs(opts.output, report.outputs)
             if opts.stats_path:
-                with open(opts.stats_path, "w", encoding="utf-8") as fh:
-                    json.dump(report.stats.to_json(), fh, indent=1)
+                from meshc.output_files import write_file
+
+                write_file(opts.stats_path, lambda fh: json.dump(report.stats.to_json(), fh, indent=1),
+                           what="stats file", dash_is_stdout=False)
             if opts.trace_path:
                 report.stats.write_chrome_trace(opts.trace_path)
     return 0

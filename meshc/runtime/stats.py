@@ -202,9 +202,15 @@ class RunStats:
         return {"traceEvents": out, "displayTimeUnit": "ms"}
 
     def write_chrome_trace(self, path: str) -> None:
-        """Write :meth:`chrome_trace` as JSON to ``path``."""
-        with open(path, "w", encoding="utf-8") as f:
-            json.dump(self.chrome_trace(), f)
+        """Write :meth:`chrome_trace` as JSON to ``path`` (:func:`meshc.output_files.write_file`:
+        a regular file atomically, a device or FIFO in place).
+
+        Raises:
+            DiagnosticError: the file cannot be written (naming it and the reason).
+        """
+        from meshc.output_files import write_file
+
+        write_file(path, lambda f: json.dump(self.chrome_trace(), f), what="trace file", dash_is_stdout=False)
 
     def to_json(self) -> dict:
         """Every figure as JSON-ready data (no trace)."""

@@ -1,0 +1,210 @@
+"""Writing the files a command outputs: every output path goes through :func:`write_file`.
+
+What is at the path decides how it is written:
+
+* a regular file, or a path that does not exist yet: atomically, through a temporary file
+  (``.meshc-*.tmp``) in the same directory renamed over it once complete, so a failed or
+  interrupted write leaves the previous file as it was. A symbolic link is kept: the file it
+  points to is replaced. An existing file the user may not write is refused, as a shell
+  redirection would refuse it;
+* anything else is written in place, never renamed over: a character device (``/dev/null``,
+  ``/dev/full``, a terminal), a FIFO (``mkfifo``: opening it waits for a reader, as a shell
+  redirection does), a socket or block device, and the descriptors of the process named as
+  ``/dev/stdout``, ``/dev/stderr``, ``/dev/fd/N`` or ``/proc/self/fd/N`` (written through the
+  descriptor itself, so a ``>>`` redirection of the shell still appends); symbolic links to
+  any of these too;
+* ``-`` is standard output, where the caller allows it.
+
+A failed write (no space left, a reader that went away, no permission...) is a
+:class:`meshc.ir.location.DiagnosticError` naming the path (exit code 1 in the commands),
+never a traceback. Standard library only; the error class is imported when needed.
+"""
+
+from __future__ import annotations
+
+import errno
+import os
+import re
+import stat
+import sys
+import tempfile
+from typing import IO, Any, Callable, Optional, Union
+
+Content = Union[str, bytes, Callable[[IO[Any]], None]]
+"""What :func:`write_file` writes: text (UTF-8), bytes, or a function that writes to the open file."""
+
+TEMP_PREFIX = ".meshc-"
+"""Name prefix of the temporary files of atomic writes (removed on failure)."""
+
+_FD_ALIAS = re.compile(r"/(?:dev/(?P<std>stdin|stdout|stderr)|dev/fd/(?P<fd>\d+)|"
+                       r"proc/(?P<pid>self|thread-self|\d+)/fd/(?P<pfd>\d+))")
+_STD_FDS = {"stdin": 0, "stdout": 1, "stderr": 2}
+_MAX_LINKS = 40  # symbolic links followed before giving up (the kernel's own limit)
+
+
+def descriptor_of(path: str) -> Optional[int]:
+    """The descriptor of this process that ``path`` names (``/dev/stdout`` -> 1, ``/dev/fd/3``,
+    ``/proc/self/fd/3``, or a symbolic link to one of them), else None. Other processes'
+    ``/proc/PID/fd`` entries are not this process's descriptors (None)."""
+    current = os.path.abspath(path)
+    for _ in range(_MAX_LINKS):
+        m = _FD_ALIAS.fullmatch(current)
+        if m:
+            if m.group("std"):
+                return _STD_FDS[m.group("std")]
+            if m.group("fd"):
+                return int(m.group("fd"))
+            pid = m.group("pid")
+            if pid in ("self", "thread-self") or int(pid) == os.getpid():
+                return int(m.group("pfd"))
+            return None
+        if not os.path.islink(current):
+            return None
+        try:
+            link = os.readlink(current)
+        except OSError:
+            return None
+        current = os.path.normpath(os.path.join(os.path.dirname(current), link))
+    return None
+
+
+def writes_in_place(path: str) -> bool:
+    """True when :func:`write_file` writes ``path`` in place (a descriptor alias, or an existing
+    path that is not a regular file: device, FIFO, socket), False when atomically (a regular
+    file or a new path)."""
+    if descriptor_of(path) is not None:
+        return True
+    try:
+        mode = os.stat(path).st_mode
+    except OSError:
+        return False
+    return not stat.S_ISREG(mode)
+
+
+def is_character_device(path: str) -> bool:
+    """True when ``path`` exists and is (or links to) a character device (``/dev/null``, a terminal)."""
+    try:
+        return stat.S_ISCHR(os.stat(path).st_mode)
+    except OSError:
+        return False
+
+
+def same_file(a: str, b: str) -> bool:
+    """True when paths ``a`` and ``b`` name one file: the same file when both exist (through links,
+    hard links included), else the same path once symbolic links are resolved (two new paths)."""
+    try:
+        if os.path.exists(a) and os.path.exists(b):
+            return os.path.samefile(a, b)
+    except OSError:
+        pass
+    return os.path.normcase(os.path.realpath(a)) == os.path.normcase(os.path.realpath(b))
+
+
+def write_file(path: str, content: Content, *, binary: Optional[bool] = None, what: str = "output file",
+               dash_is_stdout: bool = True) -> None:
+    """Write ``content`` to ``path`` (see the module docstring for how each kind of path is written).
+
+    ``content``: ``str`` (written as UTF-8), ``bytes``, or a function given the open file (text mode
+    unless ``binary``; ``binary`` defaults to ``isinstance(content, bytes)``). ``what`` names the
+    file in error messages (``could not write output file 'OUT': ...``). ``dash_is_stdout``: ``-``
+    means standard output (else it is a file named ``-``).
+
+    Raises:
+        DiagnosticError: the file cannot be written (the message names ``path`` and the reason).
+        OSError: EPIPE while writing ``-`` (standard output closed early, as by ``| head``: the
+            command line ends quietly, click's convention).
+        Any exception ``content`` raises, after the temporary file is removed.
+    """
+    if binary is None:
+        binary = isinstance(content, (bytes, bytearray))
+    writer = _writer(content)
+    if path == "-" and dash_is_stdout:
+        _write_stdout(writer, binary)
+        return
+    try:
+        fd = descriptor_of(path)
+        if fd is not None:
+            _write_descriptor(fd, writer, binary)
+        elif writes_in_place(path):
+            with _open_in_place(path, binary) as fh:
+                writer(fh)
+        else:
+            _write_atomic(path, writer, binary)
+    except OSError as err:
+        raise _write_error(path, err, what) from None
+
+
+def _writer(content: Content) -> Callable[[IO[Any]], None]:
+    if callable(content):
+        return content
+    return lambda fh: fh.write(content)
+
+
+def _open_in_place(path: str, binary: bool) -> IO[Any]:
+    return open(path, "wb") if binary else open(path, "w", encoding="utf-8")
+
+
+def _write_stdout(writer: Callable[[IO[Any]], None], binary: bool) -> None:
+    try:
+        if binary:
+            sys.stdout.flush()
+            writer(sys.stdout.buffer)
+            sys.stdout.buffer.flush()
+        else:
+            writer(sys.stdout)
+            sys.stdout.flush()
+    except OSError as err:
+        if err.errno == errno.EPIPE:
+            raise
+        from meshc.ir.location import DiagnosticError
+
+        raise DiagnosticError(f"could not write to standard output: {_reason(err)}") from None
+
+
+def _write_descriptor(fd: int, writer: Callable[[IO[Any]], None], binary: bool) -> None:
+    """Write through a duplicate of descriptor ``fd`` (no reopening: no truncation of a ``>>`` file)."""
+    for stream in (sys.stdout, sys.stderr):  # what the command printed comes first
+        try:
+            stream.flush()
+        except (OSError, ValueError):
+            pass
+    dup = os.dup(fd)
+    with (os.fdopen(dup, "wb") if binary else os.fdopen(dup, "w", encoding="utf-8")) as fh:
+        writer(fh)
+
+
+def _write_atomic(path: str, writer: Callable[[IO[Any]], None], binary: bool) -> None:
+    target = os.path.realpath(path)  # a symbolic link stays: the file it points to is replaced
+    exists = os.path.exists(target)
+    if exists and not os.access(target, os.W_OK):
+        raise PermissionError(errno.EACCES, os.strerror(errno.EACCES), path)
+    fd, tmp = tempfile.mkstemp(prefix=TEMP_PREFIX, suffix=".tmp", dir=os.path.dirname(target))
+    try:
+        with (os.fdopen(fd, "wb") if binary else os.fdopen(fd, "w", encoding="utf-8")) as fh:
+            writer(fh)
+        if exists:
+            os.chmod(tmp, os.stat(target).st_mode & 0o7777)
+        else:
+            umask = os.umask(0)
+            os.umask(umask)
+            os.chmod(tmp, 0o666 & ~umask)
+        os.replace(tmp, target)
+        tmp = None
+    finally:
+        if tmp is not None:
+            try:
+                os.unlink(tmp)
+            except OSError:
+                pass
+
+
+def _reason(err: OSError) -> str:
+    if err.errno == errno.EPIPE:
+        return "the reader closed the pipe before everything was written (Broken pipe)"
+    return err.strerror or str(err)
+
+
+def _write_error(path: str, err: OSError, what: str):
+    from meshc.ir.location import DiagnosticError
+
+    return DiagnosticError(f"could not write {what} '{path}': {_reason(err)}")
