@@ -30,8 +30,9 @@ for every bad input (:mod:`meshc.commands._common`); click's own 2 is left to in
 
 
 class LazyGroup(click.Group):
-    """A click group that imports a subcommand's module only when it is used; its usage errors
-    (``meshc`` alone, ``meshc bogus``, ``meshc --bogus``) exit with :data:`EXIT_USAGE_ERROR`."""
+    """A click group that imports a subcommand's module only when it is used; usage errors
+    (``meshc`` alone, ``meshc bogus``, ``meshc --bogus``, and those of every command) exit with
+    :data:`EXIT_USAGE_ERROR`."""
 
     def make_context(self, info_name, args, parent=None, **extra):
         try:
@@ -40,11 +41,20 @@ class LazyGroup(click.Group):
             err.exit_code = EXIT_USAGE_ERROR
             raise
 
-    def resolve_command(self, ctx: click.Context, args: list[str]):
+    def invoke(self, ctx: click.Context):
         try:
-            return super().resolve_command(ctx, args)
-        except click.UsageError as err:  # "No such command 'bogus'"
+            return super().invoke(ctx)
+        except click.UsageError as err:  # "No such command 'bogus'", or a command's own usage error
             err.exit_code = EXIT_USAGE_ERROR
+            raise
+        except OSError as err:  # a command that is no MeshcCommand writing a full standard output
+            import errno
+
+            if err.errno == errno.EPIPE:
+                raise
+            from meshc.commands._common import report_stdout_failure
+
+            report_stdout_failure(err)
             raise
 
     def list_commands(self, ctx: click.Context) -> list[str]:

@@ -45,9 +45,12 @@ class MeshcCommand(click.Command):
         from meshc.ir.location import DiagnosticError
 
         try:
-            return super().invoke(ctx)
+            result = super().invoke(ctx)
+            sys.stdout.flush()  # a standard output that cannot take it (> /dev/full) fails here, not at exit
+            return result
         except DiagnosticError as err:
             print_diagnostics(err.diagnostics, sources_for(ctx))
+            stdout_failure()
             sys.exit(EXIT_USER_ERROR)
         except (click.exceptions.Exit, click.exceptions.Abort):
             raise
@@ -62,9 +65,64 @@ class MeshcCommand(click.Command):
         except OSError as err:
             if err.errno == errno.EPIPE:  # stdout closed early (| head): not an error of ours
                 raise
+            report_stdout_failure(err)
             internal_error(err)
         except Exception as err:  # noqa: BLE001 - every other exception is a meshc bug
             internal_error(err)
+
+
+def stdout_failure(err: Optional[OSError] = None) -> Optional[OSError]:
+    """The error of writing standard output (``ENOSPC`` of ``> /dev/full``...), else None: ``err``
+    when it was raised by a write to standard output (the innermost frame of its traceback holds
+    the stream, as ``click.echo`` or a rich console does), else the error of flushing it now.
+    After an error the text still pending is dropped (the descriptor is pointed at the null device),
+    so Python's own flush at exit does not fail again with a traceback."""
+    failed = err if err is not None and _raised_writing_stdout(err) else None
+    if failed is None:
+        try:
+            sys.stdout.flush()
+        except OSError as flush_err:
+            failed = flush_err
+    if failed is not None:
+        try:
+            fd = sys.stdout.fileno()
+            null = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(null, fd)
+            os.close(null)
+        except (OSError, ValueError):
+            pass
+    return failed
+
+
+def report_stdout_failure(err: OSError) -> None:
+    """When ``err`` is a failure to write standard output (:func:`stdout_failure`, e.g. ``> /dev/full``):
+    print ``error: could not write to standard output: <why>`` and exit 1 (bad input, not a meshc
+    bug); otherwise return."""
+    from meshc.ir.location import DiagnosticError
+
+    failed = stdout_failure(err)
+    if failed is not None:
+        print_diagnostics(DiagnosticError(f"could not write to standard output: "
+                                          f"{failed.strerror or failed}").diagnostics)
+        sys.exit(EXIT_USER_ERROR)
+
+
+def _raised_writing_stdout(err: BaseException) -> bool:
+    tb = err.__traceback__
+    if tb is None:
+        return False
+    while tb.tb_next is not None:
+        tb = tb.tb_next
+    out = sys.stdout
+    buffer = getattr(out, "buffer", None)
+    for value in tb.tb_frame.f_locals.values():
+        for stream in (value, getattr(value, "file", None)):  # a rich Console holds its stream as .file
+            if stream is None:
+                continue
+            if stream is out or stream is sys.__stdout__ or (buffer is not None and (
+                    stream is buffer or getattr(stream, "buffer", None) is buffer)):
+                return True
+    return False
 
 
 def internal_error(err: BaseException) -> None:
