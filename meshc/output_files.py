@@ -23,6 +23,7 @@ never a traceback. Standard library only; the error class is imported when neede
 from __future__ import annotations
 
 import errno
+import io
 import os
 import re
 import stat
@@ -127,7 +128,7 @@ def write_file(path: str, content: Content, *, binary: Optional[bool] = None, wh
             _write_descriptor(fd, writer, binary)
         elif writes_in_place(path):
             with _open_in_place(path, binary) as fh:
-                writer(fh)
+                writer(_Stream(fh) if binary else fh)
         else:
             _write_atomic(path, writer, binary)
     except OSError as err:
@@ -170,7 +171,34 @@ def _write_descriptor(fd: int, writer: Callable[[IO[Any]], None], binary: bool) 
             pass
     dup = os.dup(fd)
     with (os.fdopen(dup, "wb") if binary else os.fdopen(dup, "w", encoding="utf-8")) as fh:
-        writer(fh)
+        writer(_Stream(fh) if binary else fh)
+
+
+class _Stream:
+    """A binary file written in place, seen as a stream: ``write`` and ``flush`` only, no ``seek`` or
+    ``tell`` (a device's position means nothing, a FIFO has none), so that ``zipfile`` (``np.savez``)
+    writes the archive sequentially."""
+
+    def __init__(self, fh: IO[bytes]):
+        self._fh = fh
+
+    def write(self, data: bytes) -> int:
+        return self._fh.write(data)
+
+    def flush(self) -> None:
+        self._fh.flush()
+
+    def seekable(self) -> bool:
+        return False
+
+    def read(self, *args: Any) -> bytes:  # present so that numpy takes this for a file, never called
+        raise io.UnsupportedOperation("an output stream is not readable")
+
+    def tell(self) -> int:
+        raise io.UnsupportedOperation("a stream has no position")
+
+    def seek(self, *args: Any) -> int:
+        raise io.UnsupportedOperation("a stream has no position")
 
 
 def _write_atomic(path: str, writer: Callable[[IO[Any]], None], binary: bool) -> None:
