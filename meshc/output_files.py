@@ -50,6 +50,9 @@ def descriptor_of(path: str) -> Optional[int]:
     current = os.path.abspath(path)
     for _ in range(_MAX_LINKS):
         m = _FD_ALIAS.fullmatch(current)
+        if not m:  # the directories resolved (a link to /proc/self/fd), the last name as it is
+            current = os.path.join(os.path.realpath(os.path.dirname(current)), os.path.basename(current))
+            m = _FD_ALIAS.fullmatch(current)
         if m:
             if m.group("std"):
                 return _STD_FDS[m.group("std")]

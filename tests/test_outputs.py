@@ -205,6 +205,8 @@ def test_descriptor_aliases_are_written_through_the_descriptor(tmp_path):
     assert descriptor_of("/proc/self/fd/5") == 5 and descriptor_of(str(tmp_path / "out")) is None
     os.symlink("/dev/stderr", tmp_path / "err")
     assert descriptor_of(str(tmp_path / "err")) == 2 and writes_in_place(str(tmp_path / "err"))
+    os.symlink("/proc/self/fd", tmp_path / "fds")  # a directory link on the way
+    assert descriptor_of(str(tmp_path / "fds" / "4")) == 4
     read, write = os.pipe()
     try:
         write_file(f"/dev/fd/{write}", "through the pipe\n")

@@ -4,7 +4,8 @@ Exit codes (DESIGN.md "Diagnostics"):
 
 * ``0`` success;
 * ``1`` bad input or usage: a :class:`DiagnosticError` (rendered like
-  mlir-opt, never a traceback), a bad option value, an unknown option;
+  mlir-opt, never a traceback), a bad option value, an unknown option, an
+  output (file or standard output) that cannot be written;
 * ``2`` an internal error (a bug in meshc): one line ``internal error: ...``
   and a hint to report it (``MESHC_DEBUG=1`` shows the Python traceback);
 * ``130`` interrupted (Ctrl-C).
@@ -198,9 +199,11 @@ def check_output_path(output: str, input_path: str, option: Optional[str] = None
     in the message; by default the current command's option of
     :data:`OUTPUT_PARAMS` whose value is ``output``, else ``-o``.
 
+    A character device (a terminal, ``/dev/null``) may be both: writing it overwrites nothing.
+
     Raises:
-        DiagnosticError: ``output`` names the same file as ``input_path``,
-            or a directory.
+        DiagnosticError: ``output`` names the same file as ``input_path``
+            (:func:`meshc.output_files.same_file`), or a directory.
     """
     from meshc.ir.location import DiagnosticError
 

@@ -387,6 +387,13 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         from meshc.runtime.io import load_npz, write_outputs
         from meshc.runtime.mpi import run_schedule_mpi
 
+        from meshc.commands._common import check_distinct_outputs, check_output_path
+
+        check_distinct_outputs([("-o", opts.output), ("--stats", opts.stats_path), ("--trace", opts.trace_path)])
+        for option, out in (("-o", opts.output), ("--stats", opts.stats_path), ("--trace", opts.trace_path)):
+            for read in (opts.schedule, opts.args_path):
+                if out and read:
+                    check_output_path(out, read, option)
         try:
             with open(opts.schedule, encoding="utf-8") as fh:
                 text = fh.read()
