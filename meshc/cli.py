@@ -25,8 +25,8 @@ COMMANDS: dict[str, tuple[str, str]] = {
 
 
 EXIT_USAGE_ERROR = 1
-"""Exit code of a usage error of the group itself (no command, an unknown command or option): 1, as
-for every bad input (:mod:`meshc.commands._common`); click's own 2 is left to internal errors."""
+"""Exit code of a usage error (no command, an unknown command or option, a bad option value): 1, as
+for every bad input (:mod:`meshc.commands._common`); click's own 2 would read as an internal error."""
 
 
 class LazyGroup(click.Group):
