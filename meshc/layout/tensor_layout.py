@@ -115,8 +115,8 @@ class TensorLayout:
     """Data type, page config, memory config, alignment and rule set of a tensor.
 
     ``dtype`` may be given by name (``"bfloat16"``). ``rules``: one of
-    ``RULES`` (case-insensitive, ``_`` and ``-`` alike), see the module docstring. ``alignment`` is ``None``
-    for the default, else a tuple of positive sizes: rank 1 or 2 under the
+    ``RULES`` (case-insensitive, ``_`` and ``-`` alike), see the module
+    docstring. ``alignment`` is ``None`` for the default, else a tuple of positive sizes: rank 1 or 2 under the
     seed rules (a 2-D shard alignment, rank 1 aligns the width only); under
     the physical rules any rank up to the tensor's (at least 2), every entry
     before the last two a multiple of the height entry.
