@@ -40,7 +40,8 @@ from meshc.layout import LayoutError, build_layout, parse_dims
     show_default=True,
     help="interleaved | height_sharded | width_sharded | block_sharded ('-' for '_' too).",
 )
-@click.option("--shard-shape", default=None, help="Shard HxW (logical under --rules seed, physical under --rules physical).")
+@click.option("--shard-shape", default=None,
+              help="Shard HxW (logical under --rules seed, physical under the physical rule sets).")
 @click.option("--grid", default=None,
               help="Sharded only: core grid RxC (default 8x8), ranges r0,c0-r1,c1 joined by '+', or a core count N "
                    "(N cores filled row by row on the --device-grid).")
@@ -50,7 +51,9 @@ from meshc.layout import LayoutError, build_layout, parse_dims
 @click.option("--orientation", default=None, help="Sharded only: shard orientation row_major (default) | col_major.")
 @click.option("--physical-shard-shape", default=None,
               help="Sharded, seed rules only: explicit aligned shard HxW (replaces --alignment).")
-@click.option("--alignment", default=None, help="Alignment, e.g. 64x32 (default: the tile for TILE, 1 for ROW_MAJOR).")
+@click.option("--alignment", default=None,
+              help="Alignment, e.g. 64x32 (default: the tile for TILE, 1 for ROW_MAJOR; "
+                   "the shard width for sharded ROW_MAJOR under --rules physical).")
 @click.option("--buffer-type", default="dram", show_default=True, help="dram | l1.")
 @click.option("--rules", default="seed", show_default=True,
               help="seed (align each shard) | physical (align the tensor; TT-Metal today) | physical-rm-unaligned "
