@@ -29,9 +29,10 @@ from .tensor_layout import RULES, TensorLayout
 from .tile import Layout, PageConfig, Tile
 
 #: The device core grid ``(rows, cols)`` a core count fills when no
-#: ``device_grid`` is given: 8 x 8, meshc's default shard grid and the worker
-#: grid of a Wormhole n150 (TT-Metal reports it as x=8, y=8; an n300 exposes
-#: 7 rows of 8, ``device_grid="7x8"``).
+#: ``device_grid`` is given: 8 x 8, meshc's default shard grid and the compute
+#: grid of a Wormhole n150 (TT-Metal: x=8, y=8). Devices whose grid has 7 rows
+#: of 8 (TT-Metal x=8, y=7, which TT-Metal's 8x8-only tests skip) take
+#: ``device_grid="7x8"``.
 DEFAULT_DEVICE_GRID: tuple[int, int] = (8, 8)
 
 E = TypeVar("E", bound=enum.Enum)
@@ -99,7 +100,8 @@ def parse_grid(text: str, device_grid: "tuple[int, int] | None" = None) -> CoreR
 def cores_on_device_grid(count: int, device_grid: "tuple[int, int]" = DEFAULT_DEVICE_GRID) -> CoreRangeSet:
     """``count`` cores of a ``(rows, cols)`` device grid, filled row by row from
     core ``(0, 0)`` (see ``parse_grid``): at most two ranges, the whole rows and
-    the partial last row.
+    the partial last row (TT-NN's ``num_cores_to_corerangeset`` row-wise from
+    core (0, 0), TT-Metal ``tt_metal/common/work_split.cpp``).
 
     Raises ``CoreGridError`` when ``count`` is 0 or more than ``rows * cols``.
     """
@@ -175,6 +177,9 @@ def check_options_apply(
 
     A shard shape with an interleaved layout is refused by ``MemoryConfig``.
     Options the rule does not name (``--alignment``...) apply everywhere.
+    The rule is meshc's (docs/layout.md, "Options that apply, and core grids").
+    ``layout``/``memory_layout`` may be names (any spelling ``parse_choice``
+    takes). Raises ``LayoutError`` naming the option and what to do instead.
     """
     kind = parse_choice(layout, Layout, "layout") if isinstance(layout, str) else layout
     memory = parse_choice(memory_layout, MemoryLayout, "memory layout") if isinstance(memory_layout, str) \
