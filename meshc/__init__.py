@@ -112,11 +112,11 @@ def compile(module: Any, pipeline: Optional[str] = None,
 
 
 def _layout(shape: Union[str, Sequence[int]], dtype: str = "bfloat16", layout: str = "row_major",
-           tile: str = "32x32", memory_layout: str = "interleaved",
-           shard_shape: Union[str, Sequence[int], None] = None, grid: str = "8x8",
-           orientation: str = "row_major", physical_shard_shape: Union[str, Sequence[int], None] = None,
+           tile: Optional[str] = None, memory_layout: str = "interleaved",
+           shard_shape: Union[str, Sequence[int], None] = None, grid: Optional[str] = None,
+           orientation: Optional[str] = None, physical_shard_shape: Union[str, Sequence[int], None] = None,
            alignment: Union[str, Sequence[int], None] = None, buffer_type: str = "dram",
-           rules: str = "seed") -> Any:
+           rules: str = "seed", device_grid: Optional[str] = None) -> Any:
     """Every figure of a tensor of logical ``shape`` under a TensorLayout
     (seed 002; what ``meshc layout`` prints): a :class:`meshc.layout.LayoutReport`
     with ``physical_shape``, ``page_shape``, ``page_size_bytes``, ``num_pages``,
@@ -125,8 +125,10 @@ def _layout(shape: Union[str, Sequence[int]], dtype: str = "bfloat16", layout: s
     Sizes are ``"56x56x30"`` or a sequence of ints (``shape``, ``shard_shape``,
     ``physical_shard_shape``, ``alignment``; ``tile`` is ``"32x32"``); the other
     options take the ``meshc layout`` spellings (``layout="tile"``,
-    ``memory_layout="height_sharded"``, ``rules="physical"``...). The rules are
-    in :mod:`meshc.layout`.
+    ``memory_layout="height_sharded"``, ``rules="physical"``...); ``None``
+    means not given (``tile`` 32x32, ``grid`` 8x8...), and an option that does
+    not apply to the layout (``tile`` with ``row_major``) is an error, as on the
+    command line. The rules are in :mod:`meshc.layout`.
 
     Raises:
         LayoutError: a malformed option, an invalid combination (a shard shape
@@ -140,7 +142,7 @@ def _layout(shape: Union[str, Sequence[int]], dtype: str = "bfloat16", layout: s
 
     dims = parse_dims(text(shape) or "")
     made = build_layout(dtype, layout, tile, memory_layout, text(shard_shape), grid, orientation,
-                        text(physical_shard_shape), text(alignment), buffer_type, rules)
+                        text(physical_shard_shape), text(alignment), buffer_type, rules, device_grid)
     return made.report(dims)
 
 

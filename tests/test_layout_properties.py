@@ -38,7 +38,7 @@ def logical_2d(shape):
 
 
 @st.composite
-def layouts(draw, rules=st.sampled_from(["seed", "physical"])):
+def layouts(draw, rules=st.sampled_from(["seed", "physical", "physical-rm-unaligned"])):
     """(layout, shape) pairs that validate, over every dtype, tile and memory layout."""
     rule = draw(rules)
     dtype = draw(st.sampled_from(DTYPES))
@@ -52,7 +52,7 @@ def layouts(draw, rules=st.sampled_from(["seed", "physical"])):
     if kind.is_sharded:
         ph, pw = base.physical_shape(shape)
         h, w = logical_2d(shape) if rule == "seed" else (ph, pw)
-        unit_h, unit_w = page.tile.shape if (tiled and rule == "physical") else (1, 1)
+        unit_h, unit_w = page.tile.shape if (tiled and rule != "seed") else (1, 1)
         sh = unit_h * draw(st.integers(1, max(1, ceil_div(h, unit_h))))
         sw = unit_w * draw(st.integers(1, max(1, ceil_div(w, unit_w))))
         if kind is MemoryLayout.HEIGHT_SHARDED:
@@ -118,7 +118,7 @@ def test_seed_rules_match_shard_by_shard_alignment(case):
 
 
 @settings(max_examples=300, deadline=None)
-@given(layouts(rules=st.just("physical")))
+@given(layouts(rules=st.sampled_from(["physical", "physical-rm-unaligned"])))
 def test_physical_rules_pad_each_matrix(case):
     """With a rank <= 2 alignment: height = prod(outer dims) x ru(dim -2), width = ru(dim -1)."""
     layout, shape = case
@@ -127,6 +127,22 @@ def test_physical_rules_pad_each_matrix(case):
     full = (1, 1) + shape if len(shape) < 2 else shape
     full = full[-max(len(shape), 2):]
     assert layout.physical_shape(shape) == (prod(full[:-2]) * round_up(full[-2], ah), round_up(full[-1], aw))
+
+
+@settings(max_examples=300, deadline=None)
+@given(layouts(rules=st.just("physical")))
+def test_physical_row_major_shards_are_whole_pages_of_the_physical_width(case):
+    """Physical rules, sharded ROW_MAJOR (TT-Metal page_config.cpp): the width is a whole number of
+    shard-width pages, so the buffer is exactly the physical shape."""
+    layout, shape = case
+    spec = layout.memory_config.shard_spec
+    if layout.page_config.is_tiled or spec is None:
+        return
+    ph, pw = layout.physical_shape(shape)
+    sw = spec.shape[1]
+    assert pw % sw == 0 and pw >= logical_2d(shape)[1]
+    assert layout.num_pages(shape) == ph * (pw // sw)
+    assert layout.buffer_bytes(shape) == ph * pw * layout.dtype.element_bytes
 
 
 @settings(max_examples=200, deadline=None)

@@ -4,7 +4,12 @@ Prints, for one logical shape, the logical 2-D shape, the physical shape, the
 shards, the page shape and size, the page count, the buffer bytes and the
 bytes every core reserves (seed 002; see ``meshc.layout`` for the rules).
 ``--json`` prints one plain JSON object instead of the table. An invalid
-layout prints ``error: <why>`` on stderr and exits 1.
+layout, a malformed value, or an option that does not apply to the chosen
+layout (``--tile`` without ``--layout tile``; ``--grid``, ``--orientation``,
+``--device-grid`` or ``--physical-shard-shape`` with an interleaved layout)
+prints ``error: <why>`` on stderr and exits 1 (``meshc.layout.check_options_apply``,
+the rule ``meshc run`` follows too). Names are case-insensitive, ``_`` and
+``-`` alike (``row-major`` = ``row_major``).
 """
 
 from __future__ import annotations
@@ -25,31 +30,45 @@ from meshc.layout import LayoutError, build_layout, parse_dims
     show_default=True,
     help="bfloat16 | float32 | uint32 | int32 | uint16 | uint8 | bfloat8_b | bfloat4_b (also float16, int8...).",
 )
-@click.option("--layout", "page_layout", default="row_major", show_default=True, help="tile | row_major.")
-@click.option("--tile", default="32x32", show_default=True, help="Tile HxW: 32x32, 16x32, 32x16, 16x16, {8,4,2,1}x{32,16}.")
+@click.option("--layout", "page_layout", default="row_major", show_default=True,
+              help="tile | row_major (also row-major; any case).")
+@click.option("--tile", default=None,
+              help="--layout tile only: tile HxW, 32x32 (default), 16x32, 32x16, 16x16, {8,4,2,1}x{32,16}.")
 @click.option(
     "--memory-layout",
     default="interleaved",
     show_default=True,
-    help="interleaved | height_sharded | width_sharded | block_sharded.",
+    help="interleaved | height_sharded | width_sharded | block_sharded ('-' for '_' too).",
 )
-@click.option("--shard-shape", default=None, help="Shard HxW (logical under --rules seed, physical under --rules physical).")
-@click.option("--grid", default="8x8", show_default=True, help="Core grid: RxC, or ranges r0,c0-r1,c1 joined by '+'.")
-@click.option("--orientation", default="row_major", show_default=True, help="Shard orientation: row_major | col_major.")
-@click.option("--physical-shard-shape", default=None, help="Seed rules: explicit aligned shard HxW (replaces --alignment).")
-@click.option("--alignment", default=None, help="Alignment, e.g. 64x32 (default: the tile for TILE, 1 for ROW_MAJOR).")
+@click.option("--shard-shape", default=None,
+              help="Shard HxW (logical under --rules seed, physical under the physical rule sets).")
+@click.option("--grid", default=None,
+              help="Sharded only: core grid RxC (default 8x8), ranges r0,c0-r1,c1 joined by '+', or a core count N "
+                   "(N cores filled row by row on the --device-grid).")
+@click.option("--device-grid", default=None,
+              help="Sharded only: the device's core grid RxC that a core count fills (default 8x8); given, every "
+                   "core of --grid must lie inside it.")
+@click.option("--orientation", default=None, help="Sharded only: shard orientation row_major (default) | col_major.")
+@click.option("--physical-shard-shape", default=None,
+              help="Sharded, seed rules only: explicit aligned shard HxW (replaces --alignment).")
+@click.option("--alignment", default=None,
+              help="Alignment, e.g. 64x32 (default: the tile for TILE, 1 for ROW_MAJOR; "
+                   "the shard width for sharded ROW_MAJOR under --rules physical).")
 @click.option("--buffer-type", default="dram", show_default=True, help="dram | l1.")
-@click.option("--rules", default="seed", show_default=True, help="seed (align each shard) | physical (align the tensor).")
+@click.option("--rules", default="seed", show_default=True,
+              help="seed (align each shard) | physical (align the tensor; TT-Metal today) | physical-rm-unaligned "
+                   "(physical, without the row-major shard-width alignment: meshc's physical rules before it).")
 @click.option("--json", "as_json", is_flag=True, help="Print one plain JSON object instead of a table.")
 def command(
     shape: str,
     dtype: str,
     page_layout: str,
-    tile: str,
+    tile: "str | None",
     memory_layout: str,
     shard_shape: "str | None",
-    grid: str,
-    orientation: str,
+    grid: "str | None",
+    device_grid: "str | None",
+    orientation: "str | None",
     physical_shard_shape: "str | None",
     alignment: "str | None",
     buffer_type: str,
@@ -71,6 +90,7 @@ def command(
             alignment,
             buffer_type,
             rules,
+            device_grid,
         )
         report = tensor_layout.report(dims)
     except LayoutError as err:
@@ -104,6 +124,8 @@ def command(
         rows.append(("shards", "- (interleaved)"))
     else:
         nh, nw = report.shard_count
+        grid_set = mem.shard_spec.grid
+        rows.append(("core grid", f"{grid_set} ({grid_set.num_cores} cores)"))
         rows.append(("shards", f"{report.num_shards} ({nh} x {nw})"))
         rows.append(("physical shard shape", shape_text(report.physical_shard_shape)))
     rows.append(("page shape", shape_text(report.page_shape)))

@@ -166,8 +166,10 @@ class _RunCommand(MeshcCommand):
               help="Memory of each device, e.g. 16GiB, 512MB (default: unlimited).")
 @click.option("--collective-timeout", default=60.0, show_default=True, type=FiniteFloat(min=0, min_open=True),
               metavar="SECONDS", help="How long a device waits at a collective (or for a peer) before failing.")
-@click.option("--layout", "buffer_layout", type=click.Choice(["row-major", "tile"]), default="row-major",
-              show_default=True, help="Device buffer layout for memory accounting (tile: padded to whole tiles).")
+@click.option("--layout", "buffer_layout", default="row-major", show_default=True, metavar="row-major|tile",
+              callback=lambda ctx, param, value: _layout_name(value),
+              help="Device buffer layout for memory accounting (tile: padded to whole tiles); row_major, "
+                   "any case, is row-major too.")
 @click.option("--tile", default="32x32", show_default=True, metavar="HxW", help="Tile shape of --layout tile.")
 @click.option("--dtype-override", default=None, metavar="DTYPE",
               help="Account buffers in this device data type (bfloat16, bfloat8_b, ...).")
@@ -187,9 +189,14 @@ def command(input_path: str, reference: bool, entry: Optional[str], inputs_path:
             show_values: tuple[str, ...] = ()) -> None:
     """Compile and execute on simulated devices (or the reference interpreter)."""
     ctx = click.get_current_context()
-    if buffer_layout != "tile" and ctx.get_parameter_source("tile") == click.core.ParameterSource.COMMANDLINE:
-        raise click.UsageError("--tile applies to --layout tile (the default layout, row-major, has no tiles): "
-                               "add --layout tile or drop --tile")
+    if ctx.get_parameter_source("tile") == click.core.ParameterSource.COMMANDLINE:
+        _tile_pair(tile)  # a malformed --tile is an error whether or not it applies
+        from meshc.layout import LayoutError, check_options_apply
+
+        try:  # the rule meshc layout follows: an option that does not apply to the layout is an error
+            check_options_apply(buffer_layout, ["--tile"])
+        except LayoutError as err:
+            raise click.UsageError(str(err)) from None
     pictures = _Pictures(stats_traffic.replace("-", "_") if stats_traffic else "sum", show_values)
     stats = stats or stats_traffic is not None
     if launch is not None:
@@ -369,9 +376,7 @@ def _layout(kind: str, tile: str, dtype_override: Optional[str]):
     from meshc.layout.errors import LayoutError
     from meshc.layout.tile import Tile
 
-    parts = tile.lower().split("x")
-    if len(parts) != 2 or not all(p.isdigit() and int(p) > 0 for p in parts):
-        raise click.BadParameter(f"'{tile}' is not HxW with positive sizes (e.g. 32x32)", param_hint="'--tile'")
+    parts = _tile_pair(tile)
     if kind == "tile":
         try:
             Tile(int(parts[0]), int(parts[1]))
@@ -389,6 +394,25 @@ def _layout(kind: str, tile: str, dtype_override: Optional[str]):
         return BufferLayout(kind.replace("-", "_"), (int(parts[0]), int(parts[1])), dtype_override)
     except ScheduleError as err:
         raise click.BadParameter(str(err), param_hint="'--layout'") from None
+
+
+def _layout_name(value: str) -> str:
+    """``--layout``: ``row-major`` or ``tile``, named as ``meshc layout`` names them (any case, ``_`` or ``-``:
+    :func:`meshc.layout.parse_choice`). Raises ``click.BadParameter`` naming the known layouts."""
+    from meshc.layout import Layout, LayoutError, parse_choice
+
+    try:
+        return parse_choice(value, Layout, "layout").value.replace("_", "-")
+    except LayoutError as err:
+        raise click.BadParameter(str(err), param_hint="'--layout'") from None
+
+
+def _tile_pair(tile: str) -> list[str]:
+    """The two sizes of ``--tile HxW`` as text; raises ``click.BadParameter`` unless two positive integers."""
+    parts = tile.lower().split("x")
+    if len(parts) != 2 or not all(p.isdigit() and int(p) > 0 for p in parts):
+        raise click.BadParameter(f"'{tile}' is not HxW with positive sizes (e.g. 32x32)", param_hint="'--tile'")
+    return parts
 
 
 def _memory(text: str) -> int:

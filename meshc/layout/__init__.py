@@ -33,6 +33,14 @@ Matrices padded one by one under the physical rules, TILE 32x32::
     [1, 48, 56, 32] -> 48 x roundup(56, 32) = 48 x 64 = 3072 rows, physical [3072, 32]
     [5, 4, 3, 2]    -> 5 x 4 x roundup(3, 32) = 640 rows, width roundup(2, 32) = 32
 
+A ROW_MAJOR sharded tensor under the physical rules pads its width to the
+shard width (TT-Metal ``page_config.cpp``, PR #25055)::
+
+    [1, 1, 64, 100] bfloat16, WIDTH_SHARDED, shard [64, 32], grid 1x4
+    width 100 -> roundup(100, 32) = 128; physical [64, 128], 4 shards
+    pages: one shard row each, 64 rows x 4 shards = 256 pages of 64 B = 16384 B
+    (``rules="physical-rm-unaligned"``: physical [64, 100], the same pages)
+
 The runtime's default (``device_buffer_layout``): ROW_MAJOR, interleaved,
 alignment [1], so ``buffer_bytes == prod(shape) * itemsize``.
 """
@@ -53,15 +61,27 @@ from .errors import (
     TileError,
 )
 from .memory import BufferType, CoreRange, CoreRangeSet, MemoryConfig, MemoryLayout, ShardOrientation, ShardSpec
-from .parse import build_layout, parse_choice, parse_dims, parse_grid, parse_pair
-from .tensor_layout import RULES, LayoutReport, TensorLayout
+from .parse import (
+    DEFAULT_DEVICE_GRID,
+    build_layout,
+    check_options_apply,
+    cores_on_device_grid,
+    parse_choice,
+    parse_device_grid,
+    parse_dims,
+    parse_grid,
+    parse_pair,
+    parse_rules,
+)
+from .tensor_layout import PHYSICAL_RULES, RULES, LayoutReport, TensorLayout
 from .tile import VALID_TILE_SHAPES, Layout, PageConfig, Tile, ceil_div, round_up
 
 __all__ = [
-    "AlignmentError", "BufferType", "CoreGridError", "CoreRange", "CoreRangeSet", "DTYPES", "DTypeError",
-    "DataType", "Layout", "LayoutError", "LayoutReport", "MemoryConfig", "MemoryLayout", "PageConfig", "RULES",
-    "ShapeError", "ShardOrientation", "ShardShapeError", "ShardSpec", "ShardSpecError", "StridesError",
-    "TT_METAL_DTYPES", "TensorLayout", "Tile", "TileError", "VALID_TILE_SHAPES", "buffer_bytes", "build_layout",
-    "ceil_div", "device_buffer_layout", "logical_bytes", "parse_choice", "parse_dims", "parse_grid", "parse_pair",
-    "round_up",
+    "AlignmentError", "BufferType", "CoreGridError", "CoreRange", "CoreRangeSet", "DEFAULT_DEVICE_GRID", "DTYPES",
+    "DTypeError", "DataType", "Layout", "LayoutError", "LayoutReport", "MemoryConfig", "MemoryLayout",
+    "PHYSICAL_RULES", "PageConfig", "RULES", "ShapeError", "ShardOrientation", "ShardShapeError", "ShardSpec",
+    "ShardSpecError", "StridesError", "TT_METAL_DTYPES", "TensorLayout", "Tile", "TileError", "VALID_TILE_SHAPES",
+    "buffer_bytes", "build_layout", "ceil_div", "check_options_apply", "cores_on_device_grid",
+    "device_buffer_layout", "logical_bytes", "parse_choice", "parse_device_grid", "parse_dims", "parse_grid",
+    "parse_pair", "parse_rules", "round_up",
 ]

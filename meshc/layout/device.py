@@ -29,7 +29,7 @@ def device_buffer_layout(
 
     ``numpy_dtype_name``: the host array's ``dtype.name`` (``float32``,
     ``bfloat16``, ``int64``, ``bool``...). ``layout``: ``row_major`` or
-    ``tile``. ``tile``: ``(h, w)`` or its text ``"32x32"``. ``dtype_override``: the device data type to account for instead
+    ``tile`` (any case, ``row-major`` too: ``parse_choice``). ``tile``: ``(h, w)`` or its text ``"32x32"``. ``dtype_override``: the device data type to account for instead
     (``bfloat16``, ``bfloat8_b``...). Interleaved in DRAM, seed rules, default
     alignment. Raises ``DTypeError`` (unknown name, block float in ROW_MAJOR),
     ``TileError``, ``ShapeError`` (bad ``local_shape``) or ``LayoutError``

@@ -1,6 +1,6 @@
 """TensorLayout: from a logical ND shape to a physical 2-D shape, pages and bytes.
 
-Two rule sets (see the package docstring for worked examples):
+Three rule sets (see the package docstring for worked examples):
 
 ``rules="seed"`` (default; seed 002, as TT-Metal implemented it in 2024-25)
     1. the logical ND shape flattens to 2-D: all dims but the last collapse
@@ -24,7 +24,9 @@ Two rule sets (see the package docstring for worked examples):
 Default alignment: the tile shape for TILE, ``[1]`` (none) for ROW_MAJOR. A
 user alignment merges with it: its last two entries are rounded up to the
 tile. Under the seed rules an explicit ``physical_shard_shape`` replaces the
-alignment.
+alignment. Under ``physical``, a ROW_MAJOR sharded tensor's default is
+``[shard width]``, and a user alignment's last entry is rounded up to a
+multiple of the shard width (as TILE entries are to the tile).
 
 Pages (TT-Metal's convention): a TILE page is one tile; a ROW_MAJOR
 interleaved page is one row of the physical width; a ROW_MAJOR sharded page
@@ -53,7 +55,10 @@ from .errors import (
 from .memory import MemoryConfig, MemoryLayout, ShardOrientation
 from .tile import PageConfig, as_int, ceil_div, round_up
 
-RULES = ("seed", "physical")
+#: The rule-set names, in canonical spelling (see the module docstring).
+RULES = ("seed", "physical", "physical-rm-unaligned")
+#: The rule sets that take the shard shape as the physical shard shape.
+PHYSICAL_RULES = ("physical", "physical-rm-unaligned")
 
 
 @dataclass(frozen=True)
@@ -107,10 +112,11 @@ class _Geometry:
 
 @dataclass(frozen=True)
 class TensorLayout:
-    """Data type, page config, memory config and alignment of a tensor.
+    """Data type, page config, memory config, alignment and rule set of a tensor.
 
-    ``dtype`` may be given by name (``"bfloat16"``). ``alignment`` is ``None``
-    for the default, else a tuple of positive sizes: rank 1 or 2 under the
+    ``dtype`` may be given by name (``"bfloat16"``). ``rules``: one of
+    ``RULES`` (case-insensitive, ``_`` and ``-`` alike), see the module
+    docstring. ``alignment`` is ``None`` for the default, else a tuple of positive sizes: rank 1 or 2 under the
     seed rules (a 2-D shard alignment, rank 1 aligns the width only); under
     the physical rules any rank up to the tensor's (at least 2), every entry
     before the last two a multiple of the height entry.
@@ -131,17 +137,19 @@ class TensorLayout:
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "dtype", DataType.parse(self.dtype))
+        given_rules = self.rules
+        object.__setattr__(self, "rules", str(self.rules).strip().lower().replace("_", "-"))
         if self.rules not in RULES:
-            raise LayoutError(f"unknown layout rules '{self.rules}' (known: {', '.join(RULES)})")
+            raise LayoutError(f"unknown layout rules '{given_rules}' (known: {', '.join(RULES)})")
         if self.dtype.block_float and not self.page_config.is_tiled:
             raise DTypeError(f"{self.dtype.name} needs TILE layout (a block float only exists in tiles), got ROW_MAJOR")
         if self.alignment is not None:
             self._check_user_alignment()
         spec = self.memory_config.shard_spec
         if spec is not None and spec.physical_shard_shape is not None:
-            if self.rules == "physical":
+            if self.is_physical:
                 raise ShardSpecError(
-                    "physical rules take the shard shape as the physical shard shape; "
+                    f"{self.rules} rules take the shard shape as the physical shard shape; "
                     f"drop physical_shard_shape {list(spec.physical_shard_shape)}"
                 )
             if self.alignment is not None:
@@ -150,11 +158,26 @@ class TensorLayout:
                     f"({list(spec.physical_shard_shape)}), not both"
                 )
         if spec is not None and self.page_config.is_tiled:
-            if self.rules == "physical":
+            if self.is_physical:
                 self._check_tile_sized("shard shape", spec.shape, "(physical rules: the shard shape is physical)")
             elif spec.physical_shard_shape is not None:
                 self._check_tile_sized("physical shard shape", spec.physical_shard_shape, "")
         self.effective_alignment()  # raises for the physical-rules outer-entry rule
+
+    @property
+    def is_physical(self) -> bool:
+        """True under a physical rule set (``physical``, ``physical-rm-unaligned``):
+        the alignment applies to the whole tensor and the shard shape is physical."""
+        return self.rules in PHYSICAL_RULES
+
+    @property
+    def _shard_width_aligned(self) -> bool:
+        # physical rules: a ROW_MAJOR sharded width aligns to the shard width
+        return (
+            self.rules == "physical"
+            and not self.page_config.is_tiled
+            and self.memory_config.shard_spec is not None
+        )
 
     # ----------------------------------------------------------- validation
     def _check_user_alignment(self) -> None:
@@ -179,7 +202,7 @@ class TensorLayout:
             )
 
     def _check_alignment_rank(self, rank: int) -> None:
-        if self.rules == "physical" and self.alignment is not None and len(self.alignment) > max(rank, 2):
+        if self.is_physical and self.alignment is not None and len(self.alignment) > max(rank, 2):
             raise AlignmentError(
                 f"alignment {list(self.alignment)} has rank {len(self.alignment)}, more than the tensor's rank {rank}"
             )
@@ -188,12 +211,16 @@ class TensorLayout:
     def effective_alignment(self) -> tuple[int, ...]:
         """The alignment in force: the default merged with the user's.
 
-        TILE default ``(tile_h, tile_w)``; ROW_MAJOR default ``(1,)``. A user
-        alignment keeps its rank (at least 2 for TILE) with its last two entries
-        rounded up to the tile. Under the seed rules an explicit physical shard
-        shape is the alignment. Raises ``AlignmentError`` when, under the
-        physical rules, an entry before the last two is not a multiple of the
-        height entry (the height would leave the tile grid).
+        TILE default ``(tile_h, tile_w)``; ROW_MAJOR default ``(1,)``, except
+        under the ``physical`` rules for a sharded tensor: ``(shard width,)``
+        (TT-Metal ``page_config.cpp``, ``RowMajorPageConfig`` default alignment,
+        since PR #25055 for every 2-D sharded layout). A user alignment keeps
+        its rank (at least 2 for TILE) with its last two entries rounded up to
+        the tile; there, a ROW_MAJOR sharded alignment's last entry is rounded up
+        to a multiple of the shard width. Under the seed rules an explicit
+        physical shard shape is the alignment. Raises ``AlignmentError`` when,
+        under the physical rules, an entry before the last two is not a multiple
+        of the height entry (the height would leave the tile grid).
         """
         spec = self.memory_config.shard_spec
         if self.rules == "seed" and spec is not None and spec.physical_shard_shape is not None:
@@ -205,6 +232,9 @@ class TensorLayout:
                 return (th, tw)
             padded = (1,) * (2 - len(user)) + tuple(user)
             align = padded[:-2] + (round_up(padded[-2], th), round_up(padded[-1], tw))
+        elif self._shard_width_aligned:
+            sw = spec.shape[1]
+            align = (sw,) if user is None else tuple(user[:-1]) + (round_up(user[-1], sw),)
         else:
             align = tuple(user) if user is not None else (1,)
         if len(align) > 2 and any(a % align[-2] for a in align[:-2]):
@@ -231,7 +261,7 @@ class TensorLayout:
     def _geometry(self, shape: "tuple[int, ...]") -> _Geometry:
         shape = _check_shape(shape)
         self._check_alignment_rank(len(shape))
-        if self.rules == "seed":
+        if not self.is_physical:
             geo = self._seed_geometry(*self.logical_2d_shape(shape))
         else:
             geo = self._physical_geometry(shape)
@@ -394,7 +424,7 @@ class TensorLayout:
         if not shape:
             return ()
         width = geo.physical[1]
-        align = self.effective_alignment() if self.rules == "physical" else ()
+        align = self.effective_alignment() if self.is_physical else ()
         strides = [1]
         rows = 1
         for k in range(2, len(shape) + 1):
