@@ -1,6 +1,6 @@
 # lit configuration for meshc's FileCheck tests (tests/lit/**/*.mlir).
 #
-# RUN lines use `meshc` and `filecheck` (also spelled `FileCheck`): both are
+# RUN lines use `meshc`, `meshc-opt` and `filecheck` (also spelled `FileCheck`): both are
 # resolved to the executables next to the Python running lit (the project's
 # venv), and that directory is put first on PATH. `not` comes from lit's
 # internal shell. Run with `lit -v tests/lit` or through tests/test_lit.py.
@@ -34,4 +34,6 @@ def _tool(name):
 
 # A whole word only, so paths and words containing "meshc" are left alone.
 config.substitutions.append((r"(?<![\w./-])meshc(?![\w./-])", _tool("meshc")))
+# meshc-opt (mlir-opt's command line, docs/meshc-opt.md): RUN lines written as upstream's
+config.substitutions.append((r"(?<![\w./-])meshc-opt(?![\w./-])", _tool("meshc-opt")))
 config.substitutions.append((r"(?<![\w./-])(?:filecheck|FileCheck)(?![\w./-])", _tool("filecheck")))
