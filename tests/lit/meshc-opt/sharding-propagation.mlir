@@ -15,16 +15,16 @@
 // the rows when the visit goes forward first, the columns when it goes backward first; the
 // resharding point (annotate_for_users) sits where the two meet.
 // FWD-LABEL: func.func @chain
-// FWD:         %[[XS:.*]] = mesh.shard %{{.*}} to <@m, [[0]]> : tensor<4x4xf32>
+// FWD:         %[[XS:.*]] = mesh.shard %{{.*}} to <@m, {{\[\[}}0]]> : tensor<4x4xf32>
 // FWD:         %[[Y:.*]] = linalg.exp ins(%[[XS]] : tensor<4x4xf32>)
-// FWD-NEXT:    %[[YS:.*]] = mesh.shard %[[Y]] to <@m, [[0]]> : tensor<4x4xf32>
-// FWD:         mesh.shard %[[YS]] to <@m, [[], [0]]> annotate_for_users : tensor<4x4xf32>
+// FWD-NEXT:    %[[YS:.*]] = mesh.shard %[[Y]] to <@m, {{\[\[}}0]]> : tensor<4x4xf32>
+// FWD:         mesh.shard %[[YS]] to <@m, {{\[\[}}], [0]]> annotate_for_users : tensor<4x4xf32>
 // FWD:         return
 // BWD-LABEL: func.func @chain
-// BWD:         %[[XS:.*]] = mesh.shard %{{.*}} to <@m, [[0]]> : tensor<4x4xf32>
-// BWD:         %[[XU:.*]] = mesh.shard %[[XS]] to <@m, [[], [0]]> annotate_for_users : tensor<4x4xf32>
+// BWD:         %[[XS:.*]] = mesh.shard %{{.*}} to <@m, {{\[\[}}0]]> : tensor<4x4xf32>
+// BWD:         %[[XU:.*]] = mesh.shard %[[XS]] to <@m, {{\[\[}}], [0]]> annotate_for_users : tensor<4x4xf32>
 // BWD-NEXT:    %[[Y:.*]] = linalg.exp ins(%[[XU]] : tensor<4x4xf32>)
-// BWD-NEXT:    mesh.shard %[[Y]] to <@m, [[], [0]]> : tensor<4x4xf32>
+// BWD-NEXT:    mesh.shard %[[Y]] to <@m, {{\[\[}}], [0]]> : tensor<4x4xf32>
 // BWD-NOT:     annotate_for_users
 // BWD:         return
 mesh.mesh @m(shape = 2)
