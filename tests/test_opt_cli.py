@@ -282,3 +282,16 @@ def test_help_lists_every_pass_and_alias(capsys):
 def test_usage_error_type():
     with pytest.raises(UsageError, match="one input file at most"):
         parse_args(["a", "b"])
+
+
+def test_the_docs_table_is_the_alias_table():
+    page = (Path(__file__).resolve().parent.parent / "docs" / "meshc-opt.md").read_text()
+    section = page.split("## Upstream pass names", 1)[1].split("\n## ", 1)[0]
+    rows = [line.split(" | ") for line in section.splitlines() if line.startswith("| `")]
+    shown = {r[0].strip("| `"): r[2] for r in rows}
+    assert set(shown) == set(ALIASES)
+    for name, alias in ALIASES.items():
+        runs = shown[name]
+        if runs.startswith("the same as "):  # "the same as `other`"
+            runs = shown[runs.removeprefix("the same as ").strip("`")]
+        assert runs == (f"`{alias.pipeline}`" if alias.pipeline else "(an error)"), name
