@@ -24,7 +24,7 @@ mesh.mesh @mesh_1d(shape = 4)
 
 func.func @annotated(%x: tensor<8x4xf32>) -> tensor<8x4xf32> {
   %unused = arith.constant 7 : i32
-  %s = mesh.shard %x to <@mesh_1d, {{\[\[}}0]]> : tensor<8x4xf32>
+  %s = mesh.shard %x to <@mesh_1d, [[0]]> : tensor<8x4xf32>
   %e = tensor.empty() : tensor<8x4xf32>
   %r = linalg.exp ins(%s : tensor<8x4xf32>) outs(%e : tensor<8x4xf32>) -> tensor<8x4xf32>
   return %r : tensor<8x4xf32>
