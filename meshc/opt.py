@@ -15,9 +15,10 @@ options also take ``=true`` / ``=false``:
   ``--allow-unregistered-dialect``, ``--mlir-print-ir-{before,after}-all``,
   ``--mlir-print-ir-{before,after}=PASS``, ``--mlir-print-ir-after-change``,
   ``--mlir-print-ir-after-failure``, ``--mlir-timing``, ``--verify-each[=false]``,
-  ``--dump-pass-pipeline``; ``--mlir-disable-threading`` and
-  ``--mlir-print-local-scope`` are accepted and change nothing (meshc runs one
-  thread and prints no attribute aliases); meshc's ``--remarks`` and
+  ``--dump-pass-pipeline``; ``--mlir-disable-threading``,
+  ``--mlir-print-local-scope`` and ``--mlir-print-ir-module-scope`` are
+  accepted and change nothing (meshc runs one thread, prints no attribute
+  aliases and dumps the whole module); meshc's ``--remarks`` and
   ``--mesh-shape NAME=SIZES`` too.
 
 The work is done by ``meshc compile`` (:mod:`meshc.commands.compile`): this
@@ -71,6 +72,7 @@ FLAGS: dict[str, Flag] = {
     "dump-pass-pipeline": Flag("bool", None, "Print the pass pipeline that runs (stderr)."),
     "mlir-disable-threading": Flag("bool", None, "Accepted; meshc runs passes on one thread anyway."),
     "mlir-print-local-scope": Flag("bool", None, "Accepted; meshc prints attributes in place anyway."),
+    "mlir-print-ir-module-scope": Flag("bool", None, "Accepted; meshc's IR dumps print the whole module anyway."),
     "remarks": Flag("bool", "--remarks", "Show the remarks passes emit (meshc)."),
     "mesh-shape": Flag("list", "--mesh-shape", "Shape of a mesh, e.g. m=2x4 (meshc; repeatable).", "NAME=SIZES"),
 }

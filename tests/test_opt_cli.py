@@ -295,3 +295,20 @@ def test_the_docs_table_is_the_alias_table():
         if runs.startswith("the same as "):  # "the same as `other`"
             runs = shown[runs.removeprefix("the same as ").strip("`")]
         assert runs == (f"`{alias.pipeline}`" if alias.pipeline else "(an error)"), name
+
+
+def test_the_default_pipeline_spelled_out_prints_what_meshc_compile_prints(capsys):
+    from click.testing import CliRunner
+
+    from meshc.cli import main as meshc_main
+    from meshc.passes.registry import DEFAULT_PIPELINE
+
+    sample = str(Path(__file__).resolve().parent.parent / "samples" / "mlp_tensor_parallel.mlir")
+    # meshc's own default traversal: meshc-opt's bare 'sharding-propagation' is upstream's (backward-forward)
+    steps = ["sharding-propagation{traversal=forward-backward}" if p == "sharding-propagation" else p
+             for p in DEFAULT_PIPELINE]
+    code, out, err = run(capsys, f"--pass-pipeline={','.join(steps)}", sample)
+    assert (code, err) == (0, "")
+    compiled = CliRunner().invoke(meshc_main, ["compile", sample])
+    assert compiled.exit_code == 0 and "mesh.for_one" in out
+    assert out == compiled.output
