@@ -312,3 +312,10 @@ def test_the_default_pipeline_spelled_out_prints_what_meshc_compile_prints(capsy
     compiled = CliRunner().invoke(meshc_main, ["compile", sample])
     assert compiled.exit_code == 0 and "mesh.for_one" in out
     assert out == compiled.output
+
+
+def test_version(capsys):
+    from importlib.metadata import version
+
+    code, out, err = run(capsys, "--version")
+    assert (code, err) == (0, "") and out == f"meshc-opt (meshc) {version('meshc')}\n"

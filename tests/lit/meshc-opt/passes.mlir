@@ -6,6 +6,8 @@
 // RUN: meshc-opt --cse --canonicalize --mlir-print-ir-after-all %s 2>&1 >/dev/null | FileCheck %s --check-prefix=DUMP
 // RUN: meshc-opt --cse --canonicalize --mlir-print-ir-before=canonicalize %s 2>&1 >/dev/null | FileCheck %s --check-prefix=BEFORE
 // RUN: meshc-opt --cse --mlir-timing %s 2>&1 >/dev/null | FileCheck %s --check-prefix=TIME
+// RUN: meshc-opt --canonicalize --cse --cse --mlir-print-ir-after-change %s 2>&1 >/dev/null | FileCheck %s --check-prefix=CHANGE
+// RUN: not meshc-opt --canonicalize="max-iterations=1 test-convergence" --mlir-print-ir-after-failure %s 2>&1 | FileCheck %s --check-prefix=FAIL
 
 // CHECK-LABEL: func.func @fold(
 // CHECK-NEXT:    %[[C:.*]] = arith.constant 5 : i32
@@ -37,3 +39,9 @@ func.func private @unused() {
 // TIME:      Execution time report
 // TIME:      cse
 // TIME:      Total
+// CHANGE:      // -----// IR Dump After Canonicalizer (canonicalize) //----- //
+// CHANGE:      // -----// IR Dump After CSE (cse) //----- //
+// CHANGE-NOT:  IR Dump
+// FAIL:        // -----// IR Dump After Canonicalizer Failed (canonicalize) //----- //
+// FAIL-NEXT:   "builtin.module"() ({
+// FAIL:        passes.mlir:1:1: error: 'builtin.module' op canonicalization did not converge within 1 iterations
