@@ -32,10 +32,11 @@ from __future__ import annotations
 
 import sys
 from dataclasses import dataclass, field
-from typing import Optional
+from typing import NoReturn, Optional
+
+from meshc.commands._common import EXIT_INTERRUPTED, EXIT_USER_ERROR
 
 PROG = "meshc-opt"
-EXIT_USER_ERROR = 1
 
 
 @dataclass
@@ -281,7 +282,7 @@ def help_text() -> str:
     for name, flag in FLAGS.items():
         if name in ("o", "pass-pipeline"):
             continue
-        shown = f"--{name}" + (f"=BOOL" if name == "verify-each" else f"={flag.metavar}" if flag.metavar else "")
+        shown = f"--{name}" + ("=BOOL" if name == "verify-each" else f"={flag.metavar}" if flag.metavar else "")
         rows.append((shown, flag.help))
     width = max(len(r[0]) for r in rows) + 2
     lines += [f"  {a.ljust(width)}{b}" for a, b in rows]
@@ -297,7 +298,7 @@ def help_text() -> str:
     return "\n".join(lines) + "\n"
 
 
-def _fail(message: str) -> "None":
+def _fail(message: str) -> NoReturn:
     sys.stderr.write(f"{PROG}: error: {message}\n")
     sys.exit(EXIT_USER_ERROR)
 
@@ -311,7 +312,7 @@ def main(argv: Optional[list[str]] = None) -> None:
         _main(argv)
     except KeyboardInterrupt:
         sys.stderr.write("interrupted\n")
-        sys.exit(130)
+        sys.exit(EXIT_INTERRUPTED)
     except SystemExit:
         raise
     except Exception as err:  # noqa: BLE001 - a bug in the driver
