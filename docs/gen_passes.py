@@ -50,7 +50,8 @@ def render() -> str:
            "Pipeline syntax, as mlir-opt writes it: passes separated by commas, options in braces",
            "(`reshard{strategy=peer}`, `canonicalize{max-iterations=3 test-convergence}`), and",
            "`OP(...)` to run passes on each op of that name (`builtin.module(func.func(cse))`).",
-           "`meshc passes` prints the same list in the terminal.",
+           "`meshc passes` prints the same list in the terminal. `meshc-opt` (mlir-opt's command line,",
+           "[meshc-opt.md](meshc-opt.md)) also takes these passes as flags (`--cse`), and upstream names for some.",
            "",
            "| pass | what it does | runs on |",
            "|---|---|---|"]

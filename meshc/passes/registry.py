@@ -8,6 +8,8 @@ imported only when the pass is used (or listed by ``meshc passes``), so
 from __future__ import annotations
 
 import importlib
+from dataclasses import dataclass
+from typing import Optional
 
 from meshc.passes.base import Pass
 
@@ -30,6 +32,72 @@ PASSES: dict[str, str] = {
 DEFAULT_PIPELINE: list[str] = ["sharding-propagation", "distribute-types", "reshard", "partition", "unroll",
                                "propagate-encodings", "materialize-encodings", "canonicalize", "cse"]
 """What ``meshc compile`` runs without ``-p`` (pipeline elements, in order)."""
+
+
+
+
+@dataclass(frozen=True)
+class AliasOption:
+    """An option of an upstream pass: its value goes to meshc option ``target``
+    (``"pass.option"``), or, with ``target`` None, only the ``accepted`` values
+    are allowed (they need no meshc option: meshc does that already)."""
+
+    name: str
+    target: Optional[str] = None
+    accepted: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class PassAlias:
+    """An upstream pass name (mlir-opt, iree-opt) and the meshc pipeline that
+    stands for it; ``pipeline`` empty means meshc has no equivalent (using the
+    name is an error saying ``differences``). Used by ``meshc-opt``
+    (:mod:`meshc.passes.aliases`, docs/meshc-opt.md)."""
+
+    pipeline: str
+    origin: str
+    differences: str
+    options: tuple[AliasOption, ...] = ()
+
+
+_PARTITION = "sharding-propagation,distribute-types,reshard{strategy=collectives},partition"
+_PARTITION_DIFF = ("meshc's partition keeps the global view: distributed tensor types and one mesh.for_all body per "
+                   "op slicing its operands, not upstream's per-device function signatures with local types; "
+                   "values left unannotated are completed by sharding-propagation first")
+
+ALIASES: dict[str, PassAlias] = {
+    # MLIR's mesh / shard dialect
+    "sharding-propagation": PassAlias(
+        "sharding-propagation{traversal=backward-forward}", "MLIR",
+        "same pass; upstream's default traversal is backward-forward (meshc's own default is forward-backward)",
+        (AliasOption("traversal", "sharding-propagation.traversal"),)),
+    "mesh-spmdization": PassAlias(_PARTITION, "MLIR (LLVM 19/20)", _PARTITION_DIFF),
+    "shard-partition": PassAlias(_PARTITION, "MLIR (LLVM 21+)", _PARTITION_DIFF),
+    # MLIR's test passes of the folders
+    "test-constant-fold": PassAlias("canonicalize", "MLIR",
+                                    "canonicalize: the same folds, and dead pure ops are erased too"),
+    "test-single-fold": PassAlias("canonicalize", "MLIR",
+                                  "canonicalize: folds to a fixpoint (not a single fold per op); dead pure ops "
+                                  "are erased too"),
+    # IREE's dispatch creation
+    "iree-dispatch-creation-set-encoding": PassAlias(
+        "set-encoding", "IREE",
+        "encodes linalg.matmul / batch_matmul (and their transposed forms) only, with iteration_sizes; "
+        "encoding-option=generic only",
+        (AliasOption("encoding-option", accepted=("generic",)),)),
+    "iree-dispatch-creation-propagate-encodings": PassAlias(
+        "propagate-encodings", "IREE", "meshc's interfaces decide which ops encodings move through"),
+    "iree-dispatch-creation-propagate-encodings-through-generic-ops": PassAlias(
+        "propagate-encodings", "IREE", "propagate-encodings moves encodings through linalg.generic and the other "
+                                       "ops that have a model alike"),
+    "iree-dispatch-creation-hoist-encoding-ops": PassAlias(
+        "", "IREE", "meshc has no pass that hoists encoding ops out of flow.dispatch.region "
+                    "(propagate-encodings bubbles set_encoding through producers but stops at region boundaries)"),
+    "iree-dispatch-creation-fuse-encoding-ops-into-dispatch-regions-pass": PassAlias(
+        "", "IREE", "meshc forms no dispatch regions, so there is nothing to fuse encoding ops into"),
+}
+"""Upstream pass names ``meshc-opt`` accepts, one table (docs/meshc-opt.md shows it).
+``canonicalize``, ``cse`` and ``symbol-dce`` are meshc passes of the same name and meaning."""
 
 
 class UnknownPassError(KeyError):

@@ -19,8 +19,8 @@ derived from what is known around it, in priority order (see
 Deciding an op fixes the sharding of its results and what it needs of its
 operands; later decisions never revise earlier ones. ``traversal`` sets the
 order of one round of visits: ``forward`` (program order), ``backward``
-(reverse), ``forward-backward`` (default, as upstream) or
-``backward-forward``. Rounds repeat until no op can be decided (upstream
+(reverse), ``forward-backward`` (default) or ``backward-forward``
+(upstream's default, which ``meshc-opt`` uses: docs/meshc-opt.md). Rounds repeat until no op can be decided (upstream
 runs a single round; repeating lets information that reaches an op late
 still arrive, and the order only decides which information wins a
 conflict). Ops nothing reaches, and ops without a sharding rule (with a

@@ -1,0 +1,33 @@
+// Inputs in the LLVM 21+ spelling (shard.grid, shard.sharding, shard.shard) with the RUN lines of
+// upstream's Shard tests. meshc prints its canonical spelling, so the patterns stay on the
+// spelling-neutral parts: op and value names, shapes, split axes, the collectives' attributes.
+// RUN: meshc-opt %s | meshc-opt | FileCheck %s --check-prefix=PARSE
+// RUN: meshc-opt --pass-pipeline="builtin.module(func.func(sharding-propagation{traversal=forward-backward}))" %s | FileCheck %s --check-prefix=PROP
+// RUN: meshc-opt --pass-pipeline="builtin.module(func.func(shard-partition,test-single-fold))" %s | FileCheck %s
+
+// PARSE-LABEL: func.func @reduce_rows(
+// PARSE:         {{(mesh|shard)}}.shard %arg0 to {{.*}}@grid{{.*}}{{\[\[}}0]]
+// PARSE:         linalg.reduce
+// PROP-LABEL: func.func @reduce_rows(
+// The reduction over the split dim 0 makes the result partial (a sum over grid axis 0):
+// PROP:         %[[R:.*]] = linalg.reduce
+// PROP:         {{(mesh|shard)}}.shard %[[R]] to <@grid, {{\[\[}}]], partial = sum[0]>
+// CHECK-LABEL: func.func @reduce_rows(
+// CHECK:         mesh.for_all on @grid
+// CHECK:           linalg.reduce ins(%{{.*}} : tensor<3x6xi32>)
+// CHECK:         %[[AR:.*]] = {{(mesh|shard)}}.all_reduce %{{.*}} on @grid {{(mesh|grid)}}_axes = [0]
+// CHECK-NEXT:    return %[[AR]]
+shard.grid @grid(shape = 2)
+func.func @reduce_rows(%arg0: tensor<6x6xi32>) -> tensor<6xi32> {
+  %rows = shard.sharding @grid split_axes = [[0]] : !shard.sharding
+  %whole = shard.sharding @grid split_axes = [[]] : !shard.sharding
+  %in = shard.shard %arg0 to %rows annotate_for_users : tensor<6x6xi32>
+  %e = tensor.empty() : tensor<6xi32>
+  %r = linalg.reduce ins(%in : tensor<6x6xi32>) outs(%e : tensor<6xi32>) dimensions = [0]
+    (%a: i32, %acc: i32) {
+      %s = arith.addi %a, %acc : i32
+      linalg.yield %s : i32
+    }
+  %out = shard.shard %r to %whole annotate_for_users : tensor<6xi32>
+  return %out : tensor<6xi32>
+}

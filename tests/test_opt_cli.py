@@ -1,0 +1,321 @@
+"""``meshc-opt`` (meshc/opt.py): mlir-opt's command line, its errors and exit codes, the upstream
+pass names of the registry's alias table (meshc/passes/aliases.py). The lit files under
+tests/lit/meshc-opt/ run it as a drop-in with upstream-style RUN lines."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from meshc.opt import Invocation, UsageError, compile_args, help_text, main, parse_args, resolve_pipeline
+from meshc.passes.aliases import expand, known_names, meshc_names
+from meshc.passes.base import PassContext
+from meshc.passes.manager import build
+from meshc.passes.pipeline import PipelineError, format_pipeline, parse_pipeline
+from meshc.passes.registry import ALIASES, PASSES, pass_class
+
+PROGRAM = """mesh.mesh @m(shape = 2)
+func.func @f(%x: tensor<4x4xf32>) -> tensor<4x4xf32> {
+  %dead = arith.constant 7 : i32
+  %xs = mesh.shard %x to <@m, [[0]]> : tensor<4x4xf32>
+  %e = tensor.empty() : tensor<4x4xf32>
+  %y = linalg.exp ins(%xs : tensor<4x4xf32>) outs(%e : tensor<4x4xf32>) -> tensor<4x4xf32>
+  return %y : tensor<4x4xf32>
+}
+"""
+UNKNOWN_OP = """func.func @g(%x: tensor<4xf32>) -> tensor<4xf32> {
+  %0 = "foo.bar"(%x) {k = 3 : i64} : (tensor<4xf32>) -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+"""
+
+
+@pytest.fixture
+def program(tmp_path) -> Path:
+    p = tmp_path / "in.mlir"
+    p.write_text(PROGRAM)
+    return p
+
+
+def run(capsys, *args: str) -> tuple[int, str, str]:
+    """``meshc-opt ARGS`` in this process: (exit code, stdout, stderr)."""
+    code = 0
+    try:
+        main(list(args))
+    except SystemExit as err:
+        code = err.code if isinstance(err.code, int) else (0 if err.code is None else 1)
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+# ------------------------------------------------------------------ no pass, input, output
+def test_no_pass_only_parses_verifies_and_prints(capsys, program):
+    code, out, err = run(capsys, str(program))
+    assert (code, err) == (0, "")
+    assert "%dead = arith.constant 7 : i32" in out  # nothing ran: not even canonicalize
+    assert "#mesh.shard" not in out  # nor the default pipeline of 'meshc compile'
+    assert out.startswith("module {\n  mesh.mesh @m(shape = 2)\n")
+
+
+def test_output_file(capsys, program, tmp_path):
+    target = tmp_path / "out.mlir"
+    code, out, err = run(capsys, "-o", str(target), "--canonicalize", str(program))
+    assert (code, out, err) == (0, "", "")
+    text = target.read_text()
+    assert "arith.constant 7" not in text and "linalg.exp" in text
+
+
+def test_console_script_reads_stdin():
+    exe = Path(sys.executable).with_name("meshc-opt")
+    env = dict(os.environ, NO_COLOR="1")
+    for args in ([], ["-"]):
+        proc = subprocess.run([str(exe), *args, "-cse"], input=PROGRAM, capture_output=True, text=True, env=env)
+        assert proc.returncode == 0, proc.stderr
+        assert "linalg.exp ins(%xs : tensor<4x4xf32>)" in proc.stdout
+
+
+def test_missing_input_file(capsys, tmp_path):
+    code, out, err = run(capsys, str(tmp_path / "nope.mlir"))
+    assert code == 1 and out == ""
+    assert "could not open input file" in err and "Traceback" not in err
+
+
+def test_single_and_double_dash_are_the_same(capsys, program):
+    results = {run(capsys, a, b, str(program)) for a, b in [("--canonicalize", "--cse"), ("-canonicalize", "-cse"),
+                                                            ("--pass-pipeline=canonicalize,cse", "--verify-each")]}
+    assert len(results) == 1
+    code, out, _ = results.pop()
+    assert code == 0 and "arith.constant 7" not in out
+
+
+# ------------------------------------------------------------------ unregistered dialects
+def test_unknown_op_is_an_error_without_allow_unregistered_dialect(capsys, tmp_path):
+    p = tmp_path / "u.mlir"
+    p.write_text(UNKNOWN_OP)
+    code, out, err = run(capsys, str(p))
+    assert code == 1 and out == ""
+    assert f"{p}:2:8: error: 'foo.bar' op is not registered (dialect 'foo' is unknown to meshc)" in err
+    assert "--allow-unregistered-dialect" in err
+
+
+def test_unknown_op_round_trips_with_allow_unregistered_dialect(capsys, tmp_path):
+    p = tmp_path / "u.mlir"
+    p.write_text(UNKNOWN_OP)
+    code, generic, err = run(capsys, "--allow-unregistered-dialect", "--mlir-print-op-generic", str(p))
+    assert (code, err) == (0, "")
+    assert '"foo.bar"(' in generic and '"func.func"()' in generic
+    again = tmp_path / "g.mlir"
+    again.write_text(generic)
+    code, second, _ = run(capsys, "-allow-unregistered-dialect", "-mlir-print-op-generic", str(again))
+    assert code == 0 and second == generic
+
+
+def test_unknown_op_of_a_known_dialect_says_so(capsys, tmp_path):
+    p = tmp_path / "u.mlir"
+    p.write_text(UNKNOWN_OP.replace("foo.bar", "arith.frob"))
+    code, _, err = run(capsys, str(p))
+    assert code == 1 and "dialect 'arith' has no op of this name in meshc" in err
+
+
+# ------------------------------------------------------------------ command-line errors
+@pytest.mark.parametrize("args,message", [
+    (["--canonicalise"], "unknown option or pass '--canonicalise'; did you mean '--canonicalize'?"),
+    (["-shard-partiton"], "did you mean '--shard-partition'"),
+    (["--frobnicate-everything"], "unknown option or pass '--frobnicate-everything' ('meshc-opt --help' lists them)"),
+    (["--cse", "--pass-pipeline=cse"], "'--pass-pipeline' cannot be used together with pass options ('--cse')"),
+    (["a.mlir", "b.mlir"], "one input file at most, got 2: 'a.mlir', 'b.mlir'"),
+    (["-o"], "'-o' needs a value (FILE)"),
+    (["--verify-each=maybe"], "'--verify-each' expects true or false, got 'maybe'"),
+    (["--iree-dispatch-creation-fuse-encoding-ops-into-dispatch-regions-pass"],
+     "has no meshc equivalent: meshc forms no dispatch regions"),
+])
+def test_usage_errors(capsys, args, message):
+    code, out, err = run(capsys, *args)
+    assert code == 1 and out == ""
+    assert err.startswith("meshc-opt: error: ") and message in err, err
+
+
+@pytest.mark.parametrize("pipeline,col,message", [
+    ("builtin.module(func.func(canonicalise))", 26, "unknown pass 'canonicalise'; did you mean 'canonicalize'?"),
+    ("builtin.module(func.func(cse)", 30, "expected ')' to close the nested pipeline"),
+    ("cse,,canonicalize", 5, "expected a pass or op name"),
+    ("sharding-propagation{traversal=sideways}", 22, "option 'traversal' expects one of forward, backward, "
+                                                     "forward-backward, backward-forward, got 'sideways'"),
+    ("func.func(shard-partition{ordering=x})", 27, "pass 'shard-partition' has no option 'ordering' in meshc "
+                                                   "(it takes no options)"),
+    ("iree-dispatch-creation-set-encoding{encoding-option=matmulk}", 37, "meshc supports only 'generic', got 'matmulk'"),
+    ("builtin.module(util.func(iree-dispatch-creation-hoist-encoding-ops))", 26,
+     "'iree-dispatch-creation-hoist-encoding-ops' (IREE) has no meshc equivalent"),
+    ("canonicalize{max-iterations=many}", 14, "option 'max-iterations' expects an integer, got 'many'"),
+])
+def test_pipeline_errors_are_located_in_the_pipeline(capsys, program, pipeline, col, message):
+    code, out, err = run(capsys, f"--pass-pipeline={pipeline}", str(program))
+    assert code == 1 and out == ""
+    lines = err.splitlines()
+    assert lines[0].startswith(f"<pass-pipeline>:1:{col}: error: ") and message in lines[0], err
+    assert lines[1] == pipeline and lines[2] == " " * (col - 1) + "^"
+
+
+def test_pass_flag_option_errors_are_located(capsys, program):
+    code, _, err = run(capsys, "--canonicalize=max-iterations=x", str(program))
+    assert code == 1
+    assert err.splitlines()[:3] == ["<pass-pipeline>:1:14: error: option 'max-iterations' expects an integer, got 'x'",
+                                    "canonicalize{max-iterations=x}", "             ^"]
+
+
+def test_print_ir_after_an_unknown_pass(capsys, program):
+    code, _, err = run(capsys, "--mlir-print-ir-after=shard-partiton", "-cse", str(program))
+    assert code == 1
+    assert "--mlir-print-ir-after: unknown pass 'shard-partiton'; did you mean 'shard-partition'" in err
+
+
+# ------------------------------------------------------------------ the translation to meshc compile
+def test_compile_args_wire_every_option():
+    inv = parse_args(["--split-input-file", "--verify-diagnostics", "-mlir-print-op-generic", "--mlir-timing",
+                      "--mlir-print-ir-after-change", "--mlir-print-ir-after-failure", "--mlir-print-ir-before-all",
+                      "--mlir-print-ir-after-all", "--mlir-print-ir-after=mesh-spmdization", "--verify-each=false",
+                      "--mlir-disable-threading", "-o", "out.mlir", "in.mlir"])
+    args = compile_args(inv, "cse")
+    assert args[:2] == ["-p", "cse"] and args[-2:] == ["--", "in.mlir"]
+    for flag in ("--split-input-file", "--verify-diagnostics", "--generic", "--timing", "--print-ir-after-change",
+                 "--print-ir-after-failure", "--print-ir-before-all", "--print-ir-after-all", "--no-verify-each"):
+        assert flag in args
+    assert args[args.index("--output") + 1] == "out.mlir"
+    after = [args[i + 1] for i, a in enumerate(args) if a == "--print-ir-after"]
+    assert after == ["sharding-propagation", "distribute-types", "reshard", "partition"]
+    assert "--verify-each" in compile_args(parse_args([]), "") and "--no-verify-each" not in compile_args(
+        parse_args([]), "")
+
+
+def test_verify_each_false_reaches_the_pass_manager(capsys, program, monkeypatch):
+    import meshc.passes.manager as manager
+
+    seen = []
+    real = manager.PassManager.from_text.__func__
+
+    def spy(cls, text, context=None, **kwargs):
+        seen.append(kwargs.get("verify_each"))
+        return real(cls, text, context, **kwargs)
+
+    monkeypatch.setattr(manager.PassManager, "from_text", classmethod(spy))
+    assert run(capsys, "--verify-each=false", "-cse", str(program))[0] == 0
+    assert run(capsys, "-cse", str(program))[0] == 0
+    assert seen == [False, True]
+
+
+def test_passes_run_in_command_line_order():
+    inv = parse_args(["--symbol-dce", "-cse", "--canonicalize=max-iterations=3", "-sharding-propagation"])
+    assert inv.pass_flags == [("symbol-dce", None), ("cse", None), ("canonicalize", "max-iterations=3"),
+                              ("sharding-propagation", None)]
+    from meshc.opt import pipeline_text
+
+    assert resolve_pipeline(pipeline_text(inv)) == \
+        "builtin.module(symbol-dce,cse,canonicalize{max-iterations=3},sharding-propagation{traversal=backward-forward})"
+
+
+def test_no_pass_is_an_empty_pipeline():
+    from meshc.opt import pipeline_text
+
+    assert pipeline_text(Invocation()) == "" and resolve_pipeline("") == ""
+
+
+# ------------------------------------------------------------------ the alias table
+def test_every_alias_builds_and_maps_its_options_to_real_options():
+    for name, alias in ALIASES.items():
+        if not alias.pipeline:
+            assert alias.differences, name
+            continue
+        specs = parse_pipeline(alias.pipeline)
+        build(specs, PassContext())  # every pass and option of the replacement exists
+        in_pipeline = {s.name for s in specs}
+        for opt in alias.options:
+            if opt.target is None:
+                assert opt.accepted, (name, opt)
+                continue
+            target_pass, _, target_option = opt.target.partition(".")
+            assert target_pass in in_pipeline, (name, opt)
+            assert target_option in {o.name for o in pass_class(target_pass).options}, (name, opt)
+
+
+def test_alias_options_are_passed_on():
+    specs = expand(parse_pipeline("builtin.module(func.func(sharding-propagation{traversal=forward}))"))
+    assert format_pipeline(specs) == "func.func(sharding-propagation{traversal=forward})"
+    specs = expand(parse_pipeline("iree-dispatch-creation-set-encoding{encoding-option=generic}"))
+    assert format_pipeline(specs) == "set-encoding"
+
+
+def test_module_passes_leave_function_nests():
+    specs = expand(parse_pipeline("builtin.module(func.func(cse,shard-partition,test-single-fold),symbol-dce)"))
+    assert format_pipeline(specs) == ("func.func(cse,sharding-propagation,distribute-types),"
+                                      "reshard{strategy=collectives},partition,func.func(canonicalize),symbol-dce")
+    assert format_pipeline(expand(parse_pipeline("util.func(propagate-encodings)"))) == "propagate-encodings"
+    assert format_pipeline(expand(parse_pipeline("any(cse)"))) == "any(cse)"
+
+
+def test_accepted_names_and_what_they_run():
+    names = known_names()
+    assert set(PASSES) <= set(names)
+    assert {"shard-partition", "mesh-spmdization", "test-constant-fold", "iree-dispatch-creation-set-encoding"} \
+        <= set(names)
+    assert "iree-dispatch-creation-hoist-encoding-ops" not in names
+    assert meshc_names("cse") == ["cse"]
+    assert meshc_names("test-constant-fold") == ["canonicalize"]
+    with pytest.raises(PipelineError, match="unknown pass 'nope'"):
+        meshc_names("nope")
+
+
+def test_help_lists_every_pass_and_alias(capsys):
+    code, out, _ = run(capsys, "--help")
+    assert code == 0 and out == help_text()
+    for name in list(PASSES) + list(ALIASES):
+        assert f"  --{name}" in out, name
+    for option in ("--split-input-file", "--verify-diagnostics", "--allow-unregistered-dialect",
+                   "--mlir-print-ir-after-all", "--mlir-timing", "--verify-each=BOOL", "--mlir-disable-threading"):
+        assert option in out
+    assert run(capsys, "-h")[1] == out
+
+
+def test_usage_error_type():
+    with pytest.raises(UsageError, match="one input file at most"):
+        parse_args(["a", "b"])
+
+
+def test_the_docs_table_is_the_alias_table():
+    page = (Path(__file__).resolve().parent.parent / "docs" / "meshc-opt.md").read_text()
+    section = page.split("## Upstream pass names", 1)[1].split("\n## ", 1)[0]
+    rows = [line.split(" | ") for line in section.splitlines() if line.startswith("| `")]
+    shown = {r[0].strip("| `"): r[2] for r in rows}
+    assert set(shown) == set(ALIASES)
+    for name, alias in ALIASES.items():
+        runs = shown[name]
+        if runs.startswith("the same as "):  # "the same as `other`"
+            runs = shown[runs.removeprefix("the same as ").strip("`")]
+        assert runs == (f"`{alias.pipeline}`" if alias.pipeline else "(an error)"), name
+
+
+def test_the_default_pipeline_spelled_out_prints_what_meshc_compile_prints(capsys):
+    from click.testing import CliRunner
+
+    from meshc.cli import main as meshc_main
+    from meshc.passes.registry import DEFAULT_PIPELINE
+
+    sample = str(Path(__file__).resolve().parent.parent / "samples" / "mlp_tensor_parallel.mlir")
+    # meshc's own default traversal: meshc-opt's bare 'sharding-propagation' is upstream's (backward-forward)
+    steps = ["sharding-propagation{traversal=forward-backward}" if p == "sharding-propagation" else p
+             for p in DEFAULT_PIPELINE]
+    code, out, err = run(capsys, f"--pass-pipeline={','.join(steps)}", sample)
+    assert (code, err) == (0, "")
+    compiled = CliRunner().invoke(meshc_main, ["compile", sample])
+    assert compiled.exit_code == 0 and "mesh.for_one" in out
+    assert out == compiled.output
+
+
+def test_version(capsys):
+    from importlib.metadata import version
+
+    code, out, err = run(capsys, "--version")
+    assert (code, err) == (0, "") and out == f"meshc-opt (meshc) {version('meshc')}\n"
