@@ -1125,6 +1125,7 @@ def _translate(err: UnexpectedInput, filename: str, text: str) -> DiagnosticErro
         shown = str(tok)
         if len(shown) > 40:
             shown = shown[:37] + "..."
+        shown = _escaped(shown)
         if tok.type == "BARE_ID" and "." in shown and err.expected and "BARE_ID" not in err.expected:
             return DiagnosticError(f"custom op '{shown}' is unknown (use the generic form "
                                    f"'\"{shown}\"(...) : (...) -> (...)')", loc)
@@ -1136,11 +1137,19 @@ def _translate(err: UnexpectedInput, filename: str, text: str) -> DiagnosticErro
         if word and "." in word and word[0].isalpha():
             return DiagnosticError(f"custom op '{word}' is unknown or malformed here (use the generic form "
                                    f"'\"{word}\"(...) : (...) -> (...)')", loc)
-        what = f"'{word}'" if word else repr(ch)
+        what = f"'{_escaped(word)}'" if word else repr(ch)
         return DiagnosticError(f"unexpected {what}" + _describe_expected(err.allowed or ()), loc)
     if isinstance(err, UnexpectedEOF):
         return DiagnosticError("unexpected end of input", _end_location(filename, text))
     return DiagnosticError(str(err), Location(filename))
+
+
+def _escaped(text: str) -> str:
+    """``text`` with every non-printable character written as a Python-style escape (``'\\x00'``,
+    ``'\\n'``, ``'\\u200b'``), so that an error message quoting the input shows what is there."""
+    if text.isprintable():
+        return text
+    return "".join(c if c.isprintable() else c.encode("unicode_escape").decode("ascii") for c in text)
 
 
 def _end_location(filename: str, text: str) -> Location:

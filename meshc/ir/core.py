@@ -408,6 +408,7 @@ class Block:
 
     def clone_into(self, mapping: dict[Value, Value]) -> "Block":
         new = Block([a.type for a in self.args], [a.name_hint for a in self.args], [a.loc for a in self.args])
+        new.label = self.label
         for old_a, new_a in zip(self.args, new.args):
             mapping[old_a] = new_a
         for op in self.ops:

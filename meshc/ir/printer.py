@@ -23,7 +23,7 @@ from __future__ import annotations
 import re
 from typing import Iterable, Optional, Sequence
 
-from meshc.ir.attributes import Attribute, format_entries
+from meshc.ir.attributes import Attribute, format_entries, quote_string
 from meshc.ir.core import Block, Operation, Region, Value
 from meshc.ir.limits import recursion_headroom
 from meshc.ir.types import FunctionType, Type
@@ -75,7 +75,9 @@ class Printer:
         key = id(v)
         if key in self._names:
             return self._names[key]
-        hint = v.name_hint or default
+        hint = v.name_hint
+        if hint is None or hint.isdigit() or not _IDENT.fullmatch(hint):
+            hint = default  # an invalid source name (%ö) prints like a missing one
         if hint is not None and not hint.isdigit() and _IDENT.fullmatch(hint):
             name = hint
             if self._taken(name):
@@ -173,7 +175,7 @@ class Printer:
         return f"%{base}:{len(results)} = "
 
     def print_generic(self, op: Operation) -> None:
-        self.write(f'"{op.name}"(' + self.values(op.operands) + ")")
+        self.write(quote_string(op.name) + "(" + self.values(op.operands) + ")")
         if op.successors:
             self.write("[" + ", ".join(self.block_ref(b) for b in op.successors) + "]")
         if op.properties:
