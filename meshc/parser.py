@@ -290,6 +290,15 @@ class ParserCore:
             op.successors = succs
         return op
 
+    def successor_with_operands(self, tok, values, types):
+        """``^bb1(%x : i32)`` in a successor list: MLIR's custom branch syntax, not its generic form.
+
+        Raises:
+            DiagnosticError: always, at the label, showing where the operands go instead.
+        """
+        raise self.error(f"a successor takes no operands in the generic form: pass them as operands of the "
+                         f"op, e.g. '\"cf.br\"(%x)[{tok}] : (i32) -> ()'", tok)
+
     def successors(self, *toks):
         """The blocks named by ``^label`` tokens in the current region; a label not yet defined
         gets a block that its definition fills in (MLIR's forward references to blocks)."""

@@ -230,7 +230,6 @@ class Printer:
             self.newline()
             self.print_op(op)
 
-
     def name_blocks(self, region: Region) -> None:
         """Choose the printed label of every block of ``region`` (block labels are scoped by region
         in MLIR): its own label when valid and unique in the region, else ``bbN``."""

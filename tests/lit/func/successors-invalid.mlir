@@ -68,3 +68,13 @@ func.func @registered_terminator() {
 ^bb1:
   return
 }
+
+// -----
+
+// MLIR's custom branch syntax (^bb1(%x : i32)) is not the generic form's.
+func.func @operands_in_the_list(%x: i32) {
+  // expected-error @+1 {{a successor takes no operands in the generic form: pass them as operands of the op, e.g. '"cf.br"(%x)[^bb1] : (i32) -> ()'}}
+  "cf.br"()[^bb1(%x : i32)] : () -> ()
+^bb1(%y: i32):
+  return
+}
