@@ -825,34 +825,42 @@ def _is_element_type(t: Type) -> bool:
 
 
 def _unquote(s: str) -> str:
+    """The value of a string literal: ``\\"``, ``\\\\``, ``\\n``, ``\\t`` and ``\\XX`` (a hex byte)
+    undone. Hex bytes that form UTF-8 sequences give their characters, as MLIR's strings are bytes
+    (mlir-opt prints ``"é"`` as ``"\\C3\\A9"``); text that is not UTF-8 keeps one character per byte."""
     body = s[1:-1]
     if "\\" not in body:
         return body
-    out = []
+    out: list[str] = []
+    raw = bytearray()  # the same text as bytes (escaped bytes as they are)
+    high = False  # an escaped byte >= 0x80 (then the bytes may spell UTF-8)
     i = 0
     while i < len(body):
         c = body[i]
         if c == "\\" and i + 1 < len(body):
             n = body[i + 1]
-            if n in '"\\':
-                out.append(n)
-                i += 2
-                continue
-            if n == "n":
-                out.append("\n")
-                i += 2
-                continue
-            if n == "t":
-                out.append("\t")
+            simple = {'"': '"', "\\": "\\", "n": "\n", "t": "\t"}.get(n)
+            if simple is not None:
+                out.append(simple)
+                raw += simple.encode()
                 i += 2
                 continue
             hexpair = body[i + 1:i + 3]
             if len(hexpair) == 2 and all(ch in "0123456789abcdefABCDEF" for ch in hexpair):
-                out.append(chr(int(hexpair, 16)))
+                byte = int(hexpair, 16)
+                out.append(chr(byte))
+                raw.append(byte)
+                high = high or byte >= 0x80
                 i += 3
                 continue
         out.append(c)
+        raw += c.encode("utf-8", "surrogatepass")
         i += 1
+    if high:
+        try:
+            return raw.decode("utf-8")
+        except UnicodeDecodeError:
+            pass
     return "".join(out)
 
 

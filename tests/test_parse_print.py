@@ -66,6 +66,17 @@ def test_a_quoted_name_has_its_escapes_undone():
     assert '@"q\\"uo\\\\te\\n"' in out and 'mesh.mesh @"m x"(shape = 2)' in out
 
 
+def test_escaped_utf8_bytes_spell_the_same_symbol_as_the_text():
+    # mlir-opt prints a non-ASCII name as its UTF-8 bytes, escaped
+    m = parse('func.func private @méш(f32) -> f32\n'
+              'func.func @main(%x: f32) -> f32 {\n  %y = func.call @"m\\C3\\A9\\D1\\88"(%x) : (f32) -> f32\n'
+              '  return %y : f32\n}\n')
+    verify(m)
+    assert next(op for op in m.walk() if op.name == "func.call").callee == "méш"
+    # bytes that are not UTF-8 stay one character each, as before
+    assert parse('func.func private @"\\FFx"(f32) -> f32\n').lookup("\xffx") is not None
+
+
 def test_an_undefined_callee_is_still_an_error_in_either_spelling():
     for spelling in ('@"nope"', "@nope"):
         with pytest.raises(DiagnosticError) as info:

@@ -1,6 +1,7 @@
 // Symbol references resolve whatever their spelling: @gh and @"gh" name the same symbol (MLIR's
 // LangRef: symbol-ref-id ::= `@` (suffix-id | string-literal)); a name that is not a bare-id
 // ([a-zA-Z_][a-zA-Z0-9_$.]*, ASCII) prints quoted, with escapes, and everything printed parses again.
+// Escaped UTF-8 bytes (mlir-opt's spelling of non-ASCII names) name the same symbol as the text.
 // RUN: meshc compile %s -p "" | filecheck %s
 // RUN: meshc compile %s -p "" | meshc compile - -p "" | filecheck %s
 // RUN: meshc compile %s -p "" --generic | meshc compile - -p "" | filecheck %s
@@ -21,7 +22,8 @@
 // CHECK-NEXT:    %e = func.call @"méш"(%d) : (f32) -> f32
 // CHECK-NEXT:    %f = func.call @"0digits"(%e) : (f32) -> f32
 // CHECK-NEXT:    %g = func.call @"has-dash"(%f) : (f32) -> f32
-// CHECK-NEXT:    return %g : f32
+// CHECK-NEXT:    %h = func.call @"méш"(%g) : (f32) -> f32
+// CHECK-NEXT:    return %h : f32
 func.func private @"g h"(f32) -> f32
 func.func private @"gh"(f32) -> f32
 func.func private @"q\"uo\\te"(f32) -> f32
@@ -36,5 +38,6 @@ func.func @main(%x: f32) -> f32 {
   %e = func.call @"méш"(%d) : (f32) -> f32
   %f = func.call @"0digits"(%e) : (f32) -> f32
   %g = func.call @"has-dash"(%f) : (f32) -> f32
-  return %g : f32
+  %h = func.call @"m\C3\A9\D1\88"(%g) : (f32) -> f32
+  return %h : f32
 }
