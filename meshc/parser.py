@@ -75,6 +75,8 @@ class ParserCore:
         self.scopes: list[_Scope] = [_Scope(True)]
         self.block_stack: list[Block] = []
         self.region_stack: list[Region] = []
+        # per open region (and the top level): label -> [block, first reference token, defined]
+        self.block_maps: list[dict[str, list]] = [{}]
         self.pending_args: Optional[tuple[list, bool]] = None
         self.top_ops: list[Operation] = []
         self.top_block = Block()
@@ -263,9 +265,16 @@ class ParserCore:
             self.set_entry_args([], isolated=True)
         return tok
 
-    def generic_op(self, name_tok, operands, props, regions, attrs, ftype):
+    def generic_op(self, name_tok, operands, succs, props, regions, attrs, ftype):
         name = _unquote(str(name_tok))
         toks = operands or []
+        if succs:
+            from meshc.ir.core import op_class
+
+            klass = op_class(name)
+            if klass is not Operation and "Terminator" not in klass.traits:
+                raise self.error(f"'{name}' op has successors but is not a terminator (successors in "
+                                 "non-terminator)", name_tok)
         if len(toks) != len(ftype.inputs):
             raise self.error(f"'{name}' op has {len(toks)} operands but its type lists {len(ftype.inputs)}",
                              name_tok)
@@ -275,8 +284,32 @@ class ParserCore:
             if len(region.blocks) == 1 and region.blocks[0].label is None and not region.blocks[0].ops \
                     and not region.blocks[0].args:
                 region.blocks.clear()
-        return self.build(name, values, ftype.results, attrs or {}, regions or [], self.loc(name_tok),
-                          properties=props or {})
+        op = self.build(name, values, ftype.results, attrs or {}, regions or [], self.loc(name_tok),
+                        properties=props or {})
+        if succs:
+            op.successors = succs
+        return op
+
+    def successor_with_operands(self, tok, values, types):
+        """``^bb1(%x : i32)`` in a successor list: MLIR's custom branch syntax, not its generic form.
+
+        Raises:
+            DiagnosticError: always, at the label, showing where the operands go instead.
+        """
+        raise self.error(f"a successor takes no operands in the generic form: pass them as operands of the "
+                         f"op, e.g. '\"cf.br\"(%x)[{tok}] : (i32) -> ()'", tok)
+
+    def successors(self, *toks):
+        """The blocks named by ``^label`` tokens in the current region; a label not yet defined
+        gets a block that its definition fills in (MLIR's forward references to blocks)."""
+        labels = self.block_maps[-1]
+        out = []
+        for tok in toks:
+            entry = labels.get(str(tok)[1:])
+            if entry is None:
+                entry = labels[str(tok)[1:]] = [Block(), tok, False]
+            out.append(entry[0])
+        return out
 
     def properties(self, entries=None):
         return entries or {}
@@ -295,6 +328,7 @@ class ParserCore:
         args, isolated = self.pending_args if self.pending_args is not None else ([], False)
         self.pending_args = None
         self.scopes.append(_Scope(isolated))
+        self.block_maps.append({})
         region = Region()
         block = region.add_block(Block())
         for tok_, ty in args:
@@ -309,6 +343,7 @@ class ParserCore:
         self.block_stack.pop()
         self.region_stack.pop()
         scope = self.scopes.pop()
+        self.check_blocks_defined(self.block_maps.pop())
         if scope.forward:
             if scope.isolated or len(self.scopes) == 0:
                 ph = next(iter(scope.forward.values()))
@@ -320,15 +355,33 @@ class ParserCore:
             region.blocks.pop(0)
         return region
 
+    def check_blocks_defined(self, labels: dict[str, list]) -> None:
+        """Raise at the first reference to a block label that no block of its region defines."""
+        for block, tok, defined in labels.values():
+            if not defined:
+                raise self.error(f"reference to an undefined block '{tok}'", tok)
+
     def block_header(self, label_tok, args):
         region = self.region_stack[-1]
         current = self.block_stack[-1]
+        label = str(label_tok)[1:]
+        labels = self.block_maps[-1]
+        entry = labels.get(label)
+        if entry is not None and entry[2]:
+            raise self.error(f"redefinition of block '^{label}'", label_tok)
+        forward = entry[0] if entry is not None else None
         if len(region.blocks) == 1 and not current.ops and not current.args and current.label is None:
             block = current
+            if forward is not None:  # the implicit entry block, still empty, becomes the referenced one
+                block = forward
+                block.parent = region
+                region.blocks[0] = block
+                self.block_stack[-1] = block
         else:
-            block = region.add_block(Block())
+            block = region.add_block(forward if forward is not None else Block())
             self.block_stack[-1] = block
-        block.label = str(label_tok)[1:]
+        labels[label] = [block, label_tok, True]
+        block.label = label
         for tok_, ty in args or []:
             a = block.add_arg(ty, str(tok_)[1:], self.loc(tok_))
             self.define(str(tok_)[1:], a, tok_)
@@ -772,40 +825,54 @@ def _is_element_type(t: Type) -> bool:
 
 
 def _unquote(s: str) -> str:
+    """The value of a string literal: ``\\"``, ``\\\\``, ``\\n``, ``\\t`` and ``\\XX`` (a hex byte)
+    undone. Hex bytes that form UTF-8 sequences give their characters, as MLIR's strings are bytes
+    (mlir-opt prints ``"é"`` as ``"\\C3\\A9"``); text that is not UTF-8 keeps one character per byte."""
     body = s[1:-1]
     if "\\" not in body:
         return body
-    out = []
+    out: list[str] = []
+    raw = bytearray()  # the same text as bytes (escaped bytes as they are)
+    high = False  # an escaped byte >= 0x80 (then the bytes may spell UTF-8)
     i = 0
     while i < len(body):
         c = body[i]
         if c == "\\" and i + 1 < len(body):
             n = body[i + 1]
-            if n in '"\\':
-                out.append(n)
-                i += 2
-                continue
-            if n == "n":
-                out.append("\n")
-                i += 2
-                continue
-            if n == "t":
-                out.append("\t")
+            simple = {'"': '"', "\\": "\\", "n": "\n", "t": "\t"}.get(n)
+            if simple is not None:
+                out.append(simple)
+                raw += simple.encode()
                 i += 2
                 continue
             hexpair = body[i + 1:i + 3]
             if len(hexpair) == 2 and all(ch in "0123456789abcdefABCDEF" for ch in hexpair):
-                out.append(chr(int(hexpair, 16)))
+                byte = int(hexpair, 16)
+                out.append(chr(byte))
+                raw.append(byte)
+                high = high or byte >= 0x80
                 i += 3
                 continue
         out.append(c)
+        raw += c.encode("utf-8", "surrogatepass")
         i += 1
+    if high:
+        try:
+            return raw.decode("utf-8")
+        except UnicodeDecodeError:
+            pass
     return "".join(out)
 
 
-def _symbol_name(s: str) -> str:
+def symbol_name(s: str) -> str:
+    """The name a SYMBOL token spells: ``@gh`` and ``@"gh"`` both give ``gh``; a quoted name has its
+    escapes undone (MLIR's LangRef: ``symbol-ref-id ::= `@` (suffix-id | string-literal)``, the two
+    spellings name the same symbol)."""
     s = s[1:]
     return _unquote(s) if s.startswith('"') else s
+
+
+_symbol_name = symbol_name
 
 
 def _check_int_range(state, value: int, ty: IntegerType, tok) -> int:
@@ -1075,6 +1142,7 @@ def _translate(err: UnexpectedInput, filename: str, text: str) -> DiagnosticErro
         shown = str(tok)
         if len(shown) > 40:
             shown = shown[:37] + "..."
+        shown = _escaped(shown)
         if tok.type == "BARE_ID" and "." in shown and err.expected and "BARE_ID" not in err.expected:
             return DiagnosticError(f"custom op '{shown}' is unknown (use the generic form "
                                    f"'\"{shown}\"(...) : (...) -> (...)')", loc)
@@ -1086,11 +1154,19 @@ def _translate(err: UnexpectedInput, filename: str, text: str) -> DiagnosticErro
         if word and "." in word and word[0].isalpha():
             return DiagnosticError(f"custom op '{word}' is unknown or malformed here (use the generic form "
                                    f"'\"{word}\"(...) : (...) -> (...)')", loc)
-        what = f"'{word}'" if word else repr(ch)
+        what = f"'{_escaped(word)}'" if word else repr(ch)
         return DiagnosticError(f"unexpected {what}" + _describe_expected(err.allowed or ()), loc)
     if isinstance(err, UnexpectedEOF):
         return DiagnosticError("unexpected end of input", _end_location(filename, text))
     return DiagnosticError(str(err), Location(filename))
+
+
+def _escaped(text: str) -> str:
+    """``text`` with every non-printable character written as a Python-style escape (``'\\x00'``,
+    ``'\\n'``, ``'\\u200b'``), so that an error message quoting the input shows what is there."""
+    if text.isprintable():
+        return text
+    return "".join(c if c.isprintable() else c.encode("unicode_escape").decode("ascii") for c in text)
 
 
 def _end_location(filename: str, text: str) -> Location:
@@ -1127,6 +1203,7 @@ def parse(text: str, filename: str = "<stdin>") -> Operation:
     finally:
         cb.depths = {}
     top = cb.top_block
+    cb.check_blocks_defined(cb.block_maps[0])
     if cb.scopes[0].forward:
         ph = next(iter(cb.scopes[0].forward.values()))
         raise DiagnosticError(f"use of undeclared SSA value name '%{ph.name}'", ph.loc)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Iterator, Optional
 
-from meshc.ir.attributes import StringAttr
+from meshc.ir.attributes import StringAttr, symbol_text
 from meshc.ir.core import Block, Operation, Region, register_op
 from meshc.ir.location import Location
 
@@ -69,7 +69,7 @@ class ModuleOp(Operation):
 
     def print_custom(self, p) -> None:
         if self.sym_name:
-            p.write(f" @{self.sym_name}")
+            p.write(f" {symbol_text(self.sym_name)}")
         p.write(p.attr_dict(self.attributes, elided=("sym_name",), keyword=True))
         p.write(" ")
         p.push_scope(isolated=True)
@@ -90,7 +90,7 @@ class Syntax:
     def module_op(self, kw, sym, attrs, region):
         attributes = dict(attrs or {})
         if sym is not None:
-            attributes["sym_name"] = StringAttr(str(sym)[1:])
+            attributes["sym_name"] = StringAttr(self.symbol_ref(sym).root)
         if len(region.blocks) != 1:
             raise self.error("'builtin.module' expects a single block", kw)
         return self.build("builtin.module", (), (), attributes, [region], self.loc(kw))

@@ -294,7 +294,7 @@ class Syntax:
         args, results = sig
         name = str(kw)
         ftype = FunctionType(tuple(a[1] for a in args), tuple(r[0] for r in results))
-        attributes = {"sym_name": StringAttr(str(sym)[1:].strip('"')), "function_type": TypeAttr(ftype)}
+        attributes = {"sym_name": StringAttr(self.symbol_ref(sym).root), "function_type": TypeAttr(ftype)}
         if vis is not None and str(vis) != "public":
             attributes["sym_visibility"] = StringAttr(str(vis))
         if any(a[2] for a in args):
@@ -318,7 +318,7 @@ class Syntax:
         if len(toks) != len(ftype.inputs):
             raise self.error(f"call has {len(toks)} operands but its type lists {len(ftype.inputs)}", kw)
         values = [self.use(t, ty) for t, ty in zip(toks, ftype.inputs)]
-        attributes = {"callee": SymbolRefAttr(str(sym)[1:])}
+        attributes = {"callee": self.symbol_ref(sym)}
         attributes.update(attrs or {})
         return self.build(str(kw), values, ftype.results, attributes, (), self.loc(kw))
 

@@ -230,8 +230,20 @@ class StructuredOp(Operation):
         """Region checks (override for region-payload ops)."""
 
     def _verify_indexing(self) -> None:
-        """MLIR ``verifyStructuredOpInterface``: map count, dims, ranks, and
-        operand shapes consistent with the loop ranges."""
+        """MLIR ``verifyStructuredOpInterface``: map count, dims, ranks, every
+        loop bounded by an operand dimension, and operand shapes consistent
+        with the loop ranges.
+
+        A loop is bounded when some indexing map has the bare ``d<loop>`` as a
+        result: the loop's trip count is then that operand dimension's size
+        (MLIR inverts the concatenated maps, ``getShapesToLoopsMap``, and
+        rejects the op when the inverse does not exist: "expected the
+        shape-to-loops map to be non-null"). A loop seen only in compound
+        results such as ``d0 + d1`` has no size.
+
+        Raises:
+            DiagnosticError: at the op, for the first violated rule.
+        """
         its = self.iterator_types()
         for it in its:
             if it not in ITERATOR_TYPES:
@@ -251,6 +263,12 @@ class StructuredOp(Operation):
             if m.num_results != rank:
                 raise self.error(f"expected operand rank ({rank}) to match the result rank of indexing_map #{k} "
                                  f"({m.num_results})")
+        bounded = {e.position for m in maps for e in m.results if isinstance(e, DimExpr)}
+        for loop, it in enumerate(its):
+            if loop not in bounded:
+                raise self.error(f"expected the shape-to-loops map to be non-null: loop d{loop} ({it}) is not "
+                                 f"bounded by any operand dimension (no indexing map has 'd{loop}' alone as a "
+                                 "result)")
         ranges = self.static_loop_ranges()
         all_static = all(r is not None and r > 0 for r in ranges)
         for k, (v, m) in enumerate(zip(operands, maps)):

@@ -53,7 +53,7 @@ from dataclasses import dataclass, replace
 from typing import ClassVar, Optional, Sequence, Union
 
 from meshc.ir.attributes import (ArrayAttr, Attribute, DenseArrayAttr, IntegerAttr, StringAttr, SymbolRefAttr,
-                                 UnitAttr)
+                                 UnitAttr, symbol_text)
 from meshc.ir.core import Block, Operation, OpResult, Region, Value, op_class, register_op
 from meshc.ir.location import UNKNOWN_LOC, DiagnosticError, Location, note
 from meshc.ir.types import I64, INDEX, K_DYNAMIC, FunctionType, IntegerType, OpaqueType, TensorType, Type
@@ -116,7 +116,7 @@ class ShardingAttr(Attribute):
 
     def body(self) -> str:
         split = ", ".join("[" + ", ".join(str(a) for a in axes) + "]" for axes in self.split_axes) or "[]"
-        text = f"@{self.mesh}, [{split}]"
+        text = f"{symbol_text(self.mesh)}, [{split}]"
         if self.partial_axes:
             text += f", partial = {self.partial_type}[" + ", ".join(str(a) for a in self.partial_axes) + "]"
         if self.halo_sizes:
@@ -1873,8 +1873,9 @@ def return_to_yield(region: Region) -> None:
 # ---------------------------------------------------------------------------------------------------------------
 
 def _sym(tok) -> str:
-    s = str(tok)[1:]
-    return s[1:-1] if s.startswith('"') else s
+    from meshc.parser import symbol_name
+
+    return symbol_name(str(tok))
 
 
 class Syntax:

@@ -8,6 +8,7 @@ any other ``#dialect.name<...>`` is an :class:`OpaqueAttr` kept verbatim.
 from __future__ import annotations
 
 import math
+import re
 import struct
 from dataclasses import dataclass, field
 from typing import Any, Optional
@@ -153,9 +154,7 @@ class ArrayAttr(Attribute):
 
 
 def _key_str(key: str) -> str:
-    import re
-
-    return key if re.fullmatch(r"[A-Za-z_][\w$.]*", key) else quote_string(key)
+    return key if BARE_ID.fullmatch(key) else quote_string(key)
 
 
 def format_entries(entries: dict[str, Attribute]) -> str:
@@ -204,10 +203,21 @@ class SymbolRefAttr(Attribute):
         return "::".join(_sym(n) for n in (self.root, *self.nested))
 
 
-def _sym(name: str) -> str:
-    import re
+#: MLIR's bare-id (LangRef "Identifiers and keywords"): a symbol or attribute name that matches it
+#: prints unquoted; any other prints as a string literal.
+BARE_ID = re.compile(r"[A-Za-z_][A-Za-z0-9_$.]*")
 
-    return "@" + (name if re.fullmatch(r"[A-Za-z_$.][\w$.\-]*", name) else quote_string(name))
+
+def _sym(name: str) -> str:
+    return symbol_text(name)
+
+
+def symbol_text(name: str) -> str:
+    """``@name`` when ``name`` is an MLIR bare-id (``[a-zA-Z_][a-zA-Z0-9_$.]*``, ASCII only), else
+    ``@"..."`` with the escapes of :func:`quote_string` (MLIR's LangRef: ``symbol-ref-id ::= `@`
+    (suffix-id | string-literal)``; mlir-opt prints any other name as a string). ``@gh`` and
+    ``@"gh"`` name the same symbol, so the bare spelling is used whenever it is valid."""
+    return "@" + (name if BARE_ID.fullmatch(name) else quote_string(name))
 
 
 @dataclass(frozen=True)

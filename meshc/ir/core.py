@@ -179,6 +179,9 @@ class Operation:
     name: ClassVar[str] = "builtin.unregistered"
     aliases: ClassVar[tuple[str, ...]] = ()
     traits: ClassVar[frozenset[str]] = frozenset()
+    #: The blocks a terminator may branch to (MLIR's successors, written ``[^bb1, ^bb2]`` in the
+    #: generic form), blocks of the op's own region; an instance sets its own list.
+    successors: Sequence["Block"] = ()
 
     def __init__(self, operands: Sequence[Value] = (), result_types: Sequence[Type] = (),
                  attributes: Optional[dict[str, Attribute]] = None,
@@ -323,6 +326,8 @@ class Operation:
                            [r.name_hint for r in self.results])
         for old_r, new_r in zip(self.results, new.results):
             mapping[old_r] = new_r
+        if self.successors:  # Region.clone points them at the cloned blocks
+            new.successors = list(self.successors)
         for region in self.regions:
             new.add_region(region.clone(mapping))
         return new
@@ -403,6 +408,7 @@ class Block:
 
     def clone_into(self, mapping: dict[Value, Value]) -> "Block":
         new = Block([a.type for a in self.args], [a.name_hint for a in self.args], [a.loc for a in self.args])
+        new.label = self.label
         for old_a, new_a in zip(self.args, new.args):
             mapping[old_a] = new_a
         for op in self.ops:
@@ -442,8 +448,15 @@ class Region:
         return not self.blocks
 
     def clone(self, mapping: Optional[dict[Value, Value]] = None) -> "Region":
+        """Deep copy; successors of the copied ops name the copied blocks."""
         mapping = {} if mapping is None else mapping
-        return Region(b.clone_into(mapping) for b in self.blocks)
+        new = Region(b.clone_into(mapping) for b in self.blocks)
+        blocks = {id(old): b for old, b in zip(self.blocks, new.blocks)}
+        for b in new.blocks:
+            for op in b.ops:
+                if op.successors:
+                    op.successors = [blocks.get(id(s), s) for s in op.successors]
+        return new
 
     def walk(self) -> Iterator[Operation]:
         for b in self.blocks:

@@ -9,7 +9,13 @@ unused identifier in its scope; numeric and missing names are renumbered
 ``%0, %1, ...`` per function (the counter is restored after a nested region,
 as mlir-opt does, so sibling bodies reuse numbers); block arguments with no
 name print as ``%argN``. Names are unique in every scope where both are
-visible, so the output always parses back.
+visible, so the output always parses back. A valid name is MLIR's
+``suffix-id`` (LangRef "Identifiers and keywords"): ``[a-zA-Z$._-]`` then
+``[a-zA-Z0-9$._-]*``, ASCII only; any other source name (``%ö``, ``%1a``) is
+renumbered like a missing one, as mlir-opt does. Block labels follow the same
+rule per region: a valid label that no other block of the region uses is kept,
+any other block prints as ``^bbN`` (N its index, or the next free number).
+Successors of an op print in the generic form, ``"op"(...)[^bb1, ^bb2]``.
 """
 
 from __future__ import annotations
@@ -17,12 +23,12 @@ from __future__ import annotations
 import re
 from typing import Iterable, Optional, Sequence
 
-from meshc.ir.attributes import Attribute, format_entries
+from meshc.ir.attributes import Attribute, format_entries, quote_string
 from meshc.ir.core import Block, Operation, Region, Value
 from meshc.ir.limits import recursion_headroom
 from meshc.ir.types import FunctionType, Type
 
-_IDENT = re.compile(r"[A-Za-z_$.][\w$.\-]*")
+_IDENT = re.compile(r"[A-Za-z_$.\-][A-Za-z0-9_$.\-]*")  # MLIR's suffix-id without the all-digits form
 
 
 class Printer:
@@ -37,6 +43,7 @@ class Printer:
         self._scopes: list[set[str]] = [set()]
         self._counter = [0]
         self._saved: list = []
+        self._block_names: dict[int, str] = {}
 
     # -- low level ----------------------------------------------------------------
     def write(self, text: str) -> None:
@@ -68,7 +75,9 @@ class Printer:
         key = id(v)
         if key in self._names:
             return self._names[key]
-        hint = v.name_hint or default
+        hint = v.name_hint
+        if hint is None or hint.isdigit() or not _IDENT.fullmatch(hint):
+            hint = default  # an invalid source name (%ö) prints like a missing one
         if hint is not None and not hint.isdigit() and _IDENT.fullmatch(hint):
             name = hint
             if self._taken(name):
@@ -135,7 +144,7 @@ class Printer:
         if op.results:
             self.write(self._result_names(op))
         custom = getattr(op, "print_custom", None)
-        if not self.generic and custom is not None and not _uses_multi_name(op, self):
+        if not self.generic and custom is not None and not op.successors and not _uses_multi_name(op, self):
             self.write(getattr(op, "printed_name", None) or op.name)
             custom(self)
         else:
@@ -166,7 +175,9 @@ class Printer:
         return f"%{base}:{len(results)} = "
 
     def print_generic(self, op: Operation) -> None:
-        self.write(f'"{op.name}"(' + self.values(op.operands) + ")")
+        self.write(quote_string(op.name) + "(" + self.values(op.operands) + ")")
+        if op.successors:
+            self.write("[" + ", ".join(self.block_ref(b) for b in op.successors) + "]")
         if op.properties:
             self.write(" <{" + format_entries(op.properties) + "}>")
         if op.regions:
@@ -193,6 +204,7 @@ class Printer:
         header (it would define them twice; MLIR's parser rejects a label
         there: "invalid block name in region with named arguments")."""
         self.push_scope(isolated)
+        self.name_blocks(region)
         self.write("{")
         self.indent += 1
         for bi, block in enumerate(region.blocks):
@@ -211,12 +223,40 @@ class Printer:
             self.indent -= 1
             self.newline()
             self.indent += 1
-            label = block.label or f"bb{index}"
+            label = self._block_names.get(id(block)) or f"bb{index}"
             args = ", ".join(f"%{self.name_value(a, 'arg' + str(a.index))}: {a.type}" for a in block.args)
             self.write(f"^{label}" + (f"({args})" if block.args else "") + ":")
         for op in block.ops:
             self.newline()
             self.print_op(op)
+
+    def name_blocks(self, region: Region) -> None:
+        """Choose the printed label of every block of ``region`` (block labels are scoped by region
+        in MLIR): its own label when valid and unique in the region, else ``bbN``."""
+        counts: dict[str, int] = {}
+        for b in region.blocks:
+            if b.label is not None:
+                counts[b.label] = counts.get(b.label, 0) + 1
+        kept = {b.label for b in region.blocks if b.label is not None and counts[b.label] == 1
+                and (b.label.isdigit() and b.label.isascii() or _IDENT.fullmatch(b.label))}
+        used = set(kept)
+        for i, b in enumerate(region.blocks):
+            if b.label in kept:
+                name = b.label
+            else:
+                k = i
+                while f"bb{k}" in used:
+                    k += 1
+                name = f"bb{k}"
+                used.add(name)
+            self._block_names[id(b)] = name
+
+    def block_ref(self, block: Block) -> str:
+        """``^label`` of ``block`` as printed in its region (named now if the region is not
+        printed, e.g. when one op is printed alone; a block in no region keeps ``^bb0``)."""
+        if id(block) not in self._block_names and block.parent is not None:
+            self.name_blocks(block.parent)
+        return "^" + self._block_names.get(id(block), "bb0")
 
 
 def _uses_multi_name(op: Operation, p: Printer) -> bool:

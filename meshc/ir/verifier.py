@@ -6,6 +6,9 @@ Checks, in order, for every op (pre-order):
     region), and not across an ``IsolatedFromAbove`` op;
   * the op is registered or a known-unregistered op (kept in generic form);
   * terminators stand last in their block;
+  * successors (``"op"(...)[^bb1]``): only an op that ends its block has
+    them, each is a block of that same region and not its entry block, and
+    a registered op has none (no meshc op branches; MLIR's ``ZeroSuccessors``);
   * every integer ``array<iN: ...>`` among its attributes and properties
     (also inside arrays and dictionaries) holds values its element type can
     store (MLIR's ``DenseI64ArrayAttr`` holds ``int64_t``: a custom form's
@@ -58,6 +61,8 @@ def _verify_op(op: Operation, block_index: dict[int, dict[int, int]]) -> None:
             for j, inner in enumerate(block.ops):
                 if inner.is_terminator and j != len(block.ops) - 1:
                     raise inner.error("must be the last operation in the parent block")
+                if inner.successors:
+                    _check_successors(inner, block, j == len(block.ops) - 1)
                 _verify_op(inner, block_index)
     for where in (op.attributes, op.properties):
         for name, attr in where.items():
@@ -70,6 +75,27 @@ def _verify_op(op: Operation, block_index: dict[int, dict[int, int]]) -> None:
         raise
     except (ValueError, KeyError, IndexError, TypeError, AttributeError) as err:
         raise op.error(f"is malformed: {err}") from None
+
+
+def _check_successors(op: Operation, block: Block, last: bool) -> None:
+    """MLIR's rules for successors (Operation and Region verification in MLIR's Verifier.cpp).
+
+    Raises:
+        DiagnosticError: at ``op``: a registered op with successors, an op with successors that
+            does not end its block, a successor in another region or the region's entry block.
+    """
+    if type(op) is not Operation:
+        raise op.error(f"requires 0 successors but found {len(op.successors)}")
+    if not last:
+        raise op.error("operation with block successors must terminate its parent block")
+    region = block.parent
+    for k, succ in enumerate(op.successors):
+        if region is None or succ.parent is not region:
+            raise op.error(f"successor #{k} is a block of another region (a successor must be a block of "
+                           "the region holding the op)")
+        if succ is region.blocks[0]:
+            raise op.error(f"successor #{k} is the entry block of the region, which may not have "
+                           "predecessors")
 
 
 def _check_int_array(op: Operation, name: str, attr: Attribute) -> None:

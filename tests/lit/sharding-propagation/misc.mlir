@@ -21,7 +21,8 @@ func.func @args(%unused: tensor<3xf32>, %passed: tensor<5xf32>, %kept: tensor<8x
 // -----
 
 // tensor.extract and func.call have no sharding rule: they read their tensors replicated (resharding
-// points) and produce replicated tensors; tensor.dim reads any sharding.
+// points) and produce replicated tensors; tensor.dim reads any sharding. Both read the same point,
+// made at the first of them: each "is resharded" remark stands at the point, where reshard's is.
 // CHECK-LABEL: func.func @no_rule
 // CHECK:      %[[E:.*]] = math.exp
 // CHECK-NEXT: %[[ES:.*]] = mesh.shard %[[E]] to <@m, [[0]]> : tensor<8xf32>
@@ -32,7 +33,7 @@ func.func @args(%unused: tensor<3xf32>, %passed: tensor<5xf32>, %kept: tensor<8x
 // CHECK-NEXT: mesh.shard %[[C]] to <@m, [[]]> : tensor<8xf32>
 // REMARK: misc.mlir:[[# @LINE + 8]]:8: remark: no sharding rule for 'tensor.extract': its tensor operands and results are replicated
 // REMARK: misc.mlir:[[# @LINE + 7]]:8: remark: operand #0 of 'tensor.extract' is resharded: <@m, [[0]]> -> <@m, [[]]>
-// REMARK: misc.mlir:[[# @LINE + 9]]:8: remark: operand #0 of 'func.call' is resharded: <@m, [[0]]> -> <@m, [[]]>
+// REMARK: misc.mlir:[[# @LINE + 6]]:8: remark: operand #0 of 'func.call' is resharded: <@m, [[0]]> -> <@m, [[]]>
 mesh.mesh @m(shape = 4)
 func.func private @callee(tensor<8xf32>) -> tensor<8xf32>
 func.func @no_rule(%x: tensor<8xf32>, %i: index) -> (f32, index, tensor<8xf32>) {
