@@ -42,12 +42,12 @@ def _shared_options(fn):
 @_shared_options
 @click.command(name="estimate", cls=MeshcCommand)
 @click.argument("input_path", metavar="INPUT")
-@click.option("--peak-flops", default=100e12, show_default=True, type=FiniteFloat(min=0, min_open=True),
-              metavar="FLOP/S", help="Roofline: flops per second of each device.")
-@click.option("--bandwidth", default=100e9, show_default=True, type=FiniteFloat(min=0, min_open=True),
-              metavar="B/S", help="Roofline: bytes per second a device receives over its link.")
-@click.option("--latency", default=5e-6, show_default=True, type=FiniteFloat(min=0), metavar="SECONDS",
-              help="Roofline: seconds added per collective and per copy, peer read or halo exchange.")
+@click.option("--peak-flops", default=100e12, type=FiniteFloat(min=0, min_open=True),
+              metavar="FLOP/S", help="Roofline: flops per second of each device (default 1e14).")
+@click.option("--bandwidth", default=100e9, type=FiniteFloat(min=0, min_open=True),
+              metavar="B/S", help="Roofline: bytes per second a device receives over its link (default 1e11).")
+@click.option("--latency", default=5e-6, type=FiniteFloat(min=0), metavar="SECONDS",
+              help="Roofline: seconds added per collective and per copy, peer read or halo exchange (default 5e-6).")
 @click.option("--json", "as_json", is_flag=True, help="Print the estimate as JSON (docs/estimate.md) instead of tables.")
 @click.option("--fail-on-oom", is_flag=True,
               help="Exit 1 when a device's peak exceeds --device-memory (default: report it and succeed).")
