@@ -312,6 +312,18 @@ def test_time_model_waits_for_the_slowest_member():
     assert d1.transfer_seconds == pytest.approx(2 * 1e-5 + (65536 + 98304) / 1e9)
 
 
+def test_schedules_that_wait_for_each_other_are_an_error():
+    from meshc.backend.estimate import EstimateError
+    from meshc.backend.schedule import Allocate, DeviceSchedule, Schedule
+    from meshc.sharding.spec import Mesh
+
+    devices = [DeviceSchedule(0, [Allocate("a", (2,), "f32", wait=("e1",)), Allocate("b", (2,), "f32", signal="e0")]),
+               DeviceSchedule(1, [Allocate("a", (2,), "f32", wait=("e0",)), Allocate("b", (2,), "f32", signal="e1")])]
+    with pytest.raises(EstimateError, match=r"wait for each other \(devices \[0, 1\]\): device 0 at step 0 "
+                                            r"\(allocate a: 2xf32\) waits for event\(s\) \['e1'\]"):
+        estimate(Schedule(Mesh("m", (2,)), devices))
+
+
 # -- the command line -------------------------------------------------------------------------------
 
 def _meshc(*args, cwd=ROOT):

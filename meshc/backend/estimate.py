@@ -470,10 +470,18 @@ class _Walk:
                 return
             if not progressed:
                 stuck = [k for k in range(self.n) if self.pos[k] < len(steps[k])]
-                where = "; ".join(f"device {k} at step {self.pos[k]}: {steps[k][self.pos[k]].describe()}"
-                                  for k in stuck[:4])
+                where = "; ".join(self.blocked(k, steps[k][self.pos[k]]) for k in stuck[:4])
                 raise EstimateError(f"the schedules wait for each other (devices {stuck}): {where}",
                                     steps[stuck[0]][self.pos[stuck[0]]].location)
+
+    def blocked(self, k: int, step) -> str:
+        """Why device ``k`` cannot run ``step`` (its next one), for the deadlock error."""
+        head = f"device {k} at step {self.pos[k]} ({step.describe()})"
+        if isinstance(step, Collective):
+            group = self.groups[step.instance][k]
+            here = self.arrived.get((step.instance, group[0]), {})
+            return f"{head} waits for devices {[d for d in group if d not in here]}"
+        return f"{head} waits for event(s) {[e for e in step.wait if e not in self.events]}"
 
     def result(self, capacity: Optional[int]) -> Estimate:
         for k, s in enumerate(self.stats):
