@@ -388,3 +388,35 @@ func.func @f(%x: tensor<1000000x1000xf32>) -> tensor<1000000x1000xf32> {
     assert [d.flops for d in est.devices] == [10 ** 9] * 4
     assert [d.stats.collective_bytes for d in est.devices] == [3 * 10 ** 9] * 4
     assert [d.stats.peak_bytes for d in est.devices] == [8 * 10 ** 9] * 4
+
+
+def _run_stats_rows(stdout: str) -> dict:
+    """``{device: [kernels, peak physical, peak logical, padding, peer read, copy, collective]}`` from the
+    table ``meshc run --stats`` prints."""
+    rows = {}
+    for line in stdout.splitlines():
+        cells = [c.strip() for c in line.split("│")[1:-1]]
+        if cells and cells[0].isdigit():
+            rows[int(cells[0])] = [int(c) for c in cells[1:8]]
+    return rows
+
+
+@pytest.mark.parametrize("args", [
+    ["samples/mlp_tensor_parallel.mlir"],
+    ["samples/mesh2d_peered.mlir", "--layout", "tile", "--tile", "16x16"],
+    ["samples/reshard_rows_to_cols.mlir", "--mesh-shape", "m=3", "--dtype-override", "bfloat16"],
+    ["samples/real/attention_heads_first.linalg.mlir", "--auto-shard", "tp=4"],
+])
+def test_cli_estimate_equals_run_stats_table(args):
+    run = _meshc("run", *args, "--random-inputs", "--stats")
+    assert run.returncode == 0, run.stderr
+    want = _run_stats_rows(run.stdout)
+    est = _meshc("estimate", *args, "--json")
+    assert est.returncode == 0, est.stderr
+    devices = json.loads(est.stdout)["devices"]
+    assert len(want) == len(devices) > 1
+    for d in devices:
+        r = d["received"]
+        got = [d["kernels"], d["peak_bytes"], d["peak_logical_bytes"], d["peak_bytes"] - d["peak_logical_bytes"],
+               r["peer_read"], r["copy"], r["collective"]]
+        assert got == want[d["device"]]
