@@ -21,6 +21,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "passes": ("meshc.commands.passes", "List every pass, its options and the default pipeline."),
     "show": ("meshc.commands.show", "Picture of how each tensor value is sharded over the devices."),
     "explain": ("meshc.commands.explain", "One line per resharding point and collective: what moved, why, bytes per device."),
+    "estimate": ("meshc.commands.estimate", "Per-device memory, traffic, flops and modeled step time, without running."),
 }
 
 

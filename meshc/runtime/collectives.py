@@ -42,7 +42,8 @@ from meshc.sharding.shards import shard_sizes
 from meshc.sharding.spec import Mesh, ReductionKind, Sharding, ShardingError
 from meshc.sharding.steps import AllGather, AllReduce, AllSlice, AllToAll, ReduceScatter, Step
 
-__all__ = ["CollectiveError", "GroupResult", "group_collective", "Rendezvous", "POLL_SECONDS"]
+__all__ = ["CollectiveError", "GroupResult", "group_collective", "group_transfer_matrix", "Rendezvous",
+           "POLL_SECONDS"]
 
 #: How often a waiting member wakes to run its ``check`` callback.
 POLL_SECONDS = 0.02
@@ -82,9 +83,11 @@ def _split_on(dim: int, rank: int, sizes: Sequence[int], g: int, **kw) -> Shardi
     return Sharding("group", tuple(axes), sharded_dims_offsets=() if balanced else _bounds(sizes), **kw)
 
 
-def _plan(spec: CollectiveSpec, members: Sequence[int], inputs: Sequence[np.ndarray],
+def _plan(spec: CollectiveSpec, members: Sequence[int], in_shapes: Sequence[tuple],
           out_shapes: Sequence[tuple]) -> tuple[Sharding, tuple[int, ...], list[Step]]:
-    """The group's source sharding, global shape and steps (module docstring)."""
+    """The group's source sharding, global shape and steps (module docstring), from the shapes of the
+    members' input buffers and of the outputs they allocated."""
+    inputs = [_Shaped(tuple(s)) for s in in_shapes]
     g = len(inputs)
     a = spec.attributes
     first = tuple(inputs[0].shape)
@@ -146,6 +149,46 @@ def _plan(spec: CollectiveSpec, members: Sequence[int], inputs: Sequence[np.ndar
     return partial, first, steps
 
 
+class _Shaped:
+    """A buffer as :func:`_plan` sees it: its shape only."""
+
+    __slots__ = ("shape",)
+
+    def __init__(self, shape: tuple):
+        self.shape = shape
+
+
+def _traffic(spec: CollectiveSpec, members: Sequence[int], src: Sharding, shape: tuple, steps: Sequence[Step],
+             itemsize: int) -> np.ndarray:
+    """``matrix[r, s]`` bytes member ``r`` receives from member ``s`` over ``steps`` (summed)."""
+    mesh = Mesh("group", (len(members),))
+    matrix = np.zeros((len(members), len(members)), dtype=np.int64)
+    sharding = src
+    try:
+        for step in steps:
+            matrix += transfer_matrix(step, sharding, mesh, shape, itemsize)
+            sharding = step.apply(sharding, mesh, shape)
+    except ShardingError as err:
+        raise _fail(spec, members, str(err)) from None
+    return matrix
+
+
+def group_transfer_matrix(spec: CollectiveSpec, members: Sequence[int], in_shapes: Sequence[tuple],
+                          out_shapes: Sequence[tuple], itemsize: int) -> np.ndarray:
+    """The bytes one device group of collective ``spec`` moves, from shapes alone (no data): entry
+    ``[r, s]`` is what member ``r`` (group order, ``members`` are linear device ids) receives from
+    member ``s``, for input buffers of ``in_shapes`` (elements) of ``itemsize`` bytes per element and
+    allocated outputs of ``out_shapes``. The rule is :func:`meshc.sharding.reshard.transfer_matrix` of
+    the group's steps (module docstring); :func:`group_collective` counts with the same function, so
+    a run's collective bytes and this agree exactly.
+
+    Raises:
+        CollectiveError: shapes that do not fit the collective (as :func:`group_collective`).
+    """
+    src, shape, steps = _plan(spec, members, in_shapes, out_shapes)
+    return _traffic(spec, members, src, shape, steps, itemsize)
+
+
 def group_collective(spec: CollectiveSpec, members: Sequence[int], inputs: Sequence[np.ndarray],
                      out_shapes: Sequence[tuple], out_dtypes: Sequence[np.dtype]) -> GroupResult:
     """Run collective ``spec`` for one device group.
@@ -166,14 +209,12 @@ def group_collective(spec: CollectiveSpec, members: Sequence[int], inputs: Seque
     dtypes = {x.dtype for x in inputs}
     if len(dtypes) != 1:
         raise _fail(spec, members, f"element types differ: {[str(x.dtype) for x in inputs]}")
-    src, shape, steps = _plan(spec, members, inputs, out_shapes)
+    src, shape, steps = _plan(spec, members, [x.shape for x in inputs], out_shapes)
     mesh = Mesh("group", (g,))
-    itemsize = inputs[0].dtype.itemsize
-    matrix = np.zeros((g, g), dtype=np.int64)
+    matrix = _traffic(spec, members, src, shape, steps, inputs[0].dtype.itemsize)
     bufs, sharding = list(inputs), src
     try:
         for step in steps:
-            matrix += transfer_matrix(step, sharding, mesh, shape, itemsize)
             bufs = simulate.apply_step(bufs, step, sharding, mesh, shape)
             sharding = step.apply(sharding, mesh, shape)
     except ShardingError as err:

@@ -74,7 +74,7 @@ from meshc.runtime.stats import DeviceStats, RunStats, TraceEvent
 
 __all__ = ["RunOptions", "TestHooks", "RuntimeFailure", "RunReport", "Executor", "run_schedule", "prepare_steps",
            "run_kernel_step", "check_argument", "checked_arguments", "device_interpreter", "step_indexes", "halo_slab",
-           "count_halo_part", "place_slab", "unwritten", "trace_name"]
+           "count_halo_part", "place_slab", "unwritten", "trace_name", "staging_bytes", "accounted_bytes"]
 
 _REDUCING = ("all_reduce", "reduce_scatter")
 
@@ -99,6 +99,28 @@ class TestHooks:
 
 
 RELAYOUT_OPS = ("linalg.pack", "linalg.unpack")  # data-tiling relayouts counted in the stats
+
+
+def staging_bytes(kind: str, input_bytes: int, group_size: int) -> int:
+    """Bytes a device holds in its pool while it takes part in a collective of ``kind`` in a group of
+    ``group_size`` devices with an input buffer of ``input_bytes`` (numpy bytes): the receive chunk
+    ``ceil(input_bytes / group_size)`` of a reduction (all_reduce, reduce_scatter), else 0; a group
+    of one stages nothing (the allocation policy of :mod:`meshc.backend.schedule`)."""
+    return math.ceil(input_bytes / group_size) if kind in _REDUCING and group_size > 1 else 0
+
+
+def accounted_bytes(nbytes: int, dtype: Any, layout: Optional[BufferLayout]) -> int:
+    """``nbytes`` of numpy ``dtype`` data counted in the accounted element type: the layout's
+    ``dtype_override`` when it sets one (``--dtype-override``: the memory columns use it too,
+    seed 002), else unchanged. E.g. 400 B of float32 under ``bfloat16`` count 200 B. The rule of
+    every traffic figure (peer read, copy, collective, halo) of the runtime and of the estimate."""
+    from meshc.layout.device import logical_bytes
+
+    override = getattr(layout, "dtype_override", None)
+    dt = np.dtype(dtype)
+    if override is None or not dt.itemsize:
+        return int(nbytes)
+    return logical_bytes((int(nbytes) // dt.itemsize,), dt.name, override)
 
 
 @dataclass
@@ -581,15 +603,9 @@ class Executor:
     def traffic_bytes(self, nbytes: int, dtype: Any) -> int:
         """``nbytes`` of numpy ``dtype`` data counted in the accounted element type: the layout's
         ``dtype_override`` when the run sets one (``--dtype-override``: the memory columns use it too,
-        seed 002), else unchanged. E.g. 400 B of float32 under ``bfloat16`` count 200 B."""
-        from meshc.layout.device import logical_bytes
-
-        layout = self.options.layout
-        override = getattr(layout, "dtype_override", None)
-        dt = np.dtype(dtype)
-        if override is None or not dt.itemsize:
-            return int(nbytes)
-        return logical_bytes((int(nbytes) // dt.itemsize,), dt.name, override)
+        seed 002), else unchanged (:func:`accounted_bytes`). E.g. 400 B of float32 under ``bfloat16``
+        count 200 B."""
+        return accounted_bytes(nbytes, dtype, self.options.layout)
 
     def _peer_read(self, st, dev, k, i, step, data):
         view = self._remote(st, k, i, step)
@@ -633,7 +649,7 @@ class Executor:
         group = rendezvous.group_of(k)
         pool = st.memory.pools[k]
         staging = f"<staging of {step.instance}>"
-        chunk = math.ceil(np.asarray(value).nbytes / len(group)) if spec.kind in _REDUCING and len(group) > 1 else 0
+        chunk = staging_bytes(spec.kind, np.asarray(value).nbytes, len(group))
         if chunk:
             pool.allocate(staging, chunk, chunk, spec.location)
         index = self.collective_index

@@ -1,0 +1,525 @@
+"""Estimate a schedule without running it: memory, traffic, flops and a modeled step time.
+
+A backend over the schedule format (:mod:`meshc.backend.schedule`), next to the threaded runtime
+(:mod:`meshc.runtime.executor`): it walks every device's steps in an order the schedule's events and
+collectives allow, but allocates no data. Every figure is arithmetic on shapes, so a tensor of 10^9
+elements costs nothing (docs/estimate.md).
+
+What equals the runtime exactly (same functions, not copies):
+
+* memory: each device has a :class:`meshc.runtime.devices.DevicePool` (capacity unlimited, so the
+  walk never stops; exceeding the device memory is reported afterwards), buffers sized by
+  :func:`meshc.runtime.devices.buffer_sizes` under the step's layout or the run's, arguments
+  allocated before the first step on their binding's device (a value replicated over peered axes
+  once per peer group), a reduction's staging chunk held during the collective
+  (:func:`meshc.runtime.executor.staging_bytes`);
+* traffic: peer reads and copies count the bytes of (the slice of) the source buffer, halo parts
+  their slab, collectives each member's row of
+  :func:`meshc.runtime.collectives.group_transfer_matrix`; every count goes through
+  :func:`meshc.runtime.executor.accounted_bytes` (``--dtype-override``) and is recorded per source
+  device as the runtime records it (:class:`meshc.runtime.stats.DeviceStats`).
+
+So ``DeviceEstimate.stats`` has the fields of ``meshc run --stats`` (kernels, physical and logical
+peak, final bytes, allocations, peer read / copy / collective bytes, relayouts, bytes per source
+device) and they equal a run's (busy and wait seconds stay 0: nothing runs).
+
+Flops (:func:`kernel_flops`) and time (:class:`Machine`, the roofline model of :func:`estimate`)
+are a model, documented in docs/estimate.md.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from typing import Any, Optional, Sequence
+
+from meshc.backend.schedule import (Allocate, BufferLayout, Collective, Copy, Free, HaloExchange, Kernel, PeerRead,
+                                    Schedule, ScheduleError)
+
+__all__ = ["Machine", "DeviceEstimate", "CollectiveEstimate", "Estimate", "EstimateError", "estimate",
+           "kernel_flops", "JSON_VERSION", "DEFAULT_PEAK_FLOPS", "DEFAULT_BANDWIDTH", "DEFAULT_LATENCY"]
+
+JSON_VERSION = 1
+
+#: Defaults of the roofline (round numbers of one accelerator: 100 TFLOP/s, 100 GB/s per link, 5 us).
+DEFAULT_PEAK_FLOPS = 100e12
+DEFAULT_BANDWIDTH = 100e9
+DEFAULT_LATENCY = 5e-6
+
+
+class EstimateError(ScheduleError):
+    """A schedule the walk cannot complete: devices waiting for each other (events or collectives
+    that never complete), or a step reading a buffer that does not exist; the message names the
+    devices and steps."""
+
+
+@dataclass(frozen=True)
+class Machine:
+    """The roofline of every device: ``peak_flops`` (flop/s), ``bandwidth`` (bytes/s a device
+    receives over its link) and ``latency`` (seconds added per collective and per point-to-point
+    transfer step).
+
+    Raises:
+        ValueError: a value that is not positive (latency: negative).
+    """
+
+    peak_flops: float = DEFAULT_PEAK_FLOPS
+    bandwidth: float = DEFAULT_BANDWIDTH
+    latency: float = DEFAULT_LATENCY
+
+    def __post_init__(self) -> None:
+        if not (self.peak_flops > 0 and self.bandwidth > 0 and self.latency >= 0) or not all(
+                math.isfinite(v) for v in (self.peak_flops, self.bandwidth, self.latency)):
+            raise ValueError(f"peak flops and bandwidth must be > 0 and latency >= 0 (finite), got "
+                             f"{self.peak_flops}, {self.bandwidth}, {self.latency}")
+
+    def transfer_seconds(self, nbytes: int) -> float:
+        """Seconds to receive ``nbytes`` bytes in one step: ``latency + nbytes / bandwidth``."""
+        return self.latency + nbytes / self.bandwidth
+
+
+@dataclass
+class DeviceEstimate:
+    """One device's figures: ``stats`` (a :class:`meshc.runtime.stats.DeviceStats` with the run's
+    memory and traffic fields, bytes), ``flops``, bytes ``sent`` per transfer kind (what the other
+    devices received from this one), per collective instance ``collectives[instance] = (sent,
+    received)`` bytes, and the model's seconds: ``compute_seconds`` (kernels), ``transfer_seconds``
+    (collectives, copies, peer reads, halo exchanges), ``idle_seconds`` (waiting for events and
+    other members of collectives) and ``finish_seconds`` (when its last step ends)."""
+
+    device: int
+    stats: Any
+    flops: int = 0
+    sent: dict[str, int] = field(default_factory=dict)
+    collectives: dict[str, tuple[int, int]] = field(default_factory=dict)
+    compute_seconds: float = 0.0
+    transfer_seconds: float = 0.0
+    idle_seconds: float = 0.0
+    finish_seconds: float = 0.0
+
+    @property
+    def received_bytes(self) -> int:
+        """Bytes received by peer read, copy and collective."""
+        s = self.stats
+        return s.peer_read_bytes + s.copy_bytes + s.collective_bytes
+
+    @property
+    def sent_bytes(self) -> int:
+        """Bytes the other devices received from this one, every kind."""
+        return sum(self.sent.values())
+
+    def to_json(self) -> dict:
+        """The device's entry of :meth:`Estimate.to_json`."""
+        s = self.stats
+        return {"device": self.device, "peak_bytes": s.peak_bytes, "peak_logical_bytes": s.peak_logical_bytes,
+                "final_bytes": s.final_bytes, "allocations": s.allocations, "allocated_bytes": s.allocated_bytes,
+                "kernels": s.kernels, "flops": self.flops,
+                "received": {"peer_read": s.peer_read_bytes, "copy": s.copy_bytes,
+                             "collective": s.collective_bytes, "collective_from_peers": s.collective_peer_bytes},
+                "sent": {k: self.sent.get(k, 0) for k in ("peer_read", "copy", "collective")},
+                "received_from": {k: {str(src): n for src, n in sorted(row.items())}
+                                  for k, row in sorted(s.received_from.items())},
+                "collectives": {name: {"sent": sent, "received": recv}
+                                for name, (sent, recv) in self.collectives.items()},
+                "relayout_ops": s.relayout_ops, "relayout_bytes": s.relayout_bytes,
+                "compute_seconds": self.compute_seconds, "transfer_seconds": self.transfer_seconds,
+                "idle_seconds": self.idle_seconds, "finish_seconds": self.finish_seconds}
+
+
+@dataclass
+class CollectiveEstimate:
+    """One collective instance: its ``kind``, ``mesh_axes``, ``group_size`` (devices per group),
+    and the bytes each participant receives (``received[device]``) and sends (``sent[device]``)."""
+
+    instance: str
+    kind: str
+    mesh_axes: tuple[int, ...]
+    group_size: int
+    received: dict[int, int] = field(default_factory=dict)
+    sent: dict[int, int] = field(default_factory=dict)
+
+    def to_json(self) -> dict:
+        """The instance's entry of :meth:`Estimate.to_json`."""
+        return {"instance": self.instance, "kind": self.kind, "mesh_axes": list(self.mesh_axes),
+                "group_size": self.group_size, "total_bytes": sum(self.received.values()),
+                "received": {str(d): n for d, n in sorted(self.received.items())},
+                "sent": {str(d): n for d, n in sorted(self.sent.items())}}
+
+
+@dataclass
+class Estimate:
+    """The whole estimate: ``devices[k]`` is device k's, ``collectives`` in program order,
+    ``capacity`` (bytes per device, None = unlimited), the ``machine`` and the modeled
+    ``step_seconds`` (the latest finish over the devices: the end of the critical path)."""
+
+    devices: list[DeviceEstimate]
+    collectives: list[CollectiveEstimate]
+    capacity: Optional[int]
+    machine: Machine
+    step_seconds: float = 0.0
+    mesh: str = ""
+    mesh_shape: tuple[int, ...] = ()
+    entry: str = ""
+
+    def over_memory(self) -> list[DeviceEstimate]:
+        """The devices whose physical peak exceeds ``capacity`` (none when unlimited)."""
+        if self.capacity is None:
+            return []
+        return [d for d in self.devices if d.stats.peak_bytes > self.capacity]
+
+    def total(self, name: str) -> int:
+        """Sum over the devices of ``stats`` field ``name`` (or of a :class:`DeviceEstimate` attribute)."""
+        return sum(getattr(d.stats, name) if hasattr(d.stats, name) else getattr(d, name) for d in self.devices)
+
+    def critical_device(self) -> int:
+        """The device that finishes last (the lowest such id)."""
+        return max(self.devices, key=lambda d: (d.finish_seconds, -d.device)).device if self.devices else 0
+
+    def to_json(self) -> dict:
+        """The schema of docs/estimate.md ("JSON"), version :data:`JSON_VERSION`."""
+        over = self.over_memory()
+        return {"version": JSON_VERSION, "entry": self.entry,
+                "mesh": {"name": self.mesh, "shape": list(self.mesh_shape)},
+                "machine": {"peak_flops": self.machine.peak_flops, "bandwidth": self.machine.bandwidth,
+                            "latency": self.machine.latency},
+                "device_memory": self.capacity,
+                "summary": {"step_seconds": self.step_seconds, "critical_device": self.critical_device(),
+                            "max_peak_bytes": max((d.stats.peak_bytes for d in self.devices), default=0),
+                            "flops": self.total("flops"),
+                            "received_bytes": sum(d.received_bytes for d in self.devices),
+                            "over_memory": [d.device for d in over]},
+                "devices": [d.to_json() for d in self.devices],
+                "collectives": [c.to_json() for c in self.collectives]}
+
+
+# -- flops --------------------------------------------------------------------------------------
+
+
+def _body_ops(block) -> int:
+    """Arithmetic ops (``arith.*`` but constants, ``math.*``) in ``block``, nested regions included."""
+    return sum(1 for top in block.ops for op in top.walk()
+               if (op.name.startswith("arith.") and op.name != "arith.constant") or op.name.startswith("math."))
+
+
+def kernel_flops(op, operand_shapes: Sequence[Optional[tuple[int, ...]]],
+                 result_shapes: Sequence[Optional[tuple[int, ...]]]) -> int:
+    """Flops of one kernel of IR op ``op`` whose operands and results have the local shapes
+    ``operand_shapes``/``result_shapes`` (elements; None or ``()`` for a scalar). The rule
+    (docs/estimate.md, "Flops"):
+
+    * a linalg structured op: the product of its loop sizes (each loop's size from the first
+      operand dim its indexing map gives as exactly that loop, else the op's static size, else 1)
+      times the ops per point: 2 for a contraction (``linalg.matmul``: 2*M*N*K), 1 for a named
+      elementwise op, 0 for fill, copy, transpose and broadcast, and for a region op (generic,
+      map, reduce) the ``arith``/``math`` ops of its body, constants excluded;
+    * an ``arith``/``math`` op (constants excluded): one per element of its first result (1 for
+      a scalar);
+    * anything else (tensor ops, relayouts, calls, mesh ops...): 0.
+    """
+    from meshc.dialects.linalg import StructuredOp
+
+    if isinstance(op, StructuredOp):
+        from meshc.ir.affine import DimExpr
+
+        ranges: list[Optional[int]] = [None] * op.num_loops
+        for shape, m in zip(operand_shapes, op.indexing_maps()):
+            for size, expr in zip(shape or (), m.results):
+                if isinstance(expr, DimExpr) and expr.position < len(ranges) and ranges[expr.position] is None:
+                    ranges[expr.position] = int(size)
+        static = op.static_loop_ranges()
+        points = math.prod(r if r is not None else (static[i] or 1) for i, r in enumerate(ranges))
+        kind = op.payload_kind
+        if kind == "contraction":
+            per = 2
+        elif kind == "elementwise":
+            per = 1
+        elif kind in ("fill", "copy"):
+            per = 0
+        else:
+            block = op.payload_block
+            per = _body_ops(block) if block is not None else 0
+        return points * per
+    if (op.name.startswith("arith.") and op.name != "arith.constant") or op.name.startswith("math."):
+        shape = result_shapes[0] if result_shapes else None
+        return math.prod(shape) if shape else 1
+    return 0
+
+
+# -- the walk ------------------------------------------------------------------------------------
+
+
+class _Walk:
+    """State of one estimate (see :func:`estimate`)."""
+
+    def __init__(self, schedule: Schedule, layout: BufferLayout, machine: Machine):
+        from meshc.runtime.devices import DeviceMemory
+        from meshc.runtime.stats import DeviceStats
+
+        self.schedule = schedule
+        self.layout = layout
+        self.machine = machine
+        n = schedule.mesh.num_devices
+        self.n = n
+        self.memory = DeviceMemory(n, None)
+        self.stats = [DeviceStats(k) for k in range(n)]
+        self.est = [DeviceEstimate(k, self.stats[k]) for k in range(n)]
+        self.meta: list[dict[str, tuple]] = [{} for _ in range(n)]  # buffer -> (shape, numpy dtype)
+        self.clock = [0.0] * n
+        self.events: dict[str, float] = {}
+        self.pos = [0] * n
+        self.groups: dict[str, dict[int, list[int]]] = {}
+        self.arrived: dict[tuple[str, int], dict[int, tuple]] = {}  # (instance, first member) -> device -> data
+        self.collectives: dict[str, CollectiveEstimate] = {}
+        mesh = schedule.mesh
+        for name, spec in schedule.collectives.items():
+            chosen = set(schedule.participants(spec))
+            by_device: dict[int, list[int]] = {}
+            size = 1
+            for members in mesh.axis_groups(spec.mesh_axes):
+                if members[0] in chosen:
+                    size = len(members)
+                    for d in members:
+                        by_device[d] = list(members)
+            self.groups[name] = by_device
+            self.collectives[name] = CollectiveEstimate(name, spec.kind, tuple(spec.mesh_axes), size)
+
+    # -- helpers ---------------------------------------------------------------------------
+    def sizes(self, k: int, i: int, step, shape, dtype: str, layout) -> tuple[int, int]:
+        from meshc.runtime.devices import buffer_sizes
+
+        try:
+            return buffer_sizes(shape, dtype, layout or self.layout)
+        except ValueError as err:
+            raise ScheduleError(f"device {k}, step {i} ({step.describe()}): {err}", step.location) from None
+
+    def source(self, k: int, i: int, step, device: int, buffer: str) -> tuple:
+        meta = self.meta[device].get(buffer)
+        if meta is None:
+            raise EstimateError(f"device {k}, step {i} ({step.describe()}): device {device} holds no buffer "
+                                f"'{buffer}' at this point", step.location)
+        return meta
+
+    def bind_args(self) -> None:
+        from meshc.kernels.dtypes import numpy_dtype
+        from meshc.runtime.devices import buffer_sizes
+
+        for b in self.schedule.args:
+            physical, logical = buffer_sizes(b.shape, b.dtype, b.layout or self.layout)
+            self.memory.pools[b.device].allocate(b.buffer, physical, logical)
+            self.meta[b.device][b.buffer] = (tuple(b.shape), numpy_dtype(b.dtype))
+
+    # -- steps -----------------------------------------------------------------------------
+    def run_step(self, k: int, i: int, step) -> None:
+        """Every step but a collective: its memory, traffic, flops and modeled seconds."""
+        from meshc.kernels.dtypes import numpy_dtype
+        from meshc.runtime.executor import RELAYOUT_OPS, accounted_bytes
+
+        pool, meta, stats, est = self.memory.pools[k], self.meta[k], self.stats[k], self.est[k]
+        seconds = 0.0
+        if isinstance(step, Allocate):
+            physical, logical = self.sizes(k, i, step, step.shape, step.dtype, step.layout)
+            pool.allocate(step.buffer, physical, logical, step.location)
+            meta[step.buffer] = (tuple(step.shape), numpy_dtype(step.dtype))
+        elif isinstance(step, Free):
+            if pool.holds(step.buffer):
+                pool.free(step.buffer)
+            meta.pop(step.buffer, None)
+        elif isinstance(step, Kernel):
+            shapes = [meta[b][0] if b in meta else None for b in step.inputs]
+            outs = [meta[b][0] if b in meta else None for b in step.outputs]
+            flops = kernel_flops(step.op, shapes, outs)
+            est.flops += flops
+            seconds = flops / self.machine.peak_flops
+            est.compute_seconds += seconds
+            stats.kernels += 1
+            stats.kernels_by_op[step.op.name] = stats.kernels_by_op.get(step.op.name, 0) + 1
+            if step.op.name in RELAYOUT_OPS:
+                stats.relayout_ops += 1
+                stats.relayout_bytes += sum(math.prod(meta[b][0]) * meta[b][1].itemsize
+                                            for b in step.outputs if b in meta)
+        elif isinstance(step, (PeerRead, Copy)):
+            shape, dt = self.source(k, i, step, step.src_device, step.src_buffer)
+            part = tuple(step.sizes) if step.offsets is not None else shape
+            n = accounted_bytes(math.prod(part) * dt.itemsize, dt, self.layout)
+            if isinstance(step, PeerRead):
+                meta[step.buffer] = (part, dt)
+                stats.peer_read_bytes += n
+                stats.record_transfer(step.src_device, n, "peer_read")
+            else:
+                stats.copy_bytes += n
+                stats.record_transfer(step.src_device, n, "copy")
+            seconds = self.machine.transfer_seconds(n)
+            est.transfer_seconds += seconds
+        elif isinstance(step, HaloExchange):
+            from meshc.runtime.executor import count_halo_part
+
+            if step.output not in meta:
+                raise EstimateError(f"device {k}, step {i} ({step.describe()}): output '{step.output}' is not "
+                                    "allocated", step.location)
+            dt = meta[step.output][1]
+            moved = 0
+            for p in step.parts:
+                n = accounted_bytes(p.elements * dt.itemsize, dt, self.layout)
+                count_halo_part(stats, p, n)
+                moved += n if p.mode != "local" else 0
+            if any(p.mode != "local" for p in step.parts):
+                seconds = self.machine.transfer_seconds(moved)
+                est.transfer_seconds += seconds
+        self.clock[k] += seconds
+
+    def arrive(self, k: int, i: int, step: Collective) -> None:
+        from meshc.runtime.executor import staging_bytes
+
+        spec = self.schedule.collectives[step.instance]
+        group = self.groups[step.instance][k]
+        shape, dt = self.source(k, i, step, k, step.input)
+        if step.output not in self.meta[k]:
+            raise EstimateError(f"device {k}, step {i} ({step.describe()}): output '{step.output}' is not "
+                                "allocated", step.location)
+        out_shape, out_dt = self.meta[k][step.output]
+        chunk = staging_bytes(spec.kind, math.prod(shape) * dt.itemsize, len(group))
+        if chunk:
+            self.memory.pools[k].allocate(f"<staging of {step.instance}>", chunk, chunk, spec.location)
+        self.arrived.setdefault((step.instance, group[0]), {})[k] = (shape, dt, out_shape, out_dt, chunk,
+                                                                     self.clock[k], step)
+
+    def complete(self, instance: str, group: list[int]) -> None:
+        from meshc.runtime.collectives import group_transfer_matrix
+        from meshc.runtime.executor import accounted_bytes
+
+        spec = self.schedule.collectives[instance]
+        data = self.arrived.pop((instance, group[0]))
+        rows = [data[d] for d in group]
+        dtypes = {r[1] for r in rows}
+        if len(dtypes) != 1:
+            from meshc.runtime.collectives import CollectiveError
+
+            raise CollectiveError(f"collective {spec.describe()} on devices {group}: element types differ: "
+                                  f"{[str(r[1]) for r in rows]}", spec.location)
+        matrix = group_transfer_matrix(spec, group, [r[0] for r in rows], [r[2] for r in rows],
+                                       rows[0][1].itemsize)
+        mesh = self.schedule.mesh
+        c = self.collectives[instance]
+        received_accounted = []
+        for r, d in enumerate(group):
+            out_dt = rows[r][3]
+            row = matrix[r]
+            received = int(row.sum())
+            peer = sum(int(row[s]) for s, other in enumerate(group) if other != d and mesh.is_peered(d, other))
+            stats = self.stats[d]
+            n = accounted_bytes(received, out_dt, self.layout)
+            stats.collective_bytes += n
+            stats.collective_peer_bytes += accounted_bytes(peer, out_dt, self.layout)
+            per_src = {src: accounted_bytes(int(v), out_dt, self.layout) for src, v in zip(group, row) if v}
+            stats.record_transfers(per_src, "collective")
+            received_accounted.append(n)
+            c.received[d] = c.received.get(d, 0) + n
+            for src, v in per_src.items():
+                c.sent[src] = c.sent.get(src, 0) + v
+                sent, recv = self.est[src].collectives.get(instance, (0, 0))
+                self.est[src].collectives[instance] = (sent + v, recv)
+            sent, recv = self.est[d].collectives.get(instance, (0, 0))
+            self.est[d].collectives[instance] = (sent, recv + n)
+        start = max(r[5] for r in rows)
+        seconds = self.machine.transfer_seconds(max(received_accounted)) if len(group) > 1 else 0.0
+        for r, d in enumerate(group):
+            if rows[r][4]:
+                self.memory.pools[d].free(f"<staging of {instance}>")
+            self.est[d].idle_seconds += start - rows[r][5]
+            self.est[d].transfer_seconds += seconds
+            self.clock[d] = start + seconds
+            step = rows[r][6]
+            if step.signal is not None:
+                self.events[step.signal] = self.clock[d]
+            self.pos[d] += 1
+
+    # -- the walk --------------------------------------------------------------------------
+    def run(self) -> None:
+        self.bind_args()
+        steps = [d.steps for d in self.schedule.devices]
+        waiting: set[int] = set()  # devices arrived at a collective
+        while True:
+            progressed = False
+            for k in range(self.n):
+                while self.pos[k] < len(steps[k]):
+                    i = self.pos[k]
+                    step = steps[k][i]
+                    if k in waiting:
+                        break
+                    if any(e not in self.events for e in step.wait):
+                        break
+                    if step.wait:
+                        start = max(self.clock[k], max(self.events[e] for e in step.wait))
+                        self.est[k].idle_seconds += start - self.clock[k]
+                        self.clock[k] = start
+                    progressed = True
+                    if isinstance(step, Collective):
+                        self.arrive(k, i, step)
+                        group = self.groups[step.instance][k]
+                        if len(self.arrived[(step.instance, group[0])]) == len(group):
+                            waiting.difference_update(group)
+                            self.complete(step.instance, group)
+                            continue
+                        waiting.add(k)
+                        break
+                    self.run_step(k, i, step)
+                    if step.signal is not None:
+                        self.events[step.signal] = self.clock[k]
+                    self.pos[k] += 1
+            if all(self.pos[k] == len(steps[k]) for k in range(self.n)):
+                return
+            if not progressed:
+                stuck = [k for k in range(self.n) if self.pos[k] < len(steps[k])]
+                where = "; ".join(self.blocked(k, steps[k][self.pos[k]]) for k in stuck[:4])
+                raise EstimateError(f"the schedules wait for each other (devices {stuck}): {where}",
+                                    steps[stuck[0]][self.pos[stuck[0]]].location)
+
+    def blocked(self, k: int, step) -> str:
+        """Why device ``k`` cannot run ``step`` (its next one), for the deadlock error."""
+        head = f"device {k} at step {self.pos[k]} ({step.describe()})"
+        if isinstance(step, Collective):
+            group = self.groups[step.instance][k]
+            here = self.arrived.get((step.instance, group[0]), {})
+            return f"{head} waits for devices {[d for d in group if d not in here]}"
+        return f"{head} waits for event(s) {[e for e in step.wait if e not in self.events]}"
+
+    def result(self, capacity: Optional[int]) -> Estimate:
+        for k, s in enumerate(self.stats):
+            pool = self.memory.pools[k]
+            s.peak_bytes, s.peak_logical_bytes, s.final_bytes = pool.peak, pool.logical_peak, pool.current
+            s.allocated_bytes, s.allocations = pool.allocated_bytes, pool.allocations
+            s.steps = len(self.schedule.devices[k].steps)
+            self.est[k].finish_seconds = self.clock[k]
+        for dst, s in enumerate(self.stats):
+            for kind, row in s.received_from.items():
+                for src, n in row.items():
+                    sent = self.est[src].sent
+                    sent[kind] = sent.get(kind, 0) + n
+        mesh = self.schedule.mesh
+        order = [self.collectives[name] for name in self.schedule.collectives]
+        return Estimate(self.est, order, capacity, self.machine, max(self.clock, default=0.0), mesh.name,
+                        tuple(mesh.shape), self.schedule.entry)
+
+
+def estimate(schedule: Schedule, *, layout: Optional[BufferLayout] = None, device_memory: Optional[int] = None,
+             machine: Optional[Machine] = None) -> Estimate:
+    """Walk ``schedule`` without allocating data and return its :class:`Estimate`: per device the
+    memory and traffic figures of a run under ``layout`` (the run's default buffer layout; None:
+    row-major), equal to :class:`meshc.runtime.stats.DeviceStats` of a run (module docstring),
+    flops (:func:`kernel_flops`) and the roofline times of ``machine`` (docs/estimate.md, "Time"):
+    a kernel takes ``flops / peak_flops``; a copy, peer read or halo exchange ``latency + bytes /
+    bandwidth`` of the bytes the device receives; a collective starts when the last member of its
+    group arrives and takes ``latency + max received bytes / bandwidth`` for every member (nothing
+    for a group of one); waits for events start a step no earlier than the event's step ended.
+    ``step_seconds`` is the latest finish. ``device_memory`` (bytes per device, None = unlimited)
+    is only compared with the peaks (:meth:`Estimate.over_memory`): the walk never fails for it.
+
+    Raises:
+        ScheduleError: the schedule does not validate, a buffer's layout cannot hold it.
+        EstimateError: the devices wait for each other forever.
+        meshc.runtime.collectives.CollectiveError: a collective's buffers do not fit together.
+    """
+    schedule.validate()
+    walk = _Walk(schedule, layout or BufferLayout(), machine or Machine())
+    walk.run()
+    return walk.result(device_memory)

@@ -1,0 +1,168 @@
+"""``meshc estimate``: per-device memory, traffic, flops and a modeled step time, without running.
+
+The program is read, sharded and compiled exactly as ``meshc run`` does it (the same options, taken
+from ``run``'s declarations: ``--mesh-shape``, ``--mesh``/``--shard``/``--shardings-from``,
+``--auto-shard``/``--explain``, ``-p``, ``--entry``, ``--device-memory``, ``--layout``/``--tile``/
+``--dtype-override``, ``--target``); then :func:`meshc.backend.estimate.estimate` walks the
+per-device schedules without allocating any data, so a 7B-parameter layer costs what its step
+count costs. Its memory and traffic figures are those ``meshc run --stats`` measures (docs/estimate.md).
+
+Output: a table per device (kernels, flops, physical and logical peak bytes, bytes received by peer
+read / copy / collective and sent, modeled seconds), a table per collective instance, and a summary
+line; ``--json`` prints the documented JSON instead. ``--peak-flops``, ``--bandwidth`` and
+``--latency`` set the roofline. A device whose peak exceeds ``--device-memory`` is reported (device
+and peak) and the estimate still succeeds, unless ``--fail-on-oom`` (then exit 1).
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from typing import Any, Optional
+
+import click
+
+from meshc.commands import run as _run
+from meshc.commands._annotate_options import annotation_options, auto_shard_options, shard_module
+from meshc.commands._common import (EXIT_USER_ERROR, FiniteFloat, MeshcCommand, check_mesh_shape_names,
+                                    parse_mesh_shapes, read_input)
+
+#: ``meshc run`` options that ``estimate`` takes as they are (their declarations are shared, not copied).
+SHARED_RUN_OPTIONS = ("entry", "pipeline", "mesh_shape", "device_memory", "buffer_layout", "tile", "dtype_override",
+                      "target")
+
+
+def _shared_options(fn):
+    """Add ``meshc run``'s declarations of :data:`SHARED_RUN_OPTIONS` to the command ``fn``."""
+    params = {p.name: p for p in _run.command.params}
+    fn.params[1:1] = [params[name] for name in SHARED_RUN_OPTIONS]
+    return fn
+
+
+@_shared_options
+@click.command(name="estimate", cls=MeshcCommand)
+@click.argument("input_path", metavar="INPUT")
+@click.option("--peak-flops", default=100e12, type=FiniteFloat(min=0, min_open=True),
+              metavar="FLOP/S", help="Roofline: flops per second of each device (default 1e14).")
+@click.option("--bandwidth", default=100e9, type=FiniteFloat(min=0, min_open=True),
+              metavar="B/S", help="Roofline: bytes per second a device receives over its link (default 1e11).")
+@click.option("--latency", default=5e-6, type=FiniteFloat(min=0), metavar="SECONDS",
+              help="Roofline: seconds added per collective and per copy, peer read or halo exchange (default 5e-6).")
+@click.option("--json", "as_json", is_flag=True, help="Print the estimate as JSON (docs/estimate.md) instead of tables.")
+@click.option("--fail-on-oom", is_flag=True,
+              help="Exit 1 when a device's peak exceeds --device-memory (default: report it and succeed).")
+@annotation_options
+@auto_shard_options
+def command(input_path: str, peak_flops: float, bandwidth: float, latency: float, as_json: bool, fail_on_oom: bool,
+            entry: Optional[str] = None, pipeline: Optional[str] = None, mesh_shape: tuple[str, ...] = (),
+            device_memory: Optional[str] = None, buffer_layout: str = "row-major", tile: str = "32x32",
+            dtype_override: Optional[str] = None, target: str = "none", annotations: Any = None,
+            auto_shard: Optional[str] = None, explain: bool = False) -> None:
+    """Per-device memory, traffic, flops and modeled step time, without running."""
+    ctx = click.get_current_context()
+    if ctx.get_parameter_source("tile") == click.core.ParameterSource.COMMANDLINE:
+        _run._tile_pair(tile)
+        from meshc.layout import LayoutError, check_options_apply
+
+        try:  # as meshc run: an option that does not apply to the layout is an error
+            check_options_apply(buffer_layout, ["--tile"])
+        except LayoutError as err:
+            raise click.UsageError(str(err)) from None
+    layout = _run._layout(buffer_layout, tile, dtype_override)
+    memory = None if device_memory is None else _run._memory(device_memory)
+    shapes = parse_mesh_shapes(mesh_shape)
+    import meshc.api as mc
+    from meshc.backend.estimate import Machine, estimate
+    from meshc.runtime.interpreter import entry_function
+
+    text, name = read_input(input_path)
+    module = mc.parse(text, name)
+    shard_module(module, entry, annotations, auto_shard, explain)
+    if shapes:
+        check_mesh_shape_names(shapes, mc.mesh_names(module))
+    func = entry_function(module, entry)
+    compiled = _run._compile(mc, module, pipeline, shapes, func.sym_name, target)
+    for line in compiled.notes:
+        click.echo(f"note: {line}", err=True)
+    result = estimate(compiled.program.schedule, layout=layout, device_memory=memory,
+                      machine=Machine(peak_flops, bandwidth, latency))
+    if as_json:
+        click.echo(json.dumps(result.to_json(), indent=1))
+    else:
+        print_estimate(result, layout, compiled.program.runs)
+    over = result.over_memory()
+    for d in over:
+        from meshc.runtime.devices import format_bytes
+
+        click.echo(f"{'error' if fail_on_oom else 'warning'}: device {d.device} needs {d.stats.peak_bytes} B "
+                   f"({format_bytes(d.stats.peak_bytes)}) at its peak, more than the device memory of "
+                   f"{result.capacity} B ({format_bytes(result.capacity)})", err=True)
+    if over and fail_on_oom:
+        sys.exit(EXIT_USER_ERROR)
+
+
+def _seconds(s: float) -> str:
+    """``s`` seconds in the unit that reads best (s, ms, us)."""
+    if s >= 1:
+        return f"{s:.3f} s"
+    if s >= 1e-3:
+        return f"{s * 1e3:.3f} ms"
+    return f"{s * 1e6:.3f} us"
+
+
+def print_estimate(result, layout, runs: str = "") -> None:
+    """Print ``result`` (a :class:`meshc.backend.estimate.Estimate`) as ``meshc run --stats`` prints
+    its stats: a rich table per device and a total row (bytes exact), a table per collective
+    instance, and the summary lines (step time and its critical device, the largest peak, total
+    flops, bytes moved, the machine)."""
+    from rich.console import Console
+    from rich.table import Table
+
+    from meshc.diagnostics import use_color
+    from meshc.runtime.devices import format_bytes
+
+    stream = sys.stdout
+    color = use_color(stream)
+    console = Console(file=stream, force_terminal=color, no_color=not color, highlight=False,
+                      width=None if color else 200)
+    layout_text = "row-major" if layout is None or layout.kind == "row_major" else \
+        f"tile {layout.tile[0]}x{layout.tile[1]}"
+    if layout is not None and layout.dtype_override:
+        layout_text += f", accounted as {layout.dtype_override}"
+    n = len(result.devices)
+    click.echo(f"estimate of @{runs or result.entry} on mesh @{result.mesh} (shape "
+               f"{'x'.join(map(str, result.mesh_shape)) or 'scalar'}, {n} device{'s' if n != 1 else ''}): "
+               "nothing allocated, nothing run")
+    table = Table(title=f"per-device estimate (buffers {layout_text})", title_justify="left")
+    columns = ["device", "kernels", "flops", "peak B (physical)", "peak B (logical)", "peer read B", "copy B",
+               "collective B", "sent B", "compute", "transfer", "finish"]
+    for c in columns:
+        table.add_column(c, justify="right")
+    for d in result.devices:
+        s = d.stats
+        table.add_row(str(d.device), str(s.kernels), str(d.flops), str(s.peak_bytes), str(s.peak_logical_bytes),
+                      str(s.peer_read_bytes), str(s.copy_bytes), str(s.collective_bytes), str(d.sent_bytes),
+                      _seconds(d.compute_seconds), _seconds(d.transfer_seconds), _seconds(d.finish_seconds))
+    table.add_row("total", str(result.total("kernels")), str(result.total("flops")), str(result.total("peak_bytes")),
+                  str(result.total("peak_logical_bytes")), str(result.total("peer_read_bytes")),
+                  str(result.total("copy_bytes")), str(result.total("collective_bytes")),
+                  str(sum(d.sent_bytes for d in result.devices)), "", "", "", style="bold")
+    console.print(table)
+    if result.collectives:
+        ct = Table(title="per collective (bytes each device receives)", title_justify="left")
+        for c in ("instance", "kind", "mesh axes", "group", "min B", "max B", "total B"):
+            ct.add_column(c, justify="right")
+        for c in result.collectives:
+            got = list(c.received.values()) or [0]
+            ct.add_row(c.instance, c.kind, str(list(c.mesh_axes)), str(c.group_size), str(min(got)), str(max(got)),
+                       str(sum(got)))
+        console.print(ct)
+    peak = max(result.devices, key=lambda d: (d.stats.peak_bytes, -d.device)) if result.devices else None
+    moved = sum(d.received_bytes for d in result.devices)
+    m = result.machine
+    click.echo(f"step time {_seconds(result.step_seconds)} (critical path ends on device "
+               f"{result.critical_device()}); peak {peak.stats.peak_bytes if peak else 0} B "
+               f"({format_bytes(peak.stats.peak_bytes if peak else 0)}) on device {peak.device if peak else 0}; "
+               f"{result.total('flops')} flops; {moved} B moved")
+    click.echo(f"roofline: {m.peak_flops:g} flop/s, {m.bandwidth:g} B/s, {m.latency:g} s latency; device memory "
+               f"{format_bytes(result.capacity)} per device")
