@@ -1,0 +1,200 @@
+"""The IREE backend (docs/iree.md): modules emitted from the schedule, compiled by IREE, run on N local devices.
+
+Every run is compared with the reference interpreter and with the sample's expected .npz. Float
+tolerances follow from the dtype and the reduction length K (the longest sum an output element is
+made of: contraction dims, and the devices of an all_reduce): ``tol = 4 * K * eps(dtype)``, relative
+and times ``max|expected|`` absolute. These tests need the ``iree`` extra (pip install 'meshc[iree]').
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+from click.testing import CliRunner
+
+import meshc.api as mc
+from meshc.cli import main
+
+ROOT = Path(__file__).resolve().parents[1]
+SAMPLES = ROOT / "samples"
+
+# split rows -> replicated on a 2-device mesh without peered memory: one all_gather
+ALL_GATHER = """
+mesh.mesh @m(shape = 2)
+#id = affine_map<(d0, d1) -> (d0, d1)>
+func.func @main(%x: tensor<6x4xf32>) -> tensor<6x4xf32> {
+  %xs = mesh.shard %x to <@m, [[0]]> : tensor<6x4xf32>
+  %e = tensor.empty() : tensor<6x4xf32>
+  %y = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%xs : tensor<6x4xf32>) outs(%e : tensor<6x4xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    %v = math.exp %in : f32
+    linalg.yield %v : f32
+  } -> tensor<6x4xf32>
+  %ys = mesh.shard %y to <@m, [[]]> : tensor<6x4xf32>
+  return %ys : tensor<6x4xf32>
+}
+"""
+
+
+@pytest.fixture(autouse=True)
+def _cache(tmp_path_factory, monkeypatch):
+    """One module cache for this file's tests (not the user's)."""
+    monkeypatch.setenv("MESHC_IREE_CACHE", str(tmp_path_factory.getbasetemp() / "iree-cache"))
+
+
+def _tol(dtype, k: int) -> float:
+    return 4 * k * float(np.finfo(dtype).eps)
+
+
+def _run(text: str, name: str, arrays, device: str = "local-task"):
+    from meshc.runtime.iree_backend import IreeBackend
+
+    module = mc.parse(text, name)
+    bound = mc.bind_entry(module, arrays)
+    compiled = mc.compile(module.clone(), entry=bound.func.sym_name)
+    backend = IreeBackend(device=device)
+    try:
+        result = mc.run_compiled(compiled, bound, module, backend=backend, rtol=0, atol=0)
+    finally:
+        backend.close()
+    return compiled, result
+
+
+def _assert_close(got, want, k: int) -> float:
+    got, want = np.asarray(got), np.asarray(want)
+    assert got.shape == want.shape and got.dtype == want.dtype
+    tol = _tol(want.dtype, k)
+    err = float(np.max(np.abs(got - want)))
+    assert err <= tol * max(1.0, float(np.max(np.abs(want)))), (err, tol)
+    return err
+
+
+def _sample(name: str):
+    text = (SAMPLES / f"{name}.mlir").read_text()
+    inputs = dict(np.load(SAMPLES / f"{name}.inputs.npz"))
+    expected = dict(np.load(SAMPLES / f"{name}.expected.npz"))
+    return text, inputs, expected
+
+
+@pytest.mark.parametrize("name, k, kinds", [
+    ("seed_matmul_rows", 3, {"peer_read"}),          # 2 devices, the RHS read from device 0
+    ("mlp_tensor_parallel", 256 + 1024, {"collective", "peer_read"}),  # 4 devices, one all_reduce
+    ("reshard_rows_to_cols", 1, {"collective"}),    # 4 devices, one all_to_all
+    ("mesh2d_peered", 128, {"collective"}),         # 2x4 devices, all_reduce in each row group
+])
+def test_sample_matches_reference_and_expected(name, k, kinds):
+    text, inputs, expected = _sample(name)
+    compiled, result = _run(text, str(SAMPLES / f"{name}.mlir"), inputs)
+    n = compiled.schedule.mesh.num_devices
+    assert len(result.stats.devices) == n
+    (want,) = expected.values()
+    _assert_close(result.outputs[0], want, k)
+    _assert_close(result.outputs[0], result.reference[0], k)
+    moved = {kind for d in result.stats.devices for kind, row in d.received_from.items() if sum(row.values())}
+    assert moved == kinds
+
+
+def test_all_gather_program_replicates_the_rows():
+    x = (np.arange(24, dtype=np.float32).reshape(6, 4) - 12) / 8
+    compiled, result = _run(ALL_GATHER, "all_gather.mlir", [x])
+    kinds = [c.kind for c in compiled.schedule.collectives.values()]
+    assert kinds == ["all_gather"]
+    _assert_close(result.outputs[0], np.exp(x), 1)
+    # each device receives the other's 3x4 f32 rows
+    assert [d.collective_bytes for d in result.stats.devices] == [48, 48]
+
+
+def test_local_sync_driver_gives_the_same_values():
+    text, inputs, expected = _sample("seed_matmul_rows")
+    _, result = _run(text, "seed.mlir", inputs, device="local-sync")
+    _assert_close(result.outputs[0], expected["result0"] if "result0" in expected else
+                  next(iter(expected.values())), 3)
+
+
+def test_original_signature_entry_shards_and_gathers_itself():
+    from meshc.backend.iree_emit import emit_iree_module
+    from meshc.runtime.iree_backend import IreeSession, compile_module, host_executable_target
+
+    text, inputs, expected = _sample("mlp_tensor_parallel")
+    module = mc.parse(text, "mlp.mlir")
+    compiled = mc.compile(module)
+    emitted = emit_iree_module(compiled.program, host_executable_target())
+    assert "mesh." not in emitted.text.split("\n", 1)[1]
+    with IreeSession(compile_module(emitted.text), emitted.devices) as session:
+        (got,) = session.call("mlp", [inputs[k] for k in ("x", "w1", "b1", "w2")])
+    _assert_close(got, next(iter(expected.values())), 256 + 1024)
+
+
+def test_compiled_modules_are_cached_by_content(tmp_path, monkeypatch):
+    from meshc.runtime.iree_backend import compile_module
+
+    monkeypatch.setenv("MESHC_IREE_CACHE", str(tmp_path / "c"))
+    out = CliRunner().invoke(main, ["compile", str(SAMPLES / "seed_matmul_rows.mlir"), "--emit=iree"])
+    assert out.exit_code == 0, out.output
+    first = compile_module(out.output)
+    files = sorted(p.name for p in (tmp_path / "c").iterdir())
+    assert any(f.endswith(".vmfb") for f in files)
+    assert compile_module(out.output) == first
+    assert sorted(p.name for p in (tmp_path / "c").iterdir()) == files
+
+
+def test_cli_run_reports_like_the_other_backends():
+    name = "seed_matmul_rows"
+    out = CliRunner().invoke(main, ["run", str(SAMPLES / f"{name}.mlir"), "--inputs",
+                                    str(SAMPLES / f"{name}.inputs.npz"), "--expected",
+                                    str(SAMPLES / f"{name}.expected.npz"), "--check", "--stats",
+                                    "--backend", "iree"])
+    assert out.exit_code == 0, out.output
+    assert "ran @main_sharded on mesh @mesh (shape 2, 2 devices)" in out.output
+    assert "compare with the reference interpreter" in out.output
+    assert out.output.count(": ok max abs err") == 2
+    assert "bytes received by kind: peer read 24 B, copy 0 B, collective 0 B" in out.output
+
+
+def test_iree_options_need_the_iree_backend():
+    out = CliRunner().invoke(main, ["run", str(SAMPLES / "seed_matmul_rows.mlir"), "--random-inputs",
+                                    "--iree-device", "local-sync"])
+    assert out.exit_code == 1
+    assert "--iree-device goes with --backend iree" in out.output
+
+
+def test_missing_iree_is_a_clear_error(monkeypatch):
+    from meshc.runtime import iree_backend
+
+    monkeypatch.setitem(sys.modules, "iree.compiler", None)
+    with pytest.raises(iree_backend.IreeUnavailable, match=r"pip install 'meshc\[iree\]'"):
+        iree_backend.require_iree()
+    out = CliRunner().invoke(main, ["run", str(SAMPLES / "seed_matmul_rows.mlir"), "--random-inputs",
+                                    "--backend", "iree"])
+    assert out.exit_code == 1
+    assert "pip install 'meshc[iree]'" in out.output
+    assert "Traceback" not in out.output
+
+
+def test_a_reduction_without_a_lowering_names_the_collective():
+    text = """
+mesh.mesh @m(shape = 2)
+func.func @main(%x: tensor<4x6xf32>, %w: tensor<6x3xf32>) -> tensor<4x3xf32> {
+  %xs = mesh.shard %x to <@m, [[], [0]]> : tensor<4x6xf32>
+  %ws = mesh.shard %w to <@m, [[0]]> : tensor<6x3xf32>
+  %z = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<4x3xf32>
+  %f = linalg.fill ins(%z : f32) outs(%e : tensor<4x3xf32>) -> tensor<4x3xf32>
+  %y = linalg.matmul ins(%xs, %ws : tensor<4x6xf32>, tensor<6x3xf32>) outs(%f : tensor<4x3xf32>) -> tensor<4x3xf32>
+  %ys = mesh.shard %y to <@m, [[]]> : tensor<4x3xf32>
+  return %ys : tensor<4x3xf32>
+}
+"""
+    from meshc.backend.iree_emit import IreeEmitError, emit_iree_module
+
+    compiled = mc.compile(mc.parse(text, "avg.mlir"))
+    (spec,) = compiled.schedule.collectives.values()
+    assert spec.kind == "all_reduce"
+    spec.attributes["reduction"] = "average"
+    with pytest.raises(IreeEmitError, match=r"all_reduce 'c0'.*'average' reduction of f32 is not lowered") as info:
+        emit_iree_module(compiled.program)
+    assert "avg.mlir:" in str(info.value.diagnostics[0].location)
