@@ -34,7 +34,9 @@ What the module holds
   (``tensor.extract_slice``), moves each to its device, calls
   ``@NAME_sharded`` and gathers the results back onto ``@dev0``
   (``tensor.insert_slice`` into ``tensor.empty``; partial results combined
-  with their arith op, in the gather plan's order).
+  with their arith op, in the gather plan's order). Device 0's own parts go
+  through ``util.optimization_barrier`` so that the gather waiting for the
+  other devices does not hold device 0's compute back.
 
 Ops run where their operands live: IREE's affinity analysis places an op on
 the device of its tensor operands (IREE's docs, "multiple devices"), so the
@@ -621,6 +623,10 @@ def _entry_function(program, sharded: str, result_types: list[str]) -> list[str]
                 moved = fresh(f"part{j}_on0")
                 lines.append(f"    {moved} = flow.tensor.transfer {name} : {result_types[j]} to {_affinity(0)}")
                 name = moved
+            else:  # device 0's own part: kept apart from the gather that waits for the others (overlap)
+                held = fresh(f"part{j}_held")
+                lines.append(f"    {held} = util.optimization_barrier {name} : {result_types[j]}")
+                name = held
             on0[j] = name
         return on0[j]
 
