@@ -126,7 +126,9 @@ class IreeModule:
     """An emitted module: its ``text``, the function names (``sharded``: per-device
     shards in and out; ``entry``: the original signature), the number of
     ``devices`` it declares, the ``transfers`` one call of the sharded function
-    makes and the Kernel steps per device (``kernels[k]``: op name -> count)."""
+    makes, the Kernel steps per device (``kernels[k]``: op name -> count) and
+    the source location of each kernel line (``line_locs``: 1-based line ->
+    Location; kernels also carry it as ``loc(...)``)."""
 
     text: str
     entry: str
@@ -134,6 +136,11 @@ class IreeModule:
     devices: int
     transfers: list[Transfer] = field(default_factory=list)
     kernels: list[dict] = field(default_factory=list)
+    line_locs: dict = field(default_factory=dict)
+
+    def source_location(self, line: int) -> Optional[Location]:
+        """The source location of the kernel printed on (1-based) ``line`` of :attr:`text`, if any."""
+        return self.line_locs.get(line)
 
 
 def sharded_name(program) -> str:
@@ -165,7 +172,8 @@ def _parse_type(text: str, loc: Location) -> tuple[Optional[tuple[int, ...]], st
     m = _TENSOR.match(text)
     if m is None:
         raise IreeEmitError(f"type {text} is not a static tensor type without encoding; the IREE backend lowers "
-                            "static, unencoded tensors only", loc)
+                            "static, unencoded tensors only (dynamic shapes and data-tiling encodings are not "
+                            "lowered)", loc)
     dims = tuple(int(d) for d in m.group(1).split("x") if d)
     return dims, m.group(2)
 
@@ -211,10 +219,13 @@ class _Emitter:
         self.alloc: dict[tuple[int, str], tuple[tuple[int, ...], str]] = {}
         self.transfers: list[Transfer] = []
         self.kernels: list[dict] = [dict() for _ in schedule.devices]
+        self.locs: dict[int, Location] = {}  # index in lines -> source location of the kernel printed there
 
     # names and lines
     def fresh(self, hint: str) -> str:
         base = re.sub(r"[^\w]", "_", hint.lstrip("%")) or "v"
+        if base[0].isdigit():  # an MLIR name starting with a digit must be all digits
+            base = "b" + base
         name, k = base, 0
         while self.p._taken(name):
             name, k = f"{base}_{k}", k + 1
@@ -287,6 +298,8 @@ class _Emitter:
             if inner.name.split(".", 1)[0] not in KERNEL_DIALECTS:
                 raise IreeEmitError(f"'{inner.name}' op inside '{op.name}' (device {k}) cannot be lowered to IREE",
                                     inner.location if inner.location != UNKNOWN_LOC else loc)
+        for r in op.results:  # static, unencoded types only (raises, naming the type)
+            _parse_type(str(r.type), loc)
         p = self.p
         for value, buffer in list(zip(op.operands, step.inputs)) + list(zip(captured_values(op) if op.regions else [],
                                                                               step.captures)):
@@ -305,6 +318,9 @@ class _Emitter:
         if "#mesh" in text:
             raise IreeEmitError(f"'{op.name}' op (device {k}) still carries a mesh sharding; the IREE backend "
                                 "needs the unrolled per-device form", loc)
+        if loc.known:  # iree-compile's errors then point at the user's source
+            text += f' loc("{_escape(loc.file)}":{loc.line}:{loc.col})'
+            self.locs[len(self.lines)] = loc
         self.lines.append("    " + text)
         counts = self.kernels[k]
         counts[op.name] = counts.get(op.name, 0) + 1
@@ -506,6 +522,10 @@ class _Emitter:
             raise IreeEmitError(f"device {k}: step {step.describe()} is not lowered to IREE", step.location)
 
 
+def _escape(text: str) -> str:
+    return text.replace("\\", "\\\\").replace('"', '\\"')
+
+
 def _prod(shape: Sequence[int]) -> int:
     out = 1
     for s in shape:
@@ -561,12 +581,19 @@ def emit_iree_module(program, target: Optional[str] = None) -> IreeModule:
         out.append(f'  util.global private @dev{k} = #hal.device.target<"local", {{ordinal = {k} : index}}, '
                    f"[{target}]> : !hal.device")
     out.append(f"  util.func public @{sharded}({', '.join(params)}) -> ({', '.join(rtypes)}) {{")
+    line = sum(1 + t.count("\n") for t in out) + 1  # 1-based line of em.lines[0] in the text
+    line_locs: dict[int, Location] = {}
+    for i, t in enumerate(em.lines):
+        if i in em.locs:
+            for j in range(t.count("\n") + 1):
+                line_locs[line + j] = em.locs[i]
+        line += 1 + t.count("\n")
     out += em.lines
     out.append(f"    util.return {', '.join(v.name for v in rets)} : {', '.join(v.type for v in rets)}")
     out.append("  }")
     out += _entry_function(program, sharded, [v.type for v in rets])
     out.append("}")
-    return IreeModule("\n".join(out) + "\n", program.entry, sharded, n, em.transfers, em.kernels)
+    return IreeModule("\n".join(out) + "\n", program.entry, sharded, n, em.transfers, em.kernels, line_locs)
 
 
 def _entry_function(program, sharded: str, result_types: list[str]) -> list[str]:

@@ -168,8 +168,31 @@ def _first_error(message: str) -> str:
     return " / ".join(lines[:3]) if lines else message.strip()[-800:]
 
 
-def compile_module(text: str, target_cpu: str = "host") -> bytes:
-    """The vmfb of module ``text`` (cached by content hash: module docstring).
+def _located(message: str, module: Any) -> tuple[str, Any]:
+    """IREE's first error line as ``(message, location)``: a ``<stdin>:L:C`` position becomes the
+    source location of the kernel printed on line L of ``module`` (an IreeModule) when known."""
+    import re
+
+    from meshc.ir.location import UNKNOWN_LOC, Location
+
+    for ln in message.splitlines():
+        m = re.match(r"^(.*?):(\d+):(\d+): error: (.*)$", ln.strip())
+        if not m:
+            continue
+        where, line, col, what = m.group(1), int(m.group(2)), int(m.group(3)), m.group(4)
+        if where == "<stdin>" and module is not None:
+            loc = module.source_location(line)
+            if loc is not None:
+                return what, loc
+            return f"{what} (line {line} of the emitted module: meshc compile --emit=iree prints it)", UNKNOWN_LOC
+        return what, Location(where, line, col)
+    return _first_error(message), UNKNOWN_LOC
+
+
+def compile_module(text: str, target_cpu: str = "host", module: Any = None) -> bytes:
+    """The vmfb of module ``text`` (cached by content hash: module docstring); ``module``, the
+    :class:`~meshc.backend.iree_emit.IreeModule` the text comes from, locates IREE's errors at the
+    user's source.
 
     Raises:
         IreeUnavailable: IREE is not installed.
@@ -184,7 +207,8 @@ def compile_module(text: str, target_cpu: str = "host") -> bytes:
     try:
         vmfb = compiler.compile_str(text, extra_args=flags)
     except compiler.CompilerToolError as err:
-        raise IreeFailure(f"iree-compile rejected the emitted module: {_first_error(str(err))}") from None
+        what, loc = _located(str(err), module)
+        raise IreeFailure(f"iree-compile rejected the emitted module: {what}", loc) from None
     _store(key, ".vmfb", vmfb)
     return vmfb
 
@@ -292,7 +316,7 @@ class IreeBackend(Backend):
         if program is None:
             raise IreeFailure("the IREE backend needs the program's shard map: call shard_inputs first")
         module = emit_iree_module(program, host_executable_target(self.target_cpu))
-        session = IreeSession(compile_module(module.text, self.target_cpu), module.devices, self.device)
+        session = IreeSession(compile_module(module.text, self.target_cpu, module), module.devices, self.device)
         self.close()
         self._loaded = (schedule, module, session)
         import atexit
