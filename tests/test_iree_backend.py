@@ -198,3 +198,52 @@ func.func @main(%x: tensor<4x6xf32>, %w: tensor<6x3xf32>) -> tensor<4x3xf32> {
     with pytest.raises(IreeEmitError, match=r"all_reduce 'c0'.*'average' reduction of f32 is not lowered") as info:
         emit_iree_module(compiled.program)
     assert "avg.mlir:" in str(info.value.diagnostics[0].location)
+
+
+# partial sums reduced onto row shards of 10 rows over 4 devices (3 rows on the last two): one reduce_scatter
+REDUCE_SCATTER = """
+mesh.mesh @m(shape = 4)
+func.func @main(%x: tensor<10x8xf32>, %w: tensor<8x6xf32>) -> tensor<10x6xf32> {
+  %xs = mesh.shard %x to <@m, [[], [0]]> : tensor<10x8xf32>
+  %ws = mesh.shard %w to <@m, [[0]]> : tensor<8x6xf32>
+  %z = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<10x6xf32>
+  %f = linalg.fill ins(%z : f32) outs(%e : tensor<10x6xf32>) -> tensor<10x6xf32>
+  %y = linalg.matmul ins(%xs, %ws : tensor<10x8xf32>, tensor<8x6xf32>) outs(%f : tensor<10x6xf32>) -> tensor<10x6xf32>
+  %yp = mesh.shard %y to <@m, [[]], partial = sum[0]> : tensor<10x6xf32>
+  %ys = mesh.shard %yp to <@m, [[0]]> annotate_for_users : tensor<10x6xf32>
+  return %ys : tensor<10x6xf32>
+}
+"""
+
+
+def test_reduce_scatter_with_uneven_shards():
+    rng = np.random.default_rng(3)
+    x = rng.integers(-8, 8, (10, 8)).astype(np.float32) / 8
+    w = rng.integers(-8, 8, (8, 6)).astype(np.float32) / 8
+    compiled, result = _run(REDUCE_SCATTER, "rs.mlir", [x, w])
+    assert [c.kind for c in compiled.schedule.collectives.values()] == ["reduce_scatter"]
+    # values on a 1/64 grid: every sum is exact in f32, whatever the order
+    np.testing.assert_array_equal(result.outputs[0], x @ w)
+    np.testing.assert_array_equal(result.outputs[0], result.reference[0])
+    # device i receives its rows (2, 2, 3, 3) of the 3 other devices' 10x6 partial sums
+    assert [d.collective_bytes for d in result.stats.devices] == [3 * r * 6 * 4 for r in (2, 2, 3, 3)]
+
+
+def test_halo_exchange_on_a_2x2_mesh_with_peer_and_copy_slabs():
+    path = ROOT / "tests" / "data" / "halo" / "halo_2x2.mlir"
+    x = np.arange(30, dtype=np.float32).reshape(6, 5)
+    compiled, result = _run(path.read_text(), str(path), [x])
+    assert any(type(s).__name__ == "HaloExchange" for d in compiled.schedule.devices for s in d.steps)
+    np.testing.assert_array_equal(result.outputs[0], result.reference[0])
+    kinds = {kind for d in result.stats.devices for kind in d.received_from}
+    assert kinds == {"peer_read", "copy"}
+
+
+def test_an_op_iree_does_not_know_is_located_at_the_source():
+    path = ROOT / "tests" / "data" / "halo" / "shard_to_halo.mlir"
+    out = CliRunner().invoke(main, ["run", str(path), "--random-inputs", "--backend", "iree"])
+    assert out.exit_code == 1
+    assert f"{path}:8:8: error: iree-compile rejected the emitted module: custom op 'linalg.exp' is unknown" \
+        in out.output
+    assert "Traceback" not in out.output
