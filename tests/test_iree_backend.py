@@ -247,3 +247,10 @@ def test_an_op_iree_does_not_know_is_located_at_the_source():
     assert f"{path}:8:8: error: iree-compile rejected the emitted module: custom op 'linalg.exp' is unknown" \
         in out.output
     assert "Traceback" not in out.output
+
+
+def test_simulated_runtime_options_are_refused():
+    out = CliRunner().invoke(main, ["run", str(SAMPLES / "seed_matmul_rows.mlir"), "--random-inputs",
+                                    "--backend", "iree", "--device-memory", "1GiB"])
+    assert out.exit_code == 1
+    assert "--device-memory applies to the threads and mpi backends, not to --backend iree" in out.output

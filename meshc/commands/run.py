@@ -202,6 +202,13 @@ def command(input_path: str, reference: bool, entry: Optional[str], inputs_path:
     if backend_name == "iree":
         if reference:
             raise click.UsageError("--backend iree applies to the sharded run; drop --reference")
+        simulated = [name for name, used in (("--device-memory", device_memory is not None),
+                                             ("--trace", trace_path is not None),
+                                             ("--layout", buffer_layout != "row-major")) if used]
+        if simulated:  # memory pools and timelines belong to the simulated runtimes, not IREE's
+            verb = "applies" if len(simulated) == 1 else "apply"
+            raise click.UsageError(f"{', '.join(simulated)} {verb} to the threads and mpi backends, not to "
+                                   "--backend iree")
         from meshc.runtime.backends import get_backend
 
         backend_name = get_backend("iree", device=iree_device, target_cpu=iree_target_cpu)  # type: ignore
