@@ -254,3 +254,17 @@ def test_simulated_runtime_options_are_refused():
                                     "--backend", "iree", "--device-memory", "1GiB"])
     assert out.exit_code == 1
     assert "--device-memory applies to the threads and mpi backends, not to --backend iree" in out.output
+
+
+def test_uneven_all_to_all_then_all_gather():
+    # the planner moves %x to row shards (all_to_all, 10 rows over 4 devices: 2, 2, 3, 3) and gathers the
+    # row shards of the product to every device (all_gather)
+    text = REDUCE_SCATTER.replace("  %yp = mesh.shard %y to <@m, [[]], partial = sum[0]> : tensor<10x6xf32>\n", "")
+    text = text.replace("%ys = mesh.shard %yp to <@m, [[0]]> annotate_for_users", "%ys = mesh.shard %y to <@m, [[0]]>")
+    rng = np.random.default_rng(4)
+    x = rng.integers(-8, 8, (10, 8)).astype(np.float32) / 8
+    w = rng.integers(-8, 8, (8, 6)).astype(np.float32) / 8
+    compiled, result = _run(text, "a2a.mlir", [x, w])
+    assert sorted(c.kind for c in compiled.schedule.collectives.values()) == ["all_gather", "all_to_all"]
+    np.testing.assert_array_equal(result.outputs[0], x @ w)
+    np.testing.assert_array_equal(result.outputs[0], result.reference[0])
