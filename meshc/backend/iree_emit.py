@@ -61,6 +61,11 @@ applies :mod:`meshc.sharding.simulate`): for each device group of the spec's
 * ``all_to_all``: member ``i`` receives piece ``i`` along ``split_axis`` of
   every buffer and concatenates them along ``concat_axis``.
 
+Named elementwise linalg ops (``linalg.exp``...), which IREE 3.13 does not
+parse, are printed as their ``linalg.generic`` (:meth:`_Emitter.elementwise`).
+Every kernel carries its source ``loc(...)``, so IREE's errors point at the
+user's op.
+
 ``average`` and ``generic`` reductions, dynamic shapes, calls, ``mesh``
 ops left in a kernel and arguments that start from a reduction identity are
 not lowered: :class:`IreeEmitError` names the op or collective and its
@@ -300,6 +305,11 @@ class _Emitter:
                                     inner.location if inner.location != UNKNOWN_LOC else loc)
         for r in op.results:  # static, unencoded types only (raises, naming the type)
             _parse_type(str(r.type), loc)
+        from meshc.dialects.linalg import ElementwiseOp
+
+        if isinstance(op, ElementwiseOp):  # IREE 3.13 reads no named elementwise linalg op: a linalg.generic
+            self.elementwise(k, step)
+            return
         p = self.p
         for value, buffer in list(zip(op.operands, step.inputs)) + list(zip(captured_values(op) if op.regions else [],
                                                                               step.captures)):
@@ -331,6 +341,49 @@ class _Emitter:
             shape, dtype = _parse_type(str(r.type), loc)
             self.env[(k, buffer)] = _Val("%" + rname, str(r.type), shape, dtype, k)
             self.alloc.pop((k, buffer), None)
+
+    def elementwise(self, k: int, step: Kernel) -> None:
+        """A named elementwise linalg op (``linalg.exp``, ``linalg.add``...) printed as the
+        ``linalg.generic`` it stands for (identity maps, parallel loops; the payload of
+        ``LinalgNamedStructuredOps.yaml``), since IREE 3.13's parser does not know the named forms.
+
+        Raises IreeEmitError for a function or element type without a payload here."""
+        op, loc = step.op, step.location
+        ins = [self.value(k, b, loc) for b in step.inputs]
+        init, args = ins[-1], ins[:-1]
+        if init.shape is None:
+            raise IreeEmitError(f"'{op.name}' op on a scalar init is not lowered to IREE", loc)
+        elem = init.dtype
+        fn = op.name.split(".", 1)[1]
+        is_float = bool(_FLOAT.match(elem))
+        names = [self.fresh(f"in{i}") for i in range(len(args))]
+        out = self.fresh("out")
+        y = self.fresh(f"{fn}_v")
+        body = _elementwise_body(fn, names, elem, is_float, y, self.fresh)
+        if body is None:
+            raise IreeEmitError(f"'{op.name}' op on {elem} (device {k}) is not lowered to IREE", loc)
+        rank = len(init.shape)
+        dims = ", ".join(f"d{i}" for i in range(rank))
+        ident = f"affine_map<({dims}) -> ({dims})>"
+        maps = ", ".join([ident] * (len(args) + 1))
+        iters = ", ".join(['"parallel"'] * rank)
+        arg_types = [a.type for a in args]
+        block_args = ", ".join(f"{n}: {a.dtype if a.shape is not None else a.type}" for n, a in zip(names, args))
+        result = self.fresh(op.results[0].name_hint or fn)
+        where = f' loc("{_escape(loc.file)}":{loc.line}:{loc.col})' if loc.known else ""
+        text = (f"{result} = linalg.generic {{indexing_maps = [{maps}], iterator_types = [{iters}]}} "
+                f"ins({', '.join(a.name for a in args)} : {', '.join(arg_types)}) outs({init.name} : {init.type}) {{\n"
+                f"    ^bb0({block_args}, {out}: {elem}):\n"
+                + "".join(f"      {line}\n" for line in body)
+                + f"      linalg.yield {y} : {elem}\n"
+                f"    }} -> {init.type}{where}")
+        if loc.known:
+            self.locs[len(self.lines)] = loc
+        self.lines.append("    " + text)
+        counts = self.kernels[k]
+        counts[op.name] = counts.get(op.name, 0) + 1
+        self.env[(k, step.outputs[0])] = _Val(result, init.type, init.shape, elem, k)
+        self.alloc.pop((k, step.outputs[0]), None)
 
     def remote(self, k: int, step) -> None:
         loc = step.location
@@ -520,6 +573,36 @@ class _Emitter:
             self.alloc.pop((k, step.buffer), None)
         else:
             raise IreeEmitError(f"device {k}: step {step.describe()} is not lowered to IREE", step.location)
+
+
+_UNARY_FLOAT = {"exp": "math.exp", "log": "math.log", "abs": "math.absf", "ceil": "math.ceil", "floor": "math.floor",
+                "negf": "arith.negf", "round": "math.round", "sqrt": "math.sqrt", "rsqrt": "math.rsqrt",
+                "tanh": "math.tanh", "erf": "math.erf"}
+_BINARY_FLOAT = {"add": "arith.addf", "sub": "arith.subf", "mul": "arith.mulf", "div": "arith.divf",
+                 "max": "arith.maximumf", "min": "arith.minimumf", "powf": "math.powf"}
+_BINARY_INT = {"add": "arith.addi", "sub": "arith.subi", "mul": "arith.muli", "div": "arith.divsi",
+               "div_unsigned": "arith.divui", "max": "arith.maxsi", "min": "arith.minsi"}
+
+
+def _elementwise_body(fn: str, ins: list[str], elem: str, is_float: bool, y: str, fresh) -> Optional[list[str]]:
+    """The payload lines of named elementwise op ``fn`` computing ``y`` from block arguments ``ins``
+    (None: no payload for this function and element type)."""
+    if fn == "select" and len(ins) == 3:
+        return [f"{y} = arith.select {ins[0]}, {ins[1]}, {ins[2]} : {elem}"]
+    if is_float and len(ins) == 1:
+        x = ins[0]
+        if fn in _UNARY_FLOAT:
+            return [f"{y} = {_UNARY_FLOAT[fn]} {x} : {elem}"]
+        if fn == "square":
+            return [f"{y} = arith.mulf {x}, {x} : {elem}"]
+        if fn == "reciprocal":
+            one = fresh("one")
+            return [f"{one} = arith.constant 1.0 : {elem}", f"{y} = arith.divf {one}, {x} : {elem}"]
+    if len(ins) == 2:
+        table = _BINARY_FLOAT if is_float else _BINARY_INT
+        if fn in table:
+            return [f"{y} = {table[fn]} {ins[0]}, {ins[1]} : {elem}"]
+    return None
 
 
 def _escape(text: str) -> str:
