@@ -115,18 +115,21 @@ def test_local_sync_driver_gives_the_same_values():
                   next(iter(expected.values())), 3)
 
 
-def test_original_signature_entry_shards_and_gathers_itself():
+@pytest.mark.parametrize("name, k", [("mlp_tensor_parallel", 256 + 1024), ("reshard_rows_to_cols", 1),
+                                     ("mesh2d_peered", 128)])
+def test_original_signature_entry_shards_and_gathers_itself(name, k):
     from meshc.backend.iree_emit import emit_iree_module
     from meshc.runtime.iree_backend import IreeSession, compile_module, host_executable_target
 
-    text, inputs, expected = _sample("mlp_tensor_parallel")
-    module = mc.parse(text, "mlp.mlir")
+    text, inputs, expected = _sample(name)
+    module = mc.parse(text, str(SAMPLES / f"{name}.mlir"))
+    bound = mc.bind_entry(module, inputs)
     compiled = mc.compile(module)
     emitted = emit_iree_module(compiled.program, host_executable_target())
     assert "mesh." not in emitted.text.split("\n", 1)[1]
     with IreeSession(compile_module(emitted.text), emitted.devices) as session:
-        (got,) = session.call("mlp", [inputs[k] for k in ("x", "w1", "b1", "w2")])
-    _assert_close(got, next(iter(expected.values())), 256 + 1024)
+        (got,) = session.call(compiled.program.entry, list(bound.arrays))
+    _assert_close(got, next(iter(expected.values())), k)
 
 
 def test_compiled_modules_are_cached_by_content(tmp_path, monkeypatch):

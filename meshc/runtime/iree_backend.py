@@ -131,7 +131,7 @@ def host_executable_target(target_cpu: str = "host") -> str:
         IreeFailure: IREE does not know the CPU.
     """
     compiler, _ = require_iree()
-    key = _digest("target-v2", target_cpu, _iree_version())
+    key = _digest("target-v2", target_cpu, _iree_version(), _host_fingerprint() if target_cpu == "host" else "")
     hit = _cached(key, ".target")
     if hit:
         return hit.decode()
@@ -161,6 +161,19 @@ def host_executable_target(target_cpu: str = "host") -> str:
     target = text[start:i + 1].replace("iree.encoding.resolver = #iree_cpu.cpu_encoding_resolver<>, ", "")
     _store(key, ".target", target.encode())
     return target
+
+
+def _host_fingerprint() -> str:
+    """This machine's CPU (model name and feature flags of /proc/cpuinfo, else the platform's words),
+    so that a cache directory shared by two machines never hands one the other's host target."""
+    import platform
+
+    try:
+        lines = Path("/proc/cpuinfo").read_text().splitlines()
+    except OSError:
+        lines = []
+    picked = [next((ln for ln in lines if ln.startswith(key)), "") for key in ("model name", "flags")]
+    return "|".join(picked + [platform.machine(), platform.processor()])
 
 
 def _first_error(message: str) -> str:
