@@ -297,3 +297,11 @@ def test_uneven_all_to_all_then_all_gather():
     assert sorted(c.kind for c in compiled.schedule.collectives.values()) == ["all_gather", "all_to_all"]
     np.testing.assert_array_equal(result.outputs[0], x @ w)
     np.testing.assert_array_equal(result.outputs[0], result.reference[0])
+
+
+def test_emit_without_iree_uses_the_generic_x86_target(monkeypatch):
+    monkeypatch.setitem(sys.modules, "iree.compiler", None)
+    out = CliRunner().invoke(main, ["compile", str(SAMPLES / "seed_matmul_rows.mlir"), "--emit=iree"])
+    assert out.exit_code == 0, out.output
+    assert out.output.count('{cpu = "generic", cpu_features = ""') == 2
+    assert out.output.count("flow.tensor.transfer") == 4  # the RHS to device 1; shards and result moved

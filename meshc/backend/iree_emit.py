@@ -335,9 +335,7 @@ class _Emitter:
         counts = self.kernels[k]
         counts[op.name] = counts.get(op.name, 0) + 1
         for r, buffer in zip(op.results, step.outputs):
-            rname = p._names[id(r)]
-            if "#" in rname:  # a result group %x:2 is used as %x#0
-                rname = rname
+            rname = p._names[id(r)]  # a result of a group %x:2 is used as %x#0
             shape, dtype = _parse_type(str(r.type), loc)
             self.env[(k, buffer)] = _Val("%" + rname, str(r.type), shape, dtype, k)
             self.alloc.pop((k, buffer), None)
