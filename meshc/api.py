@@ -420,7 +420,7 @@ def run_compiled(compiled: Compiled, bound: BoundEntry, reference: Optional[Oper
                  device_memory: Optional[int] = None, timeout: float = 60.0, layout: Any = None, trace: bool = False,
                  hooks: Any = None, rtol: float = 1e-4, atol: float = 1e-5, atol_scale: bool = False,
                  progress: Optional[Any] = None, parameters: Optional[dict] = None,
-                 backend: str = "threads") -> Optional[RunResult]:
+                 backend: Any = "threads") -> Optional[RunResult]:
     """Run ``compiled`` on the simulated devices with the inputs of
     ``bound`` (bound against the original signature) and gather the results.
 
@@ -441,7 +441,8 @@ def run_compiled(compiled: Compiled, bound: BoundEntry, reference: Optional[Oper
     every device and for the reference run. ``backend`` is ``threads`` (one
     thread per device) or ``mpi`` (this process is one rank of an MPI job:
     it reads only its own shards; only rank 0 gets a result, the other ranks
-    get None).
+    get None), ``iree``, or a :class:`meshc.runtime.backends.Backend` object
+    (e.g. an ``IreeBackend`` with its options).
 
     Raises:
         meshc.runtime.executor.RuntimeFailure: a kernel error on a device, a
@@ -460,7 +461,7 @@ def run_compiled(compiled: Compiled, bound: BoundEntry, reference: Optional[Oper
     if backend != "threads":
         from meshc.runtime.backends import get_backend
 
-        runner = get_backend(backend)
+        runner = backend if not isinstance(backend, str) else get_backend(backend)  # or a Backend object
         args = runner.shard_inputs(program, bound.arrays)  # this rank's shards only
         for _ in range(calls):
             t0 = time.perf_counter()

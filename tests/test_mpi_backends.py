@@ -18,8 +18,8 @@ from tests.test_runtime_executor import matmul_args, row_sharded_matmul
 
 
 def test_backend_names_and_unknown_backend():
-    assert BACKENDS == ("threads", "mpi")
-    with pytest.raises(UnknownBackend, match=r"unknown runtime backend 'gpu' \(known: threads, mpi\)"):
+    assert BACKENDS == ("threads", "mpi", "iree")
+    with pytest.raises(UnknownBackend, match=r"unknown runtime backend 'gpu' \(known: threads, mpi, iree\)"):
         get_backend("gpu")
 
 

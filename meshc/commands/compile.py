@@ -57,9 +57,11 @@ def _pass_names(values: tuple[str, ...]) -> frozenset[str]:
 @click.option("--target", type=click.Choice(["none", "x86-generic", "x86-avx2", "x86-avx512"]), default="none",
               show_default=True, help="Data-tiling target: any other than 'none' adds set-encoding after unroll (default pipeline) "
                    "and packs for this target in materialize-encodings ('none': encodings dropped).")
-@click.option("--emit", type=click.Choice(["mlir", "schedule", "schedule-json"]), default="mlir", show_default=True,
-              help="What to print: the IR, or the per-device schedules of the entry function (readable text, "
-                   "or JSON: see meshc/backend/schedule.py).")
+@click.option("--emit", type=click.Choice(["mlir", "schedule", "schedule-json", "iree"]), default="mlir",
+              show_default=True,
+              help="What to print: the IR, the per-device schedules of the entry function (readable text, "
+                   "or JSON: see meshc/backend/schedule.py), or one IREE input module for the whole mesh "
+                   "(docs/iree.md).")
 @annotation_options
 @auto_shard_options
 def command(input_path: str, output: str, pipeline: "str | None", generic: bool, split_input_file: bool,
@@ -125,6 +127,11 @@ def command(input_path: str, output: str, pipeline: "str | None", generic: bool,
             with measure(timer, "print"):
                 if emit == "mlir":
                     outputs.append(print_op(module, generic=generic))
+                elif emit == "iree":  # one IREE module, one logical device per mesh device (docs/iree.md)
+                    from meshc.backend.emit import emit_program
+                    from meshc.backend.iree_emit import emit_iree_module
+
+                    outputs.append(emit_iree_module(emit_program(module), _iree_target()).text)
                 else:  # per-device schedules (meshc.backend)
                     from meshc.backend.emit import emit_schedule
                     from meshc.backend.text import render
@@ -149,3 +156,14 @@ def command(input_path: str, output: str, pipeline: "str | None", generic: bool,
         render_timing(timer)
     if not ok:
         sys.exit(EXIT_USER_ERROR)
+
+
+def _iree_target() -> "str | None":
+    """The llvm-cpu target of ``--emit=iree``: the host's when IREE is installed, else None (the emitter's
+    generic x86-64 target)."""
+    from meshc.runtime.iree_backend import IreeUnavailable, host_executable_target
+
+    try:
+        return host_executable_target()
+    except IreeUnavailable:
+        return None

@@ -151,9 +151,15 @@ class _RunCommand(MeshcCommand):
 @click.option("--show", "show_values", multiple=True, is_flag=False, flag_value="", metavar="[%NAME]",
               help="Before running, draw how the entry's arguments and results (or the %NAME values; repeatable) "
                    "are sharded on the run's mesh.")
-@click.option("--backend", "backend_name", type=click.Choice(["threads", "mpi"]), default="threads", show_default=True,
-              help="Execute the schedules on threads (one per device) or on MPI (one rank per device: run under "
-                   "mpiexec, or with --launch N). MPI needs: pip install 'meshc[mpi]'.")
+@click.option("--backend", "backend_name", type=click.Choice(["threads", "mpi", "iree"]), default="threads",
+              show_default=True,
+              help="Execute the schedules on threads (one per device), on MPI (one rank per device: run under "
+                   "mpiexec, or with --launch N; needs pip install 'meshc[mpi]') or on IREE (one compiled module, "
+                   "one local IREE device per mesh device; needs pip install 'meshc[iree]'; docs/iree.md).")
+@click.option("--iree-device", type=click.Choice(["local-task", "local-sync"]), default="local-task",
+              show_default=True, help="With --backend iree: IREE's local driver for every device.")
+@click.option("--iree-target-cpu", default="host", show_default=True, metavar="CPU",
+              help="With --backend iree: the llvm-cpu target CPU (host: this machine's).")
 @click.option("--launch", type=click.IntRange(min=1), default=None, metavar="N",
               help="With --backend mpi: start the job on N ranks with mpiexec.")
 @click.option("--trace", "trace_path", default=None, metavar="TRACE.json",
@@ -186,9 +192,26 @@ def command(input_path: str, reference: bool, entry: Optional[str], inputs_path:
             buffer_layout: str, tile: str, dtype_override: Optional[str], target: str, annotations: Any = None,
             auto_shard: Optional[str] = None, explain: bool = False, backend_name: str = "threads",
             launch: Optional[int] = None, stats_traffic: Optional[str] = None,
-            show_values: tuple[str, ...] = ()) -> None:
+            show_values: tuple[str, ...] = (), iree_device: str = "local-task",
+            iree_target_cpu: str = "host") -> None:
     """Compile and execute on simulated devices (or the reference interpreter)."""
     ctx = click.get_current_context()
+    for option in ("iree_device", "iree_target_cpu"):
+        if backend_name != "iree" and ctx.get_parameter_source(option) == click.core.ParameterSource.COMMANDLINE:
+            raise click.UsageError(f"--{option.replace('_', '-')} goes with --backend iree")
+    if backend_name == "iree":
+        if reference:
+            raise click.UsageError("--backend iree applies to the sharded run; drop --reference")
+        simulated = [name for name, used in (("--device-memory", device_memory is not None),
+                                             ("--trace", trace_path is not None),
+                                             ("--layout", buffer_layout != "row-major")) if used]
+        if simulated:  # memory pools and timelines belong to the simulated runtimes, not IREE's
+            verb = "applies" if len(simulated) == 1 else "apply"
+            raise click.UsageError(f"{', '.join(simulated)} {verb} to the threads and mpi backends, not to "
+                                   "--backend iree")
+        from meshc.runtime.backends import get_backend
+
+        backend_name = get_backend("iree", device=iree_device, target_cpu=iree_target_cpu)  # type: ignore
     if ctx.get_parameter_source("tile") == click.core.ParameterSource.COMMANDLINE:
         _tile_pair(tile)  # a malformed --tile is an error whether or not it applies
         from meshc.layout import LayoutError, check_options_apply
@@ -273,7 +296,7 @@ def _command(input_path, reference, entry, inputs_path, single_inputs, random_in
         compiled = _compile(mc, module, pipeline, shapes, bound.func.sym_name, target)
         for line in compiled.notes:
             click.echo(f"note: {line}", err=True)
-        if backend_name == "threads" or _is_mpi_root():
+        if backend_name != "mpi" or _is_mpi_root():
             _print_binding(bound, inputs_path)
             if pictures is not None and pictures.show:
                 show_sharding(module, bound.func.sym_name, shapes, pictures.show)

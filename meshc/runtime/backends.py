@@ -9,6 +9,9 @@ the runtime knows which one runs:
 
 * ``threads`` (:class:`ThreadsBackend`): one thread per device in this
   process (:class:`meshc.runtime.executor.Executor`);
+* ``iree`` (:class:`meshc.runtime.iree_backend.IreeBackend`): one IREE
+  module for the whole mesh, compiled by IREE and run on one local IREE
+  device per mesh device (the extra ``pip install 'meshc[iree]'``);
 * ``mpi`` (:class:`MpiBackend`): one MPI rank per device, started by
   ``mpiexec -n N`` (:mod:`meshc.runtime.mpi`). Every rank runs the same
   command; only :attr:`Backend.is_root` (rank 0) gets the outputs and stats
@@ -36,7 +39,7 @@ from meshc.ir.location import DiagnosticError
 __all__ = ["BACKENDS", "UnknownBackend", "Backend", "ThreadsBackend", "MpiBackend", "get_backend"]
 
 #: Backend names, as ``meshc run --backend`` spells them.
-BACKENDS = ("threads", "mpi")
+BACKENDS = ("threads", "mpi", "iree")
 
 
 class UnknownBackend(DiagnosticError, ValueError):
@@ -165,9 +168,14 @@ def get_backend(name: str, **options: Any) -> Backend:
     Raises:
         UnknownBackend: another name.
         MpiUnavailable: ``mpi`` without mpi4py / MPI (says how to install them).
+        IreeUnavailable: ``iree`` without IREE's Python packages (says how to install them).
     """
     if name == "threads":
         return ThreadsBackend(**options)
     if name == "mpi":
         return MpiBackend(**options)
+    if name == "iree":  # one IREE module for the mesh, N local IREE devices (meshc.runtime.iree_backend)
+        from meshc.runtime.iree_backend import IreeBackend
+
+        return IreeBackend(**options)
     raise UnknownBackend(f"unknown runtime backend '{name}' (known: {', '.join(BACKENDS)})")

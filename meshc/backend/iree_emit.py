@@ -1,0 +1,790 @@
+"""The IREE backend's emitter: one IREE input module for a whole mesh, from the schedule.
+
+Seed 000 ends its pipeline with "convert the remaining ``mesh.for_one`` ops
+into IREE specific descriptions of device/queue affinity". This module does
+that from the backend format (a :class:`meshc.backend.emit.Program`: the
+per-device :class:`~meshc.backend.schedule.Schedule` and the shard map of the
+entry), never from the pass IR, as DESIGN.md asks of every backend.
+
+Checked with IREE 3.13.0 (``iree-base-compiler`` / ``iree-base-runtime``
+3.13.0 from PyPI; docs/iree.md).
+
+What the module holds
+---------------------
+* one ``util.global private @devK = #hal.device.target<"local", {ordinal = K
+  : index}, [TARGET]> : !hal.device`` per mesh device ``K`` (linear order).
+  The explicit ordinal keeps identical targets apart: without it IREE merges
+  them into one device. ``TARGET`` is an ``#hal.executable.target`` for
+  llvm-cpu (:func:`meshc.runtime.iree_backend.host_executable_target` asks
+  IREE for the host's; :data:`GENERIC_X86_TARGET` otherwise);
+* ``util.func public @NAME_sharded``: the schedule's function. Argument ``i``
+  is the schedule's argument ``i`` and result ``j`` its result ``j``, each
+  with ``{iree.abi.affinity = #hal.device.affinity<@devK>}`` of the device
+  holding it. The body replays the device schedules in an order that
+  respects their events and collectives: each Kernel step's IR op printed as
+  MLIR with its operands renamed to the SSA values of its buffers (tensor
+  SSA: an in-place write gives the buffer a new value); a PeerRead, Copy or
+  remote halo slab is a ``tensor.extract_slice`` on the source device (when
+  it reads a slice) and a ``flow.tensor.transfer ... to
+  #hal.device.affinity<@devK>``; every collective is lowered to transfers
+  and local ops (:meth:`_Emitter.collective`), because IREE's
+  ``flow.collective.*`` fail at run time on the local drivers;
+* ``util.func public @NAME`` with the original (unsharded) signature (on
+  ``@dev0``): it cuts the arguments into the shards of the shard map
+  (``tensor.extract_slice``), moves each to its device, calls
+  ``@NAME_sharded`` and gathers the results back onto ``@dev0``
+  (``tensor.insert_slice`` into ``tensor.empty``; partial results combined
+  with their arith op, in the gather plan's order). Device 0's own parts go
+  through ``util.optimization_barrier`` so that the gather waiting for the
+  other devices does not hold device 0's compute back.
+
+Ops run where their operands live: IREE's affinity analysis places an op on
+the device of its tensor operands (IREE's docs, "multiple devices"), so the
+kernels of device K consume only values that are on ``@devK``. Transfers to
+a device are printed before that device's own next kernel so that devices
+overlap.
+
+Collective lowering (semantics: :mod:`meshc.runtime.collectives`, which
+applies :mod:`meshc.sharding.simulate`): for each device group of the spec's
+``mesh_axes`` (``Mesh.axis_groups``, group order):
+
+* ``all_reduce``: every member receives every other member's buffer and
+  folds all of them in group order, ``((x0 op x1) op x2) ...`` (the order of
+  ``ReductionKind.reduce``: numpy reducing a stack along its first axis);
+* ``reduce_scatter``: member ``i`` receives piece ``i`` (along
+  ``scatter_axis``, sized by the outputs allocated) of every buffer and folds
+  them in group order;
+* ``all_gather``: member ``i`` receives every buffer and concatenates them
+  along ``gather_axis`` in group order (``tensor.insert_slice`` into
+  ``tensor.empty``);
+* ``all_slice``: a local ``tensor.extract_slice`` of piece ``i``;
+* ``all_to_all``: member ``i`` receives piece ``i`` along ``split_axis`` of
+  every buffer and concatenates them along ``concat_axis``.
+
+Named elementwise linalg ops (``linalg.exp``...), which IREE 3.13 does not
+parse, are printed as their ``linalg.generic`` (:meth:`_Emitter.elementwise`).
+Every kernel carries its source ``loc(...)``, so IREE's errors point at the
+user's op.
+
+``average`` and ``generic`` reductions, dynamic shapes, calls, ``mesh``
+ops left in a kernel and arguments that start from a reduction identity are
+not lowered: :class:`IreeEmitError` names the op or collective and its
+location.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Optional, Sequence
+
+from meshc.backend.schedule import (Allocate, Collective, Copy, Free, HaloExchange, Kernel, PeerRead, Schedule,
+                                    captured_values)
+from meshc.ir.location import UNKNOWN_LOC, DiagnosticError, Location
+from meshc.ir.printer import Printer
+
+__all__ = ["IREE_VERSION", "GENERIC_X86_TARGET", "IreeEmitError", "Transfer", "IreeModule", "emit_iree_module",
+           "sharded_name"]
+
+#: The IREE release the emitted modules were checked with (iree-compile and iree-run-module, llvm-cpu).
+IREE_VERSION = "3.13.0"
+
+#: An llvm-cpu executable target for any x86-64 CPU (used when IREE is not installed to ask for the host's).
+GENERIC_X86_TARGET = ('#hal.executable.target<"llvm-cpu", "embedded-elf-x86_64", {cpu = "generic", '
+                      'cpu_features = "", data_layout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-'
+                      'f80:128-n8:16:32:64-S128", native_vector_size = 16 : i64, '
+                      'target_triple = "x86_64-unknown-unknown-eabi-elf"}>')
+
+#: Dialects whose ops may appear in a kernel of the emitted module (upstream MLIR; IREE reads them).
+KERNEL_DIALECTS = ("arith", "math", "tensor", "linalg", "scf")
+
+_FLOAT = re.compile(r"^(f16|bf16|f32|f64|f8\w*)$")
+_COMBINE_FLOAT = {"sum": "arith.addf", "product": "arith.mulf", "max": "arith.maximumf", "min": "arith.minimumf"}
+_COMBINE_INT = {"sum": "arith.addi", "product": "arith.muli", "max": "arith.maxsi", "min": "arith.minsi",
+                "bitwise_and": "arith.andi", "bitwise_or": "arith.ori", "bitwise_xor": "arith.xori"}
+_COMBINER_NAMES = {"arith.addf": "sum", "arith.addi": "sum", "arith.mulf": "product", "arith.muli": "product",
+                   "arith.maximumf": "max", "arith.maxsi": "max", "arith.minimumf": "min", "arith.minsi": "min",
+                   "arith.andi": "bitwise_and", "arith.ori": "bitwise_or", "arith.xori": "bitwise_xor"}
+
+
+class IreeEmitError(DiagnosticError):
+    """A schedule that the IREE backend cannot lower (an op outside
+    :data:`KERNEL_DIALECTS`, a dynamic shape, an unsupported reduction...),
+    located at the op or collective at fault."""
+
+
+@dataclass(frozen=True)
+class Transfer:
+    """One ``flow.tensor.transfer`` of the sharded function: ``nbytes`` moved
+    from device ``src`` to device ``dst``; ``kind`` is the schedule step it
+    lowers (``peer_read``, ``copy`` or ``collective``; halo slabs count as
+    ``peer_read`` or ``copy`` by their mode)."""
+
+    dst: int
+    src: int
+    nbytes: int
+    kind: str
+
+
+@dataclass
+class IreeModule:
+    """An emitted module: its ``text``, the function names (``sharded``: per-device
+    shards in and out; ``entry``: the original signature), the number of
+    ``devices`` it declares, the ``transfers`` one call of the sharded function
+    makes, the Kernel steps per device (``kernels[k]``: op name -> count) and
+    the source location of each kernel line (``line_locs``: 1-based line ->
+    Location; kernels also carry it as ``loc(...)``)."""
+
+    text: str
+    entry: str
+    sharded: str
+    devices: int
+    transfers: list[Transfer] = field(default_factory=list)
+    kernels: list[dict] = field(default_factory=list)
+    line_locs: dict = field(default_factory=dict)
+
+    def source_location(self, line: int) -> Optional[Location]:
+        """The source location of the kernel printed on (1-based) ``line`` of :attr:`text`, if any."""
+        return self.line_locs.get(line)
+
+
+def sharded_name(program) -> str:
+    """The name of the per-shard function in the module emitted for ``program``."""
+    runs = program.runs
+    return runs if runs != program.entry else f"{program.entry}_sharded"
+
+
+# -- types -----------------------------------------------------------------------------------------------------
+
+
+def _tensor_type(shape: Sequence[int], dtype: str) -> str:
+    return f"tensor<{'x'.join(str(s) for s in shape)}{'x' if shape else ''}{dtype}>"
+
+
+def _type_of(shape: Sequence[int], dtype: str, is_tensor: bool = True) -> str:
+    return _tensor_type(shape, dtype) if is_tensor else dtype
+
+
+_TENSOR = re.compile(r"^tensor<((?:\d+x)*)([\w.]+)>$")
+
+
+def _parse_type(text: str, loc: Location) -> tuple[Optional[tuple[int, ...]], str]:
+    """``(shape, dtype)`` of a static tensor type, ``(None, type)`` of a scalar.
+
+    Raises IreeEmitError for a dynamic or encoded tensor type."""
+    if not text.startswith("tensor<"):
+        return None, text
+    m = _TENSOR.match(text)
+    if m is None:
+        raise IreeEmitError(f"type {text} is not a static tensor type without encoding; the IREE backend lowers "
+                            "static, unencoded tensors only (dynamic shapes and data-tiling encodings are not "
+                            "lowered)", loc)
+    dims = tuple(int(d) for d in m.group(1).split("x") if d)
+    return dims, m.group(2)
+
+
+def _itemsize(dtype: str) -> int:
+    from meshc.kernels.dtypes import numpy_dtype
+
+    return numpy_dtype(dtype).itemsize
+
+
+def _affinity(k: int) -> str:
+    return f"#hal.device.affinity<@dev{k}>"
+
+
+def _ints(values: Sequence[int]) -> str:
+    return ", ".join(str(v) for v in values)
+
+
+@dataclass
+class _Val:
+    """An SSA value of the emitted function: name (with ``%``), type text, static shape (None: scalar),
+    element type and the device holding it."""
+
+    name: str
+    type: str
+    shape: Optional[tuple[int, ...]]
+    dtype: str
+    device: int
+
+
+# -- the emitter -----------------------------------------------------------------------------------------------
+
+
+class _Emitter:
+    """Builds the body of the sharded function (module docstring)."""
+
+    def __init__(self, schedule: Schedule):
+        self.s = schedule
+        self.p = Printer(indent_unit="  ")
+        self.p.indent = 2
+        self.lines: list[str] = []
+        self.env: dict[tuple[int, str], _Val] = {}
+        self.alloc: dict[tuple[int, str], tuple[tuple[int, ...], str]] = {}
+        self.transfers: list[Transfer] = []
+        self.kernels: list[dict] = [dict() for _ in schedule.devices]
+        self.locs: dict[int, Location] = {}  # index in lines -> source location of the kernel printed there
+
+    # names and lines
+    def fresh(self, hint: str) -> str:
+        base = re.sub(r"[^\w]", "_", hint.lstrip("%")) or "v"
+        if base[0].isdigit():  # an MLIR name starting with a digit must be all digits
+            base = "b" + base
+        name, k = base, 0
+        while self.p._taken(name):
+            name, k = f"{base}_{k}", k + 1
+        self.p._claim(name)
+        return "%" + name
+
+    def emit(self, line: str) -> None:
+        self.lines.append("    " + line)
+
+    # values
+    def value(self, k: int, buffer: str, loc: Location) -> _Val:
+        v = self.env.get((k, buffer))
+        if v is not None:
+            return v
+        if (k, buffer) in self.alloc:  # allocated and not written yet: an empty tensor of its shape
+            shape, dtype = self.alloc[(k, buffer)]
+            v = self.empty(shape, dtype, k, buffer)
+            self.env[(k, buffer)] = v
+            return v
+        raise IreeEmitError(f"device {k}: buffer '{buffer}' has no value here (schedule bug)", loc)
+
+    def empty(self, shape, dtype: str, k: int, hint: str) -> _Val:
+        name = self.fresh(f"{hint}_empty")
+        t = _tensor_type(shape, dtype)
+        self.emit(f"{name} = tensor.empty() : {t}")
+        return _Val(name, t, tuple(shape), dtype, k)
+
+    def transfer(self, v: _Val, dst: int, kind: str, hint: str) -> _Val:
+        """``v`` on device ``dst`` (itself when already there); counts the bytes."""
+        if v.device == dst:
+            return v
+        nbytes = _itemsize(v.dtype) * (1 if v.shape is None else _prod(v.shape))
+        self.transfers.append(Transfer(dst, v.device, nbytes, kind))
+        if v.shape is None:  # a scalar is a VM value, usable on every device
+            return _Val(v.name, v.type, None, v.dtype, dst)
+        name = self.fresh(f"{hint}_to{dst}")
+        self.emit(f"{name} = flow.tensor.transfer {v.name} : {v.type} to {_affinity(dst)}")
+        return _Val(name, v.type, v.shape, v.dtype, dst)
+
+    def extract(self, v: _Val, offsets, sizes, hint: str) -> _Val:
+        if v.shape is None or (tuple(sizes) == v.shape and not any(offsets)):
+            return v
+        name = self.fresh(f"{hint}_slice")
+        t = _tensor_type(sizes, v.dtype)
+        self.emit(f"{name} = tensor.extract_slice {v.name}[{_ints(offsets)}] [{_ints(sizes)}] "
+                  f"[{_ints([1] * len(sizes))}] : {v.type} to {t}")
+        return _Val(name, t, tuple(sizes), v.dtype, v.device)
+
+    def insert(self, piece: _Val, dest: _Val, offsets, hint: str) -> _Val:
+        name = self.fresh(hint)
+        sizes = piece.shape or ()
+        self.emit(f"{name} = tensor.insert_slice {piece.name} into {dest.name}[{_ints(offsets)}] [{_ints(sizes)}] "
+                  f"[{_ints([1] * len(sizes))}] : {piece.type} into {dest.type}")
+        return _Val(name, dest.type, dest.shape, dest.dtype, dest.device)
+
+    def combine(self, op: str, a: _Val, b: _Val, hint: str) -> _Val:
+        name = self.fresh(hint)
+        self.emit(f"{name} = {op} {a.name}, {b.name} : {a.type}")
+        return _Val(name, a.type, a.shape, a.dtype, a.device)
+
+    # steps
+    def kernel(self, k: int, step: Kernel) -> None:
+        op = step.op
+        loc = step.location
+        dialect = op.name.split(".", 1)[0]
+        if dialect not in KERNEL_DIALECTS:
+            raise IreeEmitError(f"'{op.name}' op (device {k}) cannot be lowered to IREE: the IREE backend emits ops "
+                                f"of the {', '.join(KERNEL_DIALECTS)} dialects only", loc)
+        for inner in op.walk():
+            if inner.name.split(".", 1)[0] not in KERNEL_DIALECTS:
+                raise IreeEmitError(f"'{inner.name}' op inside '{op.name}' (device {k}) cannot be lowered to IREE",
+                                    inner.location if inner.location != UNKNOWN_LOC else loc)
+        for r in op.results:  # static, unencoded types only (raises, naming the type)
+            _parse_type(str(r.type), loc)
+        from meshc.dialects.linalg import ElementwiseOp
+
+        if isinstance(op, ElementwiseOp):  # IREE 3.13 reads no named elementwise linalg op: a linalg.generic
+            self.elementwise(k, step)
+            return
+        p = self.p
+        for value, buffer in list(zip(op.operands, step.inputs)) + list(zip(captured_values(op) if op.regions else [],
+                                                                              step.captures)):
+            v = self.value(k, buffer, loc)
+            if v.device != k and v.shape is not None:
+                raise IreeEmitError(f"device {k}: '{op.name}' reads buffer '{buffer}' of device {v.device} "
+                                    "(schedule bug)", loc)
+            p._names[id(value)] = v.name[1:]
+        for r in op.results:  # fresh, unique names for the results (the printer reuses names it has)
+            p._names.pop(id(r), None)
+            if len(op.results) == 1:
+                p._names[id(r)] = self.fresh(r.name_hint or "v")[1:]
+        p.parts = []
+        p.print_op(op)
+        text = p.text()
+        if "#mesh" in text:
+            raise IreeEmitError(f"'{op.name}' op (device {k}) still carries a mesh sharding; the IREE backend "
+                                "needs the unrolled per-device form", loc)
+        if loc.known:  # iree-compile's errors then point at the user's source
+            text += f' loc("{_escape(loc.file)}":{loc.line}:{loc.col})'
+            self.locs[len(self.lines)] = loc
+        self.lines.append("    " + text)
+        counts = self.kernels[k]
+        counts[op.name] = counts.get(op.name, 0) + 1
+        for r, buffer in zip(op.results, step.outputs):
+            rname = p._names[id(r)]  # a result of a group %x:2 is used as %x#0
+            shape, dtype = _parse_type(str(r.type), loc)
+            self.env[(k, buffer)] = _Val("%" + rname, str(r.type), shape, dtype, k)
+            self.alloc.pop((k, buffer), None)
+
+    def elementwise(self, k: int, step: Kernel) -> None:
+        """A named elementwise linalg op (``linalg.exp``, ``linalg.add``...) printed as the
+        ``linalg.generic`` it stands for (identity maps, parallel loops; the payload of
+        ``LinalgNamedStructuredOps.yaml``), since IREE 3.13's parser does not know the named forms.
+
+        Raises IreeEmitError for a function or element type without a payload here."""
+        op, loc = step.op, step.location
+        ins = [self.value(k, b, loc) for b in step.inputs]
+        init, args = ins[-1], ins[:-1]
+        if init.shape is None:
+            raise IreeEmitError(f"'{op.name}' op on a scalar init is not lowered to IREE", loc)
+        elem = init.dtype
+        fn = op.name.split(".", 1)[1]
+        is_float = bool(_FLOAT.match(elem))
+        names = [self.fresh(f"in{i}") for i in range(len(args))]
+        out = self.fresh("out")
+        y = self.fresh(f"{fn}_v")
+        body = _elementwise_body(fn, names, elem, is_float, y, self.fresh)
+        if body is None:
+            raise IreeEmitError(f"'{op.name}' op on {elem} (device {k}) is not lowered to IREE", loc)
+        rank = len(init.shape)
+        dims = ", ".join(f"d{i}" for i in range(rank))
+        ident = f"affine_map<({dims}) -> ({dims})>"
+        maps = ", ".join([ident] * (len(args) + 1))
+        iters = ", ".join(['"parallel"'] * rank)
+        arg_types = [a.type for a in args]
+        block_args = ", ".join(f"{n}: {a.dtype if a.shape is not None else a.type}" for n, a in zip(names, args))
+        result = self.fresh(op.results[0].name_hint or fn)
+        where = f' loc("{_escape(loc.file)}":{loc.line}:{loc.col})' if loc.known else ""
+        text = (f"{result} = linalg.generic {{indexing_maps = [{maps}], iterator_types = [{iters}]}} "
+                f"ins({', '.join(a.name for a in args)} : {', '.join(arg_types)}) outs({init.name} : {init.type}) {{\n"
+                f"    ^bb0({block_args}, {out}: {elem}):\n"
+                + "".join(f"      {line}\n" for line in body)
+                + f"      linalg.yield {y} : {elem}\n"
+                f"    }} -> {init.type}{where}")
+        if loc.known:
+            self.locs[len(self.lines)] = loc
+        self.lines.append("    " + text)
+        counts = self.kernels[k]
+        counts[op.name] = counts.get(op.name, 0) + 1
+        self.env[(k, step.outputs[0])] = _Val(result, init.type, init.shape, elem, k)
+        self.alloc.pop((k, step.outputs[0]), None)
+
+    def remote(self, k: int, step) -> None:
+        loc = step.location
+        src = self.env.get((step.src_device, step.src_buffer))
+        if src is None:
+            raise IreeEmitError(f"device {k}: {step.describe()} reads a buffer with no value (schedule bug)", loc)
+        if step.offsets is not None:
+            src = self.extract(src, step.offsets, step.sizes, step.buffer)
+        moved = self.transfer(src, k, step.kind, step.buffer)
+        self.env[(k, step.buffer)] = moved
+        self.alloc.pop((k, step.buffer), None)
+
+    def halo(self, k: int, step: HaloExchange) -> None:
+        loc = step.location
+        if (k, step.output) in self.alloc:
+            shape, dtype = self.alloc.pop((k, step.output))
+            out = self.empty(shape, dtype, k, step.output)
+        else:
+            out = self.value(k, step.output, loc)
+        for part in step.parts:
+            src = self.env.get((part.src_device, part.src_buffer))
+            if src is None:
+                raise IreeEmitError(f"device {k}: halo slab from device {part.src_device} '{part.src_buffer}' has "
+                                    "no value (schedule bug)", loc)
+            piece = self.extract(src, part.src_offsets, part.sizes, f"{step.output}_halo")
+            piece = self.transfer(piece, k, "peer_read" if part.mode == "peer_read" else "copy", step.output)
+            out = self.insert(piece, out, part.dst_offsets, f"{step.output}_halo")
+        self.env[(k, step.output)] = out
+
+    def collective(self, spec, members: list[int], steps: dict[int, Collective]) -> None:
+        """Lower one group's part of collective ``spec`` (module docstring)."""
+        loc = spec.location
+        ins = [self.value(m, steps[m].input, loc) for m in members]
+        if any(v.shape is None for v in ins):
+            raise IreeEmitError(f"collective {spec.describe()}: scalar buffers are not lowered to IREE", loc)
+        outs = []
+        for m, v in zip(members, ins):
+            step = steps[m]
+            shape = self.alloc.get((m, step.output), (v.shape, v.dtype))[0] if step.output != step.input else v.shape
+            outs.append(tuple(shape))
+        kind = spec.kind
+        a = spec.attributes
+        dtype = ins[0].dtype
+        hint = spec.instance
+
+        def op_for(reduction: str) -> str:
+            table = _COMBINE_FLOAT if _FLOAT.match(dtype) else _COMBINE_INT
+            if reduction not in table:
+                raise IreeEmitError(f"collective {spec.describe()}: a '{reduction}' reduction of {dtype} is not "
+                                    "lowered to IREE (sum, product, max, min; bitwise ones for integers)", loc)
+            return table[reduction]
+
+        def pieces_along(dim: int) -> list[int]:
+            starts = [0]
+            for s in outs:
+                starts.append(starts[-1] + s[dim])
+            return starts
+
+        results: list[_Val] = []
+        if kind in ("all_reduce", "reduce_scatter"):
+            op = op_for(a.get("reduction", "sum"))
+            d = a.get("scatter_axis")
+            starts = pieces_along(d) if kind == "reduce_scatter" else None
+            for i, m in enumerate(members):
+                acc = None
+                for j, v in enumerate(ins):
+                    piece = v
+                    if starts is not None:
+                        offs = [0] * len(v.shape)
+                        offs[d] = starts[i]
+                        piece = self.extract(v, offs, outs[i], f"{hint}_p{members[j]}")
+                    piece = self.transfer(piece, m, "collective", f"{hint}_p{members[j]}")
+                    acc = piece if acc is None else self.combine(op, acc, piece, f"{hint}_r{m}")
+                results.append(acc)
+        elif kind == "all_gather":
+            d = a["gather_axis"]
+            for i, m in enumerate(members):
+                out = self.empty(outs[i], dtype, m, f"{hint}_d{m}")
+                at = 0
+                for j, v in enumerate(ins):
+                    piece = self.transfer(v, m, "collective", f"{hint}_p{members[j]}")
+                    offs = [0] * len(v.shape)
+                    offs[d] = at
+                    at += v.shape[d]
+                    out = self.insert(piece, out, offs, f"{hint}_g{m}")
+                results.append(out)
+        elif kind == "all_slice":
+            d = a["slice_axis"]
+            starts = pieces_along(d)
+            for i, v in enumerate(ins):
+                offs = [0] * len(v.shape)
+                offs[d] = starts[i]
+                results.append(self.extract(v, offs, outs[i], f"{hint}_s{members[i]}"))
+        elif kind == "all_to_all":
+            split, concat = a["split_axis"], a["concat_axis"]
+            starts = pieces_along(split)
+            for i, m in enumerate(members):
+                out = self.empty(outs[i], dtype, m, f"{hint}_d{m}")
+                at = 0
+                for j, v in enumerate(ins):
+                    sizes = list(v.shape)
+                    sizes[split] = outs[i][split]
+                    offs = [0] * len(v.shape)
+                    offs[split] = starts[i]
+                    piece = self.extract(v, offs, sizes, f"{hint}_p{members[j]}")
+                    piece = self.transfer(piece, m, "collective", f"{hint}_p{members[j]}")
+                    dst = [0] * len(v.shape)
+                    dst[concat] = at
+                    at += v.shape[concat]
+                    out = self.insert(piece, out, dst, f"{hint}_a{m}")
+                results.append(out)
+        else:
+            raise IreeEmitError(f"collective {spec.describe()} is not lowered to IREE", loc)
+        for m, out, shape in zip(members, results, outs):
+            if out.shape != shape:
+                raise IreeEmitError(f"collective {spec.describe()}: device {m} receives shape {list(out.shape)} but "
+                                    f"allocated {list(shape)}", loc)
+            self.env[(m, steps[m].output)] = out
+            self.alloc.pop((m, steps[m].output), None)
+
+    # the replay
+    def run(self) -> None:
+        s = self.s
+        n = len(s.devices)
+        pc = [0] * n
+        signalled: set[str] = set()
+        groups: dict[str, list[list[int]]] = {
+            name: [g for g in s.mesh.axis_groups(spec.mesh_axes) if set(g) <= set(s.participants(spec))]
+            for name, spec in s.collectives.items()}
+        done_groups: set[tuple[str, int]] = set()
+
+        def ready(k: int) -> bool:
+            steps = s.devices[k].steps
+            return pc[k] < len(steps) and all(e in signalled for e in steps[pc[k]].wait)
+
+        def finish(k: int) -> None:
+            step = s.devices[k].steps[pc[k]]
+            if step.signal is not None:
+                signalled.add(step.signal)
+            pc[k] += 1
+
+        while any(pc[k] < len(s.devices[k].steps) for k in range(n)):
+            progress = False
+            # transfers first (other devices' data on its way before a device's own compute), then one kernel each
+            for only_remote in (True, False):
+                for k in range(n):
+                    while ready(k):
+                        step = s.devices[k].steps[pc[k]]
+                        remote = isinstance(step, (PeerRead, Copy, HaloExchange, Allocate, Free))
+                        if only_remote and not remote:
+                            break
+                        if isinstance(step, Collective):
+                            spec = s.collectives[step.instance]
+                            group = next(g for g in groups[step.instance] if k in g)
+                            here = [m for m in group if ready(m) and isinstance(s.devices[m].steps[pc[m]], Collective)
+                                    and s.devices[m].steps[pc[m]].instance == step.instance]
+                            if len(here) != len(group):
+                                break
+                            self.collective(spec, group, {m: s.devices[m].steps[pc[m]] for m in group})
+                            done_groups.add((step.instance, group[0]))
+                            for m in group:
+                                finish(m)
+                            progress = True
+                            continue
+                        self.step(k, step)
+                        finish(k)
+                        progress = True
+                        if not remote:
+                            break
+            if not progress:
+                stuck = [f"device {k} at step {pc[k]} ({s.devices[k].steps[pc[k]].describe()})"
+                         for k in range(n) if pc[k] < len(s.devices[k].steps)]
+                raise IreeEmitError("the device schedules wait for each other in a cycle: " + "; ".join(stuck))
+
+    def step(self, k: int, step) -> None:
+        if isinstance(step, Allocate):
+            self.alloc[(k, step.buffer)] = (tuple(step.shape), step.dtype)
+            self.env.pop((k, step.buffer), None)
+        elif isinstance(step, Kernel):
+            self.kernel(k, step)
+        elif isinstance(step, (PeerRead, Copy)):
+            self.remote(k, step)
+        elif isinstance(step, HaloExchange):
+            self.halo(k, step)
+        elif isinstance(step, Free):
+            self.env.pop((k, step.buffer), None)
+            self.alloc.pop((k, step.buffer), None)
+        else:
+            raise IreeEmitError(f"device {k}: step {step.describe()} is not lowered to IREE", step.location)
+
+
+_UNARY_FLOAT = {"exp": "math.exp", "log": "math.log", "abs": "math.absf", "ceil": "math.ceil", "floor": "math.floor",
+                "negf": "arith.negf", "round": "math.round", "sqrt": "math.sqrt", "rsqrt": "math.rsqrt",
+                "tanh": "math.tanh", "erf": "math.erf"}
+_BINARY_FLOAT = {"add": "arith.addf", "sub": "arith.subf", "mul": "arith.mulf", "div": "arith.divf",
+                 "max": "arith.maximumf", "min": "arith.minimumf", "powf": "math.powf"}
+_BINARY_INT = {"add": "arith.addi", "sub": "arith.subi", "mul": "arith.muli", "div": "arith.divsi",
+               "div_unsigned": "arith.divui", "max": "arith.maxsi", "min": "arith.minsi"}
+
+
+def _elementwise_body(fn: str, ins: list[str], elem: str, is_float: bool, y: str, fresh) -> Optional[list[str]]:
+    """The payload lines of named elementwise op ``fn`` computing ``y`` from block arguments ``ins``
+    (None: no payload for this function and element type)."""
+    if fn == "select" and len(ins) == 3:
+        return [f"{y} = arith.select {ins[0]}, {ins[1]}, {ins[2]} : {elem}"]
+    if is_float and len(ins) == 1:
+        x = ins[0]
+        if fn in _UNARY_FLOAT:
+            return [f"{y} = {_UNARY_FLOAT[fn]} {x} : {elem}"]
+        if fn == "square":
+            return [f"{y} = arith.mulf {x}, {x} : {elem}"]
+        if fn == "reciprocal":
+            one = fresh("one")
+            return [f"{one} = arith.constant 1.0 : {elem}", f"{y} = arith.divf {one}, {x} : {elem}"]
+    if len(ins) == 2:
+        table = _BINARY_FLOAT if is_float else _BINARY_INT
+        if fn in table:
+            return [f"{y} = {table[fn]} {ins[0]}, {ins[1]} : {elem}"]
+    return None
+
+
+def _escape(text: str) -> str:
+    return text.replace("\\", "\\\\").replace('"', '\\"')
+
+
+def _prod(shape: Sequence[int]) -> int:
+    out = 1
+    for s in shape:
+        out *= s
+    return out
+
+
+def _check_static(schedule: Schedule) -> None:
+    for a in schedule.args:
+        if any(d < 0 for d in a.shape):
+            raise IreeEmitError(f"argument {a.index} has a dynamic shape; the IREE backend needs static shapes")
+
+
+def emit_iree_module(program, target: Optional[str] = None) -> IreeModule:
+    """The IREE input module of ``program`` (a :class:`meshc.backend.emit.Program`; module docstring).
+
+    ``target``: the ``#hal.executable.target<...>`` text every device compiles
+    for (default :data:`GENERIC_X86_TARGET`). Shapes are static; units of
+    :attr:`Transfer.nbytes` are bytes.
+
+    Raises:
+        IreeEmitError: a step, op or collective that is not lowered (named,
+            with its location).
+    """
+    schedule: Schedule = program.schedule
+    target = target or GENERIC_X86_TARGET
+    _check_static(schedule)
+    n = schedule.mesh.num_devices
+    em = _Emitter(schedule)
+    sharded = sharded_name(program)
+    # arguments of the sharded function, in the schedule's order
+    params = []
+    for a in sorted(schedule.args, key=lambda a: a.index):
+        slot = program.args[a.index] if a.index < len(program.args) else None
+        is_tensor = slot.is_tensor if slot is not None else True
+        name = em.fresh(a.buffer.lstrip("%") or f"arg{a.index}")
+        t = _type_of(a.shape, a.dtype, is_tensor)
+        em.env[(a.device, a.buffer)] = _Val(name, t, tuple(a.shape) if is_tensor else None, a.dtype, a.device)
+        params.append(f"{name}: {t} {{iree.abi.affinity = {_affinity(a.device)}}}")
+    em.run()
+    rets, rtypes = [], []
+    for r in sorted(schedule.results, key=lambda r: r.index):
+        v = em.env.get((r.device, r.buffer))
+        if v is None:
+            raise IreeEmitError(f"result {r.index} is read from buffer '{r.buffer}' of device {r.device}, which has "
+                                "no value at the end (schedule bug)")
+        rets.append(v)
+        rtypes.append(f"{v.type} {{iree.abi.affinity = {_affinity(r.device)}}}")
+    out = [f"// IREE input module emitted by meshc (checked with IREE {IREE_VERSION}): mesh @{schedule.mesh.name} "
+           f"shape {schedule.mesh.shape_str()}, {n} logical devices",
+           f"module @{program.entry}_iree {{"]
+    for k in range(n):
+        out.append(f'  util.global private @dev{k} = #hal.device.target<"local", {{ordinal = {k} : index}}, '
+                   f"[{target}]> : !hal.device")
+    out.append(f"  util.func public @{sharded}({', '.join(params)}) -> ({', '.join(rtypes)}) {{")
+    line = sum(1 + t.count("\n") for t in out) + 1  # 1-based line of em.lines[0] in the text
+    line_locs: dict[int, Location] = {}
+    for i, t in enumerate(em.lines):
+        if i in em.locs:
+            for j in range(t.count("\n") + 1):
+                line_locs[line + j] = em.locs[i]
+        line += 1 + t.count("\n")
+    out += em.lines
+    out.append(f"    util.return {', '.join(v.name for v in rets)} : {', '.join(v.type for v in rets)}")
+    out.append("  }")
+    out += _entry_function(program, sharded, [v.type for v in rets])
+    out.append("}")
+    return IreeModule("\n".join(out) + "\n", program.entry, sharded, n, em.transfers, em.kernels, line_locs)
+
+
+def _entry_function(program, sharded: str, result_types: list[str]) -> list[str]:
+    """``@NAME`` with the original signature on ``@dev0``: shard, call, gather (module docstring)."""
+    schedule = program.schedule
+    p = Printer()
+    used: set[str] = set()
+
+    def fresh(hint: str) -> str:
+        name, k = hint, 0
+        while name in used:
+            name, k = f"{hint}_{k}", k + 1
+        used.add(name)
+        return "%" + name
+
+    lines: list[str] = []
+    arg_names, arg_types = [], []
+    for i, t in enumerate(program.arg_types):
+        arg_names.append(fresh(f"arg{i}"))
+        arg_types.append(p.type(t))
+    owner = {a.index: a.device for a in schedule.args}
+    call_args, call_types = [], []
+    for slot in program.args:
+        if slot.identity is not None:
+            raise IreeEmitError(f"argument {slot.index} is a partial input whose shards start from a reduction "
+                                "identity; the IREE backend does not lower that")
+        src, t = arg_names[slot.index], arg_types[slot.index]
+        st = _type_of(slot.shape, slot.dtype, slot.is_tensor)
+        if slot.is_tensor and (tuple(slot.shape) != tuple(_parse_type(t, UNKNOWN_LOC)[0] or ()) or any(slot.offsets)):
+            name = fresh(f"shard{slot.position}")
+            lines.append(f"    {name} = tensor.extract_slice {src}[{_ints(slot.offsets)}] [{_ints(slot.shape)}] "
+                         f"[{_ints([1] * len(slot.shape))}] : {t} to {st}")
+            src = name
+        dev = owner.get(slot.position, 0)
+        if slot.is_tensor and dev != 0:
+            name = fresh(f"shard{slot.position}_on{dev}")
+            lines.append(f"    {name} = flow.tensor.transfer {src} : {st} to {_affinity(dev)}")
+            src = name
+        call_args.append(src)
+        call_types.append(st)
+    results = [fresh(f"part{j}") for j in range(len(result_types))]
+    if results:
+        lines.append(f"    {', '.join(results)} = util.call @{sharded}({', '.join(call_args)}) : "
+                     f"({', '.join(call_types)}) -> ({', '.join(result_types)})")
+    else:
+        lines.append(f"    util.call @{sharded}({', '.join(call_args)}) : ({', '.join(call_types)}) -> ()")
+    devs = {r.index: r.device for r in schedule.results}
+    on0 = {}
+
+    def home(j: int) -> str:  # result j of the sharded call, on @dev0
+        if j not in on0:
+            name = results[j]
+            if devs.get(j, 0) != 0:
+                moved = fresh(f"part{j}_on0")
+                lines.append(f"    {moved} = flow.tensor.transfer {name} : {result_types[j]} to {_affinity(0)}")
+                name = moved
+            else:  # device 0's own part: kept apart from the gather that waits for the others (overlap)
+                held = fresh(f"part{j}_held")
+                lines.append(f"    {held} = util.optimization_barrier {name} : {result_types[j]}")
+                name = held
+            on0[j] = name
+        return on0[j]
+
+    finals, final_types = [], []
+    for i, (parts, t) in enumerate(zip(program.gather, program.result_types)):
+        tt = p.type(t)
+        shape, dtype = _parse_type(tt, UNKNOWN_LOC)
+        if shape is None:  # a scalar result: its one source as is
+            finals.append(results[parts[0].sources[0][0]])
+            final_types.append(tt)
+            continue
+        acc = None
+        if not (len(parts) == 1 and len(parts[0].sources) == 1 and tuple(parts[0].sizes) == shape
+                and not any(parts[0].sources[0][1])):
+            acc = fresh(f"result{i}_empty")
+            lines.append(f"    {acc} = tensor.empty() : {tt}")
+        for part in parts:
+            block_t = _tensor_type(part.sizes, dtype)
+            blocks = []
+            for j, at in part.sources:
+                src = home(j)
+                if tuple(part.sizes) != tuple(_parse_type(result_types[j], UNKNOWN_LOC)[0] or ()) or any(at):
+                    name = fresh(f"block{j}")
+                    lines.append(f"    {name} = tensor.extract_slice {src}[{_ints(at)}] [{_ints(part.sizes)}] "
+                                 f"[{_ints([1] * len(at))}] : {result_types[j]} to {block_t}")
+                    src = name
+                blocks.append(src)
+            value = blocks[0]
+            if len(blocks) > 1:
+                reduction = _COMBINER_NAMES.get(part.combiner or "")
+                table = _COMBINE_FLOAT if _FLOAT.match(dtype) else _COMBINE_INT
+                if reduction is None or reduction not in table:
+                    raise IreeEmitError(f"result {i}: combining partial shards with '{part.combiner}' is not lowered "
+                                        "to IREE")
+                for b in blocks[1:]:
+                    name = fresh(f"combined{i}")
+                    lines.append(f"    {name} = {table[reduction]} {value}, {b} : {block_t}")
+                    value = name
+            if acc is None:
+                acc = value
+            else:
+                name = fresh(f"result{i}")
+                lines.append(f"    {name} = tensor.insert_slice {value} into {acc}[{_ints(part.offsets)}] "
+                             f"[{_ints(part.sizes)}] [{_ints([1] * len(part.sizes))}] : {block_t} into {tt}")
+                acc = name
+        finals.append(acc)
+        final_types.append(tt)
+    params = ", ".join(f"{n}: {t} {{iree.abi.affinity = {_affinity(0)}}}" for n, t in zip(arg_names, arg_types))
+    rt = ", ".join(f"{t} {{iree.abi.affinity = {_affinity(0)}}}" for t in final_types)
+    body = [f"  util.func public @{program.entry}({params}) -> ({rt}) {{", *lines,
+            f"    util.return {', '.join(finals)} : {', '.join(final_types)}" if finals else "    util.return",
+            "  }"]
+    return body

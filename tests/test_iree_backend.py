@@ -1,0 +1,307 @@
+"""The IREE backend (docs/iree.md): modules emitted from the schedule, compiled by IREE, run on N local devices.
+
+Every run is compared with the reference interpreter and with the sample's expected .npz. Float
+tolerances follow from the dtype and the reduction length K (the longest sum an output element is
+made of: contraction dims, and the devices of an all_reduce): ``tol = 4 * K * eps(dtype)``, relative
+and times ``max|expected|`` absolute. These tests need the ``iree`` extra (pip install 'meshc[iree]').
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+from click.testing import CliRunner
+
+import meshc.api as mc
+from meshc.cli import main
+
+ROOT = Path(__file__).resolve().parents[1]
+SAMPLES = ROOT / "samples"
+
+# split rows -> replicated on a 2-device mesh without peered memory: one all_gather
+ALL_GATHER = """
+mesh.mesh @m(shape = 2)
+#id = affine_map<(d0, d1) -> (d0, d1)>
+func.func @main(%x: tensor<6x4xf32>) -> tensor<6x4xf32> {
+  %xs = mesh.shard %x to <@m, [[0]]> : tensor<6x4xf32>
+  %e = tensor.empty() : tensor<6x4xf32>
+  %y = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%xs : tensor<6x4xf32>) outs(%e : tensor<6x4xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    %v = math.exp %in : f32
+    linalg.yield %v : f32
+  } -> tensor<6x4xf32>
+  %ys = mesh.shard %y to <@m, [[]]> : tensor<6x4xf32>
+  return %ys : tensor<6x4xf32>
+}
+"""
+
+
+@pytest.fixture(autouse=True)
+def _cache(tmp_path_factory, monkeypatch):
+    """One module cache for this file's tests (not the user's)."""
+    monkeypatch.setenv("MESHC_IREE_CACHE", str(tmp_path_factory.getbasetemp() / "iree-cache"))
+
+
+def _tol(dtype, k: int) -> float:
+    return 4 * k * float(np.finfo(dtype).eps)
+
+
+def _run(text: str, name: str, arrays, device: str = "local-task"):
+    from meshc.runtime.iree_backend import IreeBackend
+
+    module = mc.parse(text, name)
+    bound = mc.bind_entry(module, arrays)
+    compiled = mc.compile(module.clone(), entry=bound.func.sym_name)
+    backend = IreeBackend(device=device)
+    try:
+        result = mc.run_compiled(compiled, bound, module, backend=backend, rtol=0, atol=0)
+    finally:
+        backend.close()
+    return compiled, result
+
+
+def _assert_close(got, want, k: int) -> float:
+    got, want = np.asarray(got), np.asarray(want)
+    assert got.shape == want.shape and got.dtype == want.dtype
+    tol = _tol(want.dtype, k)
+    err = float(np.max(np.abs(got - want)))
+    assert err <= tol * max(1.0, float(np.max(np.abs(want)))), (err, tol)
+    return err
+
+
+def _sample(name: str):
+    text = (SAMPLES / f"{name}.mlir").read_text()
+    inputs = dict(np.load(SAMPLES / f"{name}.inputs.npz"))
+    expected = dict(np.load(SAMPLES / f"{name}.expected.npz"))
+    return text, inputs, expected
+
+
+@pytest.mark.parametrize("name, k, kinds", [
+    ("seed_matmul_rows", 3, {"peer_read"}),          # 2 devices, the RHS read from device 0
+    ("mlp_tensor_parallel", 256 + 1024, {"collective", "peer_read"}),  # 4 devices, one all_reduce
+    ("reshard_rows_to_cols", 1, {"collective"}),    # 4 devices, one all_to_all
+    ("mesh2d_peered", 128, {"collective"}),         # 2x4 devices, all_reduce in each row group
+])
+def test_sample_matches_reference_and_expected(name, k, kinds):
+    text, inputs, expected = _sample(name)
+    compiled, result = _run(text, str(SAMPLES / f"{name}.mlir"), inputs)
+    n = compiled.schedule.mesh.num_devices
+    assert len(result.stats.devices) == n
+    (want,) = expected.values()
+    _assert_close(result.outputs[0], want, k)
+    _assert_close(result.outputs[0], result.reference[0], k)
+    moved = {kind for d in result.stats.devices for kind, row in d.received_from.items() if sum(row.values())}
+    assert moved == kinds
+
+
+def test_all_gather_program_replicates_the_rows():
+    x = (np.arange(24, dtype=np.float32).reshape(6, 4) - 12) / 8
+    compiled, result = _run(ALL_GATHER, "all_gather.mlir", [x])
+    kinds = [c.kind for c in compiled.schedule.collectives.values()]
+    assert kinds == ["all_gather"]
+    _assert_close(result.outputs[0], np.exp(x), 1)
+    # each device receives the other's 3x4 f32 rows
+    assert [d.collective_bytes for d in result.stats.devices] == [48, 48]
+
+
+def test_local_sync_driver_gives_the_same_values():
+    text, inputs, expected = _sample("seed_matmul_rows")
+    _, result = _run(text, "seed.mlir", inputs, device="local-sync")
+    _assert_close(result.outputs[0], expected["result0"] if "result0" in expected else
+                  next(iter(expected.values())), 3)
+
+
+@pytest.mark.parametrize("name, k", [("mlp_tensor_parallel", 256 + 1024), ("reshard_rows_to_cols", 1),
+                                     ("mesh2d_peered", 128)])
+def test_original_signature_entry_shards_and_gathers_itself(name, k):
+    from meshc.backend.iree_emit import emit_iree_module
+    from meshc.runtime.iree_backend import IreeSession, compile_module, host_executable_target
+
+    text, inputs, expected = _sample(name)
+    module = mc.parse(text, str(SAMPLES / f"{name}.mlir"))
+    bound = mc.bind_entry(module, inputs)
+    compiled = mc.compile(module)
+    emitted = emit_iree_module(compiled.program, host_executable_target())
+    assert "mesh." not in emitted.text.split("\n", 1)[1]
+    with IreeSession(compile_module(emitted.text), emitted.devices) as session:
+        (got,) = session.call(compiled.program.entry, list(bound.arrays))
+    _assert_close(got, next(iter(expected.values())), k)
+
+
+def test_compiled_modules_are_cached_by_content(tmp_path, monkeypatch):
+    from meshc.runtime.iree_backend import compile_module
+
+    monkeypatch.setenv("MESHC_IREE_CACHE", str(tmp_path / "c"))
+    out = CliRunner().invoke(main, ["compile", str(SAMPLES / "seed_matmul_rows.mlir"), "--emit=iree"])
+    assert out.exit_code == 0, out.output
+    first = compile_module(out.output)
+    files = sorted(p.name for p in (tmp_path / "c").iterdir())
+    assert any(f.endswith(".vmfb") for f in files)
+    assert compile_module(out.output) == first
+    assert sorted(p.name for p in (tmp_path / "c").iterdir()) == files
+
+
+def test_cli_run_reports_like_the_other_backends():
+    name = "seed_matmul_rows"
+    out = CliRunner().invoke(main, ["run", str(SAMPLES / f"{name}.mlir"), "--inputs",
+                                    str(SAMPLES / f"{name}.inputs.npz"), "--expected",
+                                    str(SAMPLES / f"{name}.expected.npz"), "--check", "--stats",
+                                    "--backend", "iree"])
+    assert out.exit_code == 0, out.output
+    assert "ran @main_sharded on mesh @mesh (shape 2, 2 devices)" in out.output
+    assert "compare with the reference interpreter" in out.output
+    assert out.output.count(": ok max abs err") == 2
+    assert "bytes received by kind: peer read 24 B, copy 0 B, collective 0 B" in out.output
+
+
+def test_iree_options_need_the_iree_backend():
+    out = CliRunner().invoke(main, ["run", str(SAMPLES / "seed_matmul_rows.mlir"), "--random-inputs",
+                                    "--iree-device", "local-sync"])
+    assert out.exit_code == 1
+    assert "--iree-device goes with --backend iree" in out.output
+
+
+def test_missing_iree_is_a_clear_error(monkeypatch):
+    from meshc.runtime import iree_backend
+
+    monkeypatch.setitem(sys.modules, "iree.compiler", None)
+    with pytest.raises(iree_backend.IreeUnavailable, match=r"pip install 'meshc\[iree\]'"):
+        iree_backend.require_iree()
+    out = CliRunner().invoke(main, ["run", str(SAMPLES / "seed_matmul_rows.mlir"), "--random-inputs",
+                                    "--backend", "iree"])
+    assert out.exit_code == 1
+    assert "pip install 'meshc[iree]'" in out.output
+    assert "Traceback" not in out.output
+
+
+def test_a_reduction_without_a_lowering_names_the_collective():
+    text = """
+mesh.mesh @m(shape = 2)
+func.func @main(%x: tensor<4x6xf32>, %w: tensor<6x3xf32>) -> tensor<4x3xf32> {
+  %xs = mesh.shard %x to <@m, [[], [0]]> : tensor<4x6xf32>
+  %ws = mesh.shard %w to <@m, [[0]]> : tensor<6x3xf32>
+  %z = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<4x3xf32>
+  %f = linalg.fill ins(%z : f32) outs(%e : tensor<4x3xf32>) -> tensor<4x3xf32>
+  %y = linalg.matmul ins(%xs, %ws : tensor<4x6xf32>, tensor<6x3xf32>) outs(%f : tensor<4x3xf32>) -> tensor<4x3xf32>
+  %ys = mesh.shard %y to <@m, [[]]> : tensor<4x3xf32>
+  return %ys : tensor<4x3xf32>
+}
+"""
+    from meshc.backend.iree_emit import IreeEmitError, emit_iree_module
+
+    compiled = mc.compile(mc.parse(text, "avg.mlir"))
+    (spec,) = compiled.schedule.collectives.values()
+    assert spec.kind == "all_reduce"
+    spec.attributes["reduction"] = "average"
+    with pytest.raises(IreeEmitError, match=r"all_reduce 'c0'.*'average' reduction of f32 is not lowered") as info:
+        emit_iree_module(compiled.program)
+    assert "avg.mlir:" in str(info.value.diagnostics[0].location)
+
+
+# partial sums reduced onto row shards of 10 rows over 4 devices (3 rows on the last two): one reduce_scatter
+REDUCE_SCATTER = """
+mesh.mesh @m(shape = 4)
+func.func @main(%x: tensor<10x8xf32>, %w: tensor<8x6xf32>) -> tensor<10x6xf32> {
+  %xs = mesh.shard %x to <@m, [[], [0]]> : tensor<10x8xf32>
+  %ws = mesh.shard %w to <@m, [[0]]> : tensor<8x6xf32>
+  %z = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<10x6xf32>
+  %f = linalg.fill ins(%z : f32) outs(%e : tensor<10x6xf32>) -> tensor<10x6xf32>
+  %y = linalg.matmul ins(%xs, %ws : tensor<10x8xf32>, tensor<8x6xf32>) outs(%f : tensor<10x6xf32>) -> tensor<10x6xf32>
+  %yp = mesh.shard %y to <@m, [[]], partial = sum[0]> : tensor<10x6xf32>
+  %ys = mesh.shard %yp to <@m, [[0]]> annotate_for_users : tensor<10x6xf32>
+  return %ys : tensor<10x6xf32>
+}
+"""
+
+
+def test_reduce_scatter_with_uneven_shards():
+    rng = np.random.default_rng(3)
+    x = rng.integers(-8, 8, (10, 8)).astype(np.float32) / 8
+    w = rng.integers(-8, 8, (8, 6)).astype(np.float32) / 8
+    compiled, result = _run(REDUCE_SCATTER, "rs.mlir", [x, w])
+    assert [c.kind for c in compiled.schedule.collectives.values()] == ["reduce_scatter"]
+    # values on a 1/64 grid: every sum is exact in f32, whatever the order
+    np.testing.assert_array_equal(result.outputs[0], x @ w)
+    np.testing.assert_array_equal(result.outputs[0], result.reference[0])
+    # device i receives its rows (2, 2, 3, 3) of the 3 other devices' 10x6 partial sums
+    assert [d.collective_bytes for d in result.stats.devices] == [3 * r * 6 * 4 for r in (2, 2, 3, 3)]
+
+
+def test_halo_exchange_on_a_2x2_mesh_with_peer_and_copy_slabs():
+    path = ROOT / "tests" / "data" / "halo" / "halo_2x2.mlir"
+    x = np.arange(30, dtype=np.float32).reshape(6, 5)
+    compiled, result = _run(path.read_text(), str(path), [x])
+    assert any(type(s).__name__ == "HaloExchange" for d in compiled.schedule.devices for s in d.steps)
+    np.testing.assert_array_equal(result.outputs[0], result.reference[0])
+    kinds = {kind for d in result.stats.devices for kind in d.received_from}
+    assert kinds == {"peer_read", "copy"}
+
+
+TRANSPOSE_B = """mesh.mesh @m(shape = 2)
+func.func @main(%a: tensor<4x6xf32>, %b: tensor<5x6xf32>) -> tensor<4x5xf32> {
+  %as = mesh.shard %a to <@m, [[0]]> : tensor<4x6xf32>
+  %z = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<4x5xf32>
+  %f = linalg.fill ins(%z : f32) outs(%e : tensor<4x5xf32>) -> tensor<4x5xf32>
+  %c = linalg.matmul_transpose_b ins(%as, %b : tensor<4x6xf32>, tensor<5x6xf32>) outs(%f : tensor<4x5xf32>) -> tensor<4x5xf32>
+  %cs = mesh.shard %c to <@m, [[0]]> : tensor<4x5xf32>
+  return %cs : tensor<4x5xf32>
+}
+"""
+
+
+def test_an_op_iree_does_not_know_is_located_at_the_source(tmp_path):
+    # IREE 3.13 reads linalg.matmul with indexing_maps, not the older named transpose forms
+    path = tmp_path / "tb.mlir"
+    path.write_text(TRANSPOSE_B)
+    out = CliRunner().invoke(main, ["run", str(path), "--random-inputs", "--backend", "iree"])
+    assert out.exit_code == 1
+    assert (f"{path}:7:8: error: iree-compile rejected the emitted module: custom op "
+            "'linalg.matmul_transpose_b' is unknown") in out.output
+    assert "Traceback" not in out.output
+
+
+def test_named_elementwise_ops_become_generics():
+    # linalg.exp (which IREE 3.13 does not parse) on the cores, then a halo exchange over 3 devices
+    path = ROOT / "tests" / "data" / "halo" / "shard_to_halo.mlir"
+    x = (np.arange(40, dtype=np.float32).reshape(10, 4) - 20) / 16
+    compiled, result = _run(path.read_text(), str(path), [x])
+    emitted = CliRunner().invoke(main, ["compile", str(path), "--emit=iree"]).output
+    assert "linalg.exp" not in emitted and emitted.count("math.exp") == 3
+    for got, want in zip(result.outputs, result.reference):
+        _assert_close(got, want, 1)
+
+
+def test_simulated_runtime_options_are_refused():
+    out = CliRunner().invoke(main, ["run", str(SAMPLES / "seed_matmul_rows.mlir"), "--random-inputs",
+                                    "--backend", "iree", "--device-memory", "1GiB"])
+    assert out.exit_code == 1
+    assert "--device-memory applies to the threads and mpi backends, not to --backend iree" in out.output
+
+
+def test_uneven_all_to_all_then_all_gather():
+    # the planner moves %x to row shards (all_to_all, 10 rows over 4 devices: 2, 2, 3, 3) and gathers the
+    # row shards of the product to every device (all_gather)
+    text = REDUCE_SCATTER.replace("  %yp = mesh.shard %y to <@m, [[]], partial = sum[0]> : tensor<10x6xf32>\n", "")
+    text = text.replace("%ys = mesh.shard %yp to <@m, [[0]]> annotate_for_users", "%ys = mesh.shard %y to <@m, [[0]]>")
+    rng = np.random.default_rng(4)
+    x = rng.integers(-8, 8, (10, 8)).astype(np.float32) / 8
+    w = rng.integers(-8, 8, (8, 6)).astype(np.float32) / 8
+    compiled, result = _run(text, "a2a.mlir", [x, w])
+    assert sorted(c.kind for c in compiled.schedule.collectives.values()) == ["all_gather", "all_to_all"]
+    np.testing.assert_array_equal(result.outputs[0], x @ w)
+    np.testing.assert_array_equal(result.outputs[0], result.reference[0])
+
+
+def test_emit_without_iree_uses_the_generic_x86_target(monkeypatch):
+    monkeypatch.setitem(sys.modules, "iree.compiler", None)
+    out = CliRunner().invoke(main, ["compile", str(SAMPLES / "seed_matmul_rows.mlir"), "--emit=iree"])
+    assert out.exit_code == 0, out.output
+    assert out.output.count('{cpu = "generic", cpu_features = ""') == 2
+    assert out.output.count("flow.tensor.transfer") == 4  # the RHS to device 1; shards and result moved
