@@ -418,7 +418,7 @@ def run(module: Operation, inputs: Union[Sequence[Any], Mapping[str, Any], None]
 
 def run_compiled(compiled: Compiled, bound: BoundEntry, reference: Optional[Operation] = None, *, repeat: int = 1,
                  device_memory: Optional[int] = None, timeout: float = 60.0, layout: Any = None, trace: bool = False,
-                 hooks: Any = None, rtol: float = 1e-4, atol: float = 1e-5, atol_scale: bool = False,
+                 hooks: Any = None, rtol: float = 1e-4, atol: Optional[float] = None, atol_scale: bool = False,
                  progress: Optional[Any] = None, parameters: Optional[dict] = None,
                  backend: str = "threads") -> Optional[RunResult]:
     """Run ``compiled`` on the simulated devices with the inputs of
@@ -428,7 +428,10 @@ def run_compiled(compiled: Compiled, bound: BoundEntry, reference: Optional[Oper
     (:func:`shard_inputs`). With ``reference`` (the original, unsharded
     module) the reference interpreter runs it too and the results are
     compared (``RunResult.comparisons``; floats ``|got - want| <= atol +
-    rtol*|want|``, ``atol`` times ``max|want|`` with ``atol_scale``).
+    rtol*|want|``, ``atol`` times ``max|want|`` with ``atol_scale``; with
+    ``atol`` None, the default rule of :mod:`meshc.runtime.tolerance`:
+    ``max(1e-5, K x eps x max|want|)``, ``K`` the longest reduction of
+    ``reference``; integers always exactly).
     ``repeat`` runs the schedule N times (the time per call is the median).
     ``device_memory`` (bytes per device, None = unlimited), ``timeout``
     (seconds a device waits at a collective or event), ``layout``
@@ -496,7 +499,14 @@ def run_compiled(compiled: Compiled, bound: BoundEntry, reference: Optional[Oper
                                bound.arg_names)
         result.reference = run_bound(reference, ref_bound, parameters=parameters).outputs
         expected = {f"result{i}": v for i, v in enumerate(result.reference)}
-        result.comparisons = compare(outputs, expected, rtol=rtol, atol=atol, atol_scale=atol_scale)
+        if atol is None and not atol_scale:
+            from meshc.runtime.tolerance import DEFAULT_ATOL, longest_reduction
+
+            result.comparisons = compare(outputs, expected, rtol=rtol, atol=DEFAULT_ATOL,
+                                         reduction=longest_reduction(reference))
+        else:
+            result.comparisons = compare(outputs, expected, rtol=rtol, atol=1e-5 if atol is None else atol,
+                                         atol_scale=atol_scale)
     return result
 
 

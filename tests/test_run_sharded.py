@@ -25,6 +25,7 @@ from meshc.ir.types import TensorType
 from meshc.runtime.devices import OutOfDeviceMemory
 from meshc.runtime.executor import RuntimeFailure, TestHooks
 from meshc.runtime.io import compare
+from tests.tolerance import assert_close, matmul_magnitude
 
 DATA = Path(__file__).parent / "data"
 
@@ -119,7 +120,7 @@ def test_replicated_input_on_a_peered_mesh_of_8_is_held_once():
     assert [(x.device, x.shape) for x in bindings] == [(0, (32, 8))]
     assert [d.peak_bytes for d in peered.stats.devices] == [1348] + [324] * 7
     assert [d.peer_read_bytes for d in peered.stats.devices] == [0] + [1024] * 7
-    np.testing.assert_allclose(peered.outputs[0], a @ b, rtol=1e-6)
+    assert_close(peered.outputs[0], a @ b, k=32, magnitude=matmul_magnitude(a, b))  # float32 sums of 32 terms
     alone = mc.run(mc.parse(REPLICATED_RHS.format(peered="")), [a, b], check=True)
     assert len([x for x in alone.compiled.schedule.args if x.buffer.startswith("%b")]) == 8
     assert [d.peak_bytes for d in alone.stats.devices] == [1348] * 8

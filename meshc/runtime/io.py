@@ -313,7 +313,7 @@ class Comparison:
     expected NaN and got a number. ``max_expected`` is ``max|expected|`` over the non-NaN positions;
     ``atol_scale_needed`` (floats that differ, no NaN mismatch) the smallest ``--atol`` that passes
     with ``--atol-scale`` (``atol x max|expected|``) at the same ``rtol``; ``rounding`` the float
-    rounding unit (epsilon) of the compared dtype."""
+    rounding unit (epsilon) of the compared dtype; ``atol_used`` the absolute tolerance applied (floats)."""
 
     name: str
     ok: bool
@@ -325,6 +325,7 @@ class Comparison:
     max_expected: float = 0.0
     atol_scale_needed: Optional[float] = None
     rounding: float = 0.0
+    atol_used: float = 0.0
 
     def nan_text(self) -> str:
         """``"3 NaN mismatch(es): 2 expected NaN, got a number; 1 got NaN, expected a number"`` ("" without)."""
@@ -355,12 +356,15 @@ def _rounding_unit(*dtypes: np.dtype) -> float:
 
 
 def compare(outputs: Sequence[Any], expected: Mapping[str, Any], rtol: float = 1e-4, atol: float = 1e-5,
-            atol_scale: bool = False) -> list[Comparison]:
+            atol_scale: bool = False, reduction: Optional[int] = None) -> list[Comparison]:
     """Compare outputs with expected arrays: keys ``result0...`` (or the
     output names) match by name, otherwise by position (a single key such as
     ``out`` is fine). Floats use ``|got - want| <= atol + rtol * |want|``
     (``atol`` multiplied by ``max|want|`` when ``atol_scale``); integers and
-    booleans must be equal.
+    booleans must be equal. ``reduction`` (the program's longest reduction,
+    :func:`meshc.runtime.tolerance.longest_reduction`) selects the default
+    rule of :mod:`meshc.runtime.tolerance` instead: per output, ``atol`` becomes
+    ``max(atol, reduction x eps x max|want|)`` (``atol_scale`` is then ignored).
 
     Raises:
         DiagnosticError: the number of expected arrays differs from the outputs.
@@ -382,7 +386,7 @@ def compare(outputs: Sequence[Any], expected: Mapping[str, Any], rtol: float = 1
             continue
         if np.issubdtype(want.dtype, np.floating) or np.issubdtype(got.dtype, np.floating) or \
                 want.dtype.kind == "V" or got.dtype.kind == "V":
-            out.append(_compare_floats(name, got, want, rtol, atol, atol_scale))
+            out.append(_compare_floats(name, got, want, rtol, atol, atol_scale, reduction))
         else:
             eq = np.array_equal(got, want)
             diff = np.abs(got.astype(np.int64) - want.astype(np.int64)) if got.size else np.zeros(0)
@@ -391,9 +395,10 @@ def compare(outputs: Sequence[Any], expected: Mapping[str, Any], rtol: float = 1
 
 
 def _compare_floats(name: str, got: np.ndarray, want: np.ndarray, rtol: float, atol: float,
-                    atol_scale: bool) -> Comparison:
+                    atol_scale: bool, reduction: Optional[int] = None) -> Comparison:
     """One float comparison of :func:`compare` (same shapes): ``|got - want| <= atol + rtol * |want|``
-    element-wise, NaN equal to NaN only, equal infinities equal."""
+    element-wise, NaN equal to NaN only, equal infinities equal (``reduction``: the default rule's
+    atol, :func:`meshc.runtime.tolerance.default_atol`)."""
     g = got.astype(np.float64)
     w = want.astype(np.float64)
     g_nan, w_nan = np.isnan(g), np.isnan(w)
@@ -405,7 +410,13 @@ def _compare_floats(name: str, got: np.ndarray, want: np.ndarray, rtol: float, a
     max_expected = float(np.max(np.abs(w[numbers]))) if numbers.any() else 0.0
     if np.isinf(max_expected):
         max_expected = float(np.max(np.abs(w[numbers & np.isfinite(w)]), initial=0.0))
-    tol = atol * (max_expected if atol_scale else 1.0)
+    rounding = _rounding_unit(got.dtype, want.dtype)
+    if reduction is not None:
+        from meshc.runtime.tolerance import default_atol
+
+        tol = default_atol(reduction, rounding, max_expected, floor=atol)
+    else:
+        tol = atol * (max_expected if atol_scale else 1.0)
     with np.errstate(invalid="ignore"):
         within = equal | (diff <= tol + rtol * np.abs(w))
     ok = bool(np.all(within))
@@ -421,5 +432,4 @@ def _compare_floats(name: str, got: np.ndarray, want: np.ndarray, rtol: float, a
         if np.all(np.isfinite(excess)):
             needed = float(np.max(excess)) / max_expected
     return Comparison(name, ok, max_abs, max_rel, nan_mismatches=nan_mismatches, nan_expected=nan_expected,
-                      max_expected=max_expected, atol_scale_needed=needed,
-                      rounding=_rounding_unit(got.dtype, want.dtype))
+                      max_expected=max_expected, atol_scale_needed=needed, rounding=rounding, atol_used=tol)
