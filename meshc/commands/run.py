@@ -264,6 +264,8 @@ def _command(input_path, reference, entry, inputs_path, single_inputs, random_in
     else:
         from meshc.ir.location import DiagnosticError
 
+        if random_inputs and memory is not None:
+            _check_random_input_sizes(mc, module, entry, shapes, memory)
         bound = mc.bind_entry(module, npz, entry, seed if random_inputs else None, named or None)
         compiled = _compile(mc, module, pipeline, shapes, bound.func.sym_name, target)
         for line in compiled.notes:
@@ -313,6 +315,31 @@ def _command(input_path, reference, entry, inputs_path, single_inputs, random_in
         ok = _check(result.outputs, expected, expected_path or "", rtol, atol, atol_scale, reduction) and ok
     if not ok:
         sys.exit(EXIT_USER_ERROR)
+
+
+def _check_random_input_sizes(mc, module, entry: Optional[str], shapes: dict, memory: int) -> None:
+    """Before ``--random-inputs`` allocates anything: every argument must fit in the memory of the
+    devices together (``--device-memory`` x the devices of the largest mesh, ``--mesh-shape``
+    counted; a dynamic mesh without a shape counts as one device) and in the host's memory
+    (:func:`meshc.runtime.io.check_input_sizes`).
+
+    Raises:
+        DiagnosticError: naming the argument, its size and the memory it does not fit in.
+    """
+    from meshc.dialects.mesh import MeshOp
+    from meshc.runtime.interpreter import entry_function
+    from meshc.runtime.io import check_input_sizes
+
+    devices = 1
+    for op in module.walk():
+        if isinstance(op, MeshOp):
+            dims = tuple(shapes.get(op.sym_name, op.shape))
+            if all(d is not None for d in dims):
+                count = 1
+                for d in dims:
+                    count *= int(d)
+                devices = max(devices, count)
+    check_input_sizes(mc.entry_args(entry_function(module, entry)), devices=devices, device_memory=memory)
 
 
 def _compile(mc, module, pipeline: Optional[str], shapes: dict, entry: str, target: str):

@@ -255,22 +255,91 @@ def check_input(spec: ArgSpec, arr: Any, index: int) -> Any:
     return arr
 
 
+RANDOM_CHUNK = 1 << 20
+"""Elements drawn per call of :func:`random_inputs` (its float64/int64 scratch: 8 MiB): values are
+written chunk by chunk into an array of the argument's own dtype, the same values as one draw."""
+
+
+def available_host_memory() -> Optional[int]:
+    """Bytes of host memory available to a new allocation: ``MemAvailable`` of ``/proc/meminfo``
+    (Linux), else free physical pages (``os.sysconf``); None when neither is known."""
+    try:
+        with open("/proc/meminfo", encoding="ascii") as fh:
+            for line in fh:
+                if line.startswith("MemAvailable:"):
+                    return int(line.split()[1]) * 1024
+    except (OSError, ValueError, IndexError):
+        pass
+    try:
+        return int(os.sysconf("SC_AVPHYS_PAGES")) * int(os.sysconf("SC_PAGE_SIZE"))
+    except (AttributeError, OSError, ValueError):
+        return None
+
+
+def check_input_sizes(args: Sequence[ArgSpec], what: str = "--random-inputs", devices: int = 1,
+                      device_memory: Optional[int] = None, host_memory: Optional[int] = None) -> None:
+    """Refuse, before anything is allocated, inputs of ``args`` (static shapes) that cannot be held:
+    one argument larger than the host's available memory (``host_memory`` bytes, default
+    :func:`available_host_memory`), or than the memory of all ``devices`` together
+    (``device_memory`` bytes each, ``--device-memory``; however it is sharded, an argument needs at
+    least its own size over the mesh); then all of them together against the host's memory.
+    ``what`` names the source of the inputs in the message.
+
+    Raises:
+        DiagnosticError: naming the argument (number, name, type), its size and the limit.
+    """
+    from meshc.runtime.devices import format_bytes
+
+    host = available_host_memory() if host_memory is None else host_memory
+    total = 0
+    for i, a in enumerate(args):
+        if any(d is None for d in a.shape):
+            continue
+        count = 1
+        for d in a.shape:
+            count *= int(d)
+        size = count * np.dtype(a.dtype).itemsize
+        total += size
+        head = f"argument #{i} (%{a.name}: {a.type}) needs {format_bytes(size)} ({size} B) for {what}"
+        if device_memory is not None and size > device_memory * devices:
+            raise DiagnosticError(f"{head}: more than the memory of the {devices} device(s) together "
+                                  f"({devices} x {format_bytes(device_memory)}, --device-memory)")
+        if host is not None and size > host:
+            raise DiagnosticError(f"{head}: more than the host's available memory ({format_bytes(host)})")
+    if host is not None and total > host and len(args) > 1:
+        raise DiagnosticError(f"the {len(args)} arguments need {format_bytes(total)} ({total} B) for {what} "
+                              f"together: more than the host's available memory ({format_bytes(host)})")
+
+
 def random_inputs(args: Sequence[ArgSpec], seed: int = 0) -> list[np.ndarray]:
     """Deterministic inputs: floats uniform in [-1, 1) rounded to multiples of
-    1/256 (exact in every float type), integers in [-8, 8), booleans 0/1."""
+    1/256 (exact in every float type), integers in [-8, 8), booleans 0/1.
+    Each array is allocated once in its argument's dtype and filled
+    :data:`RANDOM_CHUNK` elements at a time (no full-size float64 copy).
+
+    Raises:
+        DiagnosticError: a dynamic shape, or inputs larger than the host's
+            memory (:func:`check_input_sizes`).
+    """
+    for i, a in enumerate(args):
+        if any(d is None for d in a.shape):
+            raise DiagnosticError(f"argument #{i} (%{a.name}: {a.type}) has a dynamic shape: give it with --inputs")
+    check_input_sizes(args)
     rng = np.random.default_rng(seed)
     out = []
-    for i, a in enumerate(args):
-        shape = a.shape
-        if any(d is None for d in shape):
-            raise DiagnosticError(f"argument #{i} (%{a.name}: {a.type}) has a dynamic shape: give it with --inputs")
+    for a in args:
         dt = a.dtype
-        if dt == np.bool_:
-            v = rng.integers(0, 2, size=shape).astype(dt)
-        elif np.issubdtype(dt, np.integer):
-            v = rng.integers(-8, 8, size=shape).astype(dt)
-        else:
-            v = (np.round(rng.uniform(-1, 1, size=shape) * 256) / 256).astype(dt)
+        v = np.empty(a.shape, dtype=dt)
+        flat = v.reshape(-1)
+        for start in range(0, flat.size, RANDOM_CHUNK):
+            n = min(RANDOM_CHUNK, flat.size - start)
+            if dt == np.bool_:
+                chunk = rng.integers(0, 2, size=n)
+            elif np.issubdtype(dt, np.integer):
+                chunk = rng.integers(-8, 8, size=n)
+            else:
+                chunk = np.round(rng.uniform(-1, 1, size=n) * 256) / 256
+            flat[start:start + n] = chunk.astype(dt)
         out.append(v)
     return out
 
