@@ -36,8 +36,8 @@ written to ``-o OUT.npz`` atomically. ``--expected F.npz`` compares them
 (keys ``result<i>``, else by position; floats ``|got - want| <= atol + rtol *
 |want|``, ``--atol-scale`` multiplying atol by ``max|want|``; without
 ``--atol``/``--atol-scale`` atol is ``max(1e-5, K x eps x max|want|)``, K the
-longest reduction, :mod:`meshc.runtime.tolerance`; integers exactly) and exits 1 on a mismatch, printing the max abs/rel error per
-output. ``--repeat N`` calls the entry function N times in one process
+longest reduction, :mod:`meshc.runtime.tolerance`; integers exactly) and
+exits 1 on a mismatch, printing the max abs/rel error per output. ``--repeat N`` calls the entry function N times in one process
 (initializers run once) and reports the time per call.
 
 Runtime (sharded runs): ``--device-memory 16GiB`` per device (default
