@@ -243,6 +243,53 @@ def unknown_mesh_error(name: str, known: Sequence[str], where: str = "module",
     return DiagnosticError(message, location if location is not None else UNKNOWN_LOC)
 
 
+MAX_DEVICES = 256
+"""Devices of one mesh that the commands doing per-device work (``compile`` with a pipeline that
+unrolls or with ``--emit=schedule``, ``run``, ``show``, ``explain``, ``--auto-shard``) accept, for
+static meshes, ``--mesh-shape`` and ``--mesh`` alike (:func:`check_device_count`). Compile and run
+time grow faster than linearly with the device count (one unrolled program, one schedule and one
+thread per device): measured on a 2-core machine, ``meshc run samples/dynamic_mesh_rowsum.mlir
+--mesh-shape m=256 --random-inputs`` takes about 30 s and m=512 several minutes; the limit keeps a run
+at the limit within about a minute (README "Commands", docs/runtime.md "Devices")."""
+
+
+def too_many_devices(what: str, devices: int) -> Optional[str]:
+    """The message refusing ``what`` (``mesh @m (shape 100000)``, ``'m=2048'``) of ``devices``
+    devices, or None within :data:`MAX_DEVICES`: one text for every command and every source of a
+    mesh shape."""
+    if devices <= MAX_DEVICES:
+        return None
+    return (f"{what} has {devices} devices; meshc simulates at most {MAX_DEVICES} devices per mesh "
+            "(one unrolled program, one schedule and one thread per device)")
+
+
+def check_device_count(module: Operation, shapes: Optional[Mapping[str, Sequence[int]]] = None) -> None:
+    """Refuse a mesh of ``module`` with more than :data:`MAX_DEVICES` devices, its static shape or its
+    ``shapes`` entry (``--mesh-shape``) counted; dynamic sizes without a shape are not counted. Call it
+    before any per-device work (it walks the mesh ops only).
+
+    Raises:
+        DiagnosticError: located at the mesh op, naming the mesh, its device count and the limit.
+    """
+    from meshc.dialects.mesh import MeshOp
+
+    shapes = shapes or {}
+    for op in module.walk():
+        if not isinstance(op, MeshOp):
+            continue
+        given = shapes.get(op.sym_name)
+        dims = tuple(given) if given is not None else tuple(op.shape)
+        if any(d is None for d in dims):
+            continue
+        devices = 1
+        for d in dims:
+            devices *= int(d)
+        source = " from --mesh-shape" if given is not None else ""
+        message = too_many_devices(f"mesh @{op.sym_name} (shape {'x'.join(map(str, dims))}{source})", devices)
+        if message:
+            raise DiagnosticError(message, op.location)
+
+
 def override_mesh_shapes(module: Operation, shapes: Mapping[str, Sequence[int]], *,
                          ignore_unknown: bool = False) -> list[str]:
     """Give the meshes named in ``shapes`` their shape before the pipeline
@@ -318,7 +365,8 @@ def compile(module: Operation, pipeline: Optional[str] = None,
     Raises:
         DiagnosticError: a pass fails, or the module cannot be scheduled
             (:class:`meshc.backend.emit.EmitError`: e.g. a dynamic mesh
-            without a shape).
+            without a shape), or a mesh has more than :data:`MAX_DEVICES`
+            devices (:func:`check_device_count`).
     """
     from meshc.backend.emit import emit_program
     from meshc.passes.base import PassContext
@@ -326,6 +374,7 @@ def compile(module: Operation, pipeline: Optional[str] = None,
 
     shapes = mesh_shapes_arg(mesh_shape)
     notes = override_mesh_shapes(module, shapes)
+    check_device_count(module, shapes)
     context = PassContext(mesh_shapes=shapes, remarks=remarks)
     context.target = target  # type: ignore[attr-defined]  # read by materialize-encodings
     text = default_pipeline(target) if pipeline is None else pipeline
@@ -418,7 +467,7 @@ def run(module: Operation, inputs: Union[Sequence[Any], Mapping[str, Any], None]
 
 def run_compiled(compiled: Compiled, bound: BoundEntry, reference: Optional[Operation] = None, *, repeat: int = 1,
                  device_memory: Optional[int] = None, timeout: float = 60.0, layout: Any = None, trace: bool = False,
-                 hooks: Any = None, rtol: float = 1e-4, atol: float = 1e-5, atol_scale: bool = False,
+                 hooks: Any = None, rtol: float = 1e-4, atol: Optional[float] = None, atol_scale: bool = False,
                  progress: Optional[Any] = None, parameters: Optional[dict] = None,
                  backend: Any = "threads") -> Optional[RunResult]:
     """Run ``compiled`` on the simulated devices with the inputs of
@@ -428,7 +477,10 @@ def run_compiled(compiled: Compiled, bound: BoundEntry, reference: Optional[Oper
     (:func:`shard_inputs`). With ``reference`` (the original, unsharded
     module) the reference interpreter runs it too and the results are
     compared (``RunResult.comparisons``; floats ``|got - want| <= atol +
-    rtol*|want|``, ``atol`` times ``max|want|`` with ``atol_scale``).
+    rtol*|want|``, ``atol`` times ``max|want|`` with ``atol_scale``; with
+    ``atol`` None, the default rule of :mod:`meshc.runtime.tolerance`:
+    ``max(1e-5, K x eps x max|want|)``, ``K`` the longest reduction of
+    ``reference``; integers always exactly).
     ``repeat`` runs the schedule N times (the time per call is the median).
     ``device_memory`` (bytes per device, None = unlimited), ``timeout``
     (seconds a device waits at a collective or event), ``layout``
@@ -497,7 +549,14 @@ def run_compiled(compiled: Compiled, bound: BoundEntry, reference: Optional[Oper
                                bound.arg_names)
         result.reference = run_bound(reference, ref_bound, parameters=parameters).outputs
         expected = {f"result{i}": v for i, v in enumerate(result.reference)}
-        result.comparisons = compare(outputs, expected, rtol=rtol, atol=atol, atol_scale=atol_scale)
+        if atol is None and not atol_scale:
+            from meshc.runtime.tolerance import DEFAULT_ATOL, longest_reduction
+
+            result.comparisons = compare(outputs, expected, rtol=rtol, atol=DEFAULT_ATOL,
+                                         reduction=longest_reduction(reference))
+        else:
+            result.comparisons = compare(outputs, expected, rtol=rtol, atol=1e-5 if atol is None else atol,
+                                         atol_scale=atol_scale)
     return result
 
 

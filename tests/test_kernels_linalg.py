@@ -9,6 +9,7 @@ import pytest
 from meshc.kernels import KernelError
 from meshc.kernels import arith as A
 from meshc.kernels import linalg as L
+from tests.tolerance import assert_close
 
 RNG = np.random.default_rng(7)
 
@@ -218,7 +219,9 @@ def test_mmt4d_equals_matmul_on_packed_data():
     acc = L.pack(c, None, [0, 1], [m0, n0], padding_value=0.0)                   # [M1, N1, M0, N0]
     assert lhs.shape == (2, 4, 4, 3) and rhs.shape == (3, 4, 2, 3) and acc.shape == (2, 3, 4, 2)
     out = L.mmt4d(lhs, rhs, acc)
-    np.testing.assert_allclose(out, acc + np.einsum("ikac,jkbc->ijab", lhs, rhs), rtol=1e-12)
-    np.testing.assert_allclose(L.unpack(out, (m, n), [0, 1], [m0, n0]), c + a @ b, rtol=1e-12, atol=1e-12)
+    # float64 sums of k + 1 terms (the accumulator too) in the kernel's order, the einsum's and the BLAS's
+    bound = float(np.max(np.abs(c) + np.abs(a) @ np.abs(b)))
+    assert_close(out, acc + np.einsum("ikac,jkbc->ijab", lhs, rhs), k=k + 1, magnitude=bound)
+    assert_close(L.unpack(out, (m, n), [0, 1], [m0, n0]), c + a @ b, k=k + 1, magnitude=bound)
     batch = L.batch_mmt4d(lhs[None], rhs[None], acc[None])
-    np.testing.assert_allclose(batch[0], out, rtol=1e-12)
+    np.testing.assert_array_equal(batch[0], out)  # the same kernel on the same data

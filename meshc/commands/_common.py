@@ -298,15 +298,14 @@ def check_mesh_shape_names(shapes: dict, declared: list[str], where: str = "modu
                                      f"does not declare (declared meshes: {listed})", param_hint="'--mesh-shape'")
 
 
-MAX_SIMULATED_DEVICES = 1024  # devices of one mesh; compile and run time grow with the device count
 
 
 def parse_mesh_shapes(values: tuple[str, ...]) -> dict[str, tuple[int, ...]]:
     """``("m=2x4", "n=8")`` -> ``{"m": (2, 4), "n": (8,)}`` (``--mesh-shape``).
 
     Raises:
-        click.BadParameter: not ``NAME=D0xD1...`` with positive sizes, or a
-            mesh named twice.
+        click.BadParameter: not ``NAME=D0xD1...`` with positive sizes, more
+            devices than :data:`meshc.api.MAX_DEVICES`, or a mesh named twice.
     """
     import re
 
@@ -321,10 +320,11 @@ def parse_mesh_shapes(values: tuple[str, ...]) -> dict[str, tuple[int, ...]]:
         devices = 1
         for d in dims:
             devices *= d
-        if devices > MAX_SIMULATED_DEVICES:
-            raise click.BadParameter(f"'{v}' has {devices} devices; meshc simulates at most "
-                                     f"{MAX_SIMULATED_DEVICES} (one thread and one schedule per device)",
-                                     param_hint="'--mesh-shape'")
+        from meshc.api import too_many_devices  # the one limit of static and --mesh-shape meshes
+
+        message = too_many_devices(f"'{v}'", devices)
+        if message:
+            raise click.BadParameter(message, param_hint="'--mesh-shape'")
         if name in shapes:
             raise click.BadParameter(f"mesh '{name}' is given twice", param_hint="'--mesh-shape'")
         shapes[name] = dims

@@ -88,6 +88,7 @@ def command(input_path: str, output: str, pipeline: "str | None", generic: bool,
     check_pass_names(sorted(before | after))
     timer = Timing() if timing else None
     shapes = parse_mesh_shapes(mesh_shape)
+    per_device = emit != "mlir" or "unroll" in pipeline_text
     context = PassContext(mesh_shapes={}, remarks=remarks)
     context.target = target  # read by materialize-encodings when its own 'target' option is not given
     printing = IRPrinting(print_ir_before_all, print_ir_after_all, before, after, print_ir_after_change,
@@ -123,6 +124,8 @@ def command(input_path: str, output: str, pipeline: "str | None", generic: bool,
             context.mesh_shapes = {n: s for n, s in shapes.items() if n in names} if split_input_file else shapes
             for line in mc.override_mesh_shapes(module, context.mesh_shapes):
                 click.echo(f"note: {line}", err=True)
+            if per_device:  # unrolling or schedules: work per device, within meshc.api.MAX_DEVICES
+                mc.check_device_count(module, context.mesh_shapes)
             manager.run(module)
             with measure(timer, "print"):
                 if emit == "mlir":

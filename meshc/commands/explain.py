@@ -37,7 +37,7 @@ def command(input_path: str, strategy: str, mesh_shape: tuple[str, ...], entry: 
             annotations: AnnotationOptions, auto_shard: Optional[str] = None, explain: bool = False) -> None:
     """One line per resharding point and collective: what moved, why, bytes per device."""
     shapes = parse_mesh_shapes(mesh_shape)
-    from meshc.api import mesh_names
+    from meshc.api import check_device_count, mesh_names
     from meshc.explain import explain as explain_resharding
     from meshc.ir.verifier import verify
     from meshc.parser import parse
@@ -49,6 +49,7 @@ def command(input_path: str, strategy: str, mesh_shape: tuple[str, ...], entry: 
         shard_module(module, entry, annotations, auto_shard, explain)
         verify(module)
     check_mesh_shape_names(shapes, mesh_names(module))
+    check_device_count(module, shapes)  # bytes per device: within meshc.api.MAX_DEVICES
     report = explain_resharding(module, shapes, strategy)
     for note in report.notes:
         click.echo(f"note: {note}", err=True)

@@ -34,9 +34,10 @@ Outputs: ``result0``, ``result1``, ... summarised on screen (type, shape,
 dtype, sum and CRC-32 of the bytes, the values when at most 16 elements) and
 written to ``-o OUT.npz`` atomically. ``--expected F.npz`` compares them
 (keys ``result<i>``, else by position; floats ``|got - want| <= atol + rtol *
-|want|``, ``--atol-scale`` multiplying atol by ``max|want|``; integers
-exactly) and exits 1 on a mismatch, printing the max abs/rel error per
-output. ``--repeat N`` calls the entry function N times in one process
+|want|``, ``--atol-scale`` multiplying atol by ``max|want|``; without
+``--atol``/``--atol-scale`` atol is ``max(1e-5, K x eps x max|want|)``, K the
+longest reduction, :mod:`meshc.runtime.tolerance`; integers exactly) and
+exits 1 on a mismatch, printing the max abs/rel error per output. ``--repeat N`` calls the entry function N times in one process
 (initializers run once) and reports the time per call.
 
 Runtime (sharded runs): ``--device-memory 16GiB`` per device (default
@@ -137,8 +138,11 @@ class _RunCommand(MeshcCommand):
               help="Compare the outputs with these arrays; exit 1 on a mismatch.")
 @click.option("--rtol", default=1e-4, show_default=True, type=FiniteFloat(min=0),
               help="Relative tolerance of --expected and --check.")
-@click.option("--atol", default=1e-5, show_default=True, type=FiniteFloat(min=0),
-              help="Absolute tolerance of --expected and --check.")
+@click.option("--atol", default=None, type=FiniteFloat(min=0),
+              help="Absolute tolerance of --expected and --check. Default: max(1e-05, K x eps x max|expected|) "
+                   "per float output, K the program's longest reduction (elements summed per result element), "
+                   "eps the dtype's epsilon: float rounding of a K-term sum in another order (docs/runtime.md). "
+                   "Given (or with --atol-scale, default 1e-05), exactly this. Integers compare exactly.")
 @click.option("--atol-scale", is_flag=True, help="Multiply --atol by max|expected| (per output).")
 @click.option("--repeat", default=1, show_default=True, type=click.IntRange(min=1),
               help="Call the entry function N times; report the time per call.")
@@ -292,6 +296,8 @@ def _command(input_path, reference, entry, inputs_path, single_inputs, random_in
     else:
         from meshc.ir.location import DiagnosticError
 
+        if random_inputs and memory is not None:
+            _check_random_input_sizes(mc, module, entry, shapes, memory)
         bound = mc.bind_entry(module, npz, entry, seed if random_inputs else None, named or None)
         compiled = _compile(mc, module, pipeline, shapes, bound.func.sym_name, target)
         for line in compiled.notes:
@@ -329,12 +335,43 @@ def _command(input_path, reference, entry, inputs_path, single_inputs, random_in
         write_outputs(output, result.outputs, protect=protect)
         click.echo(f"wrote {len(result.outputs)} output(s) to {output}")
     ok = True
+    from meshc.runtime.tolerance import DEFAULT_ATOL, longest_reduction
+
+    reduction = None  # the default tolerance rule (meshc.runtime.tolerance) unless --atol/--atol-scale
+    if atol is None and not atol_scale:
+        reduction = longest_reduction(module)
+    atol = DEFAULT_ATOL if atol is None else atol
     if result.comparisons is not None:
-        ok = _report(result.comparisons, "the reference interpreter", rtol, atol, atol_scale)
+        ok = _report(result.comparisons, "the reference interpreter", rtol, atol, atol_scale, reduction)
     if expected is not None:
-        ok = _check(result.outputs, expected, expected_path or "", rtol, atol, atol_scale) and ok
+        ok = _check(result.outputs, expected, expected_path or "", rtol, atol, atol_scale, reduction) and ok
     if not ok:
         sys.exit(EXIT_USER_ERROR)
+
+
+def _check_random_input_sizes(mc, module, entry: Optional[str], shapes: dict, memory: int) -> None:
+    """Before ``--random-inputs`` allocates anything: every argument must fit in the memory of the
+    devices together (``--device-memory`` x the devices of the largest mesh, ``--mesh-shape``
+    counted; a dynamic mesh without a shape counts as one device) and in the host's memory
+    (:func:`meshc.runtime.io.check_input_sizes`).
+
+    Raises:
+        DiagnosticError: naming the argument, its size and the memory it does not fit in.
+    """
+    from meshc.dialects.mesh import MeshOp
+    from meshc.runtime.interpreter import entry_function
+    from meshc.runtime.io import check_input_sizes
+
+    devices = 1
+    for op in module.walk():
+        if isinstance(op, MeshOp):
+            dims = tuple(shapes.get(op.sym_name, op.shape))
+            if all(d is not None for d in dims):
+                count = 1
+                for d in dims:
+                    count *= int(d)
+                devices = max(devices, count)
+    check_input_sizes(mc.entry_args(entry_function(module, entry)), devices=devices, device_memory=memory)
 
 
 def _compile(mc, module, pipeline: Optional[str], shapes: dict, entry: str, target: str):
@@ -623,16 +660,17 @@ def summary(value: Any) -> str:
     return line
 
 
-def _check(outputs, expected, path: str, rtol: float, atol: float, atol_scale: bool) -> bool:
+def _check(outputs, expected, path: str, rtol: float, atol: float, atol_scale: bool,
+           reduction: Optional[int] = None) -> bool:
     from meshc.runtime.io import compare, unmatched_expected
 
-    rows = compare(outputs, expected, rtol=rtol, atol=atol, atol_scale=atol_scale)
+    rows = compare(outputs, expected, rtol=rtol, atol=atol, atol_scale=atol_scale, reduction=reduction)
     ignored = unmatched_expected(len(outputs), expected)
     if ignored:
         results = ", ".join(f"result{i}" for i in range(len(outputs))) or "none"
         click.echo(f"note: {len(ignored)} array(s) of {path} match no result and are not compared: "
                    f"{', '.join(repr(k) for k in ignored)} (results: {results})", err=True)
-    return _report(rows, path, rtol, atol, atol_scale)
+    return _report(rows, path, rtol, atol, atol_scale, reduction)
 
 
 ROUNDING_UNITS = 32
@@ -640,11 +678,14 @@ ROUNDING_UNITS = 32
 dtype) of ``max|expected|`` fails only because the values are large: the report hints ``--atol-scale``."""
 
 
-def _report(rows, what: str, rtol: float, atol: float, atol_scale: bool) -> bool:
+def _report(rows, what: str, rtol: float, atol: float, atol_scale: bool, reduction: Optional[int] = None) -> bool:
     """Print one comparison line per output (NaN mismatches counted); False (and an error line) on a
     mismatch, with a hint at ``--atol-scale`` for outputs that differ only by float rounding of their
-    largest values (:data:`ROUNDING_UNITS`). The tolerance itself is never changed."""
-    tol = f"rtol {rtol:g}, atol {atol:g}" + (" x max|expected|" if atol_scale else "")
+    largest values (:data:`ROUNDING_UNITS`). The tolerance itself is never changed. ``reduction``:
+    the comparison used the default rule of :mod:`meshc.runtime.tolerance` with this K."""
+    from meshc.runtime.tolerance import describe
+
+    tol = f"rtol {rtol:g}, " + describe(reduction, atol) + (" x max|expected|" if atol_scale else "")
     click.echo(f"compare with {what} ({tol}):")
     for c in rows:
         status = "ok" if c.ok else "MISMATCH"

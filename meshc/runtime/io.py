@@ -295,22 +295,91 @@ def check_input(spec: ArgSpec, arr: Any, index: int) -> Any:
     return arr
 
 
+RANDOM_CHUNK = 1 << 20
+"""Elements drawn per call of :func:`random_inputs` (its float64/int64 scratch: 8 MiB): values are
+written chunk by chunk into an array of the argument's own dtype, the same values as one draw."""
+
+
+def available_host_memory() -> Optional[int]:
+    """Bytes of host memory available to a new allocation: ``MemAvailable`` of ``/proc/meminfo``
+    (Linux), else free physical pages (``os.sysconf``); None when neither is known."""
+    try:
+        with open("/proc/meminfo", encoding="ascii") as fh:
+            for line in fh:
+                if line.startswith("MemAvailable:"):
+                    return int(line.split()[1]) * 1024
+    except (OSError, ValueError, IndexError):
+        pass
+    try:
+        return int(os.sysconf("SC_AVPHYS_PAGES")) * int(os.sysconf("SC_PAGE_SIZE"))
+    except (AttributeError, OSError, ValueError):
+        return None
+
+
+def check_input_sizes(args: Sequence[ArgSpec], what: str = "--random-inputs", devices: int = 1,
+                      device_memory: Optional[int] = None, host_memory: Optional[int] = None) -> None:
+    """Refuse, before anything is allocated, inputs of ``args`` (static shapes) that cannot be held:
+    one argument larger than the host's available memory (``host_memory`` bytes, default
+    :func:`available_host_memory`), or than the memory of all ``devices`` together
+    (``device_memory`` bytes each, ``--device-memory``; however it is sharded, an argument needs at
+    least its own size over the mesh); then all of them together against the host's memory.
+    ``what`` names the source of the inputs in the message.
+
+    Raises:
+        DiagnosticError: naming the argument (number, name, type), its size and the limit.
+    """
+    from meshc.runtime.devices import format_bytes
+
+    host = available_host_memory() if host_memory is None else host_memory
+    total = 0
+    for i, a in enumerate(args):
+        if any(d is None for d in a.shape):
+            continue
+        count = 1
+        for d in a.shape:
+            count *= int(d)
+        size = count * np.dtype(a.dtype).itemsize
+        total += size
+        head = f"argument #{i} (%{a.name}: {a.type}) needs {format_bytes(size)} ({size} B) for {what}"
+        if device_memory is not None and size > device_memory * devices:
+            raise DiagnosticError(f"{head}: more than the memory of the {devices} device(s) together "
+                                  f"({devices} x {format_bytes(device_memory)}, --device-memory)")
+        if host is not None and size > host:
+            raise DiagnosticError(f"{head}: more than the host's available memory ({format_bytes(host)})")
+    if host is not None and total > host and len(args) > 1:
+        raise DiagnosticError(f"the {len(args)} arguments need {format_bytes(total)} ({total} B) for {what} "
+                              f"together: more than the host's available memory ({format_bytes(host)})")
+
+
 def random_inputs(args: Sequence[ArgSpec], seed: int = 0) -> list[np.ndarray]:
     """Deterministic inputs: floats uniform in [-1, 1) rounded to multiples of
-    1/256 (exact in every float type), integers in [-8, 8), booleans 0/1."""
+    1/256 (exact in every float type), integers in [-8, 8), booleans 0/1.
+    Each array is allocated once in its argument's dtype and filled
+    :data:`RANDOM_CHUNK` elements at a time (no full-size float64 copy).
+
+    Raises:
+        DiagnosticError: a dynamic shape, or inputs larger than the host's
+            memory (:func:`check_input_sizes`).
+    """
+    for i, a in enumerate(args):
+        if any(d is None for d in a.shape):
+            raise DiagnosticError(f"argument #{i} (%{a.name}: {a.type}) has a dynamic shape: give it with --inputs")
+    check_input_sizes(args)
     rng = np.random.default_rng(seed)
     out = []
-    for i, a in enumerate(args):
-        shape = a.shape
-        if any(d is None for d in shape):
-            raise DiagnosticError(f"argument #{i} (%{a.name}: {a.type}) has a dynamic shape: give it with --inputs")
+    for a in args:
         dt = a.dtype
-        if dt == np.bool_:
-            v = rng.integers(0, 2, size=shape).astype(dt)
-        elif np.issubdtype(dt, np.integer):
-            v = rng.integers(-8, 8, size=shape).astype(dt)
-        else:
-            v = (np.round(rng.uniform(-1, 1, size=shape) * 256) / 256).astype(dt)
+        v = np.empty(a.shape, dtype=dt)
+        flat = v.reshape(-1)
+        for start in range(0, flat.size, RANDOM_CHUNK):
+            n = min(RANDOM_CHUNK, flat.size - start)
+            if dt == np.bool_:
+                chunk = rng.integers(0, 2, size=n)
+            elif np.issubdtype(dt, np.integer):
+                chunk = rng.integers(-8, 8, size=n)
+            else:
+                chunk = np.round(rng.uniform(-1, 1, size=n) * 256) / 256
+            flat[start:start + n] = chunk.astype(dt)
         out.append(v)
     return out
 
@@ -342,7 +411,7 @@ class Comparison:
     expected NaN and got a number. ``max_expected`` is ``max|expected|`` over the non-NaN positions;
     ``atol_scale_needed`` (floats that differ, no NaN mismatch) the smallest ``--atol`` that passes
     with ``--atol-scale`` (``atol x max|expected|``) at the same ``rtol``; ``rounding`` the float
-    rounding unit (epsilon) of the compared dtype."""
+    rounding unit (epsilon) of the compared dtype; ``atol_used`` the absolute tolerance applied (floats)."""
 
     name: str
     ok: bool
@@ -354,6 +423,7 @@ class Comparison:
     max_expected: float = 0.0
     atol_scale_needed: Optional[float] = None
     rounding: float = 0.0
+    atol_used: float = 0.0
 
     def nan_text(self) -> str:
         """``"3 NaN mismatch(es): 2 expected NaN, got a number; 1 got NaN, expected a number"`` ("" without)."""
@@ -384,12 +454,15 @@ def _rounding_unit(*dtypes: np.dtype) -> float:
 
 
 def compare(outputs: Sequence[Any], expected: Mapping[str, Any], rtol: float = 1e-4, atol: float = 1e-5,
-            atol_scale: bool = False) -> list[Comparison]:
+            atol_scale: bool = False, reduction: Optional[int] = None) -> list[Comparison]:
     """Compare outputs with expected arrays: keys ``result0...`` (or the
     output names) match by name, otherwise by position (a single key such as
     ``out`` is fine). Floats use ``|got - want| <= atol + rtol * |want|``
     (``atol`` multiplied by ``max|want|`` when ``atol_scale``); integers and
-    booleans must be equal.
+    booleans must be equal. ``reduction`` (the program's longest reduction,
+    :func:`meshc.runtime.tolerance.longest_reduction`) selects the default
+    rule of :mod:`meshc.runtime.tolerance` instead: per output, ``atol`` becomes
+    ``max(atol, reduction x eps x max|want|)`` (``atol_scale`` is then ignored).
 
     Raises:
         DiagnosticError: the number of expected arrays differs from the outputs.
@@ -411,7 +484,7 @@ def compare(outputs: Sequence[Any], expected: Mapping[str, Any], rtol: float = 1
             continue
         if np.issubdtype(want.dtype, np.floating) or np.issubdtype(got.dtype, np.floating) or \
                 want.dtype.kind == "V" or got.dtype.kind == "V":
-            out.append(_compare_floats(name, got, want, rtol, atol, atol_scale))
+            out.append(_compare_floats(name, got, want, rtol, atol, atol_scale, reduction))
         else:
             eq = np.array_equal(got, want)
             diff = np.abs(got.astype(np.int64) - want.astype(np.int64)) if got.size else np.zeros(0)
@@ -430,9 +503,10 @@ def unmatched_expected(count: int, expected: Mapping[str, Any]) -> list[str]:
 
 
 def _compare_floats(name: str, got: np.ndarray, want: np.ndarray, rtol: float, atol: float,
-                    atol_scale: bool) -> Comparison:
+                    atol_scale: bool, reduction: Optional[int] = None) -> Comparison:
     """One float comparison of :func:`compare` (same shapes): ``|got - want| <= atol + rtol * |want|``
-    element-wise, NaN equal to NaN only, equal infinities equal."""
+    element-wise, NaN equal to NaN only, equal infinities equal (``reduction``: the default rule's
+    atol, :func:`meshc.runtime.tolerance.default_atol`)."""
     g = got.astype(np.float64)
     w = want.astype(np.float64)
     g_nan, w_nan = np.isnan(g), np.isnan(w)
@@ -444,7 +518,13 @@ def _compare_floats(name: str, got: np.ndarray, want: np.ndarray, rtol: float, a
     max_expected = float(np.max(np.abs(w[numbers]))) if numbers.any() else 0.0
     if np.isinf(max_expected):
         max_expected = float(np.max(np.abs(w[numbers & np.isfinite(w)]), initial=0.0))
-    tol = atol * (max_expected if atol_scale else 1.0)
+    rounding = _rounding_unit(got.dtype, want.dtype)
+    if reduction is not None:
+        from meshc.runtime.tolerance import default_atol
+
+        tol = default_atol(reduction, rounding, max_expected, floor=atol)
+    else:
+        tol = atol * (max_expected if atol_scale else 1.0)
     with np.errstate(invalid="ignore"):
         within = equal | (diff <= tol + rtol * np.abs(w))
     ok = bool(np.all(within))
@@ -460,5 +540,4 @@ def _compare_floats(name: str, got: np.ndarray, want: np.ndarray, rtol: float, a
         if np.all(np.isfinite(excess)):
             needed = float(np.max(excess)) / max_expected
     return Comparison(name, ok, max_abs, max_rel, nan_mismatches=nan_mismatches, nan_expected=nan_expected,
-                      max_expected=max_expected, atol_scale_needed=needed,
-                      rounding=_rounding_unit(got.dtype, want.dtype))
+                      max_expected=max_expected, atol_scale_needed=needed, rounding=rounding, atol_used=tol)

@@ -18,6 +18,7 @@ convert to and from these objects.
 from __future__ import annotations
 
 import enum
+import functools
 import itertools
 import math
 from dataclasses import dataclass, replace
@@ -213,6 +214,8 @@ class Mesh:
 
     def axis_size(self, axis: int) -> int:
         """Size of mesh ``axis``; raises ShardingError if out of range or dynamic."""
+        if type(axis) is int and 0 <= axis < len(self.shape) and self.shape[axis] is not None:
+            return self.shape[axis]  # the common case, without building check_axes' set (a hot path)
         self.check_axes([axis], "mesh axis")
         size = self.shape[axis]
         if size is None:
@@ -223,9 +226,10 @@ class Mesh:
         """Product of the sizes of ``axes`` (1 for no axes): the device count of an axis group."""
         return math.prod(self.axis_size(a) for a in axes)
 
-    @property
+    @functools.cached_property
     def num_devices(self) -> int:
-        """Total device count; raises ShardingError for a dynamic mesh."""
+        """Total device count; raises ShardingError for a dynamic mesh (computed once per mesh: the
+        mesh is frozen)."""
         return self.group_size(range(self.rank))
 
     def devices(self) -> range:
@@ -249,12 +253,21 @@ class Mesh:
         n = self.num_devices
         if not 0 <= linear < n:
             raise ShardingError(f"device {linear} out of range for mesh @{self.name} of {n} devices")
-        return tuple(int(c) for c in np.unravel_index(linear, self.shape))
+        if not isinstance(linear, (int, np.integer)):
+            return tuple(int(c) for c in np.unravel_index(linear, self.shape))
+        rest, coords = int(linear), []
+        for size in reversed(self.shape):  # row-major, the last axis fastest (numpy's unravel_index order)
+            rest, c = divmod(rest, size)
+            coords.append(c)
+        return tuple(reversed(coords))
 
     def linear_index(self, coords: Sequence[int]) -> int:
         """Row-major linear index of ``coords``: on a 2x4 mesh (1, 2) is 6."""
         coords = self._checked_coords(coords)
-        return int(np.ravel_multi_index(coords, self.shape))
+        linear = 0
+        for c, size in zip(coords, self.shape):  # row-major, as numpy's ravel_multi_index
+            linear = linear * size + c
+        return linear
 
     def coords_of(self, device: Device) -> tuple[int, ...]:
         """Coordinates of ``device`` given as a linear index or as coordinates."""
