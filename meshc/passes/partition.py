@@ -74,9 +74,13 @@ the op on the device's part:
 
 A linalg input dim indexed by an expression of split loops (``d0 + d1`` of a
 convolution, a repeated ``d0``) is read from the offset where the device's local
-loop indices start (:func:`_expr_box`). An op without a rule (``scf.if``,
-``scf.for``...) is cloned whole into every device's body, the distributed values
-its regions capture read whole. An op without tensor results (``tensor.extract``,
+loop indices start (:func:`_expr_box`). The pass computes those boxes, builds the
+two forms and lowers the resharding points; the op itself is rebuilt on the
+device's part by its ShardingInterface model
+(:meth:`~meshc.interfaces.sharding.ShardingModel.partition`, docs/pipeline.md
+"Per-op SPMD rules"; upstream ``Partition.cpp``), never by a test of its name here.
+An op without a model (``scf.if``, ``scf.for``...) is cloned whole into every
+device's body, with a remark, the distributed values its regions capture read whole. An op without tensor results (``tensor.extract``,
 ``tensor.dim``) stays at the function level, reading replicated operands. Shardings
 that disagree with an op's rule are a located error (run ``reshard`` first). With
 ``--mesh-shape`` dynamic meshes are specialized first.

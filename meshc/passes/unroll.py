@@ -6,7 +6,8 @@ that correspond to shards directly. In this case we have to also unroll all loop
 run operations on the mesh." For each function ``@NAME`` of a partitioned module
 (stage 5, either form) on a static mesh:
 
-* ``@NAME_sharded`` (private) takes and returns per-shard values. A distributed tensor
+* ``@NAME_sharded`` (private) takes and returns per-shard values (the attributes and
+  wrappers the backend reads: :mod:`meshc.interfaces.unrolled`). A distributed tensor
   is stored as :func:`meshc.dialects.mesh.storage_pieces`: one value per device, except
   that devices of a peer group holding the same data share one value, owned by the
   group's first device (seed 000's memory saving). Arguments and results carry
@@ -29,7 +30,9 @@ run operations on the mesh." For each function ``@NAME`` of a partitioned module
   leaves ``tensor.extract`` / ``tensor.dim`` there) reads the stored shard of a
   replicated operand; ``tensor.dim`` becomes the global size. Per-device ops whose
   result types follow their operands (``tensor.pad``, ``concat``, ``bitcast``,
-  ``splat``, slices, reshapes) get static types once their operands have them;
+  ``splat``, slices, reshapes) get static types once their operands have them
+  (their ShardingInterface model's ``refine``; the mesh queries fold by the model's
+  ``evaluate_on_device``: docs/pipeline.md "Per-op SPMD rules");
 * ``@NAME`` keeps its original (unsharded) signature and stays public: it slices its
   arguments into shards (``tensor.extract_slice``), calls ``@NAME_sharded``, and
   assembles each result (``tensor.insert_slice`` into ``tensor.empty``; partial
