@@ -1,4 +1,4 @@
-"""Long differential-testing runs of the sharding pipeline (issue 10).
+"""Long differential-testing runs of the sharding pipeline (README.md, "Reliability").
 
 Generates random programs (``tests/difftest/gen.py``: matmuls, batch matmuls,
 elementwise and reduction generics, transposes, broadcasts, reshapes, slices,
@@ -14,9 +14,9 @@ known (an open bug listed in ``tests/difftest/known.py`` with an xfail
 regression test) with the seeds of its first programs; writes every failing
 program and its report to ``--out``. Exit status 1 when a new bug was found.
 
-``--inject NAME`` enables a deliberate miscompile of ``meshc.testing_hooks``
-(:data:`meshc.testing_hooks.KNOWN`) and reports how many programs it took to
-catch it.
+``--inject NAME`` enables a deliberate miscompile of ``tests/difftest/miscompiles.py``
+(:data:`tests.difftest.miscompiles.KNOWN`, patched onto the product function it
+replaces) and reports how many programs it took to catch it.
 
 Usage: python bench/difftest.py --minutes 10 [--workers 2] [--seed 0] [--max-ops 6] [--out /tmp/meshc-difftest]
        python bench/difftest.py --programs 500 --inject drop-all-reduce
@@ -25,6 +25,7 @@ Usage: python bench/difftest.py --minutes 10 [--workers 2] [--seed 0] [--max-ops
 from __future__ import annotations
 
 import argparse
+import contextlib
 import multiprocessing as mp
 import signal
 import sys
@@ -49,13 +50,18 @@ def _worker(job):
     import warnings
 
     warnings.simplefilter("ignore")
-    from meshc import testing_hooks
-    from tests.difftest import Tally, check_case, generate_from_seed
+    from tests.difftest import Tally, check_case, generate_from_seed, miscompiles
     from tests.difftest.known import bug_signature
     from tests.difftest.runner import CaseResult, Outcome
 
-    if inject:
-        testing_hooks.INJECT.add(inject)
+    with miscompiles.injected(inject) if inject else contextlib.nullcontext():
+        return _run(w, workers, seed, deadline, count, max_ops, case_timeout, Tally, check_case,
+                    generate_from_seed, bug_signature, CaseResult, Outcome)
+
+
+def _run(w, workers, seed, deadline, count, max_ops, case_timeout, Tally, check_case, generate_from_seed,
+         bug_signature, CaseResult, Outcome):
+    """:func:`_worker`'s loop."""
     signal.signal(signal.SIGALRM, _alarm)
     tally = Tally()
     failures = []
@@ -104,15 +110,16 @@ def main(argv=None) -> int:
     parser.add_argument("--max-ops", type=int, default=6, help="compute ops per program (1 to this)")
     parser.add_argument("--case-timeout", type=float, default=120.0, help="seconds per program before it counts "
                                                                          "as a hang")
-    parser.add_argument("--inject", default=None, help="enable one deliberate miscompile (meshc.testing_hooks)")
+    parser.add_argument("--inject", default=None, help="enable one deliberate miscompile "
+                                                            "(tests/difftest/miscompiles.py)")
     parser.add_argument("--out", default="/tmp/meshc-difftest", help="folder for failing programs")
     args = parser.parse_args(argv)
     if not args.minutes and not args.programs:
         args.minutes = 1.0
-    from meshc import testing_hooks
+    from tests.difftest import miscompiles
 
-    if args.inject and args.inject not in testing_hooks.KNOWN:
-        parser.error(f"--inject: unknown miscompile '{args.inject}' (known: {', '.join(testing_hooks.KNOWN)})")
+    if args.inject and args.inject not in miscompiles.KNOWN:
+        parser.error(f"--inject: unknown miscompile '{args.inject}' (known: {', '.join(miscompiles.KNOWN)})")
     deadline = time.time() + 60 * args.minutes if args.minutes else float("inf")
     per_worker = -(-args.programs // args.workers) if args.programs else 10 ** 9
     jobs = [(w, args.workers, args.seed, deadline, per_worker, args.max_ops, args.inject, args.case_timeout)

@@ -1,7 +1,7 @@
 """Say how to shard a program without editing it: add a mesh and ``mesh.shard`` annotations.
 
 This is the library behind ``meshc annotate`` and the ``--mesh``/``--shard`` options of
-``meshc run``/``compile`` (issue 9). It writes the *annotated input form* of PIPELINE.md stage 1:
+``meshc run``/``compile`` (README.md, "Commands"). It writes the *annotated input form* of docs/pipeline.md stage 1:
 
 * an argument ``%a`` sharded ``S``: ``%a_s = mesh.shard %a to S : T`` at the function entry, every
   other use of ``%a`` reading ``%a_s``;
@@ -16,7 +16,7 @@ Unannotated values stay free: sharding-propagation decides them (replicated when
 them). Annotating twice with the same shardings changes nothing; a different sharding for a value
 that is already annotated is an error (edit the IR instead).
 
-Option syntax (issue 9):
+Option syntax (README.md, "Commands"):
 
 * mesh ``NAME=SHAPE[,peered=AXES]``: ``tp=4``, ``m=2x4,peered=1``, ``m=2x?`` (``?`` = dynamic size),
   peered axes ``0,1`` or ``[0, 1]`` (seed 000's ``peered_memory_axes``);
@@ -422,7 +422,7 @@ def _plan(module: ModuleOp, func: Optional[FuncOp], r: ShardSpec) -> tuple[tuple
 
 
 def _check_one_mesh_per_function(requests: list[ShardSpec], plans: list) -> None:
-    """PIPELINE.md: one mesh per function. The meshes of the requests landing in each function, and
+    """One mesh per function (docs/pipeline.md stage 1). The meshes of the requests landing in each function, and
     of the annotations it already has, must be one.
 
     Raises:

@@ -111,7 +111,7 @@ def bind_entry(module: Operation, inputs: Union[Sequence[Any], Mapping[str, Any]
             wrong shape or dtype: which argument, expected vs got).
     """
     from meshc.ir.types import TensorType
-    from meshc.runtime.interpreter import entry_function
+    from meshc.ir.functions import entry_function
     from meshc.runtime.io import bind_inputs, check_input, random_inputs
 
     func = entry_function(module, entry)
@@ -186,7 +186,7 @@ def np_scalar(a: Any) -> Any:
     return np.asarray(a)[()]
 
 
-# -- sharded compilation and runs (issue 6) ---------------------------------------------------------------------
+# -- sharded compilation and runs (docs/pipeline.md stage 7) ---------------------------------------------------------------------
 
 
 @dataclass
@@ -407,11 +407,6 @@ def shard_inputs(program: Any, arrays: Sequence[Any]) -> list[Any]:
     return out
 
 
-#: numpy functions of the ops that combine the shards of a partial result (:data:`meshc.backend.emit.COMBINERS`)
-_COMBINE = {"arith.addf": "add", "arith.addi": "add", "arith.maximumf": "maximum", "arith.maxsi": "maximum",
-            "arith.minimumf": "minimum", "arith.minsi": "minimum", "arith.mulf": "multiply",
-            "arith.muli": "multiply", "arith.andi": "bitwise_and", "arith.ori": "bitwise_or",
-            "arith.xori": "bitwise_xor"}
 
 
 def gather_results(program: Any, outputs: Sequence[Any]) -> list[Any]:
@@ -419,8 +414,11 @@ def gather_results(program: Any, outputs: Sequence[Any]) -> list[Any]:
     (``outputs``, in the schedule's result order) by ``program.gather``
     (:class:`meshc.backend.emit.GatherPart`: each block written once into a
     new array; a shard that is the whole result is returned as is; the
-    shards of a partial result combined with numpy's ufunc of the combiner)."""
+    shards of a partial result combined with the combiner's arith kernel,
+    :func:`meshc.kernels.combiners.combine`)."""
     import numpy as np
+
+    from meshc.kernels.combiners import combine
 
     results = []
     for parts, t in zip(program.gather, program.result_types):
@@ -437,7 +435,7 @@ def gather_results(program: Any, outputs: Sequence[Any]) -> list[Any]:
                       for j, at in part.sources]
             value = blocks[0]
             for b in blocks[1:]:
-                value = getattr(np, _COMBINE[part.combiner])(value, b)
+                value = combine(part.combiner.split(".", 1)[1], value, b)
             out[tuple(slice(o, o + n) for o, n in zip(part.offsets, part.sizes))] = value
         results.append(out[()] if out.shape == () and not hasattr(t, "shape") else out)
     return results
@@ -542,7 +540,7 @@ def run_compiled(compiled: Compiled, bound: BoundEntry, reference: Optional[Oper
                        report.stats, bound.sources, times, bound.arg_names,  # type: ignore[union-attr]
                        compiled=compiled, notes=list(compiled.notes))
     if reference is not None:
-        from meshc.runtime.interpreter import entry_function
+        from meshc.ir.functions import entry_function
         from meshc.runtime.io import compare
 
         ref_bound = BoundEntry(entry_function(reference, program.entry), bound.arrays, bound.rule, bound.sources,

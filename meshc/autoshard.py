@@ -1,8 +1,8 @@
-"""A sharding advisor for the common case: ``--auto-shard tp=N`` / ``--auto-shard dp=N`` (issue 9).
+"""A sharding advisor for the common case: ``--auto-shard tp=N`` / ``--auto-shard dp=N`` (README.md, "Commands").
 
 It chooses the annotations a user would write by hand (``--shard`` requests on arguments and globals,
 plus ``annotate_for_users`` annotations on a few intermediate values) and applies them in the annotated
-input form (PIPELINE.md stage 1); sharding-propagation decides every other value.
+input form (docs/pipeline.md stage 1); sharding-propagation decides every other value.
 
 **Contractions** are recognised from indexing maps and iterator types, not op names (MLIR's
 ``isaContractionOpInterface`` / ``inferContractionDims``): a structured op with two inputs and one init

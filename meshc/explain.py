@@ -2,7 +2,7 @@
 
 The lines are the remarks of the ``reshard`` pass (:func:`meshc.passes.reshard.explain_point`),
 so ``meshc compile --remarks`` shows the same text. :func:`explain` runs the pipeline up to
-``reshard`` (PIPELINE.md stages 2-4: ``sharding-propagation,distribute-types`` quietly, then
+``reshard`` (docs/pipeline.md stages 2-4: ``sharding-propagation,distribute-types`` quietly, then
 ``reshard{strategy=...}`` with remarks on) on a copy of the module and collects them. Each line
 reads::
 

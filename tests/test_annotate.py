@@ -1,4 +1,4 @@
-"""meshc.annotate: parsing --mesh/--shard values, placing mesh.shard annotations (PIPELINE.md stage 1)
+"""meshc.annotate: parsing --mesh/--shard values, placing mesh.shard annotations (docs/pipeline.md stage 1)
 on arguments, results and globals, and every error (unknown target, bad axes, mesh conflict, rank
 too small, axis out of range, ...)."""
 

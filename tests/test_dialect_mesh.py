@@ -496,7 +496,7 @@ def test_error_collective_signature_mismatch():
         }""", "use of value '%i' expects different type than prior uses: 'index' vs 'i64'", 3, "%i]")
 
 
-# ------------------------------------------------------------------ distributed forms (PIPELINE.md stages 3, 4, 6)
+# ------------------------------------------------------------------ distributed forms (docs/pipeline.md stages 3, 4, 6)
 S0, R = "#mesh.shard<@one, [[0]]>", "#mesh.shard<@one, [[]]>"
 G0, GR, GC = f"tensor<8x16xf32, {S0}>", f"tensor<8x16xf32, {R}>", "tensor<8x16xf32, #mesh.shard<@one, [[], [0]]>>"
 GP = "tensor<8x16xf32, #mesh.shard<@one, [[]], partial = sum[0]>>"

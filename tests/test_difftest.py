@@ -1,4 +1,4 @@
-"""Differential testing of the whole pipeline (issue 10): a fixed budget of generated programs in CI.
+"""Differential testing of the whole pipeline (README.md, "Reliability"): a fixed budget of generated programs in CI.
 
 Each program (``tests/difftest``: matmuls, batch matmuls and the other named contractions,
 elementwise and reduction generics, transposes, broadcasts, reshapes, slices, fills and
@@ -8,8 +8,8 @@ pipeline under each reshard strategy and partition form (``--verify-each`` on), 
 simulated devices and compared with the reference interpreter; the figures are printed. A
 located compile error counts as a rejection and must be a documented limitation; a crash, IR
 that fails verification after a pass, an internal error, a failed run or a wrong value is a
-bug. The tester proves it finds bugs: each deliberate miscompile of :mod:`meshc.testing_hooks`,
-enabled alone, is caught within a budget (by wrong values, the verifier after the pass, an
+bug. The tester proves it finds bugs: each deliberate miscompile of :mod:`tests.difftest.miscompiles`
+(injected by ``monkeypatch`` on the product function it replaces), enabled alone, is caught within a budget (by wrong values, the verifier after the pass, an
 internal check or a failed run: the line printed says which), and the program that caught it
 is right without it. Then pass robustness: every registered pass, given any verified input of
 any stage of the pipeline, produces verified output or a located error. Longer runs:
@@ -22,13 +22,12 @@ import pytest
 from hypothesis import HealthCheck, Phase, given, settings
 
 import meshc.api as mc
-from meshc import testing_hooks
 from meshc.ir.location import DiagnosticError
 from meshc.ir.verifier import verify
 from meshc.passes.base import PassContext
 from meshc.passes.manager import PassManager
 from meshc.passes.registry import DEFAULT_PIPELINE, known_passes
-from tests.difftest import Tally, check_case, generate_from_seed, pipeline_text
+from tests.difftest import Tally, check_case, generate_from_seed, miscompiles, pipeline_text
 from tests.difftest.gen import OP_KINDS
 from tests.difftest.runner import by_design, signature
 from tests.difftest.strategies import programs
@@ -76,8 +75,8 @@ def test_generated_programs_compute_what_the_reference_computes(request):
     assert any("dynamic" in m for m in tally.meshes) and any("peered" in m for m in tally.meshes)
 
 
-@pytest.mark.parametrize("name", sorted(testing_hooks.KNOWN))
-def test_each_injected_miscompile_is_caught(name, request):
+@pytest.mark.parametrize("name", sorted(miscompiles.KNOWN))
+def test_each_injected_miscompile_is_caught(name, request, monkeypatch):
     caught = []
 
     @settings(max_examples=INJECT_BUDGET, derandomize=True, deadline=None, database=None,
@@ -89,13 +88,11 @@ def test_each_injected_miscompile_is_caught(name, request):
             caught.append(result)
         assert not result.bugs
 
-    assert not testing_hooks.INJECT
-    testing_hooks.INJECT.add(name)
-    try:
+    with monkeypatch.context() as patched:
+        for owner, attr, replacement in miscompiles.patches(name):
+            patched.setattr(owner, attr, replacement)
         with pytest.raises(AssertionError):
             check()
-    finally:
-        testing_hooks.INJECT.discard(name)
     first = caught[0]
     kinds = sorted({o.kind for o in first.bugs})
     _say(request, [f"'{name}' caught: {kinds} in {len(first.bugs)} of {len(first.outcomes)} runs of a "
@@ -105,9 +102,18 @@ def test_each_injected_miscompile_is_caught(name, request):
 
 
 def test_no_miscompile_is_enabled_outside_the_tests():
-    assert testing_hooks.INJECT == set()
+    import importlib.util
+
+    assert importlib.util.find_spec("meshc.testing_hooks") is None  # the product has no test hooks
     assert {"uneven-slice-offset", "wrong-reduction-kind", "drop-all-reduce", "wrong-peer-group"} <= set(
-        testing_hooks.KNOWN)
+        miscompiles.KNOWN)
+    for name in miscompiles.KNOWN:  # each replaces a product attribute that exists, and is not patched now
+        for owner, attr, replacement in miscompiles.patches(name):
+            assert getattr(owner, attr) is not replacement
+    with miscompiles.injected("drop-all-reduce"):
+        from meshc.backend.emit import _Emitter
+        patched = _Emitter.collective_spec
+    assert _Emitter.collective_spec is not patched
 
 
 def _stages(module, shape) -> list:

@@ -1,6 +1,6 @@
 """Encodings and shardings together: data tiling applied per device shard.
 
-* a per-device program in the unrolled form (``mesh.for_one`` bodies, PIPELINE.md stage 6) with
+* a per-device program in the unrolled form (``mesh.for_one`` bodies, docs/pipeline.md stage 6) with
   encodings: propagation and materialization work inside each device's bodies, packed tensors cross
   from one for_one of a device to the next, and the program computes what the plain one does;
 * a sharded program partitioned into ``mesh.for_all`` form, then data-tiled by set-encoding (local

@@ -308,7 +308,7 @@ func.func private @f_sharded(%x: tensor<4xf32> {mesh.arg = 0, mesh.devices = [0]
 """
     with pytest.raises(EmitError) as info:
         mc.compile(mc.parse(text, "h.mlir"), "")
-    assert info.value.message == "'mesh.update_halo' op is not in the unrolled N-operand form (PIPELINE.md stage 6)"
+    assert info.value.message == "'mesh.update_halo' op is not in the unrolled N-operand form (docs/pipeline.md stage 6)"
     assert str(info.value.location) == "h.mlir:8:8"
 
 

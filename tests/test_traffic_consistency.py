@@ -1,7 +1,7 @@
 """``meshc explain`` bytes per device vs the bytes each device receives in a run (``--stats``).
 
 Explain counts what each resharding point moves as the unrolled program moves it (a value replicated
-over peered axes is stored once per peer group, on its first device: PIPELINE.md stage 6). Two kinds
+over peered axes is stored once per peer group, on its first device: docs/pipeline.md stage 6). Two kinds
 of traffic are not resharding points, so explain does not list them (by design):
   * peer reads of a value held once per peer group by the group's other devices when they COMPUTE with
     it (e.g. a replicated input read in place by devices 1..3 in the MLP sample);

@@ -1,7 +1,7 @@
-"""The backend: per-device schedules from the unrolled program (issue 6; PIPELINE.md stages 6-7).
+"""The backend: per-device schedules from the unrolled program (docs/pipeline.md stages 6-7).
 
 :func:`emit_program` reads ``@NAME_sharded``, the private function ``unroll`` builds
-next to the public ``@NAME`` (PIPELINE.md stage 6), and returns a
+next to the public ``@NAME`` (docs/pipeline.md stage 6), and returns a
 :class:`~meshc.backend.schedule.Schedule` (one ordered list of steps per device;
 step kinds, allocation policy and JSON schema: :mod:`meshc.backend.schedule`)
 plus the shard map the runtime needs to place inputs and reassemble results.
@@ -43,6 +43,9 @@ Where each value lives
 
 Arguments and results
 ---------------------
+What this reads of ``unroll``'s output is stated once, in
+:mod:`meshc.interfaces.unrolled` (docs/pipeline.md, "The contract between
+unroll's wrappers and the backend"), which unroll imports too.
 :class:`Program` pairs the schedule with the shard map: each argument of
 ``@NAME_sharded`` is the slice of original argument ``mesh.arg`` at
 ``mesh.offsets`` (or the reduction identity, ``mesh.identity``, for the shards
@@ -80,28 +83,28 @@ import math
 from dataclasses import dataclass
 from typing import Any, Optional, Sequence
 
-from meshc import testing_hooks
 from meshc.backend.schedule import (COLLECTIVE_KINDS, Allocate, ArgBinding, Collective, CollectiveSpec, Copy,
                                     DeviceSchedule, Free, HaloExchange, HaloPart, Kernel, PeerRead, ResultBinding,
                                     Schedule, Step, captured_values)
 from meshc.ir.core import Operation, OpResult, Value
 from meshc.ir.location import UNKNOWN_LOC, DiagnosticError, Location
 from meshc.ir.types import TensorType, Type
+from meshc.interfaces.unrolled import (ARG, DEVICES, IDENTITY, OFFSETS, RESULT, SHARDED_SUFFIX, GatherPart,
+                                       gather_plan)
+from meshc.sharding.combiners import COMBINERS as _COMBINER_TABLE
 from meshc.sharding.spec import Mesh
 
 __all__ = ["SHARDED_SUFFIX", "HOST_MESH", "COMBINERS", "EmitError", "ShardSlot", "GatherPart", "Program",
            "emit_program", "emit_schedule", "tied_operands"]
 
-#: Suffix of the per-device function ``unroll`` builds (PIPELINE.md stage 6).
-SHARDED_SUFFIX = "_sharded"
 #: Name of the one-device mesh a program without a mesh runs on.
 HOST_MESH = "host"
 
 _REDUCING = ("all_reduce", "reduce_scatter")
 
-#: Ops the unrolled wrapper combines the shards of a partial result with (unroll's unshard).
-COMBINERS = ("arith.addf", "arith.addi", "arith.maximumf", "arith.maxsi", "arith.minimumf", "arith.minsi",
-             "arith.mulf", "arith.muli", "arith.andi", "arith.ori", "arith.xori")
+#: Ops a wrapper may combine the shards of a partial result with (every combiner of
+#: :data:`meshc.sharding.combiners.COMBINERS`; unroll's unshard uses the canonical one of each kind).
+COMBINERS = tuple(c.op for c in _COMBINER_TABLE)
 
 
 class EmitError(DiagnosticError, ValueError):
@@ -130,20 +133,6 @@ class ShardSlot:
     #                                 partial axes starts from this reduction identity (``mesh.identity``)
 
 
-@dataclass(frozen=True)
-class GatherPart:
-    """One block of an original result: ``result[offsets : offsets + sizes]``
-    is ``combine(out_j[at : at + sizes] for j, at in sources)``, ``out_j``
-    being the schedule's result ``j``; ``combiner`` (``arith.addf``,
-    ``arith.maximumf``...) combines the shards of a partial result, None when
-    there is one source."""
-
-    offsets: tuple[int, ...]
-    sizes: tuple[int, ...]
-    sources: tuple[tuple[int, tuple[int, ...]], ...]
-    combiner: Optional[str] = None
-
-
 @dataclass
 class Program:
     """What the runtime needs to run ``@entry``: the ``schedule`` (of function
@@ -167,23 +156,13 @@ class Program:
 
 def tied_operands(op: Operation) -> list[tuple[int, int]]:
     """``(operand index, result index)`` of each destination-passing pair of
-    ``op`` (MLIR's DestinationStyleOpInterface): a linalg op's tensor inits and
-    their results, ``tensor.insert_slice``'s dest, ``linalg.pack``/``unpack``'s
-    dest. Empty for every other op."""
-    from meshc.dialects.linalg import StructuredOp
+    ``op`` (MLIR's DestinationStyleOpInterface): the op's ShardingInterface
+    :func:`~meshc.interfaces.sharding.dps_inits` (linalg tensor inits,
+    ``tensor.insert_slice``'s dest, ``linalg.pack``/``unpack``'s dest), the
+    one answer partition uses too. Empty for every other op."""
+    from meshc.interfaces.sharding import dps_inits
 
-    if isinstance(op, StructuredOp):
-        n_in = len(op.inputs)
-        pairs = []
-        r = 0
-        for j, v in enumerate(op.inits):
-            if isinstance(v.type, TensorType):
-                pairs.append((n_in + j, r))
-                r += 1
-        return [(i, r) for i, r in pairs if r < len(op.results)]
-    if op.name in ("tensor.insert_slice", "linalg.pack", "linalg.unpack") and op.results:
-        return [(1, 0)]
-    return []
+    return [(k, r) for r, k in enumerate(dps_inits(op)) if k is not None]
 
 
 def _value_type(v: Value, where: Operation) -> tuple[tuple[int, ...], str, bool]:
@@ -452,9 +431,9 @@ class _Emitter:
         attrs = self.func.attributes.get("arg_attrs")
         for i, a in enumerate(self.func.body.args):
             d = _dict_attr(attrs, i)
-            devices = _ints_attr(d.get("mesh.devices")) if not self.plain else (0,)
-            if not self.plain and "mesh.arg" not in d:
-                raise EmitError(f"argument #{i} of @{self.func.sym_name} has no 'mesh.arg' attribute (PIPELINE.md "
+            devices = _ints_attr(d.get(DEVICES)) if not self.plain else (0,)
+            if not self.plain and ARG not in d:
+                raise EmitError(f"argument #{i} of @{self.func.sym_name} has no '{ARG}' attribute (docs/pipeline.md "
                                 "stage 6)", self.func.location)
             k = devices[0] if devices else 0
             if not 0 <= k < self.mesh.num_devices:
@@ -470,22 +449,26 @@ class _Emitter:
         for i, v in enumerate(ret.operands):
             s = self.stored.get(v)
             if s is None:  # a replicated top-level value returned: computed on the result's first holder
-                devices = _ints_attr(_dict_attr(attrs, i).get("mesh.devices")) or (0,)
+                devices = _ints_attr(_dict_attr(attrs, i).get(DEVICES)) or (0,)
                 buf = self.resolve(v, devices[0], ret)
                 s = _Stored(devices[0], buf, None, self.name_of(v))
             s.buf.result = True
             self.results.append((i, s))
 
     def top_level(self, op: Operation) -> None:
-        from meshc.dialects.mesh import CollectiveOp, ForOneOp
+        """One op of ``@NAME_sharded``'s body, as the unrolled form of docs/pipeline.md stage 6 has
+        them: a device's ``mesh.for_one`` body, an unrolled halo update or collective, or a
+        replicated op."""
+        from meshc.dialects.func import CallOp
+        from meshc.dialects.mesh import CollectiveOp, ForOneOp, UpdateHaloOp
 
         if isinstance(op, ForOneOp):
             self.for_one(op)
-        elif op.name == "mesh.update_halo":
+        elif isinstance(op, UpdateHaloOp):
             self.halo(op)
         elif isinstance(op, CollectiveOp):
             self.collective(op)
-        elif op.name == "func.call" and str(op.attributes["callee"].root).endswith(SHARDED_SUFFIX):
+        elif isinstance(op, CallOp) and str(op.attributes["callee"].root).endswith(SHARDED_SUFFIX):
             raise EmitError(f"'func.call' op: calls of per-device functions (@{op.attributes['callee'].root}) "
                             "are not scheduled yet; inline the callee", op.location)
         # anything else is replicated: run by each device at its first use (resolve)
@@ -533,12 +516,10 @@ class _Emitter:
             raise EmitError(f"'{op.name}' op: the runtime has no {kind} collective (it runs "
                             f"{', '.join(COLLECTIVE_KINDS)})", op.location)
         if not op.is_unrolled:  # type: ignore[attr-defined]
-            raise EmitError(f"'{op.name}' op is not in the unrolled N-operand form (PIPELINE.md stage 6)",
+            raise EmitError(f"'{op.name}' op is not in the unrolled N-operand form (docs/pipeline.md stage 6)",
                             op.location)
         t_src, t_dst = unrolled_types(op)
-        src_pieces, dst_pieces = storage_pieces(t_src, self.mesh), storage_pieces(t_dst, self.mesh)
-        if "wrong-peer-group" in testing_hooks.INJECT:  # TEST-ONLY deliberate miscompile (meshc/testing_hooks.py)
-            src_pieces = testing_hooks.wrong_peer_pieces(t_src, self.mesh)
+        src_pieces, dst_pieces = self.source_pieces(t_src), storage_pieces(t_dst, self.mesh)
         if kind == "all_slice" and any(len(p.devices) > 1 for p in src_pieces):
             # a source stored once per peer group: each result shard's owner takes just its slice from the
             # group's stored value (a local slab on the owner, a peer read elsewhere), not the whole value
@@ -547,12 +528,8 @@ class _Emitter:
         attrs: dict = {name: op.axis_attr(name) for name in COLLECTIVE_KINDS[kind]}  # type: ignore[attr-defined]
         if kind in _REDUCING:
             attrs["reduction"] = op.reduction  # type: ignore[attr-defined]
-            if "backend-wrong-reduction" in testing_hooks.INJECT:  # TEST-ONLY (meshc/testing_hooks.py)
-                attrs["reduction"] = testing_hooks.wrong_reduction(attrs["reduction"])
         instance = f"c{len(self.collectives)}"
-        spec = CollectiveSpec(instance, kind, op.mesh_axes, (), attrs, op.location)  # type: ignore[attr-defined]
-        if "drop-all-reduce" in testing_hooks.INJECT and kind == "all_reduce":  # TEST-ONLY (meshc/testing_hooks.py)
-            spec = CollectiveSpec(instance, kind, (), (), attrs, op.location)
+        spec = self.collective_spec(instance, kind, op, attrs)
         self.collectives[instance] = spec
         devices = list(self.mesh.devices())
         inputs = [self.resolve(op.operands[piece_of_device(src_pieces, k)], k, op) for k in devices]
@@ -571,6 +548,20 @@ class _Emitter:
                 r = op.results[i]
                 self.stored[r] = _Stored(k, outputs[k], d, self.name_of(r))
 
+    def source_pieces(self, t_src: TensorType) -> list:
+        """The stored pieces (:func:`meshc.dialects.mesh.storage_pieces`) of a collective's source of global
+        type ``t_src``: one per peer group of its distinct shards (seed 000)."""
+        from meshc.dialects.mesh import storage_pieces
+
+        return storage_pieces(t_src, self.mesh)
+
+    @staticmethod
+    def collective_spec(instance: str, kind: str, op: Operation, attrs: dict) -> CollectiveSpec:
+        """The :class:`CollectiveSpec` of the unrolled collective ``op`` (``kind``: its op name without
+        the dialect; ``attrs``: its tensor-axis attributes and reduction), over the groups of its
+        ``mesh_axes``. Raises ScheduleError for attributes the schedule format does not accept."""
+        return CollectiveSpec(instance, kind, op.mesh_axes, (), attrs, op.location)  # type: ignore[attr-defined]
+
     def halo(self, op: Operation) -> None:
         """One HaloExchange step per stored shard of the unrolled ``mesh.update_halo``'s result, on the
         shard's owner (module docstring of :mod:`meshc.backend.schedule`, "Halo exchanges"): its output
@@ -579,7 +570,7 @@ class _Emitter:
         from meshc.dialects.mesh import unrolled_types
 
         if not op.is_unrolled:  # type: ignore[attr-defined]
-            raise EmitError(f"'{op.name}' op is not in the unrolled N-operand form (PIPELINE.md stage 6)",
+            raise EmitError(f"'{op.name}' op is not in the unrolled N-operand form (docs/pipeline.md stage 6)",
                             op.location)
         self.assemble(op, *unrolled_types(op))
 
@@ -588,7 +579,7 @@ class _Emitter:
         the source shards (global type ``t_src``) that :meth:`halo_slabs` chooses: one HaloExchange step
         per owner, its slabs ``local`` (the owner's own buffer), ``peer_read`` (a peer's buffer, read in
         place: only the slab's bytes are counted) or ``copy``. Used for ``mesh.update_halo`` and for an
-        ``all_slice`` of a value stored once per peer group (PIPELINE.md stage 6: the group's other devices
+        ``all_slice`` of a value stored once per peer group (docs/pipeline.md stage 6: the group's other devices
         read just their slice from the first device's buffer, seed 000). ``src_pieces``: the source's
         storage pieces when the caller has them (default: :func:`storage_pieces` of ``t_src``)."""
         from meshc.dialects.mesh import sharding_of, storage_pieces
@@ -821,88 +812,16 @@ def _slots(func: Operation, attr_name: str, key: str, values: Sequence[Value], p
             out.append(ShardSlot(i, i, (0,), (0,) * len(shape), shape, dtype, is_tensor))
             continue
         if key not in d:
-            raise EmitError(f"{'argument' if key == 'mesh.arg' else 'result'} #{i} of @{func.sym_name} has no "
-                            f"'{key}' attribute (PIPELINE.md stage 6)", func.location)  # type: ignore[attr-defined]
-        offsets = _ints_attr(d.get("mesh.offsets")) or (0,) * len(shape)
+            raise EmitError(f"{'argument' if key == ARG else 'result'} #{i} of @{func.sym_name} has no "
+                            f"'{key}' attribute (docs/pipeline.md stage 6)", func.location)  # type: ignore[attr-defined]
+        offsets = _ints_attr(d.get(OFFSETS)) or (0,) * len(shape)
         if len(offsets) != len(shape):
             raise EmitError(f"'{key}' #{i} of @{func.sym_name}: mesh.offsets {list(offsets)} does not match the "
                             f"rank of {v.type}", func.location)  # type: ignore[attr-defined]
-        ident = d.get("mesh.identity")
-        out.append(ShardSlot(i, int(d[key].value), _ints_attr(d.get("mesh.devices")) or (0,), offsets, shape,
+        ident = d.get(IDENTITY)
+        out.append(ShardSlot(i, int(d[key].value), _ints_attr(d.get(DEVICES)) or (0,), offsets, shape,
                              dtype, is_tensor, getattr(ident, "value", None)))
     return out
-
-
-def _gather_plan(wrapper: Operation, sharded: Operation, slots: list[ShardSlot],
-                 result_types: Sequence[Type]) -> list[list[GatherPart]]:
-    """How each result of ``wrapper`` is put together from ``sharded``'s results: read off the wrapper's
-    unshard ops after its call of ``sharded`` (PIPELINE.md stage 6: ``tensor.insert_slice`` of each shard,
-    cut to its core when it has halos, into ``tensor.empty``; partial shards combined), or, when the
-    wrapper does not call it, from the ``mesh.offsets`` of the result shards (one holder of each region).
-
-    Raises:
-        EmitError: a result assembled otherwise, or shards that do not cover it exactly once.
-    """
-    calls = [op for op in wrapper.body.ops  # type: ignore[attr-defined]
-             if op.name == "func.call" and getattr(op.attributes.get("callee"), "root", None) == sharded.sym_name]
-    if len(calls) != 1:
-        return _gather_by_offsets(wrapper, slots, result_types)
-    call = calls[0]
-    ret = wrapper.body.ops[-1]  # type: ignore[attr-defined]
-
-    def fail(i: int, why: str) -> EmitError:
-        return EmitError(f"result #{i} of @{wrapper.sym_name}: cannot reassemble it from the shards of "
-                         f"@{sharded.sym_name}: {why}", wrapper.location)  # type: ignore[attr-defined]
-
-    def source(i: int, v: Value) -> tuple[Optional[str], list]:
-        if isinstance(v, OpResult) and v.owner is call:
-            return None, [(v.index, (0,) * len(slots[v.index].shape))]
-        op = v.owner if isinstance(v, OpResult) else None
-        if op is not None and op.name == "tensor.extract_slice" and isinstance(op.operands[0], OpResult) \
-                and op.operands[0].owner is call and len(op.operands) == 1 and set(op.static_strides) <= {1}:
-            return None, [(op.operands[0].index, tuple(op.static_offsets))]
-        if op is not None and op.name in COMBINERS:
-            parts = [source(i, x) for x in op.operands]
-            if any(c not in (None, op.name) for c, _ in parts):
-                raise fail(i, f"partial shards combined by different ops ({op.name} and others)")
-            return op.name, [src for _, srcs in parts for src in srcs]
-        raise fail(i, f"'{op.name if op is not None else 'a block argument'}' is not part of an unshard")
-
-    plan = []
-    for i, (v, t) in enumerate(zip(ret.operands, result_types)):
-        shape = tuple(t.shape) if isinstance(t, TensorType) else ()
-        op = v.owner if isinstance(v, OpResult) else None
-        if op is None or op.name != "tensor.insert_slice":
-            combiner, srcs = source(i, v)
-            plan.append([GatherPart((0,) * len(shape), shape, tuple(srcs), combiner)])
-            continue
-        parts = []
-        while op is not None and op.name == "tensor.insert_slice":
-            combiner, srcs = source(i, op.operands[0])
-            parts.append(GatherPart(tuple(op.static_offsets), tuple(op.static_sizes), tuple(srcs), combiner))
-            v = op.operands[1]
-            op = v.owner if isinstance(v, OpResult) else None
-        if op is None or op.name != "tensor.empty":
-            raise fail(i, "the shards are not inserted into a tensor.empty")
-        plan.append(parts[::-1])
-    return plan
-
-
-def _gather_by_offsets(wrapper: Operation, slots: list[ShardSlot],
-                       result_types: Sequence[Type]) -> list[list[GatherPart]]:
-    plan: list[list[GatherPart]] = [[] for _ in result_types]
-    seen: set = set()
-    for slot in slots:
-        if (slot.index, slot.offsets, slot.shape) not in seen:  # a region held by several devices: once
-            seen.add((slot.index, slot.offsets, slot.shape))
-            plan[slot.index].append(GatherPart(slot.offsets, slot.shape, ((slot.position, (0,) * len(slot.shape)),)))
-    for i, (parts, t) in enumerate(zip(plan, result_types)):
-        total = math.prod(t.shape) if isinstance(t, TensorType) else 1
-        covered = sum(math.prod(p.sizes) for p in parts)
-        if covered != total or not parts:
-            raise EmitError(f"result #{i} of @{wrapper.sym_name}: its shards cover {covered} of {total} elements "
-                            "(overlapping or missing pieces)", wrapper.location)  # type: ignore[attr-defined]
-    return plan
 
 
 def _module_mesh(module: Operation, func: Operation) -> Mesh:
@@ -947,7 +866,7 @@ def emit_program(module: Operation, entry: Optional[str] = None) -> Program:
         ScheduleError: the built schedule does not validate (a backend bug).
     """
     from meshc.dialects.func import FuncOp
-    from meshc.runtime.interpreter import entry_function
+    from meshc.ir.functions import entry_function
 
     wrapper = entry_function(module, entry)
     name = wrapper.sym_name  # type: ignore[attr-defined]
@@ -959,7 +878,9 @@ def emit_program(module: Operation, entry: Optional[str] = None) -> Program:
             raise EmitError(f"mesh @{mesh.name} has the dynamic shape {mesh.shape_str()}; give its shape with "
                             f"--mesh-shape {mesh.name}=N", func.location)
     elif _has_mesh(wrapper):
-        dynamic = [op for op in module.walk() if op.name == "mesh.mesh" and not op.is_static]  # type: ignore
+        from meshc.dialects.mesh import MeshOp
+
+        dynamic = [op for op in module.walk() if isinstance(op, MeshOp) and not op.is_static]  # type: ignore
         why = (f"mesh @{dynamic[0].sym_name} is dynamic: give its shape with --mesh-shape "  # type: ignore
                f"{dynamic[0].sym_name}=N" if dynamic else "the pipeline did not unroll it (include the "
                "sharding-propagation ... partition, unroll passes)")
@@ -971,12 +892,12 @@ def emit_program(module: Operation, entry: Optional[str] = None) -> Program:
     emitter.run()
     schedule = emitter.schedule(func.sym_name)  # type: ignore[attr-defined]
     ret = func.body.ops[-1]  # type: ignore[attr-defined]
-    result_slots = _slots(func, "res_attrs", "mesh.result", list(ret.operands), plain)
+    result_slots = _slots(func, "res_attrs", RESULT, list(ret.operands), plain)
     result_types = tuple(wrapper.function_type.results)  # type: ignore[attr-defined]
     gather = ([[GatherPart((0,) * len(s.shape), s.shape, ((s.position, (0,) * len(s.shape)),))] for s in result_slots]
-              if plain else _gather_plan(wrapper, func, result_slots, result_types))
+              if plain else gather_plan(wrapper, func, result_slots, result_types, EmitError))
     return Program(schedule, name, func.sym_name,  # type: ignore[attr-defined]
-                   _slots(func, "arg_attrs", "mesh.arg", list(func.body.args), plain),  # type: ignore
+                   _slots(func, "arg_attrs", ARG, list(func.body.args), plain),  # type: ignore
                    result_slots, tuple(wrapper.function_type.inputs), result_types, gather)  # type: ignore
 
 

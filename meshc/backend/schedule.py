@@ -1,8 +1,8 @@
-"""Per-device schedules: what the backend emits and the threaded runtime executes (issue 6).
+"""Per-device schedules: what the backend emits and the threaded runtime executes (docs/pipeline.md stage 7).
 
 A :class:`Schedule` is a program for a static mesh already split into one
-ordered list of steps per device (DESIGN.md "Runtime model"; PIPELINE.md
-section 7: device k's steps come from its ``mesh.for_one`` bodies in
+ordered list of steps per device (DESIGN.md "Runtime model"; docs/pipeline.md
+stage 7: device k's steps come from its ``mesh.for_one`` bodies in
 ``@NAME_sharded``). Nothing here runs anything: :mod:`meshc.runtime.executor`
 does, one thread per device.
 
@@ -120,7 +120,7 @@ Allocation policy
 * Results are read from their buffers after the last step; those buffers
   must still be live then.
 
-Building one from ``@NAME_sharded`` (PIPELINE.md sections 6-7)
+Building one from ``@NAME_sharded`` (docs/pipeline.md stages 6-7)
 -------------------------------------------------------------
 * each per-shard argument (``mesh.arg``/``mesh.devices``) becomes an
   :class:`ArgBinding` on its owner (a value replicated over peered axes: on

@@ -1,4 +1,4 @@
-"""Click options that shard a program without editing it, for any command (issue 9).
+"""Click options that shard a program without editing it, for any command (README.md, "Commands").
 
 ``meshc annotate`` uses them, and ``meshc run`` / ``meshc compile`` add them with one decorator each::
 

@@ -4,7 +4,7 @@
 [--auto-shard tp=N|dp=N [--explain]] [--entry NAME]`` parses and verifies ``IN`` (``-`` = stdin), adds what the options ask for (see
 :mod:`meshc.annotate` and :mod:`meshc.commands._annotate_options`), verifies the result and prints
 it -- to stdout, or to ``-o OUT`` written atomically and never over the input -- so users can keep
-and edit the annotated IR (PIPELINE.md stage 1) and hand it to ``meshc compile``/``run``. ``--auto-shard`` writes the advisor's annotated IR
+and edit the annotated IR (docs/pipeline.md stage 1) and hand it to ``meshc compile``/``run``. ``--auto-shard`` writes the advisor's annotated IR
 (:mod:`meshc.autoshard`, as ``meshc run --auto-shard`` shards it; ``--explain`` prints its reasons
 on stderr). Warnings
 (a global never loaded, a GSPMD ``{maximal}`` sharding read as replicated) go to stderr. Exit codes:

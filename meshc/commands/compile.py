@@ -113,7 +113,7 @@ def command(input_path: str, output: str, pipeline: "str | None", generic: bool,
         try:
             with measure(timer, "parse"):
                 module = parse(chunk.text, name)
-            if annotations or auto_shard or explain:  # --mesh/--shard/--shardings-from/--auto-shard (issue 9)
+            if annotations or auto_shard or explain:  # --mesh/--shard/--shardings-from/--auto-shard (README.md, "Commands")
                 shard_module(module, None, annotations, auto_shard, explain)
             names = mc.mesh_names(module)
             declared.update(dict.fromkeys(names))

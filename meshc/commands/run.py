@@ -25,7 +25,7 @@ them up (floats in [-1, 1) on a 1/256 grid, integers in [-8, 8)).
 ``#stream.parameter.named<"SCOPE"::"KEY">`` (IREE parameter archives, ``.npz`` or
 ``.safetensors``; every device's interpreter holds the tables). meshc prints which binding rule it used.
 
-Sharding without editing the program (issue 9): ``--mesh``, ``--shard`` and ``--shardings-from``
+Sharding without editing the program (README.md, "Commands"): ``--mesh``, ``--shard`` and ``--shardings-from``
 (:mod:`meshc.commands._annotate_options`) annotate the parsed module before the passes, as ``meshc
 annotate`` would; ``--auto-shard tp=N|dp=N`` lets :mod:`meshc.autoshard` choose the shardings, and
 ``--explain`` prints its reasons.
@@ -391,7 +391,7 @@ def _compile(mc, module, pipeline: Optional[str], shapes: dict, entry: str, targ
         if pipeline is not None or first is None or "did not unroll it" not in first.message:
             raise
         from meshc.interfaces.annotations import function_mesh
-        from meshc.runtime.interpreter import entry_function
+        from meshc.ir.functions import entry_function
 
         if function_mesh(entry_function(module, entry)) is not None:
             raise
@@ -598,7 +598,7 @@ def show_sharding(module, entry: str, mesh_shapes: dict, names: tuple[str, ...])
     """
     from meshc.api import override_mesh_shapes
     from meshc.commands.show import distribute
-    from meshc.runtime.interpreter import entry_function
+    from meshc.ir.functions import entry_function
     from meshc.show import ValueNames, entry_values, find_value, render_values
     from meshc.show.render import console_for
 

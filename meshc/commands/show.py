@@ -1,7 +1,7 @@
 """``meshc show``: a picture of how each tensor value is sharded over the devices.
 
 ``INPUT`` (``-`` = stdin) is parsed and run through
-``sharding-propagation,distribute-types`` (PIPELINE.md stages 2-3); then, for
+``sharding-propagation,distribute-types`` (docs/pipeline.md stages 2-3); then, for
 each chosen tensor value of the entry function (``--entry NAME``, else the
 only public function), the last two dims are drawn to scale, one box per
 block, coloured and labelled with the devices that hold it (see
@@ -77,7 +77,7 @@ def command(input_path: str, value_names: tuple[str, ...], all_values: bool, ent
     from meshc.dialects.mesh import sharding_of
     from meshc.ir.location import DiagnosticError
     from meshc.parser import parse
-    from meshc.runtime.interpreter import entry_function
+    from meshc.ir.functions import entry_function
     from meshc.show import (ValueNames, check_mesh_shapes, entry_values, figures_for, find_value, print_figures,
                             tensor_values)
     from meshc.show.render import console_for

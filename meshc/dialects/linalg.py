@@ -45,17 +45,13 @@ from meshc.ir.attributes import AffineMapAttr, ArrayAttr, IntegerAttr, StringAtt
 from meshc.ir.core import Block, Operation, OpResult, Region, Value, register_op
 from meshc.ir.location import UNKNOWN_LOC, Location
 from meshc.ir.types import IndexType, TensorType, Type, element_type_of
+from meshc.sharding.combiners import KIND_OF_OP
 
 PARALLEL = "parallel"
 REDUCTION = "reduction"
 ITERATOR_TYPES = (PARALLEL, REDUCTION)
 
-COMBINER_KINDS = {
-    "arith.addf": "sum", "arith.addi": "sum", "arith.mulf": "product", "arith.muli": "product",
-    "arith.maximumf": "max", "arith.maxnumf": "max", "arith.maxsi": "max", "arith.maxui": "max",
-    "arith.minimumf": "min", "arith.minnumf": "min", "arith.minsi": "min", "arith.minui": "min",
-    "arith.andi": "bitwise_and", "arith.ori": "bitwise_or", "arith.xori": "bitwise_xor",
-}
+COMBINER_KINDS = KIND_OF_OP
 """Combiner op of a reduction body -> mesh reduction kind (as upstream
 ``ShardingInterface`` models of linalg ops match ``arith`` combiners)."""
 

@@ -34,7 +34,7 @@ Sharding checks (:func:`verify_sharding`, :func:`verify_op_shardings`) are
 shared by the ops here and by any verifier hook that wants to check the
 ``#mesh.shard`` encodings of other ops' types.
 
-Distributed forms (meshc, PIPELINE.md stages 3-6), besides upstream's local view:
+Distributed forms (meshc, docs/pipeline.md stages 3-6), besides upstream's local view:
 
 * a resharding point ``mesh.shard %x to B : T_A -> T_B`` (the types differ only in
   their sharding; unit attribute ``peer_read`` when the move is left to in-place reads);
@@ -969,7 +969,7 @@ class ShardOp(MeshDialectOp):
             verify_sharding(s, self.src.type, enclosing_module(self), self.location, f"'{self.name}' op ")
 
     def _verify_resharding_point(self) -> None:
-        """``T_A -> T_B`` (PIPELINE.md stage 3): both distributed, equal but for the sharding, and the
+        """``T_A -> T_B`` (docs/pipeline.md stage 3): both distributed, equal but for the sharding, and the
         result's sharding is the op's."""
         t_in, t_out = self.src.type, self.results[0].type
         if sharding_of(t_in) is None or sharding_of(t_out) is None:
@@ -1141,7 +1141,7 @@ class CollectiveOp(MeshDialectOp):
 
     @property
     def is_unrolled(self) -> bool:
-        """True for the unrolled N-operand form (PIPELINE.md stage 6, ``global_types`` attribute)."""
+        """True for the unrolled N-operand form (docs/pipeline.md stage 6, ``global_types`` attribute)."""
         return UNROLLED_ATTR in self.attributes
 
     def _expected_operands(self) -> int:
@@ -1454,7 +1454,7 @@ class UpdateHaloOp(MeshDialectOp):
     the halo cells of each shard of ``%x`` from its neighbours along ``split_axes``. Halo sizes are
     2 per split tensor dim (low, high) and may be SSA i64 values. The result has the operand's type.
 
-    Global view (meshc, PIPELINE.md stage 4): ``: T_A -> T_B`` where ``T_B`` is ``T_A`` with the
+    Global view (meshc, docs/pipeline.md stage 4): ``: T_A -> T_B`` where ``T_B`` is ``T_A`` with the
     op's ``halo_sizes`` (a halo change requested by a reshard); and the unrolled N-operand form."""
 
     name = "mesh.update_halo"
@@ -1531,7 +1531,7 @@ class UpdateHaloOp(MeshDialectOp):
 
 
 # ---------------------------------------------------------------------------------------------------------------
-# Global view and unrolled form of the collectives (PIPELINE.md stages 4 and 6)
+# Global view and unrolled form of the collectives (docs/pipeline.md stages 4 and 6)
 # ---------------------------------------------------------------------------------------------------------------
 
 #: Attribute of the unrolled N-operand form: ``[T_source, T_result]``, the global distributed types.
@@ -1540,7 +1540,7 @@ UNROLLED_ATTR = "global_types"
 
 @dataclass(frozen=True)
 class Piece:
-    """One stored shard of a distributed tensor on a static mesh (PIPELINE.md stage 6).
+    """One stored shard of a distributed tensor on a static mesh (docs/pipeline.md stage 6).
 
     ``devices`` hold it (ascending; ``devices[0]`` owns it), ``region`` is its ``(start, stop)`` per
     tensor dim in global element indices (halos included)."""
@@ -1615,7 +1615,7 @@ def _mesh_spec(op: Operation, mesh: Optional["MeshOp"]):
 
 
 def verify_global_view(op: Operation, t_in: Type, t_out: Type, mesh: Optional["MeshOp"]) -> None:
-    """A collective between distributed tensors (PIPELINE.md stage 4): both types carry a
+    """A collective between distributed tensors (docs/pipeline.md stage 4): both types carry a
     ``#mesh.shard`` on the op's mesh, the global shapes are equal, and the op's step
     (:meth:`CollectiveOp.step`) turns the operand's sharding into the result's
     (:func:`meshc.sharding.same_layout`). Reduction ops may change the element type.
@@ -1674,7 +1674,7 @@ def unrolled_types(op: Operation) -> tuple[TensorType, TensorType]:
 
 
 def verify_unrolled(op: Operation, mesh: Optional["MeshOp"]) -> None:
-    """The unrolled N-operand form (PIPELINE.md stage 6): one operand per stored shard of the source
+    """The unrolled N-operand form (docs/pipeline.md stage 6): one operand per stored shard of the source
     (:func:`storage_pieces` of ``global_types[0]``, owner order), one result per stored shard of the
     result, each of the shard's local type; the global types obey :func:`verify_global_view`; the
     mesh is static and every clause is static.

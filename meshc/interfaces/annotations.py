@@ -1,4 +1,4 @@
-"""Reading the ``mesh.shard`` annotation form of a function (PIPELINE.md stages 1 and 2).
+"""Reading the ``mesh.shard`` annotation form of a function (docs/pipeline.md stages 1 and 2).
 
 A *base value* is a tensor block argument or a tensor result of an op that
 is not a ``mesh.shard``. Its *annotation chains* are the ``mesh.shard`` ops

@@ -683,7 +683,7 @@ class GlobalLoadModel(PropagationOpModel):
 
 class ForOneResultModel(PropagationOpModel):
     """A result of ``mesh.for_one`` (one device's body in an unrolled
-    program, PIPELINE.md stage 6): bubbling up into result #i puts the
+    program, docs/pipeline.md stage 6): bubbling up into result #i puts the
     set_encoding inside the body, before the ``mesh.yield`` of value #i, and
     the result takes the encoded type. So data tiling is applied per device
     shard where the shard is produced: a device's weight loaded from an

@@ -46,6 +46,8 @@ Public API (for ``sharding-propagation`` and the partition pass):
     takes any sharding, e.g. ``func.return``, ``tensor.dim``).
 ``result_shardings_for(op, loop_sharding) -> list[ShardingAttr | None]``
     what each result is (None for non-tensor results).
+``dps_inits(op) -> tuple[int | None, ...]``
+    per result, the operand it is written into (destination-passing style), or None.
 ``register_sharding_model(key, model)``
     attach a model to an op name or op class (external model: a new op is
     one registration); ``sharding_model(op)`` finds it (name first, then the
@@ -73,10 +75,11 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import Optional, Sequence, Union
+from typing import Callable, Optional, Sequence, Union
 
 from meshc.dialects.mesh import MeshOp, ShardingAttr, enclosing_module
-from meshc.ir.core import Operation
+from meshc.interfaces.spmd import Mixed, PartitionContext, clone_on_local_shapes
+from meshc.ir.core import Operation, Value
 from meshc.ir.types import TensorType
 
 PARALLEL = "parallel"
@@ -192,10 +195,63 @@ class LoopSharding:
 
 class ShardingModel:
     """An op's ShardingInterface: subclasses return its :class:`IterationSpace`, or None when the
-    particular op instance has no rule (then it is replicated, as an op without a model)."""
+    particular op instance has no rule (then it is replicated, as an op without a model).
+
+    Besides the iteration space, a model answers the per-op SPMD questions of the later passes
+    (``docs/pipeline.md``, "Per-op SPMD rules"), each with a default that follows from the space:
+
+    * :meth:`dps_inits` -- which operand is the destination (DPS init) of each result; partition
+      (the ``shared_outs`` of the ``for_one`` form) and the backend (in-place buffer reuse) both
+      ask it, nothing else decides it;
+    * :meth:`partition` -- the op on one device's part, given a
+      :class:`~meshc.interfaces.spmd.PartitionContext` (upstream ``ShardingInterface::partition``;
+      default: the op cloned onto the local slices with local result types);
+    * :meth:`dynamic_result_size` -- the global size of a dynamic result dim from the op's own
+      operands (default: unknown, partition then takes it from an operand dim the same loop indexes);
+    * :meth:`evaluate_on_device` -- what unroll folds to constants on one device (the mesh queries);
+    * :meth:`refine` -- unroll's static type inference: once a per-device op's operands have static
+      types and its index operands are known, its result types (default: unchanged).
+    """
 
     def iteration_space(self, op: Operation) -> Optional[IterationSpace]:  # pragma: no cover - abstract
         raise NotImplementedError
+
+    def dps_inits(self, op: Operation) -> tuple[Optional[int], ...]:
+        """Per result of ``op``, the index of the operand it is written into (MLIR's
+        DestinationStyleOpInterface ``getDpsInits``), or None. Default: the operands the iteration
+        space ties to a result (:attr:`IterationSpace.tied`)."""
+        space = self.iteration_space(op)
+        out: list[Optional[int]] = [None] * len(op.results)
+        for k, r in enumerate(space.tied if space is not None else ()):
+            if r is not None and r < len(out) and out[r] is None:
+                out[r] = k
+        return tuple(out)
+
+    def partition(self, op: Operation, ctx: PartitionContext) -> list[Value]:
+        """Emit ``op`` for the device of ``ctx`` at ``ctx.m.b`` and return its local results (one per
+        result of ``op``). Default: :func:`~meshc.interfaces.spmd.clone_on_local_shapes`.
+
+        Raises:
+            PartitionError: what the device cannot compute (a located error of the pass).
+        """
+        return clone_on_local_shapes(op, ctx)[1]
+
+    def dynamic_result_size(self, op: Operation, result: int, dim: int) -> Optional[Mixed]:
+        """The global size of dynamic dim ``dim`` of result ``result`` read off ``op``'s operands (an
+        ``index`` Value or an int), or None when the op does not say."""
+        return None
+
+    def evaluate_on_device(self, op: Operation, coords: Sequence[int], device: int,
+                           mesh_shape: Sequence[Optional[int]]) -> Optional[list[int]]:
+        """The values of ``op``'s results on the device at ``coords`` (linear index ``device``) of a
+        static mesh of ``mesh_shape``, when they are known there (the mesh queries), else None."""
+        return None
+
+    def refine(self, op: Operation, known: Callable[[Value], Optional[int]]) -> Operation:
+        """``op`` (a per-device clone, not yet inserted) with the sizes that ``known`` now gives made
+        static and its result types following; a rebuilt op replaces the clone
+        (:func:`~meshc.interfaces.spmd.replace_clone`). Default: ``op`` unchanged."""
+        return op
 
 
 _BY_NAME: dict[str, ShardingModel] = {}
@@ -236,6 +292,13 @@ def has_sharding_rule(op: Operation) -> bool:
     """True when ``op`` has a model that describes this instance (ops without one are replicated)."""
     model = sharding_model(op)
     return model is not None and model.iteration_space(op) is not None
+
+
+def dps_inits(op: Operation) -> tuple[Optional[int], ...]:
+    """Per result of ``op``, the index of its destination-passing init operand or None
+    (:meth:`ShardingModel.dps_inits`; an op without a model has none)."""
+    model = sharding_model(op)
+    return model.dps_inits(op) if model is not None else (None,) * len(op.results)
 
 
 def _replicated_space(op: Operation) -> IterationSpace:

@@ -47,21 +47,46 @@ loop only where a split carries over exactly, else it stays replicated):
 The partition pass (:mod:`meshc.passes.partition`) turns every split these
 rules allow into per-device code.
 * ``tensor.dim`` and ``func.return``: take any sharding (:data:`ANY`).
+* ``linalg.pack`` / ``unpack``: no rule (replicated); their destination is their
+  result's init (:meth:`~meshc.interfaces.sharding.ShardingModel.dps_inits`, as for
+  ``tensor.insert_slice`` and the linalg inits).
+* the mesh queries (``process_multi_index``, ``process_linear_index``,
+  ``mesh_shape``): no rule; their values on one device of a static mesh
+  (:meth:`~meshc.interfaces.sharding.ShardingModel.evaluate_on_device`).
+
+SPMD rules (docs/pipeline.md, "Per-op SPMD rules"): each model's ``partition``
+rebuilds its op for one device (the default clones it onto the local slices:
+structured, elementwise, same-shape, concat ops; linalg ops then shift
+``linalg.index`` of split loops, ``tensor.pad`` its body's indices; reshapes,
+slices, ``tensor.empty``/``splat`` and dense constants build their local form:
+:func:`local_reshape`, :func:`local_slice`, :func:`local_splat`), and its
+``refine`` gives unroll the static result types once a device's sizes are known.
 """
 
 from __future__ import annotations
 
-from typing import Optional, Sequence
+from typing import Callable, Optional, Sequence
+
+import numpy as np
 
 import meshc.dialects.arith as arith
 import meshc.dialects.linalg as linalg
+import meshc.dialects.mesh as mesh
 import meshc.dialects.tensor as tensor
+from meshc.dialects.arith import ConstantOp
+from meshc.dialects.mesh import ShardingAttr, data_encoding_of, sharding_of
 from meshc.interfaces.sharding import (ANY, PARALLEL, DimLink, IterationSpace, ShardingModel, TensorLinks,
-                                       register_sharding_model)
+                                       effective_links, iteration_space, register_sharding_model)
+from meshc.interfaces.spmd import (DeviceView, IndexMath, Mixed, PartitionContext, PartitionError, clone_on_local_shapes,
+                                   known_sizes, local_type, product, replace_clone, shift_block_args)
 from meshc.ir.affine import AffineExpr, AffineMap, BinaryExpr, ConstantExpr, DimExpr
-from meshc.ir.attributes import DenseElementsAttr
-from meshc.ir.core import Operation
-from meshc.ir.types import TensorType
+from meshc.ir.attributes import DenseElementsAttr, FloatAttr, IntegerAttr
+from meshc.ir.builder import Builder
+from meshc.ir.core import Operation, Value
+from meshc.ir.types import INDEX, FloatType, TensorType, numpy_dtype
+
+#: ``known(v)``: the constant an index or integer value holds on the device being unrolled, or None.
+Known = Callable[[Value], Optional[int]]
 
 
 def _identity(rank: int) -> TensorLinks:
@@ -168,6 +193,22 @@ class StructuredModel(ShardingModel):
         return IterationSpace(tuple(s.iterator_types()), tuple(operands), results, kinds, tuple(tied))
 
 
+    def partition(self, op: Operation, ctx: PartitionContext) -> list[Value]:
+        """The op on the device's boxes (:func:`~meshc.interfaces.spmd.clone_on_local_shapes`); a
+        ``linalg.index`` of a split loop then reads the global index (local index + the loop's offset)."""
+        new, results = clone_on_local_shapes(op, ctx)
+        shift_linalg_index(new, op, ctx.regions(), ctx.m)  # type: ignore[arg-type]
+        return results
+
+    def refine(self, op: Operation, known: Known) -> Operation:
+        """Each tensor result takes its init's (now static) type."""
+        s: linalg.StructuredOp = op  # type: ignore[assignment]
+        inits = [v for v in s.inits if isinstance(v.type, TensorType)]
+        for r, v in zip(op.results, inits):
+            r.type = v.type
+        return op
+
+
 class ElementwiseModel(ShardingModel):
     """arith/math ops on ranked tensors: identity maps over the result dims. Scalar operands (the
     ``i1`` condition of a tensor ``select``) are not tensors; a scalar op has no loops."""
@@ -182,6 +223,11 @@ class ElementwiseModel(ShardingModel):
         return _result_dims_space(op, operands)
 
 
+    def refine(self, op: Operation, known: Known) -> Operation:
+        """Tensor results take the shape of the first tensor operand."""
+        return _follow_first_operand(op)
+
+
 class CreationModel(ShardingModel):
     """``tensor.empty``, ``tensor.splat``: loops = result dims; operands are scalars or sizes."""
 
@@ -189,6 +235,67 @@ class CreationModel(ShardingModel):
         if _tensor_result(op) is None:
             return None
         return _result_dims_space(op, [_unlinked(v.type) for v in op.operands])
+
+
+    def dynamic_result_size(self, op: Operation, result: int, dim: int) -> Optional[Mixed]:
+        """A dynamic dim is sized by the op's size operands (after ``tensor.splat``'s value)."""
+        sizes = list(op.operands[self.size_operands_from:])
+        shape = op.results[result].type.shape  # type: ignore[attr-defined]
+        dyn = iter(sizes)
+        full: list[Mixed] = [n if n is not None else next(dyn) for n in shape]
+        return full[dim]
+
+    #: Index of the first size operand.
+    size_operands_from = 0
+
+
+class EmptyModel(CreationModel):
+    """``tensor.empty``: a local ``tensor.empty`` of the device's shard size."""
+
+    def partition(self, op: Operation, ctx: PartitionContext) -> list[Value]:
+        sizes = ctx.result_sizes()[0]
+        if sizes is None:
+            return clone_on_local_shapes(op, ctx)[1]
+        m = ctx.m
+        rt = local_type(op.results[0].type, sizes)  # type: ignore[arg-type]
+        dyn = [m.value(n) for n in sizes if isinstance(n, Value)]
+        return list(m.b.insert(tensor.EmptyOp.build(rt, dyn, m.loc)).results)
+
+    def refine(self, op: Operation, known: Known) -> Operation:
+        """Size operands now known become static dims."""
+        t = op.results[0].type
+        shape, rest = known_sizes(t.shape, op.operands, known)  # type: ignore[attr-defined]
+        if len(rest) != len(op.operands):
+            return replace_clone(op, tensor.EmptyOp.build(t.with_shape(shape), rest, op.location))  # type: ignore
+        return op
+
+
+class SplatModel(CreationModel):
+    """``tensor.splat``: a local splat of the device's shard size."""
+
+    size_operands_from = 1
+
+    def partition(self, op: Operation, ctx: PartitionContext) -> list[Value]:
+        sizes = ctx.result_sizes()[0]
+        if sizes is None:
+            return clone_on_local_shapes(op, ctx)[1]
+        m = ctx.m
+        rt = local_type(op.results[0].type, sizes)  # type: ignore[arg-type]
+        dyn = [m.value(n) for n in sizes if isinstance(n, Value)]
+        splat = Operation.create([op.operands[0]] + dyn, [rt], dict(op.attributes), location=m.loc, name=op.name)
+        return list(m.b.insert(splat).results)
+
+    def refine(self, op: Operation, known: Known) -> Operation:
+        """A per-device splat whose dynamic sizes are now known gets a static type."""
+        if len(op.operands) <= 1:
+            return op
+        t = op.results[0].type
+        shape, rest = known_sizes(t.shape, op.operands[1:], known)  # type: ignore[attr-defined]
+        if len(rest) == len(op.operands) - 1:
+            return op
+        new = Operation.create([op.operands[0]] + rest, [t.with_shape(shape)], dict(op.attributes),  # type: ignore
+                               location=op.location, name=op.name)
+        return replace_clone(op, new)
 
 
 class ConstantModel(CreationModel):
@@ -201,6 +308,16 @@ class ConstantModel(CreationModel):
         return super().iteration_space(op)
 
 
+    def partition(self, op: Operation, ctx: PartitionContext) -> list[Value]:
+        """A dense constant: the device's part (:func:`local_splat`)."""
+        if isinstance(op.attributes.get("value"), DenseElementsAttr):
+            return [local_splat(op, ctx.result_sizes()[0], ctx.m)]  # type: ignore[arg-type]
+        return clone_on_local_shapes(op, ctx)[1]
+
+    def dynamic_result_size(self, op: Operation, result: int, dim: int) -> Optional[Mixed]:
+        return None
+
+
 class SameShapeModel(ShardingModel):
     """Ops whose first operand has the result's logical shape (casts, encoding conversions)."""
 
@@ -210,6 +327,19 @@ class SameShapeModel(ShardingModel):
             return None
         rest = [_unlinked(v.type) for v in op.operands[1:]]
         return _result_dims_space(op, [_identity(t.rank)] + rest)
+
+
+    def refine(self, op: Operation, known: Known) -> Operation:
+        """The result shape follows the operand's (now static) one, where known."""
+        op.results[0].type = op.results[0].type.with_shape(_inferred_shape(op))  # type: ignore[attr-defined]
+        return op
+
+
+class CastModel(SameShapeModel):
+    """``tensor.cast``: as :class:`SameShapeModel`, but its result type is the cast's target, kept."""
+
+    def refine(self, op: Operation, known: Known) -> Operation:
+        return op
 
 
 def carrying_dim(group: Sequence[int], sizes: Sequence[Optional[int]]) -> int:
@@ -274,6 +404,16 @@ class ExpandShapeModel(ShardingModel):
         return IterationSpace((PARALLEL,) * rank, tuple([tuple(src_links)] + rest), (tuple(res_links),))
 
 
+    def partition(self, op: Operation, ctx: PartitionContext) -> list[Value]:
+        """The reshape of the device's rows (:func:`local_reshape`)."""
+        if ctx.all_replicated:
+            return clone_on_local_shapes(op, ctx)[1]
+        return [local_reshape(op, ctx.view, ctx.read, ctx.check)]  # type: ignore[arg-type]
+
+    def refine(self, op: Operation, known: Known) -> Operation:
+        return refine_reshape(op, known)  # type: ignore[arg-type]
+
+
 class CollapseShapeModel(ShardingModel):
     """``tensor.collapse_shape``: loops = result (collapsed) dims. The carrying dim of source group
     ``i`` and result dim ``i`` are both linked to loop ``i`` with the same exactness
@@ -293,6 +433,16 @@ class CollapseShapeModel(ShardingModel):
             res_links.append(link)
         rank = result.rank  # type: ignore[attr-defined]
         return IterationSpace((PARALLEL,) * rank, (tuple(links),), (tuple(res_links),))
+
+
+    def partition(self, op: Operation, ctx: PartitionContext) -> list[Value]:
+        """The reshape of the device's rows (:func:`local_reshape`)."""
+        if ctx.all_replicated:
+            return clone_on_local_shapes(op, ctx)[1]
+        return [local_reshape(op, ctx.view, ctx.read, ctx.check)]  # type: ignore[arg-type]
+
+    def refine(self, op: Operation, known: Known) -> Operation:
+        return refine_reshape(op, known)  # type: ignore[arg-type]
 
 
 def _slice_links(op: tensor.SliceOp, full_shape: Sequence[Optional[int]]) -> TensorLinks:
@@ -333,6 +483,22 @@ class ExtractSliceModel(ShardingModel):
         return _result_dims_space(op, [tuple(src_links)] + rest)
 
 
+    def partition(self, op: Operation, ctx: PartitionContext) -> list[Value]:
+        """The slice of the device's part (:func:`local_slice`)."""
+        if ctx.all_replicated:
+            return clone_on_local_shapes(op, ctx)[1]
+        return [local_slice(op, ctx.view, ctx.read, ctx.regions())]  # type: ignore[arg-type]
+
+    def refine(self, op: Operation, known: Known) -> Operation:
+        return refine_slice(op, known)
+
+    def dynamic_result_size(self, op: Operation, result: int, dim: int) -> Optional[Mixed]:
+        """The slice's size operand of the kept dim."""
+        x: tensor.ExtractSliceOp = op  # type: ignore[assignment]
+        dropped = set(x.dropped_dims())
+        return [n for e, n in enumerate(x.mixed_sizes) if e not in dropped][dim]
+
+
 class InsertSliceModel(ShardingModel):
     """``tensor.insert_slice``: loops = result (= destination) dims. Only the dims the source fills whole
     are linked, in the source, the destination and the result: a dim the slice covers in part stays
@@ -349,6 +515,37 @@ class InsertSliceModel(ShardingModel):
                               (full,))
 
 
+    def partition(self, op: Operation, ctx: PartitionContext) -> list[Value]:
+        """The slice of the device's part (:func:`local_slice`)."""
+        if ctx.all_replicated:
+            return clone_on_local_shapes(op, ctx)[1]
+        return [local_slice(op, ctx.view, ctx.read, ctx.regions())]  # type: ignore[arg-type]
+
+    def refine(self, op: Operation, known: Known) -> Operation:
+        return refine_slice(op, known)
+
+    def dps_inits(self, op: Operation) -> tuple[Optional[int], ...]:
+        """The destination (operand 1) is the result's init."""
+        return (1,) if op.results else ()
+
+
+class RelayoutModel(ShardingModel):
+    """``linalg.pack`` / ``unpack``: no sharding rule (replicated, every tensor whole), but the
+    destination (operand 1) is the result's init (``LinalgRelayoutOps.td``)."""
+
+    def iteration_space(self, op: Operation) -> Optional[IterationSpace]:
+        return None
+
+    def dps_inits(self, op: Operation) -> tuple[Optional[int], ...]:
+        return (1,) if op.results else ()
+
+
+    def partition(self, op: Operation, ctx: PartitionContext) -> list[Value]:
+        if not ctx.all_replicated:
+            raise PartitionError(f"'{op.name}' with split dims is not supported")
+        return clone_on_local_shapes(op, ctx)[1]
+
+
 class ConcatModel(ShardingModel):
     """``tensor.concat dim(c)``: the inputs and the result linked on every dim but ``c``."""
 
@@ -357,6 +554,11 @@ class ConcatModel(ShardingModel):
         rank = c.result.type.rank  # type: ignore[attr-defined]
         links = tuple(None if d == c.dim else DimLink(d) for d in range(rank))
         return IterationSpace((PARALLEL,) * rank, tuple([links] * len(op.operands)), (links,))
+
+
+    def refine(self, op: Operation, known: Known) -> Operation:
+        op.results[0].type = op.results[0].type.with_shape(_inferred_shape(op))  # type: ignore[attr-defined]
+        return op
 
 
 class PadModel(ShardingModel):
@@ -371,6 +573,18 @@ class PadModel(ShardingModel):
         return IterationSpace((PARALLEL,) * len(links), tuple([links] + rest), (links,))
 
 
+    def partition(self, op: Operation, ctx: PartitionContext) -> list[Value]:
+        """The pad of the device's part; its body's indices are made global (+ the box offsets)."""
+        new, results = clone_on_local_shapes(op, ctx)
+        n = len(op.operands)
+        shift_block_args(new.body, [o for o, _ in ctx.regions()[n] or []], ctx.m)  # type: ignore[attr-defined]
+        return results
+
+    def refine(self, op: Operation, known: Known) -> Operation:
+        op.results[0].type = op.results[0].type.with_shape(_inferred_shape(op))  # type: ignore[attr-defined]
+        return op
+
+
 class AnyShardingModel(ShardingModel):
     """Ops that read only shapes or pass values on (``tensor.dim``, ``func.return``): every tensor
     operand takes any sharding; no loops."""
@@ -380,23 +594,349 @@ class AnyShardingModel(ShardingModel):
                               tuple(_unlinked(r.type) for r in op.results))
 
 
+class _MeshQueryModel(ShardingModel):
+    """The mesh queries (``mesh.process_multi_index``, ``process_linear_index``, ``mesh_shape``): no
+    sharding rule (they have no tensors); on one device of a static mesh their values are constants
+    (:meth:`~meshc.interfaces.sharding.ShardingModel.evaluate_on_device`, what unroll folds)."""
+
+    def iteration_space(self, op: Operation) -> Optional[IterationSpace]:
+        return None
+
+    def per_axis(self, coords: Sequence[int], device: int, mesh_shape: Sequence[Optional[int]]) -> Sequence:
+        raise NotImplementedError  # pragma: no cover - abstract
+
+    def evaluate_on_device(self, op: Operation, coords: Sequence[int], device: int,
+                           mesh_shape: Sequence[Optional[int]]) -> Optional[list[int]]:
+        values = self.per_axis(coords, device, mesh_shape)
+        axes = op.axes("axes") or tuple(range(len(values)))  # type: ignore[attr-defined]
+        out = [values[a] for a in axes]
+        return None if any(v is None for v in out) else [int(v) for v in out]
+
+
+class ProcessMultiIndexModel(_MeshQueryModel):
+    """``mesh.process_multi_index``: the device's coordinates along the queried axes."""
+
+    def per_axis(self, coords, device, mesh_shape):
+        return list(coords)
+
+
+class ProcessLinearIndexModel(_MeshQueryModel):
+    """``mesh.process_linear_index``: the device's row-major linear index."""
+
+    def evaluate_on_device(self, op, coords, device, mesh_shape):
+        return [int(device)]
+
+
+class MeshShapeModel(_MeshQueryModel):
+    """``mesh.mesh_shape``: the sizes of the queried axes (unknown on a dynamic axis)."""
+
+    def per_axis(self, coords, device, mesh_shape):
+        return list(mesh_shape)
+
+
+# ---------------------------------------------------------------------------------------------------------
+# SPMD rules of the models: partition on one device (docs/pipeline.md stage 5) and unroll's static
+# type inference (stage 6)
+# ---------------------------------------------------------------------------------------------------------
+
+def local_reshape(op: tensor.ReassociativeReshapeOp, view: DeviceView, read, check) -> Value:
+    """``tensor.expand_shape`` / ``collapse_shape`` on this device's rows, with local shapes.
+
+    The op's rule (:mod:`meshc.interfaces.sharding_models`) splits only the *carrying* dim ``c`` of
+    a reassociation group (its major non-unit dim) and only where shard boundaries stay whole rows
+    of the group's other dims, so each device's shard of the collapsed dim is the contiguous block
+    ``[off_c * rest, (off_c + size_c) * rest)`` (``rest``: product of the other dims of the group):
+
+    * expand: the result's shard (from its sharding and ``output_shape``) gives ``(off_c, size_c)``;
+      the device reads that block of the source -- its own shard when the source is split the same
+      way, a local slice when it is replicated -- and expands it with ``output_shape`` = the local
+      sizes (``?`` operands where a size is only known at run time: uneven shards, dynamic mesh);
+    * collapse: the device reads its shard of the source (whole rows) and collapses it; the local
+      result type is static when the local source is.
+
+    ``check(shardings)`` raises unless the op's shardings are the ones its rule needs (``reshard``
+    makes them so); a split dim of a group other than the carrying one is then impossible, and is
+    reported as a PartitionError if met.
+    """
+    m = view.m
+    src, res = op.operands[0], op.results[0]
+    check([sharding_of(v.type) for v in list(op.operands) + list(op.results)])
+    s_src = sharding_of(src.type) or ShardingAttr(view.mesh.sym_name, ())
+    s_res = sharding_of(res.type) or ShardingAttr(view.mesh.sym_name, ())
+    groups = op.reassociation
+    if isinstance(op, tensor.ExpandShapeOp):
+        out = op.mixed_output_shape
+        res_box = [view.core_range(res, s_res, d, size=out[d]) for d in range(len(out))]
+        src_box: list[tuple[Mixed, Mixed]] = []
+        for g in groups:
+            c = carrying_dim(g, res.type.shape)  # type: ignore[attr-defined]
+            others = [d for d in g if d != c]
+            if any(s_res.dim_axes(d) for d in others):
+                raise PartitionError(f"result dim {others} of a reassociation group is split; only dim {c} can be")
+            rest = product(m, [out[d] for d in others])
+            off, size = res_box[c]
+            src_box.append((m.mul(off, rest), m.mul(size, rest)))
+        sizes = [n for _, n in res_box]
+        rt = local_type(res.type, sizes)  # type: ignore[arg-type]
+        if any(n == 0 for _, n in src_box) and not rt.has_static_shape:
+            # a group of zero elements (a 0 among its other dims) with a dynamic local size: no data to move,
+            # and no expand whose static 0 source would verify against a dynamic output dim
+            return m.b.insert(tensor.EmptyOp.build(rt, [n for n in sizes if isinstance(n, Value)], m.loc)).results[0]
+        local = read(src, src_box)
+        new: Operation = tensor.ExpandShapeOp.build(local, groups, rt, output_shape=sizes, loc=m.loc)
+        return m.b.insert(new).results[0]
+    rank = src.type.rank  # type: ignore[attr-defined]
+    for g in groups:
+        c = carrying_dim(g, src.type.shape)  # type: ignore[attr-defined]
+        split = [d for d in g if d != c and s_src.dim_axes(d)]
+        if split:
+            raise PartitionError(f"source dim {split} of a reassociation group is split; only dim {c} can be")
+    local = read(src, [view.core_range(src, s_src, d) for d in range(rank)])
+    shape: list[Optional[int]] = []
+    for g in groups:
+        dims = [local.type.shape[d] for d in g]  # type: ignore[attr-defined]
+        shape.append(None if any(n is None for n in dims) else int(np.prod(dims, dtype=np.int64)))
+    rt = TensorType(tuple(shape), res.type.element_type, data_encoding_of(res.type))  # type: ignore[attr-defined]
+    return m.b.insert(tensor.CollapseShapeOp.build(local, groups, rt, m.loc)).results[0]
+
+
+
+
+def local_slice(op: tensor.SliceOp, view: DeviceView, read, regions) -> Value:
+    """``tensor.extract_slice`` / ``insert_slice`` on this device's part, with local offsets and sizes.
+
+    The op's rule (:mod:`meshc.interfaces.sharding_models`) splits a dim of the full tensor (the
+    extract's source, the insert's destination and result) only where the slice takes it whole, and
+    the sliced tensor (the extract's result, the insert's source) on any dim (an extract's result) or
+    on those dims only (an insert's source). With ``(fo_d, _)`` the device's box of full dim ``d`` and
+    ``(so, ss)`` its box of the sliced dim kept from it, the local op addresses offset
+    ``o_d + so * st_d - fo_d``, size ``ss``, stride ``st_d`` (``o``, ``st``: the op's offset and stride;
+    a dim dropped by rank reduction keeps size 1 at ``o_d - fo_d``): offset 0 and the local size on a
+    split dim taken whole, the op's own offsets on the others. An extract reads only the part of its
+    source it slices on dims with a static offset and unit stride (its read box is that part, the local
+    offset then 0), so a replicated source is not copied whole.
+    """
+    m = view.m
+    insert = isinstance(op, tensor.InsertSliceOp)
+    full_k, sliced_k = (1, 0) if insert else (0, len(op.operands))
+    full_v = op.operands[full_k]
+    full_box = list(regions[full_k] or [(0, view.dim_size(full_v, d))
+                                        for d in range(full_v.type.rank)])  # type: ignore[attr-defined]
+    sliced_v = op.operands[0] if insert else op.results[0]
+    sliced_box = regions[sliced_k] or [(0, view.dim_size(sliced_v, d))
+                                      for d in range(sliced_v.type.rank)]  # type: ignore[attr-defined]
+    dropped = set(op.dropped_dims())
+    kept = [d for d in range(len(full_box)) if d not in dropped]
+    position = {d: j for j, d in enumerate(kept)}
+    offs, strides = op.mixed_offsets, op.mixed_strides
+    local = [(offs[d], 1) if d in dropped else
+             (m.add(offs[d], m.mul(sliced_box[position[d]][0], strides[d])), sliced_box[position[d]][1])
+             for d in range(len(full_box))]
+    if not insert:
+        offsets: list[Mixed] = []
+        local_strides: list[Mixed] = []
+        for d, (start, size) in enumerate(local):
+            st = strides[d]
+            if isinstance(offs[d], int) and isinstance(st, int) and st >= 1:  # read just the sliced part
+                extent = size if st == 1 else m.max(0, m.add(m.mul(m.sub(size, 1), st), 1))
+                full_box[d] = (start, extent)
+                offsets.append(0)
+                st = 1 if isinstance(size, int) and size <= 1 else st  # one element: the stride is moot
+            else:
+                offsets.append(m.sub(start, full_box[d][0]))
+            local_strides.append(st)
+        src = read(full_v, full_box)
+        sizes = [size for _, size in local]
+        rt = local_type(op.results[0].type, [sliced_box[j][1] for j in range(len(kept))])  # type: ignore[arg-type]
+        if src.type == rt and all(isinstance(o, int) and o == 0 for o in offsets) and not dropped \
+                and all(isinstance(st, int) and st == 1 for st in local_strides):
+            return src
+        new: Operation = tensor.ExtractSliceOp.build(src, offsets, sizes, local_strides, rt, m.loc)
+        return m.b.insert(new).results[0]
+    dest = read(full_v, full_box)
+    source = read(sliced_v, sliced_box) if regions[0] is not None else sliced_v
+    offsets = [m.sub(start, fo) for (start, _), (fo, _) in zip(local, full_box)]
+    new = tensor.InsertSliceOp.build(source, dest, offsets, [size for _, size in local], strides, loc=m.loc)
+    return m.b.insert(new).results[0]
+
+
+def local_splat(op: Operation, sizes: Sequence[Mixed], m: IndexMath) -> Value:
+    """A dense ``arith.constant``'s value on one device: a splat of the local size (a static constant,
+    else a ``linalg.fill`` of a ``tensor.empty``); a replicated non-splat constant whole.
+
+    Raises:
+        PartitionError: a non-splat constant that is split.
+    """
+    attr = op.attributes["value"]
+    rt = local_type(op.results[0].type, sizes)  # type: ignore[arg-type]
+    if not attr.is_splat:  # type: ignore[attr-defined]
+        sharding = sharding_of(op.results[0].type)
+        if sharding is not None and sharding.is_replicated and rt.shape == attr.type.shape:  # type: ignore
+            # a replicated constant: every device holds the whole value
+            plain = DenseElementsAttr(rt, attr.array)  # type: ignore[attr-defined]
+            return m.b.insert(ConstantOp.create([], [rt], {"value": plain}, location=m.loc)).results[0]
+        raise PartitionError("a non-splat constant cannot be split")
+    scalar_t = rt.element_type
+    value = attr.splat_value()  # type: ignore[attr-defined]
+    if rt.has_static_shape:
+        arr = np.full(rt.shape, value, dtype=numpy_dtype(scalar_t))
+        c = ConstantOp.create([], [rt], {"value": DenseElementsAttr(rt, arr)}, location=m.loc)
+        return m.b.insert(c).results[0]
+    return fill(m, rt, sizes, FloatAttr(float(value), scalar_t) if isinstance(scalar_t, FloatType)
+                else IntegerAttr(int(value), scalar_t))
+
+
+def fill(m: IndexMath, rt: TensorType, sizes: Sequence[Mixed], scalar) -> Value:
+    """``linalg.fill ins(scalar) outs(tensor.empty(...))`` of local type ``rt`` (``sizes``: its sizes,
+    index Values for the dynamic ones)."""
+    dyn = [m.value(n) for n in sizes if isinstance(n, Value)]
+    empty = m.b.insert(tensor.EmptyOp.build(rt, dyn, m.loc)).results[0]
+    c = m.b.insert(ConstantOp.create([], [scalar.type], {"value": scalar}, location=m.loc)).results[0]
+    f = linalg.FillOp.build([c], [empty], loc=m.loc)
+    return m.b.insert(f).results[0]
+
+
+def loop_offsets(op: Operation, regions) -> dict[int, Mixed]:
+    """The global offset of each split loop of ``op`` on this device: the offset of the first box
+    (operands, then results) of a dim the loop indexes exactly."""
+    space = iteration_space(op)
+    out: dict[int, Mixed] = {}
+    links = list(space.operands) + list(space.results)
+    for k, tl in enumerate(links):
+        if not isinstance(tl, tuple) or regions[k] is None:
+            continue
+        for d, link in enumerate(effective_links(tl)):
+            if link is not None and link.loop not in out:
+                out[link.loop] = regions[k][d][0]
+    return out
+
+
+def shift_linalg_index(new: linalg.StructuredOp, old: Operation, regions, m: IndexMath) -> None:
+    """``linalg.index`` of a split loop reads the local loop index: add the loop's offset."""
+    offsets = loop_offsets(old, regions)
+    for idx in [o for o in new.walk() if isinstance(o, linalg.IndexOp)]:
+        off = offsets.get(idx.dim, 0)
+        if isinstance(off, int) and off == 0:
+            continue
+        b = Builder.after(idx)
+        mm = IndexMath(b, idx.location)
+        add = Operation.create([idx.result, mm.value(off) if isinstance(off, int) else off], [INDEX],
+                               location=idx.location, name="arith.addi")
+        idx.result.replace_all_uses_with(add.results[0])
+        add.set_operand(0, idx.result)
+        b.insert(add)
+
+
+def _follow_first_operand(op: Operation) -> Operation:
+    if op.results and isinstance(op.results[0].type, TensorType):
+        first = next((v for v in op.operands if isinstance(v.type, TensorType)), None)
+        if first is not None:
+            for r in op.results:
+                r.type = r.type.with_shape(first.type.shape)  # type: ignore[attr-defined]
+    return op
+
+
+def refine_slice(op: Operation, known: Known) -> Operation:
+    """A per-device ``extract_slice`` / ``insert_slice`` whose offsets, sizes or strides are now known
+    (``known``) is rebuilt with them static, and an extract's result type follows its sizes."""
+    mixed = [op.mixed_offsets, op.mixed_sizes, op.mixed_strides]  # type: ignore[attr-defined]
+    changed = False
+    out = []
+    for entries in mixed:
+        row = []
+        for e in entries:
+            k = known(e) if isinstance(e, Value) else None
+            if k is not None:
+                changed = True
+                row.append(k)
+            else:
+                row.append(e)
+        out.append(row)
+    if not changed:
+        return op
+    if isinstance(op, tensor.ExtractSliceOp):
+        rt = op.result.type
+        dropped = set(op.dropped_dims())
+        kept = [n for d, n in enumerate(out[1]) if d not in dropped]
+        if rt.rank == len(kept):  # type: ignore[attr-defined]
+            rt = rt.with_shape([n if isinstance(n, int) else d for n, d in zip(kept, rt.shape)])  # type: ignore
+        new = tensor.ExtractSliceOp.build(op.source, out[0], out[1], out[2], rt, op.location)
+    else:
+        cls = type(op)
+        new = cls.build(op.operands[0], op.operands[1], out[0], out[1], out[2], loc=op.location)  # type: ignore
+    new.attributes.update({k: v for k, v in op.attributes.items() if k not in new.attributes})
+    return replace_clone(op, new)
+
+
+def refine_reshape(op: tensor.ReassociativeReshapeOp, known: Known) -> Operation:
+    """A per-device reshape (:func:`local_reshape`) once its source has its static shard type:
+    ``output_shape`` operands now known become static sizes (expand), and the result type follows
+    the source (collapse: products of the group dims)."""
+    if isinstance(op, tensor.ExpandShapeOp):
+        mixed = [known(e) if isinstance(e, Value) else e for e in op.mixed_output_shape]
+        sizes = [k if k is not None else e for k, e in zip(mixed, op.mixed_output_shape)]
+        if all(isinstance(e, Value) == isinstance(n, Value) for e, n in zip(op.mixed_output_shape, sizes)):
+            return op
+        rt = op.result.type.with_shape([n if isinstance(n, int) else None for n in sizes])  # type: ignore
+        new = tensor.ExpandShapeOp.build(op.source, op.reassociation, rt, output_shape=sizes, loc=op.location)
+        new.attributes.update({k: v for k, v in op.attributes.items() if k not in new.attributes})
+        return replace_clone(op, new)
+    src = op.source.type
+    shape = []
+    for g in op.reassociation:
+        dims = [src.shape[d] for d in g]  # type: ignore[attr-defined]
+        shape.append(None if any(n is None for n in dims) else int(np.prod(dims, dtype=np.int64)))
+    op.result.type = op.result.type.with_shape(shape)  # type: ignore[attr-defined]
+    return op
+
+
+def _inferred_shape(op: Operation) -> list[Optional[int]]:
+    """The result shape of a per-device ``tensor.pad`` / ``concat`` / same-shape op from its operands'
+    (now static) shapes: source + static low + high padding; the sum of the inputs along the
+    concatenated dim and their common size elsewhere; the operand's shape. A dim that stays unknown
+    keeps the result type's entry."""
+    have = list(op.results[0].type.shape)  # type: ignore[attr-defined]
+    if isinstance(op, tensor.PadOp):
+        low, high = tensor.static_array(op, "static_low"), tensor.static_array(op, "static_high")
+        src = op.source.type.shape  # type: ignore[attr-defined]
+        got = [None if n is None or lo == tensor.K_DYNAMIC or hi == tensor.K_DYNAMIC else n + lo + hi
+               for n, lo, hi in zip(src, low, high)]
+    elif isinstance(op, tensor.ConcatOp):
+        shapes = [v.type.shape for v in op.operands]  # type: ignore[attr-defined]
+        got = []
+        for d in range(len(have)):
+            sizes = [sh[d] for sh in shapes]
+            if d == op.dim:
+                got.append(None if None in sizes else sum(sizes))
+            else:
+                got.append(next((n for n in sizes if n is not None), None))
+    else:
+        got = list(op.operands[0].type.shape)  # type: ignore[attr-defined]
+    return [g if g is not None else h for g, h in zip(got, have)]
+
+
 def _register() -> None:
     register_sharding_model(linalg.StructuredOp, StructuredModel())
     elementwise = ElementwiseModel()
     for cls in (arith.ElementwiseOp, arith.CmpOp, arith.SelectOp, arith.CastOp):
         register_sharding_model(cls, elementwise)
-    register_sharding_model("tensor.empty", CreationModel())
-    register_sharding_model("tensor.splat", CreationModel())
+    register_sharding_model("tensor.empty", EmptyModel())
+    register_sharding_model("tensor.splat", SplatModel())
     register_sharding_model("arith.constant", ConstantModel())
     same = SameShapeModel()
-    for name in ("tensor.cast", "tensor.bitcast", "iree_encoding.set_encoding", "iree_encoding.unset_encoding"):
+    for name in ("tensor.bitcast", "iree_encoding.set_encoding", "iree_encoding.unset_encoding"):
         register_sharding_model(name, same)
+    register_sharding_model("tensor.cast", CastModel())
     register_sharding_model("tensor.expand_shape", ExpandShapeModel())
     register_sharding_model("tensor.collapse_shape", CollapseShapeModel())
     register_sharding_model("tensor.extract_slice", ExtractSliceModel())
     register_sharding_model("tensor.insert_slice", InsertSliceModel())
+    register_sharding_model(linalg.RelayoutOp, RelayoutModel())
     register_sharding_model("tensor.concat", ConcatModel())
     register_sharding_model("tensor.pad", PadModel())
+    register_sharding_model(mesh.ProcessMultiIndexOp, ProcessMultiIndexModel())
+    register_sharding_model(mesh.ProcessLinearIndexOp, ProcessLinearIndexModel())
+    register_sharding_model(mesh.MeshShapeOp, MeshShapeModel())
     anything = AnyShardingModel()
     for name in ("tensor.dim", "func.return", "util.return"):
         register_sharding_model(name, anything)

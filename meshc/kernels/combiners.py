@@ -25,12 +25,13 @@ import numpy as np
 from meshc.kernels import arith
 from meshc.kernels import dtypes as _dt
 from meshc.kernels.errors import KernelError
+from meshc.sharding.combiners import COMBINERS as _TABLE
 
-COMBINERS = ("addf", "mulf", "maximumf", "minimumf", "maxnumf", "minnumf",
-             "addi", "muli", "maxsi", "minsi", "maxui", "minui", "andi", "ori", "xori")
-"""Combiner names (arith op names) that the fast reduction paths accept."""
+COMBINERS = tuple(c.short for c in _TABLE)
+"""Combiner names (arith op names without the dialect) that the fast reduction paths accept:
+those of :data:`meshc.sharding.combiners.COMBINERS`."""
 
-_FLOAT_COMBINERS = frozenset(COMBINERS[:6])
+_FLOAT_COMBINERS = frozenset(c.short for c in _TABLE if c.is_float)
 
 
 def check(name: str, dtype: np.dtype) -> None:

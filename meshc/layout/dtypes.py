@@ -1,7 +1,7 @@
 """Element data types and their storage sizes.
 
 TT-Metal spells its device data types ``bfloat16``, ``float32``, ``uint32``,
-``int32``, ``uint16``, ``uint8``, ``bfloat8_b`` and ``bfloat4_b``; the issue
+``int32``, ``uint16``, ``uint8``, ``bfloat8_b`` and ``bfloat4_b``; meshc
 adds ``float16`` and ``int8``. The runtime also holds host tensors whose numpy
 dtype has no TT-Metal counterpart (``float64``, ``int64``, ``bool``...); those
 are listed too so every device buffer can get a TensorLayout, and their
@@ -58,7 +58,7 @@ class DataType:
         return DTYPES[key]
 
 
-# TT-Metal's device data types (seed 002 and the issue) first, then host-only
+# TT-Metal's device data types (seed 002) first, then host-only
 # numpy types the runtime may hold.
 _ALL = [
     DataType("bfloat16", 16),

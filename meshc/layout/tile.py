@@ -5,7 +5,7 @@ into faces of ``min(h, 16) x 16`` elements (TT-Metal's face shapes: a 32x32
 tile has four 16x16 faces, a tiny 8x32 tile two 8x16 faces). One tile is one
 page of the buffer.
 
-Bytes per tile (issue, following TT-Metal's ``Tile::get_tile_size``):
+Bytes per tile (following TT-Metal's ``Tile::get_tile_size``):
 
 - plain types: ``h * w * element_bytes`` (bfloat16 32x32 -> 2048 B);
 - ``bfloat8_b``: ``h * w`` mantissa bytes + exponent bytes;

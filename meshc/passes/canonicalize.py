@@ -8,11 +8,12 @@ function body as MLIR's ``OperationFolder`` does):
 * **constant folding** of ``arith`` ops whose operands are all scalar
   constants (integers, ``index``, floats): binary ops, ``negf``, ``cmpi``,
   ``cmpf`` and casts. The values are computed with meshc's own arith
-  kernels (:mod:`meshc.kernels.arith`), so a folded program computes what
-  the reference interpreter computes. Like MLIR, cases the arith dialect
-  calls undefined are left alone: division or remainder by zero, signed
-  division of the minimum value by -1, shifts by the bit width or more,
-  ``fptosi``/``fptoui`` of NaN, infinities or out-of-range values;
+  kernels by the one folder, :mod:`meshc.kernels.fold`, so a folded program
+  computes what the reference interpreter computes. Like MLIR, cases the
+  arith dialect calls undefined are left alone (the rule of that module:
+  division or remainder by zero, signed division of the minimum value by
+  -1, shifts by the bit width or more), and so are ``fptosi``/``fptoui`` of
+  NaN, infinities or out-of-range values;
 * **integer identities** on scalars (MLIR's arith folders): ``x + 0``,
   ``x - 0``, ``x * 1``, ``x / 1``, ``x | 0``, ``x ^ 0`` -> ``x``;
   ``x * 0``, ``x & 0``, ``x - x``, ``x ^ x`` -> ``0``; ``x & x``, ``x | x`` -> ``x``;
@@ -37,11 +38,9 @@ from meshc.ir.attributes import Attribute, FloatAttr, IntegerAttr
 from meshc.ir.core import Operation, Value
 from meshc.ir.types import I1, INDEX, FloatType, IndexType, IntegerType, TensorType, Type
 from meshc.passes.base import Option, Pass
+from meshc.kernels.fold import fold_binary
 from meshc.passes.rewrite import PatternRewriter, RewritePattern, apply_patterns_greedily, constant_value
 
-_DIVISIONS = ("divsi", "divui", "ceildivsi", "ceildivui", "floordivsi", "remsi", "remui")
-_SIGNED_DIVISIONS = ("divsi", "ceildivsi", "floordivsi")
-_SHIFTS = ("shli", "shrsi", "shrui")
 
 
 # ------------------------------------------------------------------ scalars <-> numpy
@@ -97,30 +96,13 @@ class FoldBinary(RewritePattern):
     op_names = tuple(f"arith.{n}" for n in arith.INT_BINARY + arith.FLOAT_BINARY)
 
     def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> bool:
-        from meshc.kernels import arith as k
-
         kind = op.name.split(".", 1)[1]
-        fn = k.BINARY.get(kind)
         a, b = (_scalar_of(v) for v in op.operands)
-        if fn is None or a is None or b is None or _undefined(kind, a, b, op.result.type):
+        result = None if a is None or b is None else fold_binary(kind, a, b, op.result.type)
+        if result is None:
             return False
-        result = fn(a, b)
         rewriter.replace_op(op, [rewriter.constant(_attr_of(result, op.result.type), op.result.type, op)])
         return True
-
-
-def _undefined(kind: str, a: Any, b: Any, t: Type) -> bool:
-    """The arith dialect's undefined cases, which are not folded (see module docstring)."""
-    if isinstance(t, FloatType):
-        return False
-    width = _width(t)
-    if kind in _DIVISIONS and int(b) == 0:
-        return True
-    if kind in _SIGNED_DIVISIONS and int(a) == -(1 << (width - 1)) and int(b) == -1:
-        return True
-    if kind in _SHIFTS and int(b) % (1 << width) >= width:
-        return True
-    return False
 
 
 class FoldUnaryAndCasts(RewritePattern):

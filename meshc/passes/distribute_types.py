@@ -3,7 +3,7 @@
 Seed 000, first step ("we transform the program from annotations using
 ``mesh.shard`` operations to a distributed tensor form that utilizes the
 tensor encoding attribute"): every tensor value's type carries its sharding,
-``tensor<2x3xf32, #mesh.shard<@mesh, [[0]]>>`` (PIPELINE.md stage 3).
+``tensor<2x3xf32, #mesh.shard<@mesh, [[0]]>>`` (docs/pipeline.md stage 3).
 
 * A base value (block argument or result of an op other than
   ``mesh.shard``) keeps the sharding its type already has, else gets the

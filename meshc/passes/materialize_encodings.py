@@ -374,7 +374,7 @@ class MaterializeEncodings(Pass):
 
     def _collective(self, op: Operation, layouts: list) -> None:
         """An unrolled collective (``global_types`` = [source, result] global types) on encoded
-        shards (PIPELINE.md stage 6).
+        shards (docs/pipeline.md stage 6).
 
         * Dropped encodings: the types and the global types lose them.
         * Packed shards of an ``all_reduce`` whose operands and results share one packed layout,

@@ -1,4 +1,4 @@
-"""``partition``: SPMD form, what each device computes (PIPELINE.md stage 5).
+"""``partition``: SPMD form, what each device computes (docs/pipeline.md stage 5).
 
 Input: the reshard output (stage 4): distributed tensor types, global-view
 collectives, and resharding points left as ``mesh.shard ... : T_A -> T_B``
@@ -57,13 +57,13 @@ the initial value" scheme for split reductions; the partial result is then reduc
 by the collective ``reshard`` inserted).
 
 ``tensor.expand_shape`` / ``collapse_shape`` on split tensors become the same
-reshape of the device's rows with local shapes (:func:`local_reshape`; static when
+reshape of the device's rows with local shapes (:func:`meshc.interfaces.sharding_models.local_reshape`; static when
 the shards are even on a static mesh, ``?`` with ``output_shape`` operands
 otherwise). The other ops whose static shapes live in attributes carry splits on
 the dims their rule links (:mod:`meshc.interfaces.sharding_models`) and become
 the op on the device's part:
 
-* ``tensor.extract_slice`` / ``insert_slice`` (:func:`local_slice`): dims taken
+* ``tensor.extract_slice`` / ``insert_slice`` (:func:`meshc.interfaces.sharding_models.local_slice`): dims taken
   whole by the slice split like the tensor, the op's offsets and sizes kept on the
   other dims, the local size on split ones; an extract whose result alone is split
   slices the device's part of a replicated source (offset ``o + off * stride``);
@@ -74,9 +74,13 @@ the op on the device's part:
 
 A linalg input dim indexed by an expression of split loops (``d0 + d1`` of a
 convolution, a repeated ``d0``) is read from the offset where the device's local
-loop indices start (:func:`_expr_box`). An op without a rule (``scf.if``,
-``scf.for``...) is cloned whole into every device's body, the distributed values
-its regions capture read whole. An op without tensor results (``tensor.extract``,
+loop indices start (:func:`_expr_box`). The pass computes those boxes, builds the
+two forms and lowers the resharding points; the op itself is rebuilt on the
+device's part by its ShardingInterface model
+(:meth:`~meshc.interfaces.sharding.ShardingModel.partition`, docs/pipeline.md
+"Per-op SPMD rules"; upstream ``Partition.cpp``), never by a test of its name here.
+An op without a model (``scf.if``, ``scf.for``...) is cloned whole into every
+device's body, with a remark, the distributed values its regions capture read whole. An op without tensor results (``tensor.extract``,
 ``tensor.dim``) stays at the function level, reading replicated operands. Shardings
 that disagree with an op's rule are a located error (run ``reshard`` first). With
 ``--mesh-shape`` dynamic meshes are specialized first.
@@ -84,24 +88,21 @@ that disagree with an op's rule are a located error (run ``reshard`` first). Wit
 
 from __future__ import annotations
 
-from typing import Optional, Sequence, Union
-
-import numpy as np
+from typing import Optional, Union
 
 import meshc.dialects.linalg as linalg
 import meshc.dialects.tensor as tensor
-from meshc import testing_hooks
-from meshc.dialects.arith import ConstantOp
 from meshc.dialects.func import FuncOp
-from meshc.dialects.mesh import (DYNAMIC_INDEX, I16, CollectiveOp, ForAllOp, ForOneOp, MeshOp, ShardingAttr, ShardOp,
-                                 YieldOp, data_encoding_of, sharding_of, strip_sharding)
+from meshc.dialects.mesh import (DYNAMIC_INDEX, ForAllOp, ForOneOp, MeshOp, ShardOp, YieldOp, sharding_of)
 from meshc.dialects.scf import ForallOp, new_in_parallel
 from meshc.interfaces.annotations import function_mesh, functions
-from meshc.interfaces.sharding import ShardingRuleError, effective_links, iteration_space, loop_sharding
-from meshc.interfaces.sharding_models import carrying_dim, linear_form, loops_of
+from meshc.interfaces.sharding import (ANY, ShardingRuleError, dps_inits, effective_links, iteration_space,
+                                       loop_sharding, sharding_model)
+from meshc.interfaces.sharding_models import fill, linear_form, loops_of
+from meshc.interfaces.spmd import (DeviceView, IndexMath, Mixed, PartitionContext, PartitionError, all_replicated,
+                                   clone_on_local_shapes, extract)
 from meshc.ir.affine import DimExpr
-from meshc.ir.attributes import (DenseArrayAttr, DenseElementsAttr, FloatAttr, IntegerAttr, StringAttr,
-                                 SymbolRefAttr)
+from meshc.ir.attributes import DenseArrayAttr, FloatAttr, IntegerAttr, SymbolRefAttr
 from meshc.ir.builder import Builder
 from meshc.ir.core import Block, Operation, Region, Value
 from meshc.ir.types import I1, I32, I64, INDEX, FloatType, TensorType, numpy_dtype
@@ -109,20 +110,9 @@ from meshc.passes.base import Option, Pass
 from meshc.passes.reshard import is_distributed, is_mesh_op, lookup_mesh_op, needed_shardings
 from meshc.passes.specialize_mesh import specialize_from_context
 from meshc.sharding import ReductionKind, ShardingError, same_layout
-from meshc.sharding.shards import shard_boundaries
 
 FORMS = ("for_all", "for_one")
 
-Mixed = Union[int, Value]
-"""An index known at compile time (int) or computed at run time (an ``index`` Value)."""
-
-#: Ops partitioned by cloning them onto local slices: their semantics follow their operands' shapes.
-_SHAPE_FREE_DIALECTS = ("arith.", "math.", "linalg.", "iree_encoding.")
-_SHAPE_FREE_OPS = ("tensor.cast", "tensor.bitcast", "tensor.concat", "tensor.pad")
-
-
-class PartitionError(ValueError):
-    """Internal signal turned into a located error by the pass."""
 
 
 class Partition(Pass):
@@ -140,233 +130,7 @@ class Partition(Pass):
         for func in functions(op):
             name = function_mesh(func)
             if name is not None:
-                FunctionPartitioner(func, lookup_mesh_op(func, name), self.form).run()
-
-
-# ---------------------------------------------------------------------------------------------------------------
-# Index arithmetic
-# ---------------------------------------------------------------------------------------------------------------
-
-class IndexMath:
-    """Emits ``arith`` ops on ``index`` values at a builder, folding whatever is known (ints).
-
-    Divisions are of non-negative values (sizes, shard counts), so ``divui``/``remui`` follow
-    Python's ``//``/``%`` there."""
-
-    def __init__(self, builder: Builder, loc):
-        self.b = builder
-        self.loc = loc
-        self._consts: dict[int, Value] = {}
-        self._tables: dict[tuple, Value] = {}
-
-    def value(self, x: Mixed) -> Value:
-        if isinstance(x, Value):
-            return x
-        if x not in self._consts:
-            op = ConstantOp.create([], [INDEX], {"value": IntegerAttr(int(x), INDEX)}, location=self.loc)
-            self._consts[x] = self.b.insert(op).results[0]
-        return self._consts[x]
-
-    def _emit(self, name: str, a: Mixed, b: Mixed, attrs: Optional[dict] = None, rtype=INDEX) -> Value:
-        op = Operation.create([self.value(a), self.value(b)], [rtype], attrs or {}, location=self.loc, name=name)
-        return self.b.insert(op).results[0]
-
-    def add(self, a: Mixed, b: Mixed) -> Mixed:
-        if isinstance(a, int) and isinstance(b, int):
-            return a + b
-        if b == 0:
-            return a
-        if a == 0:
-            return b
-        return self._emit("arith.addi", a, b)
-
-    def sub(self, a: Mixed, b: Mixed) -> Mixed:
-        if isinstance(a, int) and isinstance(b, int):
-            return a - b
-        if a is b:
-            return 0
-        if b == 0:
-            return a
-        return self._emit("arith.subi", a, b)
-
-    def mul(self, a: Mixed, b: Mixed) -> Mixed:
-        if isinstance(a, int) and isinstance(b, int):
-            return a * b
-        if a == 0 or b == 0:
-            return 0
-        if b == 1:
-            return a
-        if a == 1:
-            return b
-        return self._emit("arith.muli", a, b)
-
-    def div(self, a: Mixed, b: Mixed) -> Mixed:
-        if isinstance(a, int) and isinstance(b, int):
-            return a // b
-        if b == 1:
-            return a
-        return self._emit("arith.divui", a, b)
-
-    def rem(self, a: Mixed, b: Mixed) -> Mixed:
-        if isinstance(a, int) and isinstance(b, int):
-            return a % b
-        if b == 1:
-            return 0
-        return self._emit("arith.remui", a, b)
-
-    def max(self, a: Mixed, b: Mixed) -> Mixed:
-        if isinstance(a, int) and isinstance(b, int):
-            return max(a, b)
-        return self._emit("arith.maxsi", a, b)
-
-    def min(self, a: Mixed, b: Mixed) -> Mixed:
-        if isinstance(a, int) and isinstance(b, int):
-            return min(a, b)
-        return self._emit("arith.minsi", a, b)
-
-    def cmp(self, pred: str, a: Mixed, b: Mixed) -> Union[bool, Value]:
-        if isinstance(a, int) and isinstance(b, int):
-            return {"eq": a == b, "sge": a >= b}[pred]
-        return self._emit("arith.cmpi", a, b, {"predicate": StringAttr(pred)}, I1)
-
-    def select(self, c: Union[bool, Value], a: Mixed, b: Mixed) -> Mixed:
-        if isinstance(c, bool):
-            return a if c else b
-        if isinstance(a, int) and isinstance(b, int) and a == b:
-            return a
-        op = Operation.create([c, self.value(a), self.value(b)], [INDEX], location=self.loc, name="arith.select")
-        return self.b.insert(op).results[0]
-
-    def lookup(self, table: Sequence[int], i: Mixed) -> Mixed:
-        """``table[i]``: an ``arith.constant`` index tensor and ``tensor.extract`` when ``i`` is unknown."""
-        if isinstance(i, int):
-            return table[i]
-        key = tuple(table)
-        if key not in self._tables:
-            t = TensorType((len(table),), INDEX)
-            const = ConstantOp.create([], [t], {"value": DenseElementsAttr(t, np.array(table, dtype=np.int64))},
-                                      location=self.loc)
-            self._tables[key] = self.b.insert(const).results[0]
-        op = Operation.create([self._tables[key], i], [INDEX], location=self.loc, name="tensor.extract")
-        return self.b.insert(op).results[0]
-
-
-def balanced_range(m: IndexMath, n: Mixed, k: Mixed, i: Mixed) -> tuple[Mixed, Mixed]:
-    """``(offset, size)`` of balanced shard ``i`` of ``n`` over ``k`` (DESIGN.md: ``n // k`` each, the
-    last ``n % k`` one more): offset ``i*q + max(0, i - (k - r))``, size ``q + (i >= k - r)``."""
-    if isinstance(n, int) and isinstance(k, int) and isinstance(i, int):
-        bounds = shard_boundaries(n, k)
-        return bounds[i], bounds[i + 1] - bounds[i]
-    q, r = m.div(n, k), m.rem(n, k)
-    if r == 0:
-        return m.mul(i, q), q
-    t = m.sub(k, r)
-    offset = m.add(m.mul(i, q), m.max(0, m.sub(i, t)))
-    if "uneven-slice-offset" in testing_hooks.INJECT:  # TEST-ONLY deliberate miscompile (meshc/testing_hooks.py)
-        offset = testing_hooks.shifted_offset(m, offset, i, r)
-    size = m.select(m.cmp("sge", i, t), m.add(q, 1), q)
-    return offset, size
-
-
-# ---------------------------------------------------------------------------------------------------------------
-# A device's view: coordinates and shard regions
-# ---------------------------------------------------------------------------------------------------------------
-
-class DeviceView:
-    """The device running a body: its coordinates (index Values, or ints), the mesh sizes, and the
-    region of every distributed value it holds or needs, emitted with :class:`IndexMath`."""
-
-    def __init__(self, math: IndexMath, mesh: MeshOp, coords: Optional[Sequence[Mixed]] = None):
-        self.m = math
-        self.mesh = mesh
-        self.spec = mesh.as_mesh()
-        self._coords = list(coords) if coords is not None else None
-        self._sizes: dict[int, Mixed] = {}
-
-    def coords(self) -> list[Mixed]:
-        if self._coords is None:
-            rank = self.mesh.rank
-            op = Operation.create([], [INDEX] * rank, {"mesh": SymbolRefAttr(self.mesh.sym_name)},
-                                  location=self.m.loc, name="mesh.process_multi_index")
-            self._coords = list(self.m.b.insert(op).results)
-        return self._coords
-
-    def size(self, axis: int) -> Mixed:
-        s = self.mesh.shape[axis]
-        if s is not None:
-            return s
-        if axis not in self._sizes:
-            op = Operation.create([], [INDEX], {"mesh": SymbolRefAttr(self.mesh.sym_name),
-                                                "axes": DenseArrayAttr(I16, (axis,))},
-                                  location=self.m.loc, name="mesh.mesh_shape")
-            self._sizes[axis] = self.m.b.insert(op).results[0]
-        return self._sizes[axis]
-
-    def shard_index(self, axes: Sequence[int]) -> tuple[Mixed, Mixed]:
-        """(this device's shard index, shard count) of a dim split over ``axes`` (first axis major)."""
-        idx: Mixed = 0
-        k: Mixed = 1
-        for a in axes:
-            s = self.size(a)
-            idx = self.m.add(self.m.mul(idx, s), self.coords()[a])
-            k = self.m.mul(k, s)
-        return idx, k
-
-    def dim_size(self, v: Value, d: int) -> Mixed:
-        n = v.type.shape[d]  # type: ignore[attr-defined]
-        if n is not None:
-            return n
-        op = Operation.create([v, self.m.value(d)], [INDEX], location=self.m.loc, name="tensor.dim")
-        return self.m.b.insert(op).results[0]
-
-    def core_range(self, v: Value, s: ShardingAttr, d: int, size: Optional[Mixed] = None) -> tuple[Mixed, Mixed]:
-        """(offset, size) of this device's shard of dim ``d`` of ``v`` (sharded ``s``), halos excluded.
-        ``size``: the global size of the dim when the caller knows it (default: from ``v``'s type, or
-        ``tensor.dim``)."""
-        n = self.dim_size(v, d) if size is None else size
-        axes = s.dim_axes(d)
-        if not axes:
-            return 0, n
-        idx, k = self.shard_index(axes)
-        if s.sharded_dims_offsets:
-            if not self.mesh.is_static:
-                raise PartitionError(f"explicit sharded_dims_offsets of {s} need a static mesh")
-            bounds = s.to_spec().offsets_of(d, self.spec)
-            start = self.m.lookup(bounds, idx)
-            return start, self.m.sub(self.m.lookup(bounds, self.m.add(idx, 1)), start)
-        return balanced_range(self.m, n, k, idx)
-
-    def region(self, v: Value, s: ShardingAttr, with_halo: bool = True) -> list[tuple[Mixed, Mixed]]:
-        """(offset, size) per dim of what this device holds of ``v``: its core, widened by the halos
-        and clipped to the tensor (meshc's halo rule, :mod:`meshc.sharding.shards`)."""
-        out = []
-        spec = s.to_spec()
-        for d in range(v.type.rank):  # type: ignore[attr-defined]
-            off, size = self.core_range(v, s, d)
-            low, high = spec.halo_of(d) if with_halo else (0, 0)
-            if low or high:
-                n = self.dim_size(v, d)
-                start = self.m.max(0, self.m.sub(off, low))
-                stop = self.m.min(n, self.m.add(self.m.add(off, size), high))
-                off, size = start, self.m.sub(stop, start)
-            out.append((off, size))
-        return out
-
-
-def local_type(global_type: TensorType, sizes: Sequence[Mixed]) -> TensorType:
-    """The per-device type of a slice of ``global_type``: static dims where the size is known, no
-    sharding (a data-tiling encoding is kept)."""
-    return TensorType(tuple(s if isinstance(s, int) else None for s in sizes), global_type.element_type,
-                      data_encoding_of(global_type))
-
-
-def extract(m: IndexMath, v: Value, region: Sequence[tuple[Mixed, Mixed]]) -> Value:
-    """``tensor.extract_slice %v[offsets] [sizes] [1...]`` with GLOBAL offsets (PIPELINE.md stage 5)."""
-    offsets = [m.value(o) if isinstance(o, Value) else o for o, _ in region]
-    sizes = [s for _, s in region]
-    rt = local_type(v.type, sizes)  # type: ignore[arg-type]
-    op = tensor.ExtractSliceOp.build(v, offsets, sizes, [1] * len(region), rt, m.loc)
-    return m.b.insert(op).results[0]
+                FunctionPartitioner(func, lookup_mesh_op(func, name), self.form, self).run()
 
 
 def identity_attr(kind: str, element_type):
@@ -388,11 +152,13 @@ def identity_attr(kind: str, element_type):
 class FunctionPartitioner:
     """Partitions the top-level ops of one function (see the module docstring)."""
 
-    def __init__(self, func: FuncOp, mesh: MeshOp, form: str):
+    def __init__(self, func: FuncOp, mesh: MeshOp, form: str, pass_: Optional[Pass] = None):
         self.func = func
         self.mesh = mesh
         self.spec = mesh.as_mesh()
         self.form = form
+        self.pass_ = pass_
+        self.remarked: set = set()
 
     def run(self) -> None:
         for block in self.func.regions[0].blocks:
@@ -413,9 +179,9 @@ class FunctionPartitioner:
                         raise op.error(f"cannot be partitioned: {err}") from None
 
     def wants_partition(self, op: Operation) -> bool:
-        if is_mesh_op(op) or op.name in ("func.return", "util.return", "func.call", "util.call") or op.is_terminator:
+        if is_mesh_op(op) or op.is_terminator or "callee" in op.attributes:  # calls keep their callee's types
             return False
-        if self.form == "for_one" and op.name == "tensor.empty":
+        if self.form == "for_one" and isinstance(op, tensor.EmptyOp):
             return False  # a distributed allocation (the seed's %out_dps)
         if not any(is_distributed(v) for v in list(op.operands) + list(op.results)):
             return False
@@ -429,8 +195,8 @@ class FunctionPartitioner:
         level, where every device computes the same value from the whole tensor: ``unroll`` gives it
         the stored shard of a replicated operand. ``tensor.dim`` reads the global shape of any sharding;
         any other op needs replicated operands (its rule, or the lack of one, asks for them)."""
-        if op.name == "tensor.dim":
-            return
+        if all(links is ANY for links in iteration_space(op).operands if links is not None):
+            return  # reads only shapes (tensor.dim): any sharding will do
         for k, v in enumerate(op.operands):
             s = sharding_of(v.type)
             if s is not None and (any(s.split_axes) or s.partial_axes):
@@ -446,55 +212,28 @@ class FunctionPartitioner:
         self.emit(op, body, [r.type for r in op.results], inits)
 
     def dps_inits(self, op: Operation) -> list[Optional[Value]]:
-        """The destination operand of each result (linalg inits, an ``insert_slice``'s destination), or None."""
-        if type(op) is tensor.InsertSliceOp:
-            return [op.dest]
-        if isinstance(op, linalg.StructuredOp):
-            inits = [v for v in op.inits if isinstance(v.type, TensorType)]
-            if len(inits) == len(op.results):
-                return inits
-        return [None] * len(op.results)
+        """The destination operand of each result (the op's ShardingInterface
+        :func:`~meshc.interfaces.sharding.dps_inits`), or None."""
+        return [op.operands[k] if k is not None else None for k in dps_inits(op)]
 
     def local_op(self, op: Operation, view: DeviceView, read) -> list[Value]:
-        """Emit ``op`` on this device's slices; return its local results."""
-        m = view.m
-        if isinstance(op, tensor.ReassociativeReshapeOp) and not _all_replicated(op):
-            return [local_reshape(op, view, read, lambda shardings: self.check_shardings(op, shardings))]
-        regions = self.regions(op, view)
-        if isinstance(op, tensor.SliceOp) and not isinstance(op, tensor.ParallelInsertSliceOp) \
-                and not _all_replicated(op):
-            return [local_slice(op, view, read, regions)]
-        operands = []
-        for k, v in enumerate(op.operands):
-            if not is_distributed(v):
-                operands.append(v)
-                continue
-            operands.append(read(v, regions[k]))
-        result_sizes = [[s for _, s in regions[len(op.operands) + r]] if is_distributed(res) else None
-                        for r, res in enumerate(op.results)]
-        if op.name in ("tensor.empty", "tensor.splat") and result_sizes[0] is not None:
-            rt = local_type(op.results[0].type, result_sizes[0])
-            dyn = [m.value(s) for s in result_sizes[0] if isinstance(s, Value)]
-            if op.name == "tensor.empty":
-                return list(m.b.insert(tensor.EmptyOp.build(rt, dyn, m.loc)).results)
-            splat = Operation.create([op.operands[0]] + dyn, [rt], dict(op.attributes), location=m.loc,
-                                     name="tensor.splat")
-            return list(m.b.insert(splat).results)
-        if op.name == "arith.constant" and isinstance(op.attributes.get("value"), DenseElementsAttr):
-            return [self.local_splat(op, result_sizes[0], m)]  # type: ignore[arg-type]
-        self.check_clonable(op)
-        new = op.clone(self.read_captured(op, view, read))
-        new.set_operands(operands)
-        for r, (res, sizes) in enumerate(zip(new.results, result_sizes)):
-            if sizes is not None:
-                res.type = local_type(op.results[r].type, sizes)  # type: ignore[arg-type]
-        _strip_nested(new)
-        m.b.insert(new)
-        if isinstance(new, linalg.StructuredOp):
-            self.shift_linalg_index(new, op, regions, m)
-        if isinstance(new, tensor.PadOp):
-            _shift_block_args(new.body, [o for o, _ in regions[len(op.operands)] or []], m)
-        return list(new.results)
+        """Emit ``op`` on this device's slices; return its local results. The op's ShardingInterface
+        model does it (:meth:`~meshc.interfaces.sharding.ShardingModel.partition`); an op without a
+        model is cloned whole, which needs every tensor it touches replicated (upstream
+        ``Partition.cpp``'s fallback), with a remark."""
+        ctx = PartitionContext(op, view, read, lambda shardings: self.check_shardings(op, shardings),
+                               lambda: self.regions(op, view), lambda: self.read_captured(op, view, read))
+        model = sharding_model(op)
+        if model is not None:
+            return model.partition(op, ctx)
+        if not all_replicated(op):
+            raise PartitionError(f"'{op.name}' keeps static shapes in its attributes and is partitioned only when "
+                                 "every tensor it touches is replicated")
+        if op not in self.remarked:
+            self.remarked.add(op)
+            if self.pass_ is not None:
+                self.pass_.remark(op, f"no sharding rule for '{op.name}': cloned whole into every device's body")
+        return clone_on_local_shapes(op, ctx)[1]
 
     def read_captured(self, op: Operation, view: DeviceView, read) -> dict[Value, Value]:
         """Whole reads of the distributed values defined outside ``op`` that ops in its regions use (an
@@ -508,70 +247,6 @@ class FunctionPartitioner:
             for v in inner.operands:
                 if v not in out and v not in inside and is_distributed(v):
                     out[v] = read(v, [(0, view.dim_size(v, d)) for d in range(v.type.rank)])  # type: ignore
-        return out
-
-    def check_clonable(self, op: Operation) -> None:
-        if _all_replicated(op):
-            return
-        if op.name.startswith(_SHAPE_FREE_DIALECTS) or op.name in _SHAPE_FREE_OPS:
-            if op.name in ("linalg.pack", "linalg.unpack"):
-                raise PartitionError(f"'{op.name}' with split dims is not supported")
-            return
-        raise PartitionError(f"'{op.name}' keeps static shapes in its attributes and is partitioned only when "
-                             "every tensor it touches is replicated")
-
-    def local_splat(self, op: Operation, sizes: Sequence[Mixed], m: IndexMath) -> Value:
-        attr = op.attributes["value"]
-        rt = local_type(op.results[0].type, sizes)  # type: ignore[arg-type]
-        if not attr.is_splat:  # type: ignore[attr-defined]
-            sharding = sharding_of(op.results[0].type)
-            if sharding is not None and sharding.is_replicated and rt.shape == attr.type.shape:
-                # a replicated constant: every device holds the whole value
-                plain = DenseElementsAttr(rt, attr.array)  # type: ignore[attr-defined]
-                return m.b.insert(ConstantOp.create([], [rt], {"value": plain}, location=m.loc)).results[0]
-            raise PartitionError("a non-splat constant cannot be split")
-        scalar_t = rt.element_type
-        value = attr.splat_value()  # type: ignore[attr-defined]
-        if rt.has_static_shape:
-            arr = np.full(rt.shape, value, dtype=numpy_dtype(scalar_t))
-            c = ConstantOp.create([], [rt], {"value": DenseElementsAttr(rt, arr)}, location=m.loc)
-            return m.b.insert(c).results[0]
-        return self.fill(m, rt, sizes, FloatAttr(float(value), scalar_t) if isinstance(scalar_t, FloatType)
-                         else IntegerAttr(int(value), scalar_t))
-
-    def fill(self, m: IndexMath, rt: TensorType, sizes: Sequence[Mixed], scalar) -> Value:
-        """``linalg.fill ins(scalar) outs(tensor.empty(...))`` of local type ``rt``."""
-        dyn = [m.value(s) for s in sizes if isinstance(s, Value)]
-        empty = m.b.insert(tensor.EmptyOp.build(rt, dyn, m.loc)).results[0]
-        c = m.b.insert(ConstantOp.create([], [scalar.type], {"value": scalar}, location=m.loc)).results[0]
-        f = linalg.FillOp.build([c], [empty], loc=m.loc)
-        return m.b.insert(f).results[0]
-
-    def shift_linalg_index(self, new: linalg.StructuredOp, old: Operation, regions, m: IndexMath) -> None:
-        """``linalg.index`` of a split loop reads the local loop index: add the loop's offset."""
-        offsets = self.loop_offsets(old, regions)
-        for idx in [o for o in new.walk() if isinstance(o, linalg.IndexOp)]:
-            off = offsets.get(idx.dim, 0)
-            if off == 0:
-                continue
-            b = Builder.after(idx)
-            mm = IndexMath(b, idx.location)
-            add = Operation.create([idx.result, mm.value(off) if isinstance(off, int) else off], [INDEX],
-                                   location=idx.location, name="arith.addi")
-            idx.result.replace_all_uses_with(add.results[0])
-            add.set_operand(0, idx.result)
-            b.insert(add)
-
-    def loop_offsets(self, op: Operation, regions) -> dict[int, Mixed]:
-        space = iteration_space(op)
-        out: dict[int, Mixed] = {}
-        links = list(space.operands) + list(space.results)
-        for k, tl in enumerate(links):
-            if not isinstance(tl, tuple) or regions[k] is None:
-                continue
-            for d, link in enumerate(effective_links(tl)):
-                if link is not None and link.loop not in out:
-                    out[link.loop] = regions[k][d][0]
         return out
 
     def regions(self, op: Operation, view: DeviceView) -> list[Optional[list[tuple[Mixed, Mixed]]]]:
@@ -626,13 +301,10 @@ class FunctionPartitioner:
         v = values[k]
         if k < len(op.operands) or v.type.shape[d] is not None:  # type: ignore[attr-defined]
             return view.dim_size(v, d)
-        if op.name in ("tensor.empty", "tensor.splat"):
-            dyn = iter(op.operands[1:] if op.name == "tensor.splat" else op.operands)
-            sizes: list[Mixed] = [n if n is not None else next(dyn) for n in v.type.shape]  # type: ignore
-            return sizes[d]
-        if isinstance(op, tensor.ExtractSliceOp):  # the slice's size operand of the kept dim
-            dropped = set(op.dropped_dims())
-            return [n for e, n in enumerate(op.mixed_sizes) if e not in dropped][d]
+        model = sharding_model(op)
+        own = model.dynamic_result_size(op, k - len(op.operands), d) if model is not None else None
+        if own is not None:
+            return own
         space = iteration_space(op)
         links = space.results[k - len(op.operands)]
         link = effective_links(links)[d] if isinstance(links, tuple) else None
@@ -701,7 +373,7 @@ class FunctionPartitioner:
                 c = m.cmp("eq", view.coords()[a], 0)
                 cond = c if cond is True else m.b.insert(Operation.create(
                     [cond, c], [I1], location=m.loc, name="arith.andi")).results[0]  # type: ignore[list-item]
-            zero = self.fill(m, local.type, [s for _, s in region], ident)  # type: ignore[arg-type]
+            zero = fill(m, local.type, [s for _, s in region], ident)  # type: ignore[arg-type]
             sel = Operation.create([cond, local, zero], [local.type], location=m.loc, name="arith.select")
             return [m.b.insert(sel).results[0]]
 
@@ -787,79 +459,6 @@ class FunctionPartitioner:
         return new
 
 
-def _all_replicated(op: Operation) -> bool:
-    """Whether every distributed operand and result of ``op`` is replicated."""
-    return all(s.is_replicated for s in (sharding_of(v.type) for v in list(op.operands) + list(op.results)) if s)
-
-
-def _product(m: IndexMath, sizes: Sequence[Mixed]) -> Mixed:
-    out: Mixed = 1
-    for n in sizes:
-        out = m.mul(out, n)
-    return out
-
-
-def local_reshape(op: tensor.ReassociativeReshapeOp, view: DeviceView, read, check) -> Value:
-    """``tensor.expand_shape`` / ``collapse_shape`` on this device's rows, with local shapes.
-
-    The op's rule (:mod:`meshc.interfaces.sharding_models`) splits only the *carrying* dim ``c`` of
-    a reassociation group (its major non-unit dim) and only where shard boundaries stay whole rows
-    of the group's other dims, so each device's shard of the collapsed dim is the contiguous block
-    ``[off_c * rest, (off_c + size_c) * rest)`` (``rest``: product of the other dims of the group):
-
-    * expand: the result's shard (from its sharding and ``output_shape``) gives ``(off_c, size_c)``;
-      the device reads that block of the source -- its own shard when the source is split the same
-      way, a local slice when it is replicated -- and expands it with ``output_shape`` = the local
-      sizes (``?`` operands where a size is only known at run time: uneven shards, dynamic mesh);
-    * collapse: the device reads its shard of the source (whole rows) and collapses it; the local
-      result type is static when the local source is.
-
-    ``check(shardings)`` raises unless the op's shardings are the ones its rule needs (``reshard``
-    makes them so); a split dim of a group other than the carrying one is then impossible, and is
-    reported as a PartitionError if met.
-    """
-    m = view.m
-    src, res = op.operands[0], op.results[0]
-    check([sharding_of(v.type) for v in list(op.operands) + list(op.results)])
-    s_src = sharding_of(src.type) or ShardingAttr(view.mesh.sym_name, ())
-    s_res = sharding_of(res.type) or ShardingAttr(view.mesh.sym_name, ())
-    groups = op.reassociation
-    if isinstance(op, tensor.ExpandShapeOp):
-        out = op.mixed_output_shape
-        res_box = [view.core_range(res, s_res, d, size=out[d]) for d in range(len(out))]
-        src_box: list[tuple[Mixed, Mixed]] = []
-        for g in groups:
-            c = carrying_dim(g, res.type.shape)  # type: ignore[attr-defined]
-            others = [d for d in g if d != c]
-            if any(s_res.dim_axes(d) for d in others):
-                raise PartitionError(f"result dim {others} of a reassociation group is split; only dim {c} can be")
-            rest = _product(m, [out[d] for d in others])
-            off, size = res_box[c]
-            src_box.append((m.mul(off, rest), m.mul(size, rest)))
-        sizes = [n for _, n in res_box]
-        rt = local_type(res.type, sizes)  # type: ignore[arg-type]
-        if any(n == 0 for _, n in src_box) and not rt.has_static_shape:
-            # a group of zero elements (a 0 among its other dims) with a dynamic local size: no data to move,
-            # and no expand whose static 0 source would verify against a dynamic output dim
-            return m.b.insert(tensor.EmptyOp.build(rt, [n for n in sizes if isinstance(n, Value)], m.loc)).results[0]
-        local = read(src, src_box)
-        new: Operation = tensor.ExpandShapeOp.build(local, groups, rt, output_shape=sizes, loc=m.loc)
-        return m.b.insert(new).results[0]
-    rank = src.type.rank  # type: ignore[attr-defined]
-    for g in groups:
-        c = carrying_dim(g, src.type.shape)  # type: ignore[attr-defined]
-        split = [d for d in g if d != c and s_src.dim_axes(d)]
-        if split:
-            raise PartitionError(f"source dim {split} of a reassociation group is split; only dim {c} can be")
-    local = read(src, [view.core_range(src, s_src, d) for d in range(rank)])
-    shape: list[Optional[int]] = []
-    for g in groups:
-        dims = [local.type.shape[d] for d in g]  # type: ignore[attr-defined]
-        shape.append(None if any(n is None for n in dims) else int(np.prod(dims, dtype=np.int64)))
-    rt = TensorType(tuple(shape), res.type.element_type, data_encoding_of(res.type))  # type: ignore[attr-defined]
-    return m.b.insert(tensor.CollapseShapeOp.build(local, groups, rt, m.loc)).results[0]
-
-
 def _indexing_exprs(op: Operation) -> Optional[list[Optional[tuple]]]:
     """For a linalg structured op: the indexing expressions of each operand's dims (inputs then inits),
     then of each tensor result's (its init's map); None for a non-tensor operand. None for other ops."""
@@ -898,97 +497,4 @@ def _expr_box(m: IndexMath, expr, ranges: dict[int, tuple[Mixed, Mixed]], size: 
     shift = m.min(shift, size)
     return shift, m.sub(size, shift)
 
-
-def local_slice(op: tensor.SliceOp, view: DeviceView, read, regions) -> Value:
-    """``tensor.extract_slice`` / ``insert_slice`` on this device's part, with local offsets and sizes.
-
-    The op's rule (:mod:`meshc.interfaces.sharding_models`) splits a dim of the full tensor (the
-    extract's source, the insert's destination and result) only where the slice takes it whole, and
-    the sliced tensor (the extract's result, the insert's source) on any dim (an extract's result) or
-    on those dims only (an insert's source). With ``(fo_d, _)`` the device's box of full dim ``d`` and
-    ``(so, ss)`` its box of the sliced dim kept from it, the local op addresses offset
-    ``o_d + so * st_d - fo_d``, size ``ss``, stride ``st_d`` (``o``, ``st``: the op's offset and stride;
-    a dim dropped by rank reduction keeps size 1 at ``o_d - fo_d``): offset 0 and the local size on a
-    split dim taken whole, the op's own offsets on the others. An extract reads only the part of its
-    source it slices on dims with a static offset and unit stride (its read box is that part, the local
-    offset then 0), so a replicated source is not copied whole.
-    """
-    m = view.m
-    insert = isinstance(op, tensor.InsertSliceOp)
-    full_k, sliced_k = (1, 0) if insert else (0, len(op.operands))
-    full_v = op.operands[full_k]
-    full_box = list(regions[full_k] or [(0, view.dim_size(full_v, d))
-                                        for d in range(full_v.type.rank)])  # type: ignore[attr-defined]
-    sliced_v = op.operands[0] if insert else op.results[0]
-    sliced_box = regions[sliced_k] or [(0, view.dim_size(sliced_v, d))
-                                      for d in range(sliced_v.type.rank)]  # type: ignore[attr-defined]
-    dropped = set(op.dropped_dims())
-    kept = [d for d in range(len(full_box)) if d not in dropped]
-    position = {d: j for j, d in enumerate(kept)}
-    offs, strides = op.mixed_offsets, op.mixed_strides
-    local = [(offs[d], 1) if d in dropped else
-             (m.add(offs[d], m.mul(sliced_box[position[d]][0], strides[d])), sliced_box[position[d]][1])
-             for d in range(len(full_box))]
-    if not insert:
-        offsets: list[Mixed] = []
-        local_strides: list[Mixed] = []
-        for d, (start, size) in enumerate(local):
-            st = strides[d]
-            if isinstance(offs[d], int) and isinstance(st, int) and st >= 1:  # read just the sliced part
-                extent = size if st == 1 else m.max(0, m.add(m.mul(m.sub(size, 1), st), 1))
-                full_box[d] = (start, extent)
-                offsets.append(0)
-                st = 1 if isinstance(size, int) and size <= 1 else st  # one element: the stride is moot
-            else:
-                offsets.append(m.sub(start, full_box[d][0]))
-            local_strides.append(st)
-        src = read(full_v, full_box)
-        sizes = [size for _, size in local]
-        rt = local_type(op.results[0].type, [sliced_box[j][1] for j in range(len(kept))])  # type: ignore[arg-type]
-        if src.type == rt and all(isinstance(o, int) and o == 0 for o in offsets) and not dropped \
-                and all(isinstance(st, int) and st == 1 for st in local_strides):
-            return src
-        new: Operation = tensor.ExtractSliceOp.build(src, offsets, sizes, local_strides, rt, m.loc)
-        return m.b.insert(new).results[0]
-    dest = read(full_v, full_box)
-    source = read(sliced_v, sliced_box) if regions[0] is not None else sliced_v
-    offsets = [m.sub(start, fo) for (start, _), (fo, _) in zip(local, full_box)]
-    new = tensor.InsertSliceOp.build(source, dest, offsets, [size for _, size in local], strides, loc=m.loc)
-    return m.b.insert(new).results[0]
-
-
-def _shift_block_args(block: Block, offsets: Sequence[Mixed], m: IndexMath) -> None:
-    """Index block arguments that are local indices of a per-device op (``tensor.pad``'s body gets the
-    result's indices) become global ones: ``arg + offset`` of the device's box, where used."""
-    b = Builder.at_start(block)
-    for arg, off in zip(block.args, offsets):
-        if (isinstance(off, int) and off == 0) or not arg.uses:
-            continue
-        if isinstance(off, int):
-            const = ConstantOp.create([], [INDEX], {"value": IntegerAttr(off, INDEX)}, location=m.loc)
-            off = b.insert(const).results[0]
-        add = Operation.create([arg, off], [INDEX], location=m.loc, name="arith.addi")
-        arg.replace_all_uses_with(add.results[0])
-        add.set_operand(0, arg)
-        b.insert(add)
-
-
-def _strip_nested(op: Operation) -> None:
-    """Remove shardings from the types of values inside ``op``'s regions (bodies run per device). The
-    op is cloned whole into every device's body, so every value inside it is a whole tensor: sharding
-    annotations, resharding points and global-view collectives nested in it (left by the passes that
-    do not look into regions) are the identity there and are dropped."""
-    for inner in list(op.walk()):
-        if inner is not op and (isinstance(inner, (ShardOp, CollectiveOp)) and len(inner.operands) == 1
-                                and len(inner.results) == 1):
-            inner.results[0].replace_all_uses_with(inner.operands[0])
-            inner.erase()
-    for inner in op.walk():
-        if inner is not op:
-            for r in inner.results:
-                r.type = strip_sharding(r.type)
-        for region in inner.regions:
-            for block in region.blocks:
-                for a in block.args:
-                    a.type = strip_sharding(a.type)
 

@@ -1,6 +1,6 @@
 """``reshard``: insert the data movement wherever a producer's sharding differs from what a consumer needs.
 
-Input: the distributed-types form (PIPELINE.md stage 3). Output: stage 4, where every
+Input: the distributed-types form (docs/pipeline.md stage 3). Output: stage 4, where every
 resharding point became a chain of collectives in GLOBAL view, one op per step of
 :func:`meshc.sharding.plan_reshard` (DESIGN.md rules: split -> replicate ``all_gather``,
 replicate -> split ``all_slice`` (local), split dim i -> j ``all_to_all``, partial ->
@@ -51,7 +51,6 @@ import math
 from dataclasses import replace
 from typing import Optional, Union
 
-from meshc import testing_hooks
 from meshc.dialects.func import FuncOp
 from meshc.dialects.mesh import I16, MeshOp, ShardingAttr, ShardOp, _split_attr, lookup_mesh, sharding_of, with_sharding
 from meshc.interfaces.annotations import function_mesh, functions
@@ -448,7 +447,7 @@ def contents_unread(op: Operation, i: int) -> bool:
     contents"), or it is a DPS init of a linalg op whose loops are all parallel and whose payload
     does not use the init's block argument (named elementwise ops, ``linalg.fill``, a generic that
     only yields values computed from its inputs). Such an operand is given the needed sharding by a
-    new ``tensor.empty`` instead of collectives (PIPELINE.md stage 4)."""
+    new ``tensor.empty`` instead of collectives (docs/pipeline.md stage 4)."""
     from meshc.dialects.linalg import StructuredOp
     from meshc.dialects.tensor import EmptyOp
 
@@ -521,7 +520,7 @@ def _default_reason(actions: list[Action]) -> str:
 
 def _received(a: Action, current: Sharding, nxt: Sharding, mesh: Mesh, shape, item: int) -> list[int]:
     """Bytes each device receives during action ``a`` (static mesh and shape), as the unrolled program
-    moves them (PIPELINE.md stage 6: data that devices of one peer group hold alike is stored once, on
+    moves them (docs/pipeline.md stage 6: data that devices of one peer group hold alike is stored once, on
     the group's first device, :func:`meshc.sharding.storage_owner`):
 
     * a peer read: each stored shard of the target is filled by its owner, which reads what it does not
@@ -559,7 +558,7 @@ def _bytes_text(per_device: Optional[list[int]]) -> str:
 def build_collective(step: Step, value: Value, result_type: TensorType, mesh: str, current: Sharding,
                      loc) -> Operation:
     """The global-view mesh op of ``step`` from ``value`` (sharded ``current``) to ``result_type``
-    (PIPELINE.md stage 4)."""
+    (docs/pipeline.md stage 4)."""
     attrs: dict = {"mesh": SymbolRefAttr(mesh)}
     if isinstance(step, UpdateHalo):
         attrs["split_axes"] = _split_attr(current.split_axes)
@@ -570,8 +569,6 @@ def build_collective(step: Step, value: Value, result_type: TensorType, mesh: st
     kind = getattr(step, "kind", None)
     if kind is not None and kind.value != "sum":
         attrs["reduction"] = StringAttr(kind.value)
-    if "wrong-reduction-kind" in testing_hooks.INJECT and kind is not None:  # TEST-ONLY (meshc/testing_hooks.py)
-        attrs["reduction"] = StringAttr(testing_hooks.wrong_reduction(kind.value))
     if isinstance(step, AllGather):
         attrs["gather_axis"] = IntegerAttr(step.dim, INDEX)
     elif isinstance(step, AllSlice):

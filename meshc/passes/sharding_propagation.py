@@ -4,7 +4,7 @@ After upstream MLIR's ``sharding-propagation`` (``ShardingPropagation.cpp``,
 LLVM 19-22); the rules come from each op's ShardingInterface
 (:mod:`meshc.interfaces.sharding`), never from a per-op table here.
 
-Input: the annotation form (PIPELINE.md stage 1) -- a few ``mesh.shard``
+Input: the annotation form (docs/pipeline.md stage 1) -- a few ``mesh.shard``
 ops (an upstream ``mesh.update_halo`` on tensors without shardings counts as
 the annotations "its operand is split so, its result has these halos").
 Each op of the function body is *decided* once: its loop sharding is

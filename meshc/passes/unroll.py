@@ -1,4 +1,4 @@
-"""``unroll``: one value per stored shard, bodies instantiated per device (static meshes; PIPELINE.md stage 6).
+"""``unroll``: one value per stored shard, bodies instantiated per device (static meshes; docs/pipeline.md stage 6).
 
 Seed 000: "After all operations have been sharded we need convert each distributed
 tensor into a list of tensors ... In the case of a static mesh we can use the values
@@ -6,7 +6,8 @@ that correspond to shards directly. In this case we have to also unroll all loop
 run operations on the mesh." For each function ``@NAME`` of a partitioned module
 (stage 5, either form) on a static mesh:
 
-* ``@NAME_sharded`` (private) takes and returns per-shard values. A distributed tensor
+* ``@NAME_sharded`` (private) takes and returns per-shard values (the attributes and
+  wrappers the backend reads: :mod:`meshc.interfaces.unrolled`). A distributed tensor
   is stored as :func:`meshc.dialects.mesh.storage_pieces`: one value per device, except
   that devices of a peer group holding the same data share one value, owned by the
   group's first device (seed 000's memory saving). Arguments and results carry
@@ -29,7 +30,9 @@ run operations on the mesh." For each function ``@NAME`` of a partitioned module
   leaves ``tensor.extract`` / ``tensor.dim`` there) reads the stored shard of a
   replicated operand; ``tensor.dim`` becomes the global size. Per-device ops whose
   result types follow their operands (``tensor.pad``, ``concat``, ``bitcast``,
-  ``splat``, slices, reshapes) get static types once their operands have them;
+  ``splat``, slices, reshapes) get static types once their operands have them
+  (their ShardingInterface model's ``refine``; the mesh queries fold by the model's
+  ``evaluate_on_device``: docs/pipeline.md "Per-op SPMD rules");
 * ``@NAME`` keeps its original (unsharded) signature and stays public: it slices its
   arguments into shards (``tensor.extract_slice``), calls ``@NAME_sharded``, and
   assembles each result (``tensor.insert_slice`` into ``tensor.empty``; partial
@@ -52,37 +55,31 @@ import numpy as np
 
 import meshc.dialects.linalg as linalg
 import meshc.dialects.tensor as tensor
+import meshc.dialects.arith as arith
 from meshc.dialects.arith import ConstantOp
 from meshc.dialects.func import CallOp, FuncOp
-from meshc.dialects.mesh import (UNROLLED_ATTR, CollectiveOp, ForAllOp, ForOneOp, MeshOp, Piece, ShardingVerifyError,
-                                 ShardOp, UpdateHaloOp, YieldOp, piece_of_device, sharding_of, storage_pieces,
-                                 strip_sharding)
+from meshc.dialects.mesh import (UNROLLED_ATTR, CollectiveOp, ForAllOp, ForOneOp, MeshOp, MeshShapeOp, Piece,
+                                 ShardingVerifyError, ShardOp, UpdateHaloOp, YieldOp, piece_of_device, sharding_of,
+                                 storage_pieces, strip_sharding)
 from meshc.dialects.scf import ForallOp
 from meshc.interfaces.annotations import function_mesh, functions
+from meshc.interfaces.sharding import sharding_model
+from meshc.interfaces.unrolled import ARG, DEVICES, IDENTITY, OFFSETS, RESULT, SHARDED_SUFFIX
 from meshc.ir.attributes import (ArrayAttr, DenseArrayAttr, DenseElementsAttr, DictionaryAttr, IntegerAttr,
                                  StringAttr, SymbolRefAttr, TypeAttr)
 from meshc.ir.builder import Builder
 from meshc.ir.core import Block, Operation, Region, Value
 from meshc.ir.types import I64, INDEX, FloatType, FunctionType, IndexType, IntegerType, TensorType
+from meshc.kernels.fold import fold_integer
 from meshc.passes.base import Pass
 from meshc.passes.partition import identity_attr
 from meshc.passes.reshard import lookup_mesh_op
 from meshc.passes.rewrite import is_trivially_dead
 from meshc.passes.specialize_mesh import specialize_from_context
+from meshc.sharding.combiners import combiner_op
 from meshc.sharding.shards import core_region
 
-RETURN_OPS = ("func.return", "util.return")
-SHARDED_SUFFIX = "_sharded"
 
-#: Tensor ops whose result shape follows their first tensor operand: elementwise arith/math, and
-#: iree_encoding.set_encoding/unset_encoding (same logical shape, the encoding is kept by with_shape).
-_SAME_SHAPE_PREFIXES = ("arith.", "math.", "iree_encoding.")
-
-#: Combiner op of each reduction kind, by element kind (for the unshard of partial results).
-_COMBINERS = {"sum": ("arith.addf", "arith.addi"), "max": ("arith.maximumf", "arith.maxsi"),
-              "min": ("arith.minimumf", "arith.minsi"), "product": ("arith.mulf", "arith.muli"),
-              "bitwise_and": (None, "arith.andi"), "bitwise_or": (None, "arith.ori"),
-              "bitwise_xor": (None, "arith.xori")}
 
 
 class Unroll(Pass):
@@ -114,8 +111,8 @@ def _dict(entries: dict) -> DictionaryAttr:
 def _piece_attrs(key: str, index: int, piece: Optional[Piece]) -> DictionaryAttr:
     entries: dict = {key: IntegerAttr(index)}
     if piece is not None:
-        entries["mesh.devices"] = ArrayAttr(tuple(IntegerAttr(d) for d in piece.devices))
-        entries["mesh.offsets"] = DenseArrayAttr(I64, piece.offsets)
+        entries[DEVICES] = ArrayAttr(tuple(IntegerAttr(d) for d in piece.devices))
+        entries[OFFSETS] = DenseArrayAttr(I64, piece.offsets)
     return _dict(entries)
 
 
@@ -145,15 +142,15 @@ class FunctionUnroller:
                 for k, p in enumerate(self.pieces_of(a, func)):
                     types.append(p.local_type(a.type))  # type: ignore[arg-type]
                     names.append(f"{a.name_hint or 'arg' + str(i)}_{k}")
-                    attrs = _piece_attrs("mesh.arg", i, p)
+                    attrs = _piece_attrs(ARG, i, p)
                     ident = self.starts_from_identity(a.type, p)  # type: ignore[arg-type]
                     if ident is not None:
-                        attrs = DictionaryAttr(attrs.entries + (("mesh.identity", ident),))
+                        attrs = DictionaryAttr(attrs.entries + ((IDENTITY, ident),))
                     arg_attrs.append(attrs)
             else:
                 types.append(a.type)
                 names.append(a.name_hint)
-                arg_attrs.append(_piece_attrs("mesh.arg", i, None))
+                arg_attrs.append(_piece_attrs(ARG, i, None))
         block = Block(types, names)
         it = iter(block.args)
         for a in old.args:
@@ -166,7 +163,7 @@ class FunctionUnroller:
         res_attrs: list = []
         self.return_name = type(func).return_name  # func.return or util.return
         for op in list(old.ops):
-            if op.name in RETURN_OPS:
+            if op.is_terminator:  # func.return or util.return
                 res_types, res_attrs = self.unroll_return(op)
             else:
                 self.unroll_op(op)
@@ -218,7 +215,7 @@ class FunctionUnroller:
             self.unroll_collective(op)
         elif isinstance(op, ShardOp):
             raise op.error("is a resharding point; run partition before unroll")
-        elif op.name == "tensor.empty" and self.distributed(op.results[0]):
+        elif isinstance(op, tensor.EmptyOp) and self.distributed(op.results[0]):
             self.unroll_empty(op)
         elif isinstance(op, CallOp) and any(self.distributed(v) for v in list(op.operands) + list(op.results)):
             self.unroll_call(op)
@@ -236,7 +233,7 @@ class FunctionUnroller:
         ``tensor.extract``, ``tensor.dim`` there): ``tensor.dim`` reads the global shape (a constant, or a
         lookup in a constant table of the dims); any other op reads the stored shard of a tensor that
         is whole (replicated), on whichever device runs it."""
-        if op.name == "tensor.dim":
+        if isinstance(op, tensor.DimOp):
             shape = op.operands[0].type.shape  # type: ignore[attr-defined]
             index = self.local(op.operands[1])
             d_op = getattr(index, "op", None)
@@ -248,7 +245,7 @@ class FunctionUnroller:
             t = TensorType((len(shape),), INDEX)
             table = self.b.insert(ConstantOp.create([], [t], {"value": DenseElementsAttr(
                 t, np.array(shape, dtype=np.int64))}, location=op.location)).results[0]
-            ext = Operation.create([table, index], [INDEX], location=op.location, name="tensor.extract")
+            ext = tensor.ExtractOp.create([table, index], [INDEX], location=op.location)
             self.mapping[op.results[0]] = self.b.insert(ext).results[0]
             return
         mapping = dict(self.mapping)
@@ -273,11 +270,11 @@ class FunctionUnroller:
                 for p, s in zip(self.pieces_of(v, op), self.shards[v]):
                     values.append(s)
                     types.append(s.type)
-                    attrs.append(_piece_attrs("mesh.result", j, p))
+                    attrs.append(_piece_attrs(RESULT, j, p))
             else:
                 values.append(self.local(v))
                 types.append(v.type)
-                attrs.append(_piece_attrs("mesh.result", j, None))
+                attrs.append(_piece_attrs(RESULT, j, None))
         self.b.insert(Operation.create(values, (), location=op.location, name=self.return_name))
         return types, attrs
 
@@ -318,8 +315,8 @@ class FunctionUnroller:
             else:
                 types.append(r.type)
                 owners.append((r, 0))
-        new = self.b.insert(Operation.create(args, types, {"callee": SymbolRefAttr(op.callee + SHARDED_SUFFIX)},
-                                             location=op.location, name="func.call"))
+        new = self.b.insert(CallOp.create(args, types, {"callee": SymbolRefAttr(op.callee + SHARDED_SUFFIX)},
+                                          location=op.location))
         k = 0
         for r, n in owners:
             if n:
@@ -342,7 +339,7 @@ class FunctionUnroller:
         term = op.terminator
         ones = [o for o in term.body.ops] if term is not None else []
         ok = (op.rank == rank and all(v == 0 for v in op.lower_bounds) and all(v == 1 for v in op.steps)
-              and all(u == s or getattr(getattr(u, "op", None), "name", "") == "mesh.mesh_shape"
+              and all(u == s or isinstance(getattr(u, "op", None), MeshShapeOp)
                       for u, s in zip(op.upper_bounds, self.mesh.shape))
               and len(ones) == 1 and isinstance(ones[0], ForOneOp)
               and list(ones[0].device) == list(op.induction_vars))
@@ -475,9 +472,8 @@ class FunctionUnroller:
                 args.append(b.insert(tensor.ExtractSliceOp.build(a, [lo for lo, _ in box], list(p.shape),
                                                                  None, p.local_type(a_old.type),
                                                                  func.location)).results[0])
-        call = b.insert(Operation.create(args, list(sharded.function_type.results),
-                                         {"callee": SymbolRefAttr(sharded.sym_name)}, location=func.location,
-                                         name="func.call"))
+        call = b.insert(CallOp.create(args, list(sharded.function_type.results),
+                                      {"callee": SymbolRefAttr(sharded.sym_name)}, location=func.location))
         outs, k = [], 0
         for t in ftype.results:
             if isinstance(t, TensorType) and sharding_of(t) is not None:
@@ -530,7 +526,7 @@ class FunctionUnroller:
             return parts[0]
         kind = s.partial_type.value
         is_float = isinstance(t.element_type, FloatType)
-        name = _COMBINERS.get(kind, (None, None))[0 if is_float else 1]
+        name = combiner_op(kind, is_float)
         if name is None:
             raise self.func.error(f"cannot unshard a result partial with '{kind}'")
         acc = parts[0]
@@ -608,7 +604,7 @@ class Instantiator:
         if isinstance(op, tensor.ExtractSliceOp) and self.is_distributed_source(op.source) is not None:
             self.read_slice(op)
             return
-        if op.name == "tensor.dim" and self.is_distributed_source(op.operands[0]) is not None:
+        if isinstance(op, tensor.DimOp) and self.is_distributed_source(op.operands[0]) is not None:
             d = self.known(op.operands[1])
             src = self.is_distributed_source(op.operands[0])
             self.mapping[op.results[0]] = self.const(src.type.shape[d])  # type: ignore[union-attr, index]
@@ -632,26 +628,17 @@ class Instantiator:
 
     def fold(self, op: Operation) -> bool:
         """Process queries and integer arithmetic on known values become constants."""
-        name = op.name
-        if name == "mesh.process_multi_index":
-            axes = op.axes("axes") or tuple(range(len(self.coords)))  # type: ignore[attr-defined]
-            for r, a in zip(op.results, axes):
-                self.mapping[r] = self.const(self.coords[a])
-            return True
-        if name == "mesh.process_linear_index":
-            self.mapping[op.results[0]] = self.const(self.device)
-            return True
-        if name == "mesh.mesh_shape":
-            shape = self.u.mesh.shape
-            axes = op.axes("axes") or tuple(range(len(shape)))  # type: ignore[attr-defined]
-            for r, a in zip(op.results, axes):
-                self.mapping[r] = self.const(shape[a])  # type: ignore[arg-type]
+        model = sharding_model(op)
+        values = model.evaluate_on_device(op, self.coords, self.device, self.u.mesh.shape) if model else None
+        if values is not None:  # the mesh queries (process index, mesh shape): constants on this device
+            for r, v in zip(op.results, values):
+                self.mapping[r] = self.const(v)
             return True
         if len(op.results) != 1 or not isinstance(op.results[0].type, (IndexType, IntegerType)):
             return False
-        if name == "tensor.extract":
+        if isinstance(op, tensor.ExtractOp):
             return self.fold_lookup(op)
-        if name == "arith.constant":
+        if isinstance(op, ConstantOp):
             return False
         known = [self.known(v) for v in op.operands]
         if not known or any(k is None for k in known):
@@ -705,112 +692,12 @@ class Instantiator:
                             f"at {list(p.offsets)} of size {list(p.shape)}")
 
     # -- static sizes ---------------------------------------------------------------------------------------------
-    def known_sizes(self, shape, sizes) -> tuple[list, list]:
-        """``shape`` (None for a dynamic dim) with the dynamic dims whose size operand (from ``sizes``, in
-        order) is now a known constant made static; returns (new shape, the size operands still dynamic)."""
-        dyn = iter(sizes)
-        new_shape, rest = [], []
-        for d in shape:
-            if d is None:
-                v = next(dyn)
-                k = self.known(v)
-                new_shape.append(k)
-                if k is None:
-                    rest.append(v)
-            else:
-                new_shape.append(d)
-        return new_shape, rest
-
     def refine(self, op: Operation) -> Operation:
-        """Make dynamic sizes that are now known static, and result types follow (rebuilds the op when its
-        static arrays change)."""
-        if op.name == "tensor.empty":
-            t = op.results[0].type
-            shape, rest = self.known_sizes(t.shape, op.operands)  # type: ignore[attr-defined]
-            if len(rest) != len(op.operands):
-                new = tensor.EmptyOp.build(t.with_shape(shape), rest, op.location)  # type: ignore[attr-defined]
-                return _replace(op, new)
-            return op
-        if op.name == "tensor.splat" and len(op.operands) > 1:
-            return self.refine_splat(op)
-        if isinstance(op, (tensor.ExtractSliceOp, tensor.InsertSliceOp)):
-            return self.refine_slice(op)
-        if isinstance(op, tensor.ReassociativeReshapeOp):
-            return self.refine_reshape(op)
-        if isinstance(op, (tensor.PadOp, tensor.ConcatOp)) or op.name == "tensor.bitcast":
-            op.results[0].type = op.results[0].type.with_shape(_inferred_shape(op))  # type: ignore[attr-defined]
-            return op
-        if isinstance(op, linalg.StructuredOp):
-            inits = [v for v in op.inits if isinstance(v.type, TensorType)]
-            for r, v in zip(op.results, inits):
-                r.type = v.type
-            return op
-        if op.name.startswith(_SAME_SHAPE_PREFIXES) and op.results and isinstance(op.results[0].type, TensorType):
-            first = next((v for v in op.operands if isinstance(v.type, TensorType)), None)
-            if first is not None:
-                for r in op.results:
-                    r.type = r.type.with_shape(first.type.shape)  # type: ignore[attr-defined]
-        return op
-
-    def refine_slice(self, op: Operation) -> Operation:
-        mixed = [op.mixed_offsets, op.mixed_sizes, op.mixed_strides]  # type: ignore[attr-defined]
-        changed = False
-        out = []
-        for entries in mixed:
-            row = []
-            for e in entries:
-                k = self.known(e) if isinstance(e, Value) else None
-                if k is not None:
-                    changed = True
-                    row.append(k)
-                else:
-                    row.append(e)
-            out.append(row)
-        if not changed:
-            return op
-        if isinstance(op, tensor.ExtractSliceOp):
-            rt = op.result.type
-            dropped = set(op.dropped_dims())
-            kept = [s for d, s in enumerate(out[1]) if d not in dropped]
-            if rt.rank == len(kept):  # type: ignore[attr-defined]
-                rt = rt.with_shape([s if isinstance(s, int) else d for s, d in zip(kept, rt.shape)])  # type: ignore
-            new = tensor.ExtractSliceOp.build(op.source, out[0], out[1], out[2], rt, op.location)
-        else:
-            cls = type(op)
-            new = cls.build(op.operands[0], op.operands[1], out[0], out[1], out[2], loc=op.location)
-        new.attributes.update({k: v for k, v in op.attributes.items() if k not in new.attributes})
-        return _replace(op, new)
-
-    def refine_splat(self, op: Operation) -> Operation:
-        """A per-device ``tensor.splat`` whose dynamic sizes are now known gets a static type."""
-        t = op.results[0].type
-        shape, rest = self.known_sizes(t.shape, op.operands[1:])  # type: ignore[attr-defined]
-        if len(rest) == len(op.operands) - 1:
-            return op
-        new = Operation.create([op.operands[0]] + rest, [t.with_shape(shape)], dict(op.attributes),  # type: ignore
-                               location=op.location, name="tensor.splat")
-        return _replace(op, new)
-
-    def refine_reshape(self, op: tensor.ReassociativeReshapeOp) -> Operation:
-        """A per-device reshape (:func:`meshc.passes.partition.local_reshape`) once its source has its
-        static shard type: ``output_shape`` operands now known become static sizes (expand), and the
-        result type follows the source (collapse: products of the group dims)."""
-        if isinstance(op, tensor.ExpandShapeOp):
-            mixed = [self.known(e) if isinstance(e, Value) else e for e in op.mixed_output_shape]
-            sizes = [k if k is not None else e for k, e in zip(mixed, op.mixed_output_shape)]
-            if all(isinstance(e, Value) == isinstance(n, Value) for e, n in zip(op.mixed_output_shape, sizes)):
-                return op
-            rt = op.result.type.with_shape([n if isinstance(n, int) else None for n in sizes])  # type: ignore
-            new = tensor.ExpandShapeOp.build(op.source, op.reassociation, rt, output_shape=sizes, loc=op.location)
-            new.attributes.update({k: v for k, v in op.attributes.items() if k not in new.attributes})
-            return _replace(op, new)
-        src = op.source.type
-        shape = []
-        for g in op.reassociation:
-            dims = [src.shape[d] for d in g]  # type: ignore[attr-defined]
-            shape.append(None if any(n is None for n in dims) else int(np.prod(dims, dtype=np.int64)))
-        op.result.type = op.result.type.with_shape(shape)  # type: ignore[attr-defined]
-        return op
+        """Make dynamic sizes that are now known static, and result types follow: the op's
+        ShardingInterface model's static type inference
+        (:meth:`~meshc.interfaces.sharding.ShardingModel.refine`); an op without a model keeps its types."""
+        model = sharding_model(op)
+        return model.refine(op, self.known) if model is not None else op
 
     def cast_to(self, v: Value, want: TensorType, where: Operation) -> Value:
         if v.type == want:
@@ -819,66 +706,20 @@ class Instantiator:
         if not isinstance(have, TensorType) or have.rank != want.rank or any(
                 a is not None and a != b for a, b in zip(have.shape, want.shape)):
             raise where.error(f"device {self.device} yields '{have}' but its shard has type '{want}'")
-        return self.b.insert(Operation.create([v], [want], location=where.location, name="tensor.cast")).results[0]
-
-
-def _inferred_shape(op: Operation) -> list[Optional[int]]:
-    """The result shape of a per-device ``tensor.pad`` / ``concat`` / ``bitcast`` from its operands'
-    (now static) shapes: source + static low + high padding; the sum of the inputs along the
-    concatenated dim and their common size elsewhere; the operand's shape. A dim that stays unknown
-    keeps the result type's entry."""
-    have = list(op.results[0].type.shape)  # type: ignore[attr-defined]
-    if isinstance(op, tensor.PadOp):
-        low, high = tensor.static_array(op, "static_low"), tensor.static_array(op, "static_high")
-        src = op.source.type.shape  # type: ignore[attr-defined]
-        got = [None if n is None or lo == tensor.K_DYNAMIC or hi == tensor.K_DYNAMIC else n + lo + hi
-               for n, lo, hi in zip(src, low, high)]
-    elif isinstance(op, tensor.ConcatOp):
-        shapes = [v.type.shape for v in op.operands]  # type: ignore[attr-defined]
-        got = []
-        for d in range(len(have)):
-            sizes = [sh[d] for sh in shapes]
-            if d == op.dim:
-                got.append(None if None in sizes else sum(sizes))
-            else:
-                got.append(next((n for n in sizes if n is not None), None))
-    else:
-        got = list(op.operands[0].type.shape)  # type: ignore[attr-defined]
-    return [g if g is not None else h for g, h in zip(got, have)]
-
-
-def _replace(old: Operation, new: Operation) -> Operation:
-    """``new`` takes over the uses of ``old``'s results (``old`` is a fresh clone not yet inserted)."""
-    for a, b in zip(old.results, new.results):
-        b.name_hint = a.name_hint
-    old.drop_operands()
-    return new
+        return self.b.insert(tensor.CastOp.create([v], [want], location=where.location)).results[0]
 
 
 def _evaluate(op: Operation, args: list[int]) -> Optional[int]:
-    """Integer ``arith`` ops on known values, with meshc's arith kernels (as canonicalize folds them)."""
+    """Integer ``arith`` ops on known values: :func:`meshc.kernels.fold.fold_integer` (the folder
+    canonicalize uses, with its rule for undefined cases)."""
     from meshc.kernels import arith as K
 
-    kind = op.name.split(".", 1)[1] if op.name.startswith("arith.") else None
-    t = op.results[0].type
-    dt = np.int64 if isinstance(t, IndexType) else None
-    if dt is None and isinstance(t, IntegerType) and t.width in (8, 16, 32, 64):
-        dt = np.dtype(f"int{t.width}").type
-    try:
-        if kind == "cmpi":
-            pred = op.attributes["predicate"]
-            name = pred.value if isinstance(pred, StringAttr) else K.CMPI_PREDICATES[pred.value]  # type: ignore
-            ot = op.operands[0].type
-            odt = np.int64 if isinstance(ot, IndexType) else np.dtype(f"int{ot.width}").type  # type: ignore
-            return int(bool(K.cmpi(name, odt(args[0]), odt(args[1]))))
-        if kind == "select":
-            return args[1] if args[0] else args[2]
-        fn = K.BINARY.get(kind) if kind is not None else None
-        if fn is None or dt is None or len(args) != 2:
-            return None
-        if kind in ("divsi", "divui", "remsi", "remui", "floordivsi", "ceildivsi", "ceildivui") and args[1] == 0:
-            return None
-        return int(fn(dt(args[0]), dt(args[1])))
-    except (ValueError, TypeError, ArithmeticError):
+    if not isinstance(op, (arith.ElementwiseOp, arith.CmpOp, arith.SelectOp)):
         return None
+    kind = op.name.split(".", 1)[1]
+    predicate = None
+    if kind == "cmpi":
+        pred = op.attributes["predicate"]
+        predicate = pred.value if isinstance(pred, StringAttr) else K.CMPI_PREDICATES[pred.value]  # type: ignore
+    return fold_integer(kind, args, op.results[0].type, op.operands[0].type, predicate)
 

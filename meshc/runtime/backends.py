@@ -1,4 +1,4 @@
-"""Runtime backends: who executes a schedule (issue 11).
+"""Runtime backends: who executes a schedule (docs/pipeline.md stage 7).
 
 The compiler ends at a :class:`~meshc.backend.schedule.Schedule`; a backend
 runs it. Both backends share the schedule format, the allocation policy and

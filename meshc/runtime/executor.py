@@ -1,5 +1,5 @@
 """The threaded multi-device runtime: runs a :class:`~meshc.backend.schedule.Schedule`
-with one thread per simulated device (issue 6; DESIGN.md "Runtime model").
+with one thread per simulated device (docs/runtime.md; docs/pipeline.md stage 7).
 
 Each device thread executes its steps in order (the step kinds and the
 allocation policy are documented in :mod:`meshc.backend.schedule`):

@@ -34,6 +34,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Optional, Sequence
 
 from meshc.ir.core import Block, Operation, Region, Value
+from meshc.ir.functions import entry_function  # noqa: F401  (re-exported: the runtime's callers pick entries)
 from meshc.ir.location import DiagnosticError
 
 KernelFn = Callable[["Interpreter", Operation, list], Sequence[Any]]
@@ -347,28 +348,3 @@ class Interpreter:
 KERNELS_WITH_EFFECT_TERMINATORS: set[str] = set()
 
 
-def entry_function(module: Operation, name: Optional[str] = None) -> Operation:
-    """The function to run: ``name`` if given, else the only public function.
-
-    Raises:
-        DiagnosticError: no such function, or several public functions and
-            no ``--entry``.
-    """
-    from meshc.dialects.func import FuncOp
-
-    funcs = [op for op in module.body.ops if isinstance(op, FuncOp)]  # type: ignore[attr-defined]
-    if name is not None:
-        for f in funcs:
-            if f.sym_name == name.lstrip("@"):
-                if f.is_declaration:
-                    raise DiagnosticError(f"function '@{f.sym_name}' is a declaration and has no body", f.location)
-                return f
-        raise DiagnosticError(f"no function named '@{name.lstrip('@')}' (functions: "
-                              f"{', '.join('@' + f.sym_name for f in funcs) or 'none'})")
-    public = [f for f in funcs if f.visibility == "public" and not f.is_declaration]
-    if len(public) == 1:
-        return public[0]
-    if not public:
-        raise DiagnosticError("the module has no public function to run")
-    raise DiagnosticError("the module has several public functions; choose one with --entry: "
-                          + ", ".join("@" + f.sym_name for f in public))

@@ -2,7 +2,7 @@
 binding to the entry function's arguments, writing results, comparing with
 expected values.
 
-Binding rule (issue: reference interpreter): when every argument name of the
+Binding rule (the reference interpreter's and the runtime's): when every argument name of the
 entry function is a key of the ``.npz``, inputs bind by name (``%x`` <- key
 ``x``); otherwise by position in the file's key order (exported models name
 their inputs differently from the IR's ``%arg0``...). ``--input NAME=F.npy``

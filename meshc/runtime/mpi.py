@@ -1,5 +1,5 @@
 """The MPI runtime: runs a :class:`~meshc.backend.schedule.Schedule` with one MPI
-rank per device (issue 11), the same schedules and numpy kernels as the threaded
+rank per device (docs/pipeline.md stage 7), the same schedules and numpy kernels as the threaded
 runtime (:mod:`meshc.runtime.executor`).
 
 Rank ``r`` of the communicator is linear device ``r`` (row-major mesh

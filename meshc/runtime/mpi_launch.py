@@ -1,4 +1,4 @@
-"""Launching meshc on MPI and the job-wide services every rank shares (issue 11).
+"""Launching meshc on MPI and the job-wide services every rank shares (docs/pipeline.md stage 7).
 
 Launch
 ------

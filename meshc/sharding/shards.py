@@ -229,7 +229,7 @@ def holders(global_shape: Sequence[int], sharding: Sharding, mesh: Mesh, index: 
 def storage_owner(global_shape: Sequence[int], sharding: Sharding, mesh: Mesh, device: Device) -> int:
     """Linear index of the device whose buffer holds ``device``'s shard once unrolled.
 
-    Seed 000 / PIPELINE.md stage 6: devices of one peer group that hold the same data (same
+    Seed 000 / docs/pipeline.md stage 6: devices of one peer group that hold the same data (same
     local region, same coordinates on the partial axes) store it ONCE, on the lowest of them;
     the others read it in place. So a tensor replicated over peered axes is owned by the peer
     group's first device: on a 3-device mesh with ``peered_axes = (0,)``, ``[[]]`` gives owner 0

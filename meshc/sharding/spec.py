@@ -27,6 +27,8 @@ from typing import Sequence, Union
 
 import numpy as np
 
+from meshc.sharding.combiners import KIND_UFUNC
+
 __all__ = [
     "ShardingError",
     "ReshardError",
@@ -131,16 +133,7 @@ class ReductionKind(str, enum.Enum):
         return total
 
 
-_COMBINERS = {
-    ReductionKind.SUM: np.add,
-    ReductionKind.AVERAGE: np.add,
-    ReductionKind.PRODUCT: np.multiply,
-    ReductionKind.MAX: np.maximum,
-    ReductionKind.MIN: np.minimum,
-    ReductionKind.BITWISE_AND: np.bitwise_and,
-    ReductionKind.BITWISE_OR: np.bitwise_or,
-    ReductionKind.BITWISE_XOR: np.bitwise_xor,
-}
+_COMBINERS = {kind: getattr(np, KIND_UFUNC[kind.value]) for kind in ReductionKind if kind.value in KIND_UFUNC}
 
 
 def _int_tuple(values, what: str) -> tuple[int, ...]:

@@ -1,4 +1,4 @@
-"""Pictures of the tensor values of a program in distributed form (PIPELINE.md stage 3).
+"""Pictures of the tensor values of a program in distributed form (docs/pipeline.md stage 3).
 
 The module must have been through ``sharding-propagation,distribute-types``:
 each tensor value's sharding is read from its type with
@@ -34,7 +34,7 @@ __all__ = ["PropagationNames", "record_propagation_names", "ValueNames", "tensor
 
 class PropagationNames:
     """The names and roles of the values of ``module`` as ``meshc compile -p sharding-propagation``
-    prints them (PIPELINE.md stage 2), recorded between ``sharding-propagation`` and
+    prints them (docs/pipeline.md stage 2), recorded between ``sharding-propagation`` and
     ``distribute-types`` (:func:`record_propagation_names`) so they still name the values of the
     distributed form (stage 3).
 

@@ -1,4 +1,4 @@
-"""Differential testing of the sharding pipeline (issue 10).
+"""Differential testing of the sharding pipeline (README.md, "Reliability").
 
 :mod:`tests.difftest.gen` builds random well-typed programs with random shardings on
 random meshes, :mod:`tests.difftest.strategies` draws them with hypothesis, and

@@ -1,4 +1,4 @@
-"""Kernels of the unrolled N-operand collectives (PIPELINE.md stage 6) in the reference interpreter.
+"""Kernels of the unrolled N-operand collectives (docs/pipeline.md stage 6) in the reference interpreter.
 
 ``%r:N = mesh.all_to_all %a0, ..., %a3 on @m ... {global_types = [T_src, T_dst]}`` takes one value
 per stored shard of ``T_src`` and returns one per stored shard of ``T_dst``
@@ -8,7 +8,7 @@ semantics of :func:`meshc.sharding.simulate.apply_step`, and returns each result
 from its owner. This is how the unrolled program of a sharded function runs sequentially
 on the interpreter (``@NAME`` calls ``@NAME_sharded``).
 
-A single-operand collective in global view (PIPELINE.md stage 4, e.g. between the
+A single-operand collective in global view (docs/pipeline.md stage 4, e.g. between the
 ``scf.forall`` bodies of ``partition{form=for_one}``, which the interpreter runs as the
 whole mesh) does not change the tensor's values when its source is not partial: the
 kernel returns the operand. A partial source (the interpreter holds one array, not the
