@@ -281,7 +281,7 @@ def test_mixed_named_and_anonymous_arguments_is_located():
     ('"func.func"() ({\n}) {sym_name = "f", function_type = () -> (), sym_visibility = ["x"]} : () -> ()',
      "'func.func' op visibility must be 'public', 'private' or 'nested', got '[\"x\"]'"),
     ('"func.func"() ({\n^bb0:\n  "func.return"() : () -> (i32)\n}) {sym_name = "f", function_type = () -> ()} '
-     ": () -> ()", "'func.return' op expects no results and no regions, got 1 results and 0 regions"),
+     ": () -> ()", "'func.return' op expected 0 results, but found 1"),
     ('"flow.return"() {a = 1} : () -> ()', "'flow.return' op expects no results, regions or attributes "
                                            "(its custom form has none)"),
     ('"scf.yield"() : () -> (i32)', "'scf.yield' op expects no results, regions or attributes (its custom form "
@@ -380,7 +380,7 @@ def test_mesh_ops_without_a_required_clause_are_rejected(text, msg):
      '    %0 = "mesh.yield"(%a) : (tensor<4xf32>) -> (i32)\n  }\n  return %r : tensor<4xf32>\n}', 4,
      "'mesh.yield' op expects no results and no regions, got 1 results and 0 regions"),
     ('"util.initializer"() ({\n  %0 = "util.return"() : () -> (i32)\n}) : () -> ()', 2,
-     "'util.return' op expects no results and no regions, got 1 results and 0 regions"),
+     "'util.return' op expected 0 results, but found 1"),
     ('func.func @f(%t: tensor<4xf32>) -> tensor<4xf32> {\n'
      '  %r = scf.forall (%i) in (4) shared_outs(%o = %t) -> (tensor<4xf32>) {\n'
      '    %0 = "scf.forall.in_parallel"() ({\n    }) : () -> (i32)\n  }\n  return %r : tensor<4xf32>\n}', 3,
