@@ -54,8 +54,10 @@ directives. Operand and result types the format does not spell come from the
 SameOperandsAndResultType / SameTypeOperands traits or from the class's
 ``infer_result_types(operand_types, attributes)``. Ops with unusual syntax
 leave ``assembly_format`` unset and keep a hand-written rule and
-``print_custom``; ``shared_syntax = "TERMINAL"`` adds the op's name to a
-shared op-name terminal (linalg's named structured ops).
+``print_custom``; ``shared_syntax = "TERMINAL"`` on any registered op class
+adds the op's names to the op-name terminal ``TERMINAL`` that a hand-written
+rule uses (linalg's named structured ops share ``LINALG_NAMED``), so a new op
+of that syntax needs no grammar edit.
 
 Errors: a malformed definition raises TypeError when the class is defined
 (a programming error, not user input).
@@ -126,10 +128,12 @@ class AttrDef:
 
 @dataclass(frozen=True)
 class RegionDef:
-    """One region (``single_block``: exactly one block when it is not empty)."""
+    """One region (``single_block``: at most one block; ``optional``: may be
+    absent, only after the required regions)."""
 
     single_block: bool = False
     name: str = ""
+    optional: bool = False
 
 
 def operand(kind: TypeKind = ANY) -> OperandDef:
@@ -163,9 +167,10 @@ def attribute(kinds: Union[type, tuple[type, ...]] = (), required: bool = True, 
     return AttrDef(kinds, required, syntax, what, name)
 
 
-def region(single_block: bool = False) -> RegionDef:
-    """A region field."""
-    return RegionDef(single_block)
+def region(single_block: bool = False, optional: bool = False) -> RegionDef:
+    """A region field (``optional``: the op may have one region less; the
+    accessor then gives None)."""
+    return RegionDef(single_block, optional=optional)
 
 
 # ----------------------------------------------------------------------------------------------- traits
@@ -237,9 +242,10 @@ class HasParent(Trait):
 
     def verify(self, op: Operation) -> None:
         parent = op.parent_op
-        if parent is None or parent.name not in self.parents:
-            want = ", ".join(f"'{p}'" for p in self.parents)
-            raise op.error(f"expects parent op {'to be one of ' if len(self.parents) > 1 else ''}{want}")
+        if parent is None or parent.name not in self.parents:  # MLIR's HasParent message
+            if len(self.parents) == 1:
+                raise op.error(f"expects parent op '{self.parents[0]}'")
+            raise op.error(f"expects parent op to be one of '{', '.join(self.parents)}'")
 
     def __repr__(self) -> str:
         return f"HasParent{self.parents!r}"
@@ -334,8 +340,10 @@ def verify_structure(op: Operation, d: OpDef) -> None:
             raise op.error(f"expected {fixed} {word}s, but found {len(values)}")
         if nvar and len(values) < fixed:
             raise op.error(f"expected at least {_plural(fixed, word)}, but found {len(values)}")
-    if len(op.regions) != len(d.regions):
-        raise op.error(f"expected {len(d.regions)} regions, but found {len(op.regions)}")
+    least = sum(1 for r in d.regions if not r.optional)
+    if not least <= len(op.regions) <= len(d.regions):
+        want = str(least) if least == len(d.regions) else f"{least} to {len(d.regions)}"
+        raise op.error(f"expected {want} regions, but found {len(op.regions)}")
     for defs, groups, word in ((d.operands, d.operand_groups(op), "operand"),
                                (d.results, d.result_groups(op), "result")):
         pos = 0
@@ -404,7 +412,7 @@ def _attr_accessor(name: str):
 
 
 def _region_accessor(index: int):
-    return property(lambda self: self.regions[index])
+    return property(lambda self: self.regions[index] if index < len(self.regions) else None)
 
 
 # ----------------------------------------------------------------------------------------------- custom directives
@@ -681,7 +689,7 @@ def _collect(cls) -> OpDef:
             d.attributes.append(AttrDef(value.kinds, value.required, value.syntax, value.what, value.name or key,
                                         key))
         else:
-            d.regions.append(RegionDef(value.single_block, key))
+            d.regions.append(RegionDef(value.single_block, key, value.optional))
     cls._opdef_fields = fields
     return d
 
@@ -799,11 +807,16 @@ def grammar_and_callbacks() -> tuple[str, dict[str, Callable]]:
     dialect, plus the shared op-name terminals), and the callbacks by rule name."""
     groups: dict[tuple[str, str], list[type]] = {}
     shared: dict[str, list[str]] = {}
-    for cls in _DEFINED:
-        dialect = _dialect_of(cls.name)
+    from meshc.ir.core import op_class, registered_op_names
+
+    for name in registered_op_names():  # hand-written ops may share a terminal too (linalg's named ops)
+        cls = op_class(name)
         term = getattr(cls, "shared_syntax", None)
         if term:
-            shared.setdefault(term, []).extend((cls.name, *cls.aliases))
+            shared.setdefault(term, []).append(name)
+    for cls in _DEFINED:
+        dialect = _dialect_of(cls.name)
+        if getattr(cls, "shared_syntax", None):
             continue
         if cls.opdef.assembly_format is None:
             continue

@@ -50,7 +50,7 @@ func.func @return_type(%a: f32) -> i32 {
 
 func.func @return_outside_func() {
   "scf.execute_region"() ({
-    // expected-error @+1 {{'func.return' op expects parent op to be one of 'func.func', 'util.func'}}
+    // expected-error @+1 {{'func.return' op expects parent op to be one of 'func.func, util.func'}}
     "func.return"() : () -> ()
   }) : () -> ()
   return
