@@ -387,10 +387,9 @@ def test_mesh_ops_without_a_required_clause_are_rejected(text, msg):
      "'scf.forall.in_parallel' op expects no operands and no results, got 0 operands and 1 results"),
     ('func.func @f(%t: tensor<2xf32>, %v: f32) -> tensor<4xf32> {\n  %r = tensor.pad %t low[1] high[1] {\n'
      '  ^bb0(%i: index):\n    %0 = "tensor.yield"(%v) : (f32) -> (i32)\n  } : tensor<2xf32> to tensor<4xf32>\n'
-     '  return %r : tensor<4xf32>\n}', 4, "'tensor.yield' op expects no results and no regions, got 1 results and "
-                                         "0 regions"),
+     '  return %r : tensor<4xf32>\n}', 4, "'tensor.yield' op expected 0 results, but found 1"),
     ('func.func @f(%t: tensor<?xf32>) -> index {\n  %0 = "tensor.dim"(%t) : (tensor<?xf32>) -> (index)\n'
-     '  return %0 : index\n}', 2, "'tensor.dim' op expects 2 operands (source, dimension index), got 1"),
+     '  return %0 : index\n}', 2, "'tensor.dim' op expected 2 operands, but found 1"),
 ])
 def test_terminators_with_results_and_short_tensor_dim_are_rejected(text, line, msg):
     # each printed a custom form that bound a result the op's syntax has no place for, or lost an operand

@@ -12,8 +12,8 @@ from typing import Optional
 from meshc.ir.attributes import ArrayAttr, DictionaryAttr, StringAttr, SymbolRefAttr, TypeAttr, format_entries
 from meshc.ir.core import Block, Operation, Region
 from meshc.ir.location import note
-from meshc.ir.opdef import (HasParent, op_attributes, IsolatedFromAbove, Pure, ReturnLike, Symbol, Terminator, attribute,
-                            define_op, region, var_operand, var_result)
+from meshc.ir.opdef import (HasParent, IsolatedFromAbove, Pure, ReturnLike, Symbol, Terminator, attribute, define_op,
+                            op_attributes, region, var_operand, var_result)
 from meshc.ir.types import FunctionType, Type
 
 

@@ -18,6 +18,11 @@ interpreter read only this description. Families (one base class each):
 * :class:`ElementwiseOp` — ``add sub mul div div_unsigned max min powf``,
   ``exp log abs ceil floor negf reciprocal round sqrt rsqrt square tanh erf``,
   ``select``: identity maps, all loops parallel.
+* :class:`WindowedOp` — ``conv_1d_nwc_wcf``, ``conv_2d_nhwc_hwcf``,
+  ``conv_2d_nchw_fchw``, ``depthwise_conv_2d_nhwc_hwc``,
+  ``pooling_nhwc_sum/max/min``: a window slid with ``strides`` and
+  ``dilations`` (input dims ``oh * s + kh * d``), each op one line of
+  :data:`WINDOWED`; sharding propagation and partition read their maps.
 * :class:`FillOp`, :class:`CopyOp` — named ops of the same yaml.
 * :class:`GenericOp`, :class:`MapOp`, :class:`ReduceOp`, :class:`TransposeOp`,
   :class:`BroadcastOp` — the ops of ``LinalgStructuredOps.td`` with their

@@ -82,6 +82,7 @@ class TypeKind:
 
     description: str
     check: Callable[[Type], bool]
+    fixed: Optional[Type] = None  # the one type of the kind: the parser needs no spelled type
 
     def __call__(self, t: Type) -> bool:
         return self.check(t)
@@ -90,7 +91,7 @@ class TypeKind:
 ANY = TypeKind("any type", lambda t: True)
 FLOAT_LIKE = TypeKind("floating-point-like", lambda t: isinstance(element_type_of(t), FloatType))
 INT_LIKE = TypeKind("signless-integer-like", lambda t: isinstance(element_type_of(t), (IntegerType, IndexType)))
-INDEX_KIND = TypeKind("index", lambda t: isinstance(t, IndexType))
+INDEX_KIND = TypeKind("index", lambda t: isinstance(t, IndexType), IndexType())
 TENSOR = TypeKind("a ranked tensor", lambda t: isinstance(t, TensorType))
 
 
@@ -313,17 +314,19 @@ def _split_groups(op: Operation, defs: Sequence, values: Sequence, what: str) ->
         raise op.error(f"requires attribute '{SEGMENTS[what]}' with {len(defs)} entries")
     out, pos = [], 0
     for d, n in zip(defs, seg.values):
-        if n < 0 or (not d.variadic and n != 1):
-            raise op.error(f"'{SEGMENTS[what]}' entry for '{d.name}' is {n}, expected {1 if not d.variadic else '>= 0'}")
+        if not isinstance(n, int) or n < 0 or (not d.variadic and n != 1):
+            want = "1" if not d.variadic else "a count >= 0"
+            raise op.error(f"'{SEGMENTS[what]}' entry for '{d.name}' is {n}, expected {want}")
         out.append(list(values[pos:pos + n]))
         pos += n
-    if pos != len(values):
-        raise op.error(f"'{SEGMENTS[what]}' adds up to {pos} {what}s, but found {len(values)}")
+    if pos != len(values):  # MLIR's message
+        raise op.error(f"{what} count ({len(values)}) does not match with the total size ({pos}) specified in "
+                       f"attribute '{SEGMENTS[what]}'")
     return out
 
 
 def _plural(n: int, word: str) -> str:
-    return f"{n} {word}" + ("" if n == 1 and word == "operand" else "s")
+    return f"{n} {word}" + ("" if n == 1 else "s")
 
 
 def verify_structure(op: Operation, d: OpDef) -> None:
@@ -441,7 +444,10 @@ def register_directive(name: str, directive: Directive) -> None:
 # ----------------------------------------------------------------------------------------------- formats
 _KEYWORD_TERMINALS = {"to": "_KW_TO", "into": "_KW_INTO", "ins": "_KW_INS", "outs": "_KW_OUTS",
                       "on": "_KW_ON", "attributes": "_KW_ATTRIBUTES"}
-_NO_SPACE_BEFORE = {",", ")", "]", ">", "}"}
+# MLIR's OpFormatGen spacing: no space before a one-character punctuation ("(" "[" ... ","), except an
+# opening one right after other punctuation; none after an opening bracket
+_PUNCTUATION = set("<>(){}[],")
+_CLOSING = set(">)}],")
 _NO_SPACE_AFTER = {"(", "[", "<", "{"}
 _FORMAT_TOKEN = re.compile(r"\s*(?:`([^`]*)`|(type)\(\s*\$(\w+)\s*\)|\$(\w+)|(attr-dict-with-keyword|attr-dict)"
                            r"|custom<(\w+)>)")
@@ -532,15 +538,13 @@ def print_format(op: Operation, p) -> None:
     fields = {o.name: g for o, g in zip(d.operands, d.operand_groups(op))}
     fields.update({r.name: g for r, g in zip(d.results, d.result_groups(op))})
     out: list[str] = []
-    prev_lit = None
+    last_punct = False  # the previous element was a punctuation literal
+    space_ok = True  # False right after an opening bracket
     for e in elems:
-        if e.kind == "attr-dict":
-            out.append(p.attr_dict(op_attributes(op), owned, keyword=e.text == "attr-dict-with-keyword"))
-            prev_lit = None
-            continue
-        if e.kind == "custom":
-            out.append(_DIRECTIVES[e.text].print(op))
-            prev_lit = None
+        if e.kind in ("attr-dict", "custom"):  # their text brings its own leading space
+            out.append(p.attr_dict(op_attributes(op), owned, keyword=e.text == "attr-dict-with-keyword")
+                       if e.kind == "attr-dict" else _DIRECTIVES[e.text].print(op))
+            last_punct, space_ok = False, True
             continue
         if e.kind == "lit":
             text = e.text
@@ -551,12 +555,18 @@ def print_format(op: Operation, p) -> None:
             v = fields[e.target]
             text = p.types(x.type for x in v) if e.variadic else p.type(v[0].type)
         else:
-            a = op.attr(e.target)
-            text = _attr_text(a, e.text)
-        space = not (e.kind == "lit" and text in _NO_SPACE_BEFORE) and prev_lit not in _NO_SPACE_AFTER
+            text = _attr_text(op.attr(e.target), e.text)
+        if e.kind == "lit" and len(text) == 1 and text in _PUNCTUATION:
+            space = space_ok and last_punct and text not in _CLOSING
+        else:
+            space = space_ok
         if text or e.kind == "lit":
             out.append((" " if space else "") + text)
-        prev_lit = text if e.kind == "lit" else None
+            if e.kind == "lit":
+                last_punct = not (text[:1].isalpha() or text[:1] == "_")
+                space_ok = text not in _NO_SPACE_AFTER
+            else:
+                last_punct, space_ok = False, True
     p.write("".join(out))
 
 
@@ -614,6 +624,8 @@ def _make_callback(cls) -> Callable:
                 raise self.error(f"internal: '{name}' format does not spell operand '{o.name}'", kw)
             toks = toks if o.variadic else [toks]
             ts = types.get(o.name)
+            if ts is None and o.kind.fixed is not None:
+                ts = o.kind.fixed
             if ts is None:
                 if same_all or same_operands:
                     ts = known
@@ -638,7 +650,7 @@ def _make_callback(cls) -> Callable:
             for r in d.results:
                 ts = types.get(r.name)
                 if ts is None:
-                    ts = known if same_all else None
+                    ts = r.kind.fixed if r.kind.fixed is not None else known if same_all else None
                     if ts is None:
                         raise self.error(f"internal: cannot infer the type of result '{r.name}' of '{name}'", kw)
                 result_types.extend(ts if isinstance(ts, list) else [ts])
