@@ -174,6 +174,10 @@ class CmpOp(Operation):
         a = self.predicate_attr
         return a.value if isinstance(a, StringAttr) else self.predicates[a.value]  # type: ignore[attr-defined]
 
+    def keyword_text(self, name: str, attr: Attribute) -> str:
+        """The predicate's name in the custom form (an integer-coded one too)."""
+        return self.predicate
+
     @classmethod
     def infer_result_types(cls, operand_types, attributes) -> list[Type]:
         """i1 of the operands' shape; an unknown predicate is an error here, at parse time."""

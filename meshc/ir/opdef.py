@@ -364,11 +364,17 @@ def verify_structure(op: Operation, d: OpDef) -> None:
         if a.kinds and not isinstance(value, a.kinds):
             what = a.what or " or ".join(_attr_kind_name(k) for k in a.kinds)
             raise op.error(f"attribute '{a.name}' must be {what}, got '{value}'")
+        if a.syntax == "keyword" and isinstance(value, StringAttr) and not _BARE_ID.fullmatch(value.value):
+            # the custom form spells it bare: anything else would print text that does not parse back
+            raise op.error(f"attribute '{a.name}' must be a bare identifier, got '{value}'")
     for r, reg in zip(d.regions, op.regions):
         if r.single_block and len(reg.blocks) > 1:
             raise op.error(f"region '{r.name}' expects one block, but found {len(reg.blocks)}")
     for t in d.traits:
         t.verify(op)
+
+
+_BARE_ID = re.compile(r"[A-Za-z_][\w$.]*")
 
 
 def _attr_kind_name(k: type) -> str:
@@ -555,7 +561,9 @@ def print_format(op: Operation, p) -> None:
             v = fields[e.target]
             text = p.types(x.type for x in v) if e.variadic else p.type(v[0].type)
         else:
-            text = _attr_text(op.attr(e.target), e.text)
+            a = op.attr(e.target)
+            custom_text = getattr(op, "keyword_text", None) if e.text == "keyword" else None
+            text = custom_text(e.target, a) if custom_text is not None else _attr_text(a, e.text)
         if e.kind == "lit" and len(text) == 1 and text in _PUNCTUATION:
             space = space_ok and last_punct and text not in _CLOSING
         else:
