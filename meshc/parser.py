@@ -1057,7 +1057,17 @@ def _grammar_text() -> str:
         path = GRAMMAR_DIR / f"{d.__name__.rsplit('.', 1)[-1]}.lark"
         if path.exists():
             parts.append(path.read_text())
+    parts.append(_derived_grammar()[0])
     return "\n".join(parts)
+
+
+def _derived_grammar():
+    """The rules and callbacks derived from the ops' assembly formats (meshc.ir.opdef)."""
+    from meshc.dialects import load_all
+    from meshc.ir.opdef import grammar_and_callbacks
+
+    load_all()
+    return grammar_and_callbacks()
 
 
 def _callback_class() -> type:
@@ -1070,9 +1080,11 @@ def _callback_class() -> type:
     # lark applies v_args only to methods defined on the class itself
     namespace: dict[str, Any] = {}
     for base in reversed(bases):
-        for k, v in vars(base).items():
-            if not k.startswith("_") and callable(v):
-                namespace[k] = v
+        for klass in reversed(base.__mro__[:-1]):  # a mixin's own bases too (mesh's CollectiveSyntax)
+            for k, v in vars(klass).items():
+                if not k.startswith("_") and callable(v):
+                    namespace[k] = v
+    namespace.update(_derived_grammar()[1])
     cls = type("MeshcParseCallbacks", bases + (Transformer,), namespace)
     return v_args(inline=True)(cls)
 
@@ -1110,13 +1122,36 @@ _TOKEN_NAMES = {
 }
 
 
+_OP_TERMINALS: Optional[frozenset] = None
+
+
+def _op_name_terminals() -> frozenset:
+    """The grammar's terminals that spell op names: those matching a registered
+    op name (or ``module``/``return``, the short spellings), derived from the
+    op registry rather than listed by hand."""
+    global _OP_TERMINALS
+    if _OP_TERMINALS is None:
+        from meshc.ir.core import registered_op_names
+
+        parser, _ = _parser()
+        names = registered_op_names() + ["module", "return"]
+        found = set()
+        for t in parser.terminals:
+            if t.pattern.type != "re":
+                continue
+            rx = re.compile(t.pattern.to_regexp())
+            if any(rx.fullmatch(n) for n in names):
+                found.add(t.name)
+        _OP_TERMINALS = frozenset(found - {"BARE_ID"})
+    return _OP_TERMINALS
+
+
 def _describe_expected(expected) -> str:
     names = []
-    ops = {"BUILTIN", "MODULE", "FUNC", "CALL", "RETURN", "ARITH", "MATH", "TENSOR", "LINALG", "SCF", "UTIL",
-           "MESH", "IREE", "FLOW"}
-    if any(e.split("_", 1)[0] in ops for e in expected):
+    ops = _op_name_terminals()
+    if any(e in ops for e in expected):
         names.append("an operation")  # op-name terminals of the dialects' custom forms
-        expected = [e for e in expected if e.split("_", 1)[0] not in ops]
+        expected = [e for e in expected if e not in ops]
     for e in sorted(expected):
         n = _TOKEN_NAMES.get(e)
         if n is None:

@@ -3,6 +3,10 @@ results, attributes, ``verify_``, custom printer) and, next to them, the
 parse callbacks of its grammar file ``grammar/<dialect>.lark`` (a ``Syntax``
 mixin).
 
+The dialects are listed once, in :data:`REGISTRY`: the parser reads their
+modules and grammar files from it, and the reference interpreter the modules
+of ``meshc.runtime.ops`` holding their kernels.
+
 Dialect attributes ``#dialect.name<...>`` are built by factories registered
 with :func:`register_attr`; unknown names become :class:`DialectAttr`, kept
 with their structure and printed back as read.
@@ -16,8 +20,41 @@ from typing import Any, Callable, Optional
 
 from meshc.ir.attributes import Attribute
 
-_DIALECT_NAMES = ["builtin", "func", "arith", "math", "tensor", "linalg", "scf", "util", "mesh",
-                  "iree_encoding", "flow"]
+
+
+@dataclass(frozen=True)
+class Dialect:
+    """One registered dialect: ``name`` is its module ``meshc.dialects.<name>``
+    (and grammar file ``grammar/<name>.lark`` when it has one); ``kernels``
+    names the ``meshc.runtime.ops.<module>`` modules registering its
+    interpreter kernels (the dialect itself never imports them: runtime
+    concerns stay out of the dialects)."""
+
+    name: str
+    kernels: tuple[str, ...] = ()
+
+
+REGISTRY: tuple[Dialect, ...] = (
+    Dialect("builtin"),
+    Dialect("func", ("func",)),
+    Dialect("arith", ("arith",)),
+    Dialect("math", ("math",)),
+    Dialect("tensor", ("tensor",)),
+    Dialect("linalg", ("linalg",)),
+    Dialect("scf", ("scf",)),
+    Dialect("util", ("util",)),
+    Dialect("mesh", ("mesh", "mesh_collectives")),
+    Dialect("iree_encoding", ("iree_encoding",)),
+    Dialect("flow", ("flow",)),
+)
+
+_DIALECT_NAMES = [d.name for d in REGISTRY]
+
+
+def kernel_modules() -> list[str]:
+    """The ``meshc.runtime.ops`` module names of every registered dialect, in
+    registry order (read by the reference interpreter)."""
+    return [k for d in REGISTRY for k in d.kernels]
 
 
 @dataclass(frozen=True)

@@ -12,9 +12,11 @@ from __future__ import annotations
 
 from typing import Optional
 
-from meshc.ir.attributes import (Attribute, BoolAttr, DenseElementsAttr, FloatAttr, IntegerAttr, StringAttr,
-                                 TypeAttr, format_entries)
-from meshc.ir.core import Operation, op_class, register_op
+from meshc.ir.attributes import (Attribute, BoolAttr, DenseElementsAttr, IntegerAttr, StringAttr, TypeAttr)
+from meshc.ir.core import Operation
+from meshc.ir.opdef import (FLOAT_LIKE, INT_LIKE, Commutative, ConstantLike, Directive, Elementwise, Pure,
+                            SameOperandsAndResultType, SameTypeOperands, attribute, define_op, op_attributes,
+                            operand, register_directive, result, var_operand)
 from meshc.ir.types import I1, FloatType, IndexType, IntegerType, TensorType, Type, VectorType, element_type_of
 
 CMPI_PREDICATES = ("eq", "ne", "slt", "sle", "sgt", "sge", "ult", "ule", "ugt", "uge")
@@ -30,6 +32,8 @@ COMMUTATIVE = {"addf", "mulf", "maximumf", "minimumf", "maxnumf", "minnumf", "ad
 CASTS = ("index_cast", "index_castui", "extf", "truncf", "extsi", "extui", "trunci", "sitofp", "uitofp", "fptosi",
          "fptoui", "bitcast")
 
+_FLAG_KEYS = ("fastmath", "overflowFlags")
+
 
 def _shape_of(t: Type):
     return t.shape if isinstance(t, (TensorType, VectorType)) else None
@@ -37,34 +41,41 @@ def _shape_of(t: Type):
 
 def _flags_str(op: Operation) -> str:
     parts = []
-    for key in ("fastmath", "overflowFlags"):
-        a = op.attributes.get(key)
+    attrs = op_attributes(op)
+    for key in _FLAG_KEYS:
+        a = attrs.get(key)
         if isinstance(a, StringAttr):
             kw = "fastmath" if key == "fastmath" else "overflow"
             parts.append(f" {kw}<{a.value}>")
     return "".join(parts)
 
 
-_FLAG_KEYS = ("fastmath", "overflowFlags")
+def flags_attrs(flags) -> dict:
+    """``fastmath<fast>`` / ``overflow<nsw>`` parsed flags -> attributes."""
+    if flags is None:
+        return {}
+    kind, names = flags
+    key = "fastmath" if kind == "fastmath" else "overflowFlags" if kind == "overflow" else kind
+    return {key: StringAttr(", ".join(names))}
 
 
-@register_op
+# custom<Flags>: the optional `fastmath<...>` / `overflow<...>` of arith and math ops (grammar/arith.lark: op_flags)
+register_directive("Flags", Directive("[op_flags]", flags_attrs, _flags_str, _FLAG_KEYS))
+
+
+@define_op
 class ConstantOp(Operation):
     """``arith.constant 1.0 : f32`` / ``dense<...> : tensor<...>``; the
-    ``value`` attribute's type is the result type."""
+    ``value`` attribute's type is the result type (custom syntax: the type is
+    the value's own, grammar/arith.lark)."""
 
     name = "arith.constant"
-    traits = frozenset({"Pure", "ConstantLike"})
+    value = attribute()
+    output = result()
+    traits = (Pure(), ConstantLike())
 
-    @property
-    def value(self) -> Attribute:
-        return self.attributes["value"]
-
-    def verify_(self) -> None:
-        _check_structure(self, 0, 1)
-        v = self.attributes.get("value")
-        if v is None:
-            raise self.error("requires attribute 'value'")
+    def verify_op(self) -> None:
+        v = self.value
         t = getattr(v, "type", None)
         if isinstance(v, BoolAttr):
             t = I1
@@ -74,137 +85,149 @@ class ConstantOp(Operation):
             raise self.error(f"value type '{t}' does not match result type '{self.result.type}'")
 
     def print_custom(self, p) -> None:
-        v = self.attributes["value"]
+        v = self.value
         text = str(v)
         if isinstance(v, IntegerAttr) and ":" not in text and not (
                 isinstance(v.type, IntegerType) and v.type.width == 1):
             text = f"{v.value} : {v.type}"
-        p.write(" " + text + p.attr_dict(self.attributes, ("value",)))
+        p.write(" " + text + p.attr_dict(op_attributes(self), ("value",)))
 
 
+_FLAGS = attribute(StringAttr, required=False)
+
+
+@define_op(register=False)
 class ElementwiseOp(Operation):
     """Base of arith/math ops whose operands and result share one type
-    (scalar, or tensor elementwise)."""
+    (scalar, or tensor elementwise); subclasses declare their operands."""
 
-    traits = frozenset({"Pure", "Elementwise"})
-    element_kind = "any"  # "float", "int" or "any"
-    num_operands: Optional[int] = None  # None: any count >= 1
-
-    def verify_(self) -> None:
-        # the arity of the op's name (an op re-created under another name keeps its Python class)
-        _check_structure(self, getattr(op_class(self.name), "num_operands", self.num_operands), 1)
-        t = self.results[0].type
-        for i, v in enumerate(self.operands):
-            if v.type != t:
-                raise self.error(f"requires the same type for all operands and results: operand #{i} is "
-                                 f"'{v.type}', result is '{t}'")
-        et = element_type_of(t)
-        if self.element_kind == "float" and not isinstance(et, FloatType):
-            raise self.error(f"operand #0 must be floating-point-like, but got '{t}'")
-        if self.element_kind == "int" and not isinstance(et, (IntegerType, IndexType)):
-            raise self.error(f"operand #0 must be signless-integer-like, but got '{t}'")
+    traits = (Pure(), Elementwise(), SameOperandsAndResultType())
+    fastmath = _FLAGS
 
     @property
     def kind(self) -> str:
         return self.name.split(".", 1)[1]
 
-    def print_custom(self, p) -> None:
-        p.write(" " + p.values(self.operands) + _flags_str(self) + p.attr_dict(self.attributes, _FLAG_KEYS)
-                + f" : {self.results[0].type}")
-
 
 class FloatBinaryOp(ElementwiseOp):
-    element_kind = "float"
-    num_operands = 2
+    """``arith.addf %a, %b [fastmath<...>] : T`` (floats, scalar or shaped)."""
+
+    lhs = operand(FLOAT_LIKE)
+    rhs = operand(FLOAT_LIKE)
+    output = result()
+    assembly_format = "$lhs `,` $rhs custom<Flags> attr-dict `:` type($output)"
 
 
 class IntBinaryOp(ElementwiseOp):
-    element_kind = "int"
-    num_operands = 2
+    """``arith.addi %a, %b [overflow<...>] : T`` (signless integers or index)."""
+
+    lhs = operand(INT_LIKE)
+    rhs = operand(INT_LIKE)
+    output = result()
+    overflowFlags = _FLAGS
+    assembly_format = "$lhs `,` $rhs custom<Flags> attr-dict `:` type($output)"
 
 
-def _check_structure(op: Operation, num_operands: Optional[int], num_results: int) -> None:
-    """Operand/result/region counts of a fixed-arity op (ODS's generated checks): a
-    generic-form op with another structure would print a custom form that does not parse."""
-    if num_operands is None:
-        if not op.operands:
-            raise op.error("expected at least 1 operand")
-    elif len(op.operands) != num_operands:
-        raise op.error(f"expected {num_operands} operands, but found {len(op.operands)}")
-    if len(op.results) != num_results:
-        raise op.error(f"expected {num_results} results, but found {len(op.results)}")
-    if op.regions:
-        raise op.error(f"expected 0 regions, but found {len(op.regions)}")
-
-
-def _define(name: str, base: type, extra_traits=(), num_operands: Optional[int] = None) -> type:
+def _define(name: str, base: type, extra_traits=(), fields=None) -> type:
     cls_name = "".join(part.capitalize() for part in name.split("_")) + "Op"
-    traits = base.traits | frozenset(extra_traits)
-    body = {"name": f"arith.{name}", "traits": traits, "__doc__": f"``arith.{name}``: see the MLIR arith dialect."}
-    if num_operands is not None:
-        body["num_operands"] = num_operands
-    cls = type(cls_name, (base,), body)
-    register_op(cls)
+    body = {"name": f"arith.{name}", "__doc__": f"``arith.{name}``: see the MLIR arith dialect."}
+    if extra_traits:
+        body["traits"] = base._trait_objs + tuple(extra_traits)
+    body.update(fields or {})
+    cls = define_op(type(cls_name, (base,), body))
     globals()[cls_name] = cls
     return cls
 
 
 for _n in FLOAT_BINARY:
-    _define(_n, FloatBinaryOp, ("Commutative",) if _n in COMMUTATIVE else ())
+    _define(_n, FloatBinaryOp, (Commutative(),) if _n in COMMUTATIVE else ())
 for _n in INT_BINARY:
-    _define(_n, IntBinaryOp, ("Commutative",) if _n in COMMUTATIVE else ())
-NegFOp = _define("negf", FloatBinaryOp, num_operands=1)
+    _define(_n, IntBinaryOp, (Commutative(),) if _n in COMMUTATIVE else ())
 
 
+@define_op
+class NegFOp(ElementwiseOp):
+    """``arith.negf %a [fastmath<...>] : T``."""
+
+    name = "arith.negf"
+    input = operand(FLOAT_LIKE)
+    output = result()
+    assembly_format = "$input custom<Flags> attr-dict `:` type($output)"
+
+
+@define_op(register=False)
 class CmpOp(Operation):
     """``arith.cmpi slt, %a, %b : i32``: result is i1 (or a tensor of i1)."""
 
-    traits = frozenset({"Pure", "Elementwise"})
+    traits = (Pure(), Elementwise(), SameTypeOperands())
     predicates: tuple[str, ...] = ()
+    predicate_attr = attribute((StringAttr, IntegerAttr), syntax="keyword", what="a comparison predicate",
+                               name="predicate")
+    lhs = operand()
+    rhs = operand()
+    output = result()
+    fastmath = _FLAGS
+    assembly_format = "$predicate_attr `,` $lhs `,` $rhs custom<Flags> attr-dict `:` type($lhs)"
 
     @property
     def predicate(self) -> str:
-        a = self.attributes["predicate"]
+        a = self.predicate_attr
         return a.value if isinstance(a, StringAttr) else self.predicates[a.value]  # type: ignore[attr-defined]
 
-    def verify_(self) -> None:
-        _check_structure(self, 2, 1)
-        a, b = self.operands
-        if a.type != b.type:
-            raise self.error(f"requires all operands to have the same type, got '{a.type}' and '{b.type}'")
+    def keyword_text(self, name: str, attr: Attribute) -> str:
+        """The predicate's name in the custom form (an integer-coded one too)."""
+        return self.predicate
+
+    @classmethod
+    def infer_result_types(cls, operand_types, attributes) -> list[Type]:
+        """i1 of the operands' shape; an unknown predicate is an error here, at parse time."""
+        pred = attributes.get("predicate")
+        if isinstance(pred, StringAttr) and pred.value not in cls.predicates:
+            raise ValueError(f"has an unknown comparison predicate '{pred.value}'; expected one of "
+                             f"{', '.join(cls.predicates)}", "predicate")
+        shape = _shape_of(operand_types[0])
+        return [I1 if shape is None else TensorType(tuple(shape), I1)]
+
+    def verify_op(self) -> None:
+        a = self.predicate_attr
+        if isinstance(a, IntegerAttr) and not 0 <= a.value < len(self.predicates):
+            raise self.error(f"predicate {a.value} out of range (0 to {len(self.predicates) - 1})")
         if self.predicate not in self.predicates:
             raise self.error(f"unknown predicate '{self.predicate}'; expected one of {', '.join(self.predicates)}")
-        shape = _shape_of(a.type)
-        want = I1 if shape is None else TensorType(tuple(shape), I1)
+        want = self.infer_result_types([self.lhs.type], {})[0]
         if self.result.type != want:
             raise self.error(f"result type must be '{want}', got '{self.result.type}'")
 
-    def print_custom(self, p) -> None:
-        p.write(f" {self.predicate}, " + p.values(self.operands) + _flags_str(self)
-                + p.attr_dict(self.attributes, ("predicate",) + _FLAG_KEYS) + f" : {self.operands[0].type}")
 
-
-@register_op
+@define_op
 class CmpIOp(CmpOp):
+    """``arith.cmpi <pred>, %a, %b : T``."""
+
     name = "arith.cmpi"
     predicates = CMPI_PREDICATES
 
 
-@register_op
+@define_op
 class CmpFOp(CmpOp):
+    """``arith.cmpf <pred>, %a, %b : T``."""
+
     name = "arith.cmpf"
     predicates = CMPF_PREDICATES
 
 
-@register_op
+@define_op
 class SelectOp(Operation):
-    """``arith.select %cond, %a, %b : T`` (or ``: i1, T`` / tensor of i1)."""
+    """``arith.select %cond, %a, %b : T`` (or ``: i1, T`` / tensor of i1);
+    custom syntax (the condition type is optional, grammar/arith.lark)."""
 
     name = "arith.select"
-    traits = frozenset({"Pure", "Elementwise"})
+    traits = (Pure(), Elementwise())
+    condition = operand()
+    true_value = operand()
+    false_value = operand()
+    output = result()
 
-    def verify_(self) -> None:
-        _check_structure(self, 3, 1)
+    def verify_op(self) -> None:
         c, a, b = self.operands
         if a.type != b.type or a.type != self.result.type:
             raise self.error(f"requires the true/false values and the result to have one type, got '{a.type}', "
@@ -214,45 +237,11 @@ class SelectOp(Operation):
 
     def print_custom(self, p) -> None:
         c = self.operands[0]
-        p.write(" " + p.values(self.operands) + p.attr_dict(self.attributes))
+        p.write(" " + p.values(self.operands) + p.attr_dict(op_attributes(self)))
         if c.type == I1:
             p.write(f" : {self.result.type}")
         else:
             p.write(f" : {c.type}, {self.result.type}")
-
-
-class CastOp(Operation):
-    """``arith.extf %a : f16 to f32``: one operand, one result of the same shape."""
-
-    traits = frozenset({"Pure", "Elementwise"})
-
-    def verify_(self) -> None:
-        _check_structure(self, 1, 1)
-        src, dst = self.operands[0].type, self.result.type
-        if _shape_of(src) != _shape_of(dst):
-            raise self.error(f"requires the same shape for operand and result, got '{src}' and '{dst}'")
-        kind = self.name.split(".", 1)[1]
-        s, d = element_type_of(src), element_type_of(dst)
-        ok = {
-            "extf": lambda: s.is_float and d.is_float and d.width > s.width,
-            "truncf": lambda: s.is_float and d.is_float and d.width < s.width,
-            "extsi": lambda: _is_int(s) and _is_int(d) and d.width > s.width,
-            "extui": lambda: _is_int(s) and _is_int(d) and d.width > s.width,
-            "trunci": lambda: _is_int(s) and _is_int(d) and d.width < s.width,
-            "sitofp": lambda: _is_int(s) and d.is_float,
-            "uitofp": lambda: _is_int(s) and d.is_float,
-            "fptosi": lambda: s.is_float and _is_int(d),
-            "fptoui": lambda: s.is_float and _is_int(d),
-            "index_cast": lambda: (isinstance(s, IndexType)) != (isinstance(d, IndexType)),
-            "index_castui": lambda: (isinstance(s, IndexType)) != (isinstance(d, IndexType)),
-            "bitcast": lambda: _width(s) == _width(d),
-        }[kind]
-        if not ok():
-            raise self.error(f"operand type '{src}' and result type '{dst}' are cast incompatible")
-
-    def print_custom(self, p) -> None:
-        p.write(" " + p.value(self.operands[0]) + _flags_str(self) + p.attr_dict(self.attributes, _FLAG_KEYS)
-                + f" : {self.operands[0].type} to {self.result.type}")
 
 
 def _is_int(t: Type) -> bool:
@@ -265,24 +254,47 @@ def _width(t: Type) -> int:
     return getattr(t, "width", 0)
 
 
+_CAST_RULES = {
+    "extf": lambda s, d: s.is_float and d.is_float and d.width > s.width,
+    "truncf": lambda s, d: s.is_float and d.is_float and d.width < s.width,
+    "extsi": lambda s, d: _is_int(s) and _is_int(d) and d.width > s.width,
+    "extui": lambda s, d: _is_int(s) and _is_int(d) and d.width > s.width,
+    "trunci": lambda s, d: _is_int(s) and _is_int(d) and d.width < s.width,
+    "sitofp": lambda s, d: _is_int(s) and d.is_float,
+    "uitofp": lambda s, d: _is_int(s) and d.is_float,
+    "fptosi": lambda s, d: s.is_float and _is_int(d),
+    "fptoui": lambda s, d: s.is_float and _is_int(d),
+    "index_cast": lambda s, d: isinstance(s, IndexType) != isinstance(d, IndexType),
+    "index_castui": lambda s, d: isinstance(s, IndexType) != isinstance(d, IndexType),
+    "bitcast": lambda s, d: _width(s) == _width(d),
+}
+
+
+@define_op(register=False)
+class CastOp(Operation):
+    """``arith.extf %a : f16 to f32``: one operand, one result of the same shape."""
+
+    traits = (Pure(), Elementwise())
+    input = operand()
+    output = result()
+    fastmath = _FLAGS
+    assembly_format = "$input custom<Flags> attr-dict `:` type($input) `to` type($output)"
+
+    def verify_op(self) -> None:
+        src, dst = self.input.type, self.result.type
+        if _shape_of(src) != _shape_of(dst):
+            raise self.error(f"requires the same shape for operand and result, got '{src}' and '{dst}'")
+        if not _CAST_RULES[self.name.split(".", 1)[1]](element_type_of(src), element_type_of(dst)):
+            raise self.error(f"operand type '{src}' and result type '{dst}' are cast incompatible")
+
+
 for _n in CASTS:
-    _cls = type("".join(p.capitalize() for p in _n.split("_")) + "Op", (CastOp,),
-                {"name": f"arith.{_n}", "__doc__": f"``arith.{_n}``: see the MLIR arith dialect."})
-    register_op(_cls)
-    globals()[_cls.__name__] = _cls
-
-
-def flags_attrs(flags) -> dict:
-    """``fastmath<fast>`` / ``overflow<nsw>`` parsed flags -> attributes."""
-    if flags is None:
-        return {}
-    kind, names = flags
-    key = "fastmath" if kind == "fastmath" else "overflowFlags" if kind == "overflow" else kind
-    return {key: StringAttr(", ".join(names))}
+    _define(_n, CastOp)
 
 
 class Syntax:
-    """Parse callbacks of grammar/arith.lark (and op_flags, shared with math)."""
+    """Parse callbacks of grammar/arith.lark (op_flags is shared with math;
+    the other arith ops parse by their assembly formats)."""
 
     def op_flags(self, open_tok, *names):
         return (str(open_tok)[:-1], [str(n) for n in names])
@@ -293,37 +305,11 @@ class Syntax:
         t = getattr(value, "type", None)
         if t is None:
             raise self.error(f"'arith.constant' needs a typed value (e.g. '0.0 : f32'), got '{value}'", kw)
-        if isinstance(value, IntegerAttr) and isinstance(t, IntegerType) and t.width == 64 and str(value) == str(
-                value.value):
-            pass
         if isinstance(value, DenseElementsAttr):
             t = value.type
         attributes = {"value": value}
         attributes.update(attrs or {})
         return self.build("arith.constant", (), [t], attributes, (), self.loc(kw))
-
-    def arith_binary(self, kw, a, b, flags, attrs, ty):
-        attributes = flags_attrs(flags)
-        attributes.update(attrs or {})
-        return self.build(str(kw), [self.use(a, ty), self.use(b, ty)], [ty], attributes, (), self.loc(kw))
-
-    def arith_unary(self, kw, a, flags, attrs, ty):
-        attributes = flags_attrs(flags)
-        attributes.update(attrs or {})
-        return self.build(str(kw), [self.use(a, ty)], [ty], attributes, (), self.loc(kw))
-
-    def arith_cmp(self, kw, pred, a, b, flags, attrs, ty):
-        name = str(kw)
-        preds = CMPI_PREDICATES if name == "arith.cmpi" else CMPF_PREDICATES
-        if str(pred) not in preds:
-            raise self.error(f"unknown comparison predicate '{pred}' for '{name}'; expected one of "
-                             f"{', '.join(preds)}", pred)
-        shape = _shape_of(ty)
-        rt = I1 if shape is None else TensorType(tuple(shape), I1)
-        attributes = {"predicate": StringAttr(str(pred))}
-        attributes.update(flags_attrs(flags))
-        attributes.update(attrs or {})
-        return self.build(name, [self.use(a, ty), self.use(b, ty)], [rt], attributes, (), self.loc(kw))
 
     def arith_select(self, kw, c, a, b, attrs, t1, t2):
         if t2 is None:
@@ -333,11 +319,6 @@ class Syntax:
         return self.build("arith.select", [self.use(c, cond_t), self.use(a, ty), self.use(b, ty)], [ty],
                           attrs or {}, (), self.loc(kw))
 
-    def arith_cast(self, kw, a, flags, attrs, src, dst):
-        attributes = flags_attrs(flags)
-        attributes.update(attrs or {})
-        return self.build(str(kw), [self.use(a, src)], [dst], attributes, (), self.loc(kw))
-
 
 __all__ = [n for n in globals() if n.endswith("Op")]
-_ = (format_entries, FloatAttr)
+_ = (Attribute, FloatType, var_operand)

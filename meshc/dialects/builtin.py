@@ -6,17 +6,21 @@ from __future__ import annotations
 from typing import Iterator, Optional
 
 from meshc.ir.attributes import StringAttr, symbol_text
-from meshc.ir.core import Block, Operation, Region, register_op
+from meshc.ir.core import Block, Operation, Region
 from meshc.ir.location import Location
+from meshc.ir.opdef import IsolatedFromAbove, SymbolTable, attribute, define_op, op_attributes, region
 
 
-@register_op
+@define_op
 class ModuleOp(Operation):
-    """``module [@name] [attributes {...}] { ops }``: one region, one block."""
+    """``module [@name] [attributes {...}] { ops }``: one region, one block
+    (custom syntax, grammar/builtin.lark)."""
 
     name = "builtin.module"
     printed_name = "module"
-    traits = frozenset({"IsolatedFromAbove", "SymbolTable"})
+    sym_name_attr = attribute(StringAttr, required=False, name="sym_name")
+    body_region = region(single_block=True)
+    traits = (IsolatedFromAbove(), SymbolTable())
 
     @staticmethod
     def build_empty(loc: Location = Location(), sym_name: Optional[str] = None) -> "ModuleOp":
@@ -30,7 +34,7 @@ class ModuleOp(Operation):
 
     @property
     def sym_name(self) -> Optional[str]:
-        a = self.attributes.get("sym_name")
+        a = self.attr("sym_name")
         return a.value if isinstance(a, StringAttr) else None
 
     def lookup(self, symbol: str) -> Optional[Operation]:
@@ -53,11 +57,9 @@ class ModuleOp(Operation):
             if isinstance(a, StringAttr):
                 yield a.value, op
 
-    def verify_(self) -> None:
-        if len(self.regions) != 1 or len(self.regions[0].blocks) != 1:
+    def verify_op(self) -> None:
+        if len(self.regions[0].blocks) != 1:
             raise self.error("expects one region with one block")
-        if self.operands or self.results:
-            raise self.error("takes no operands or results")
         seen: dict[str, Operation] = {}
         from meshc.ir.location import note
 
@@ -70,7 +72,7 @@ class ModuleOp(Operation):
     def print_custom(self, p) -> None:
         if self.sym_name:
             p.write(f" {symbol_text(self.sym_name)}")
-        p.write(p.attr_dict(self.attributes, elided=("sym_name",), keyword=True))
+        p.write(p.attr_dict(op_attributes(self), elided=("sym_name",), keyword=True))
         p.write(" ")
         p.push_scope(isolated=True)
         p.write("{")

@@ -24,7 +24,9 @@ from __future__ import annotations
 from typing import Optional
 
 from meshc.ir.attributes import DenseArrayAttr
-from meshc.ir.core import Block, Operation, Region, Value, register_op
+from meshc.ir.core import Block, Operation, Region, Value
+from meshc.ir.opdef import (INDEX_KIND, HasParent, Pure, ReturnLike, Terminator, define_op, op_attributes, region,
+                            var_operand, var_result)
 from meshc.ir.types import I32, INDEX, IndexType, TensorType, Type
 
 
@@ -33,16 +35,21 @@ def dynamic_dim_count(t: Type) -> int:
     return sum(1 for d in t.shape if d is None) if isinstance(t, TensorType) else 0
 
 
-@register_op
+@define_op
 class DispatchRegionOp(Operation):
     """``flow.dispatch.region[workload] -> (T{dims}...) { body } [count(...) {...}]``.
 
     Regions: the body (ends with ``flow.return`` of the result values) and,
-    optionally, the workgroup-count region.
+    optionally, the workgroup-count region. Custom syntax (grammar/flow.lark).
     """
 
     name = "flow.dispatch.region"
-    traits = frozenset({"RecursiveMemoryEffects"})
+    dim_operands = var_operand(INDEX_KIND)
+    workload_operands = var_operand(INDEX_KIND)
+    outputs = var_result()
+    body_region = region()
+    count_region_def = region(optional=True)
+    traits = ("RecursiveMemoryEffects",)
 
     def _segments(self) -> tuple[int, int]:
         a = self.attr("operandSegmentSizes")
@@ -80,25 +87,16 @@ class DispatchRegionOp(Operation):
         t = self.body.terminator if self.regions[0].blocks else None
         return t if isinstance(t, ReturnOp) else None
 
-    def verify_(self) -> None:
+    def verify_op(self) -> None:
         n_dims, n_work = self._segments()
-        if n_dims + n_work != len(self.operands):
-            raise self.error(f"operandSegmentSizes [{n_dims}, {n_work}] do not add up to the {len(self.operands)} "
-                             "operands")
         expected = sum(dynamic_dim_count(r.type) for r in self.results)
         if n_dims != expected:
             raise self.error(f"expects {expected} dynamic result dims (one per '?' in the result types), got "
                              f"{n_dims}")
-        for i, v in enumerate(self.operands):
-            if not isinstance(v.type, IndexType):
-                what = "result dim" if i < n_dims else "workload"
-                raise self.error(f"expects {what} operands of type 'index', got '{v.type}'")
-        if not self.regions or not self.regions[0].blocks:
+        if not self.regions[0].blocks:
             raise self.error("expects a non-empty body region")
         if self.return_op is None:
             raise self.error("expects the body to end with 'flow.return'")
-        if len(self.regions) > 2:
-            raise self.error(f"expects at most 2 regions (body, count), got {len(self.regions)}")
         for ri, region in enumerate(self.regions):  # MLIR: "empty block: expect at least a terminator"
             for bi, block in enumerate(region.blocks):
                 if not block.ops or not block.ops[-1].is_terminator:
@@ -131,24 +129,27 @@ class DispatchRegionOp(Operation):
             p.write(f" count({args}) -> (index, index, index) ")
             p.print_region(count, print_entry_args=False)
             p.pop_scope()
-        p.write(p.attr_dict(self.attributes, ("operandSegmentSizes",), keyword=True))
+        p.write(p.attr_dict(op_attributes(self), ("operandSegmentSizes",), keyword=True))
 
 
-@register_op
+PARENTS = ("flow.dispatch.region", "flow.dispatch.workgroups", "flow.executable.export")
+
+
+@define_op
 class ReturnOp(Operation):
     """``flow.return %a, ... : T, ...``: ends a dispatch region body (the
     results) or its count region (three index values)."""
 
     name = "flow.return"
-    traits = frozenset({"Terminator", "ReturnLike", "Pure"})
-    PARENTS = ("flow.dispatch.region", "flow.dispatch.workgroups", "flow.executable.export")
+    values = var_operand()
+    traits = (Terminator(), ReturnLike(), Pure())
+    PARENTS = PARENTS
 
-    def verify_(self) -> None:
-        if self.results or self.regions or self.attributes:
+    def verify_op(self) -> None:
+        if self.attributes or self.properties:
             raise self.error("expects no results, regions or attributes (its custom form has none)")
+        HasParent(*PARENTS).verify(self)  # after the attribute check: a generic form's first problem is reported
         parent = self.parent_op
-        if parent is None or parent.name not in self.PARENTS:
-            raise self.error(f"expects parent op to be one of '{', '.join(self.PARENTS)}'")
         if not isinstance(parent, DispatchRegionOp):
             return
         in_count = len(parent.regions) > 1 and self.parent is not None and self.parent.parent is parent.regions[1]

@@ -10,20 +10,29 @@ from __future__ import annotations
 from typing import Optional
 
 from meshc.ir.attributes import ArrayAttr, DictionaryAttr, StringAttr, SymbolRefAttr, TypeAttr, format_entries
-from meshc.ir.core import Block, Operation, Region, register_op
+from meshc.ir.core import Block, Operation, Region
 from meshc.ir.location import note
+from meshc.ir.opdef import (HasParent, IsolatedFromAbove, Pure, ReturnLike, Symbol, Terminator, attribute, define_op,
+                            op_attributes, region, var_operand, var_result)
 from meshc.ir.types import FunctionType, Type
 
 
-@register_op
+@define_op
 class FuncOp(Operation):
     """``func.func [public|private] @name(%a: T {attrs}, ...) -> (T {attrs}) [attributes {...}] { body }``.
 
-    A function without a body is a declaration (must be private).
+    A function without a body is a declaration (must be private). Custom
+    syntax (grammar/func.lark): the signature names the entry block's arguments.
     """
 
     name = "func.func"
-    traits = frozenset({"IsolatedFromAbove", "Symbol"})
+    sym_name_attr = attribute(StringAttr, what="a string", name="sym_name")
+    function_type_attr = attribute(TypeAttr, what="a function type", name="function_type")
+    sym_visibility = attribute(required=False)  # its values are checked by verify_op
+    arg_attrs = attribute(ArrayAttr, required=False)
+    res_attrs = attribute(ArrayAttr, required=False)
+    body_region = region()
+    traits = (IsolatedFromAbove(), Symbol())
     return_name = "func.return"
 
     @classmethod
@@ -39,18 +48,18 @@ class FuncOp(Operation):
 
     @property
     def sym_name(self) -> str:
-        return self.attributes["sym_name"].value  # type: ignore[attr-defined]
+        return self.attr("sym_name").value  # type: ignore[attr-defined]
 
     @property
     def function_type(self) -> FunctionType:
-        return self.attributes["function_type"].type  # type: ignore[attr-defined]
+        return self.attr("function_type").type  # type: ignore[attr-defined]
 
     def set_function_type(self, ftype: FunctionType) -> None:
         self.attributes["function_type"] = TypeAttr(ftype)
 
     @property
     def visibility(self) -> str:
-        v = self.attributes.get("sym_visibility")
+        v = self.attr("sym_visibility")
         return v.value if isinstance(v, StringAttr) else "public"
 
     @property
@@ -72,18 +81,12 @@ class FuncOp(Operation):
         results = tuple(v.type for v in ret.operands) if ret is not None else self.function_type.results
         self.set_function_type(FunctionType(tuple(a.type for a in self.body.args), results))
 
-    def verify_(self) -> None:
-        if not isinstance(self.attributes.get("sym_name"), StringAttr):
-            raise self.error("requires a string attribute 'sym_name'")
-        ft = self.attributes.get("function_type")
-        if not isinstance(ft, TypeAttr) or not isinstance(ft.type, FunctionType):
+    def verify_op(self) -> None:
+        if not isinstance(self.function_type_attr.type, FunctionType):
             raise self.error("requires a function type attribute 'function_type'")
-        vis = self.attributes.get("sym_visibility")
+        vis = self.sym_visibility
         if vis is not None and not (isinstance(vis, StringAttr) and vis.value in ("public", "private", "nested")):
             raise self.error(f"visibility must be 'public', 'private' or 'nested', got '{vis}'")
-        if len(self.regions) != 1 or self.operands or self.results:
-            raise self.error(f"expects 1 region, no operands and no results, got {len(self.regions)} regions, "
-                             f"{len(self.operands)} operands, {len(self.results)} results")
         ftype = self.function_type
         if self.is_declaration:
             if self.visibility == "public":
@@ -109,8 +112,8 @@ class FuncOp(Operation):
             p.write(f" {vis}")
         p.write(" " + str(SymbolRefAttr(self.sym_name)))
         ftype = self.function_type
-        arg_attrs = self.attributes.get("arg_attrs")
-        res_attrs = self.attributes.get("res_attrs")
+        arg_attrs = self.arg_attrs
+        res_attrs = self.res_attrs
         p.push_scope(isolated=True)
         args = []
         for i, t in enumerate(ftype.inputs):
@@ -127,8 +130,8 @@ class FuncOp(Operation):
                 p.write(f" -> {outs[0]}")
             else:
                 p.write(" -> (" + ", ".join(outs) + ")")
-        p.write(p.attr_dict(self.attributes, ("sym_name", "function_type", "sym_visibility", "arg_attrs",
-                                              "res_attrs"), keyword=True))
+        p.write(p.attr_dict(op_attributes(self), ("sym_name", "function_type", "sym_visibility", "arg_attrs",
+                                                  "res_attrs"), keyword=True))
         if not self.is_declaration:
             p.write(" ")
             p.print_region(self.regions[0], print_entry_args=False, isolated=False)
@@ -144,7 +147,7 @@ def _attrs_at(arr, i: int) -> str:
     return ""
 
 
-@register_op
+@define_op
 class UtilFuncOp(FuncOp):
     """IREE's ``util.func``: same syntax and semantics as ``func.func``."""
 
@@ -152,19 +155,17 @@ class UtilFuncOp(FuncOp):
     return_name = "util.return"
 
 
-@register_op
+@define_op
 class ReturnOp(Operation):
     """``return %a, %b : T1, T2`` (``func.return``): ends a function body."""
 
     name = "func.return"
     aliases = ("return",)
-    traits = frozenset({"Terminator", "ReturnLike", "Pure"})
+    values = var_operand()
+    traits = (Terminator(), ReturnLike(), Pure(), HasParent("func.func", "util.func"))
     printed_name = "return"
 
-    def verify_(self) -> None:
-        if self.results or self.regions:
-            raise self.error(f"expects no results and no regions, got {len(self.results)} results and "
-                             f"{len(self.regions)} regions")
+    def verify_op(self) -> None:
         func = self.parent_op
         if not isinstance(func, FuncOp):
             raise self.error(f"expects parent op 'func.func' or 'util.func', got "
@@ -183,37 +184,40 @@ class ReturnOp(Operation):
             p.write(" " + p.values(self.operands) + " : " + p.types(v.type for v in self.operands))
 
 
-@register_op
+@define_op
 class UtilReturnOp(ReturnOp):
+    """IREE's ``util.return``: ends a ``util.func`` or a ``util.initializer`` (which returns nothing)."""
+
     name = "util.return"
     aliases = ()
     printed_name = "util.return"
+    traits = (Terminator(), ReturnLike(), Pure(), HasParent("util.func", "func.func", "util.initializer"))
 
-    def verify_(self) -> None:
+    def verify_op(self) -> None:
         parent = self.parent_op
         if parent is not None and parent.name == "util.initializer":  # IREE: an initializer returns nothing
-            if self.results or self.regions:  # the custom form prints neither (fuzzer find)
-                raise self.error(f"expects no results and no regions, got {len(self.results)} results and "
-                                 f"{len(self.regions)} regions")
             if self.operands:
                 raise self.error(f"has {len(self.operands)} operands, but the enclosing 'util.initializer' "
                                  "returns none")
             return
-        super().verify_()
+        super().verify_op()
 
 
-@register_op
+@define_op
 class CallOp(Operation):
     """``func.call @callee(%a) : (T) -> R``."""
 
     name = "func.call"
     aliases = ("call",)
+    callee_attr = attribute(SymbolRefAttr, name="callee")
+    arguments = var_operand()
+    outputs = var_result()
 
     @property
     def callee(self) -> str:
-        return self.attributes["callee"].root  # type: ignore[attr-defined]
+        return self.callee_attr.root  # type: ignore[attr-defined]
 
-    def verify_(self) -> None:
+    def verify_op(self) -> None:
         module = _module_of(self)
         if module is None:
             return
@@ -234,14 +238,16 @@ class CallOp(Operation):
                              [note("callee declared here", target.location)])
 
     def print_custom(self, p) -> None:
-        p.write(f" {self.attributes['callee']}(" + p.values(self.operands) + ")")
-        p.write(p.attr_dict(self.attributes, ("callee",)))
+        p.write(f" {self.callee_attr}(" + p.values(self.operands) + ")")
+        p.write(p.attr_dict(op_attributes(self), ("callee",)))
         ftype = FunctionType(tuple(v.type for v in self.operands), tuple(r.type for r in self.results))
         p.write(f" : {ftype}")
 
 
-@register_op
+@define_op
 class UtilCallOp(CallOp):
+    """IREE's ``util.call``: ``func.call``'s syntax and checks."""
+
     name = "util.call"
     aliases = ()
 

@@ -18,6 +18,11 @@ interpreter read only this description. Families (one base class each):
 * :class:`ElementwiseOp` — ``add sub mul div div_unsigned max min powf``,
   ``exp log abs ceil floor negf reciprocal round sqrt rsqrt square tanh erf``,
   ``select``: identity maps, all loops parallel.
+* :class:`WindowedOp` — ``conv_1d_nwc_wcf``, ``conv_2d_nhwc_hwcf``,
+  ``conv_2d_nchw_fchw``, ``depthwise_conv_2d_nhwc_hwc``,
+  ``pooling_nhwc_sum/max/min``: a window slid with ``strides`` and
+  ``dilations`` (input dims ``oh * s + kh * d``), each op one line of
+  :data:`WINDOWED`; sharding propagation and partition read their maps.
 * :class:`FillOp`, :class:`CopyOp` — named ops of the same yaml.
 * :class:`GenericOp`, :class:`MapOp`, :class:`ReduceOp`, :class:`TransposeOp`,
   :class:`BroadcastOp` — the ops of ``LinalgStructuredOps.td`` with their
@@ -40,8 +45,9 @@ from typing import ClassVar, Optional, Sequence
 
 from meshc.dialects.tensor import (K_DYNAMIC, Mixed, format_mixed, i64_array, int_attr, join_mixed,
                                    operand_segments, ranked, resolve_mixed, segment_sizes, split_mixed, static_array)
-from meshc.ir.affine import AffineMap, DimExpr
-from meshc.ir.attributes import AffineMapAttr, ArrayAttr, IntegerAttr, StringAttr, format_entries
+from meshc.ir.affine import AffineMap, BinaryExpr, ConstantExpr, DimExpr
+from meshc.ir.attributes import (AffineMapAttr, ArrayAttr, DenseArrayAttr, DenseElementsAttr, IntegerAttr,
+                                 StringAttr, format_entries)
 from meshc.ir.core import Block, Operation, OpResult, Region, Value, register_op
 from meshc.ir.location import UNKNOWN_LOC, Location
 from meshc.ir.types import IndexType, TensorType, Type, element_type_of
@@ -335,6 +341,7 @@ class NamedStructuredOp(StructuredOp):
 
     num_inputs: ClassVar[int] = 2
     accepts_user_maps: ClassVar[bool] = False
+    shared_syntax: ClassVar[str] = "LINALG_NAMED"  # the op-name terminal of grammar/linalg.lark's named rule
     _ELIDED = ("operandSegmentSizes", "indexing_maps", "linalg.memoized_indexing_maps")  # as MLIR prints
 
     def verify_semantics(self) -> None:
@@ -502,6 +509,125 @@ for _n, _arity in ELEMENTWISE_ARITY.items():
     _cls = type(_class_name(_n), (ElementwiseOp,), {
         "name": f"linalg.{_n}", "num_inputs": _arity,
         "__doc__": f"``linalg.{_n}``: elementwise {_n} of {_arity} input(s)."})
+    globals()[_cls.__name__] = register_op(_cls)
+
+
+# ---------------------------------------------------------------- convolutions and pooling
+class WindowedOp(NamedStructuredOp):
+    """Convolutions and poolings of ``LinalgNamedStructuredOps.yaml``: a window
+    slides over the input with ``strides`` and ``dilations`` (``dense<[..]> :
+    tensor<Kxi64>`` or ``array<i64: ..>``, one per spatial dim; default 1).
+
+    ``spec = (loops, input, filter, init)`` in letters: an input dim written
+    ``[Hh]`` is ``H * stride + h * dilation`` (the output loop ``H`` and the
+    window loop ``h`` of the next spatial dim), every other letter a plain
+    loop; a loop absent from the init is a reduction. ``combiner`` is how the
+    window is folded into the init: ``"conv"`` (``init += input * filter``),
+    or for poolings ``"sum"``/``"max"``/``"min"`` of the input (the filter
+    operand only gives the window's shape)."""
+
+    payload_kind = "windowed"
+    spec: ClassVar[tuple[str, str, str, str]] = ("", "", "", "")
+    combiner: ClassVar[str] = "conv"
+
+    @classmethod
+    def input_dims(cls) -> list[tuple[str, ...]]:
+        """The input's dims: ``(loop,)`` or ``(output loop, window loop)`` each."""
+        out, text, i = [], cls.spec[1], 0
+        while i < len(text):
+            if text[i] == "[":
+                out.append((text[i + 1], text[i + 2]))
+                i += 4
+            else:
+                out.append((text[i],))
+                i += 1
+        return out
+
+    @property
+    def num_spatial(self) -> int:
+        return sum(1 for d in self.input_dims() if len(d) == 2)
+
+    def _vector(self, key: str) -> list[int]:
+        """``strides`` or ``dilations`` (all 1 when absent).
+
+        Raises:
+            DiagnosticError: not integers, one per spatial dim, at least 1.
+        """
+        a = self.attr(key)
+        n = self.num_spatial
+        if a is None:
+            return [1] * n
+        if isinstance(a, DenseElementsAttr):
+            values = [int(v) for v in a.array.reshape(-1)] if a.array.dtype.kind in "iu" else None
+        elif isinstance(a, DenseArrayAttr):
+            values = [v for v in a.values if isinstance(v, int)]
+        else:
+            values = None
+        if values is None or len(values) != n or any(v < 1 for v in values):
+            raise self.error(f"expected '{key}' to hold {n} positive integers (one per spatial dim), got '{a}'")
+        return values
+
+    @property
+    def strides(self) -> list[int]:
+        return self._vector("strides")
+
+    @property
+    def dilations(self) -> list[int]:
+        return self._vector("dilations")
+
+    def iterator_types(self) -> list[str]:
+        loops, out = self.spec[0], self.spec[3]
+        return [PARALLEL if c in out else REDUCTION for c in loops]
+
+    def indexing_maps(self) -> list[AffineMap]:
+        loops = self.spec[0]
+        strides, dilations = self.strides, self.dilations
+        exprs, k = [], 0
+        for d in self.input_dims():
+            if len(d) == 1:
+                exprs.append(DimExpr(loops.index(d[0])))
+                continue
+            outer = DimExpr(loops.index(d[0]))
+            inner = DimExpr(loops.index(d[1]))
+            if strides[k] != 1:
+                outer = BinaryExpr("*", outer, ConstantExpr(strides[k]))
+            if dilations[k] != 1:
+                inner = BinaryExpr("*", inner, ConstantExpr(dilations[k]))
+            exprs.append(BinaryExpr("+", outer, inner))
+            k += 1
+        n = len(loops)
+        return [AffineMap(n, 0, tuple(exprs)),
+                AffineMap.from_dims(n, [loops.index(c) for c in self.spec[2]]),
+                AffineMap.from_dims(n, [loops.index(c) for c in self.spec[3]])]
+
+    def reduction_kind(self, init_index: int = 0) -> Optional[str]:
+        if not self.reduction_dims():
+            return None
+        return "sum" if self.combiner == "conv" else self.combiner
+
+    def verify_semantics(self) -> None:
+        super().verify_semantics()
+        self.strides, self.dilations  # noqa: B018 - raise early for malformed attributes
+
+
+WINDOWED: dict[str, tuple[tuple[str, str, str, str], str]] = {
+    "conv_1d_nwc_wcf": (("nWfwc", "n[Ww]c", "wcf", "nWf"), "conv"),
+    "conv_2d_nhwc_hwcf": (("nHWfhwc", "n[Hh][Ww]c", "hwcf", "nHWf"), "conv"),
+    "conv_2d_nchw_fchw": (("nfHWchw", "nc[Hh][Ww]", "fchw", "nfHW"), "conv"),
+    "depthwise_conv_2d_nhwc_hwc": (("nHWchw", "n[Hh][Ww]c", "hwc", "nHWc"), "conv"),
+    "pooling_nhwc_sum": (("nHWchw", "n[Hh][Ww]c", "hw", "nHWc"), "sum"),
+    "pooling_nhwc_max": (("nHWchw", "n[Hh][Ww]c", "hw", "nHWc"), "max"),
+    "pooling_nhwc_min": (("nHWchw", "n[Hh][Ww]c", "hw", "nHWc"), "min"),
+}
+"""Convolutions and poolings: ``(loops, input, filter, init)`` letters (the
+yaml's ``d0, d1, ...`` order: batch, output spatial, channels, window) and the
+combiner. ``conv_2d_nhwc_hwcf``: loops (n, oh, ow, f, kh, kw, c), input
+``(n, oh * sh + kh * dh, ow * sw + kw * dw, c)``, filter ``(kh, kw, c, f)``."""
+
+for _n, (_spec, _comb) in WINDOWED.items():
+    _cls = type(_class_name(_n), (WindowedOp,), {
+        "name": f"linalg.{_n}", "spec": _spec, "combiner": _comb,
+        "__doc__": f"``linalg.{_n}``: windowed {_comb} with loops/input/filter/init letters {_spec}."})
     globals()[_cls.__name__] = register_op(_cls)
 
 

@@ -28,6 +28,8 @@ from __future__ import annotations
 from typing import ClassVar, Optional, Sequence, Union
 
 from meshc.ir.attributes import ArrayAttr, DenseArrayAttr, IntegerAttr, UnitAttr
+from meshc.ir.opdef import (INDEX_KIND, HasParent, Pure, ReturnLike, Terminator, TypeKind, define_op, operand,
+                            result, var_operand)
 from meshc.ir.core import Block, Operation, Region, Value, register_op
 from meshc.ir.location import UNKNOWN_LOC, Location
 from meshc.ir.types import (I32, I64, INDEX, K_DYNAMIC, FloatType, FunctionType, IndexType, IntegerType, TensorType,
@@ -172,13 +174,16 @@ def dims_compatible(a: Sequence[Optional[int]], b: Sequence[Optional[int]]) -> b
 
 
 # ---------------------------------------------------------------- creation
-@register_op
+@define_op
 class EmptyOp(Operation):
     """``tensor.empty(%d0) : tensor<?x4xf32>``: a tensor of unspecified content;
     one index operand per dynamic dim of the result, in order."""
 
     name = "tensor.empty"
-    traits = PURE
+    dynamic_sizes = var_operand(INDEX_KIND)
+    output = result()
+    traits = (Pure(),)
+    assembly_format = "`(` $dynamic_sizes `)` attr-dict `:` type($output)"
 
     @classmethod
     def build(cls, type: TensorType, dynamic_sizes: Sequence[Value] = (), loc: Location = UNKNOWN_LOC) -> "EmptyOp":
@@ -190,15 +195,11 @@ class EmptyOp(Operation):
         t = self.result.type
         return join_mixed([K_DYNAMIC if d is None else d for d in t.shape], self.operands)
 
-    def verify_(self) -> None:
+    def verify_op(self) -> None:
         t = ranked(self, self.result.type, "result")
         want = sum(1 for d in t.shape if d is None)
         if len(self.operands) != want:
             raise self.error(f"incorrect number of dynamic sizes, has {len(self.operands)}, expected {want}")
-        _check_index(self, self.operands, "dynamic sizes")
-
-    def print_custom(self, p) -> None:
-        p.write("(" + p.values(self.operands) + ")" + p.attr_dict(self.attributes) + f" : {self.result.type}")
 
 
 @register_op
@@ -247,25 +248,30 @@ class SplatOp(Operation):
 
 
 # ---------------------------------------------------------------- element access
-@register_op
+@define_op
 class ExtractOp(Operation):
     """``tensor.extract %t[%i, %j] : tensor<4x8xf32>``: one element (one index per dim)."""
 
     name = "tensor.extract"
-    traits = PURE
+    source = operand()
+    indices = var_operand(INDEX_KIND)
+    output = result()
+    traits = (Pure(),)
+    assembly_format = "$source `[` $indices `]` attr-dict `:` type($source)"
 
-    def verify_(self) -> None:
-        t = ranked(self, self.operands[0].type, "source")
-        if len(self.operands) - 1 != t.rank:
-            raise self.error(f"incorrect number of indices for extract_element: {len(self.operands) - 1} for a "
+    @classmethod
+    def infer_result_types(cls, operand_types, attributes) -> list[Type]:
+        """The element type of the source tensor."""
+        t = operand_types[0]
+        return [t.element_type if isinstance(t, TensorType) else t]
+
+    def verify_op(self) -> None:
+        t = ranked(self, self.source.type, "source")
+        if len(self.indices) != t.rank:
+            raise self.error(f"incorrect number of indices for extract_element: {len(self.indices)} for a "
                              f"rank-{t.rank} tensor")
-        _check_index(self, self.operands[1:], "indices")
         if self.result.type != t.element_type:
             raise self.error(f"result type '{self.result.type}' must be the element type of '{t}'")
-
-    def print_custom(self, p) -> None:
-        p.write(f" {p.value(self.operands[0])}[{p.values(self.operands[1:])}]" + p.attr_dict(self.attributes)
-                + f" : {self.operands[0].type}")
 
 
 @register_op
@@ -290,24 +296,19 @@ class InsertOp(Operation):
                 + p.attr_dict(self.attributes) + f" : {self.result.type}")
 
 
-@register_op
+_ANY_TENSOR = TypeKind("a tensor", lambda t: isinstance(t, (TensorType, UnrankedTensorType)))
+
+
+@define_op
 class DimOp(Operation):
     """``tensor.dim %t, %c1 : tensor<?x4xf32>``: the size of dim ``%c1`` (an index)."""
 
     name = "tensor.dim"
-    traits = PURE
-
-    def verify_(self) -> None:
-        if len(self.operands) != 2:  # the custom form prints 'source, index' (fuzzer find)
-            raise self.error(f"expects 2 operands (source, dimension index), got {len(self.operands)}")
-        if not isinstance(self.operands[0].type, (TensorType, UnrankedTensorType)):
-            raise self.error(f"source must be a tensor, got '{self.operands[0].type}'")
-        _check_index(self, self.operands[1:], "dimension index")
-        if not isinstance(self.result.type, IndexType):
-            raise self.error(f"result must be 'index', got '{self.result.type}'")
-
-    def print_custom(self, p) -> None:
-        p.write(f" {p.values(self.operands)}" + p.attr_dict(self.attributes) + f" : {self.operands[0].type}")
+    source = operand(_ANY_TENSOR)
+    index = operand(INDEX_KIND)
+    output = result(INDEX_KIND)
+    traits = (Pure(),)
+    assembly_format = "$source `,` $index attr-dict `:` type($source)"
 
 
 # ---------------------------------------------------------------- slices
@@ -712,14 +713,13 @@ class ReshapeOp(Operation):
 class CastLikeOp(Operation):
     """Base of ``tensor.cast``/``tensor.bitcast``: ``%x : T to T2``."""
 
-    traits = PURE
+    source = operand()
+    dest = result()
+    traits = (Pure(),)
+    assembly_format = "$source attr-dict `:` type($source) `to` type($dest)"
 
-    def print_custom(self, p) -> None:
-        p.write(f" {p.value(self.operands[0])}" + p.attr_dict(self.attributes)
-                + f" : {self.operands[0].type} to {self.result.type}")
 
-
-@register_op
+@define_op
 class CastOp(CastLikeOp):
     """``tensor.cast %x : tensor<4xf32> to tensor<?xf32>``: changes static
     knowledge of the shape only (same element type, compatible dims)."""
@@ -737,7 +737,7 @@ class CastOp(CastLikeOp):
             raise self.error(f"operand type '{a}' and result type '{b}' are cast incompatible")
 
 
-@register_op
+@define_op
 class BitcastOp(CastLikeOp):
     """``tensor.bitcast %x : tensor<4xi32> to tensor<4xf32>``: same shape,
     element types of the same bit width."""
@@ -950,27 +950,14 @@ class GenerateOp(Operation):
         p.write(p.attr_dict(self.attributes) + f" : {self.result.type}")
 
 
-@register_op
+@define_op
 class YieldOp(Operation):
     """``tensor.yield %v : f32``: ends the body of ``tensor.pad``/``tensor.generate``."""
 
     name = "tensor.yield"
-    traits = frozenset({"Pure", "Terminator", "ReturnLike"})
-
-    def verify_(self) -> None:
-        parent = self.parent_op
-        if not isinstance(parent, (PadOp, GenerateOp)):
-            raise self.error(f"expects parent op to be one of 'tensor.generate, tensor.pad', got "
-                             f"'{parent.name if parent is not None else 'none'}'")
-        if len(self.operands) != 1:
-            raise self.error(f"expects one operand, got {len(self.operands)}")
-        if self.results or self.regions:  # the custom form prints neither (fuzzer find)
-            raise self.error(f"expects no results and no regions, got {len(self.results)} results and "
-                             f"{len(self.regions)} regions")
-
-    def print_custom(self, p) -> None:
-        p.write(f" {p.values(self.operands)}" + p.attr_dict(self.attributes)
-                + f" : {p.types(v.type for v in self.operands)}")
+    value = operand()
+    traits = (Pure(), Terminator(), ReturnLike(), HasParent("tensor.generate", "tensor.pad"))
+    assembly_format = "$value attr-dict `:` type($value)"
 
 
 # ---------------------------------------------------------------- parsing
@@ -996,10 +983,6 @@ class Syntax:
 
     def tensor_reassociation(self, *groups):
         return list(groups)
-
-    def tensor_empty(self, kw, toks, attrs, ty):
-        values = [self.use(t, INDEX) for t in toks or []]
-        return self.build("tensor.empty", values, [ty], attrs or {}, (), self.loc(kw))
 
     def tensor_extract_slice(self, kw, src, offs, sizes, strides, attrs, src_t, res_t):
         extra, dyn = SliceOp.make_attributes(*(resolve_mixed(self, m) for m in (offs, sizes, strides)), leading=1)
@@ -1033,13 +1016,6 @@ class Syntax:
             operands += dyn
         return self.build(name, operands, [res_t], _attrs(attrs, base), (), self.loc(kw))
 
-    def tensor_cast(self, kw, src, attrs, src_t, res_t):
-        return self.build(str(kw), [self.use(src, src_t)], [res_t], attrs or {}, (), self.loc(kw))
-
-    def tensor_dim(self, kw, src, index, attrs, src_t):
-        return self.build("tensor.dim", [self.use(src, src_t), self.use(index, INDEX)], [INDEX], attrs or {}, (),
-                          self.loc(kw))
-
     def tensor_pad(self, kw, src, nofold, low, high, region, attrs, src_t, res_t):
         s_low, d_low = split_mixed(resolve_mixed(self, low))
         s_high, d_high = split_mixed(resolve_mixed(self, high))
@@ -1058,11 +1034,6 @@ class Syntax:
         return self.build("tensor.concat", values, ftype.results, _attrs(attrs, {"dim": IntegerAttr(int(str(dim)))}),
                           (), self.loc(kw))
 
-    def tensor_extract(self, kw, src, indices, attrs, ty):
-        elem = ty.element_type if isinstance(ty, TensorType) else ty
-        values = [self.use(src, ty)] + [self.use(t, INDEX) for t in indices or []]
-        return self.build("tensor.extract", values, [elem], attrs or {}, (), self.loc(kw))
-
     def tensor_insert(self, kw, scalar, dest, indices, attrs, ty):
         if not isinstance(ty, TensorType):
             raise self.error(f"'tensor.insert' expects a ranked tensor type, got '{ty}'", kw)
@@ -1080,9 +1051,6 @@ class Syntax:
             raise self.error(f"'tensor.splat' expects a ranked tensor type, got '{ty}'", kw)
         values = [self.use(value, ty.element_type)] + [self.use(t, INDEX) for t in dyn or []]
         return self.build("tensor.splat", values, [ty], attrs or {}, (), self.loc(kw))
-
-    def tensor_yield(self, kw, value, attrs, ty):
-        return self.build("tensor.yield", [self.use(value, ty)], [], attrs or {}, (), self.loc(kw))
 
     def tensor_reshape(self, kw, src, shape, attrs, ftype):
         if len(ftype.inputs) != 2 or len(ftype.results) != 1:

@@ -27,7 +27,8 @@ from typing import Optional
 
 from meshc.ir.attributes import (Attribute, DenseElementsAttr, FloatAttr, IntegerAttr, StringAttr, SymbolRefAttr,
                                  TypeAttr, UnitAttr)
-from meshc.ir.core import Operation, register_op
+from meshc.ir.core import Operation
+from meshc.ir.opdef import IsolatedFromAbove, Symbol, attribute, define_op, op_attributes, operand, region, result
 from meshc.ir.types import Type
 
 VISIBILITIES = ("public", "private", "nested")
@@ -54,46 +55,42 @@ def lookup_symbol(op: Operation, name: str) -> Optional[Operation]:
     return None
 
 
-@register_op
+@define_op
 class GlobalOp(Operation):
     """``util.global private mutable @name {attrs} : T = init``.
 
     Attributes: ``sym_name``, ``type`` (TypeAttr), ``is_mutable`` (unit),
     ``initial_value`` (optional), ``sym_visibility`` (absent = public), plus
-    any IREE attribute such as ``inlining_policy``.
+    any IREE attribute such as ``inlining_policy``. Custom syntax
+    (grammar/util.lark: the type and the initial value are each optional).
     """
 
     name = "util.global"
-    traits = frozenset({"Symbol"})
+    sym_name_attr = attribute(StringAttr, what="a string", name="sym_name")
+    type_attr = attribute(TypeAttr, what="a type", name="type")
+    is_mutable_attr = attribute(UnitAttr, required=False, name="is_mutable")
+    initial_value = attribute(required=False)
+    sym_visibility = attribute(required=False)
+    traits = (Symbol(),)
 
     @property
     def sym_name(self) -> str:
-        return self.attributes["sym_name"].value  # type: ignore[attr-defined]
+        return self.sym_name_attr.value  # type: ignore[attr-defined]
 
     @property
     def type(self) -> Type:
-        return self.attributes["type"].type  # type: ignore[attr-defined]
+        return self.type_attr.type  # type: ignore[attr-defined]
 
     @property
     def is_mutable(self) -> bool:
-        return "is_mutable" in self.attributes
-
-    @property
-    def initial_value(self) -> Optional[Attribute]:
-        return self.attributes.get("initial_value")
+        return self.is_mutable_attr is not None
 
     @property
     def visibility(self) -> str:
-        v = self.attributes.get("sym_visibility")
+        v = self.sym_visibility
         return v.value if isinstance(v, StringAttr) else "public"
 
-    def verify_(self) -> None:
-        if not isinstance(self.attributes.get("sym_name"), StringAttr):
-            raise self.error("requires a string 'sym_name' attribute")
-        if not isinstance(self.attributes.get("type"), TypeAttr):
-            raise self.error("requires a 'type' attribute holding the global's type")
-        if self.operands or self.results or self.regions:
-            raise self.error("takes no operands, results or regions")
+    def verify_op(self) -> None:
         if self.visibility not in VISIBILITIES:
             raise self.error(f"has visibility '{self.visibility}', expected one of {', '.join(VISIBILITIES)}")
 
@@ -103,7 +100,7 @@ class GlobalOp(Operation):
         if self.is_mutable:
             p.write(" mutable")
         p.write(" " + str(SymbolRefAttr(self.sym_name)))
-        p.write(p.attr_dict(self.attributes, _GLOBAL_KEYS))
+        p.write(p.attr_dict(op_attributes(self), _GLOBAL_KEYS))
         t, init = self.type, self.initial_value
         if init is None:
             p.write(f" : {t}")
@@ -122,9 +119,11 @@ class GlobalAccessOp(Operation):
     """Base of ``util.global.load``/``store``: a ``global`` symbol attribute
     naming a ``util.global`` of the enclosing module."""
 
+    global_attr = attribute(SymbolRefAttr, what="a symbol reference", name="global")
+
     @property
     def global_name(self) -> str:
-        return self.attributes["global"].root  # type: ignore[attr-defined]
+        return self.global_attr.root  # type: ignore[attr-defined]
 
     def global_op(self) -> Optional[GlobalOp]:
         """The referenced ``util.global`` (None when undefined or not a global)."""
@@ -132,8 +131,6 @@ class GlobalAccessOp(Operation):
         return g if isinstance(g, GlobalOp) else None
 
     def _checked_global(self, accessed: Type, verb: str) -> GlobalOp:
-        if not isinstance(self.attributes.get("global"), SymbolRefAttr):
-            raise self.error("requires a 'global' symbol reference attribute")
         target = lookup_symbol(self, self.global_name)
         if target is None:
             raise self.error(f"undefined global: @{self.global_name}")
@@ -149,77 +146,71 @@ class GlobalAccessOp(Operation):
         return target
 
 
-@register_op
+@define_op
 class GlobalLoadOp(GlobalAccessOp):
     """``%v = util.global.load [immutable] @name : T`` (``is_immutable`` unit
     attribute: the load may be hoisted, the global never changes)."""
 
     name = "util.global.load"
+    is_immutable_attr = attribute(UnitAttr, required=False, name="is_immutable")
+    output = result()
 
     @property
     def is_immutable(self) -> bool:
-        return self.attr("is_immutable") is not None
+        return self.is_immutable_attr is not None
 
-    def verify_(self) -> None:
-        if len(self.results) != 1 or self.operands:
-            raise self.error("expects no operands and one result")
+    def verify_op(self) -> None:
         g = self._checked_global(self.results[0].type, "load")
         if self.is_immutable and g.is_mutable:
             raise self.error(f"global @{self.global_name} is mutable but loaded as immutable")
 
     def print_custom(self, p) -> None:
         p.write(" immutable" if self.is_immutable else "")
-        p.write(f" {self.attributes['global']}" + p.attr_dict(self.attributes, ("global", "is_immutable")))
+        p.write(f" {self.global_attr}" + p.attr_dict(op_attributes(self), ("global", "is_immutable")))
         p.write(f" : {self.results[0].type}")
 
 
-@register_op
+@define_op
 class GlobalStoreOp(GlobalAccessOp):
     """``util.global.store %v, @name : T``."""
 
     name = "util.global.store"
+    value = operand()
 
-    @property
-    def value(self):
-        return self.operands[0]
-
-    def verify_(self) -> None:
-        if len(self.operands) != 1 or self.results:
-            raise self.error("expects one operand and no results")
+    def verify_op(self) -> None:
         g = self._checked_global(self.value.type, "store")
         if not g.is_mutable and self.parent_of_type(InitializerOp) is None:
             raise self.error(f"global @{self.global_name} is not mutable and cannot be stored to outside a "
                              "'util.initializer'")
 
     def print_custom(self, p) -> None:
-        p.write(f" {p.value(self.value)}, {self.attributes['global']}" + p.attr_dict(self.attributes, ("global",)))
+        p.write(f" {p.value(self.value)}, {self.global_attr}" + p.attr_dict(op_attributes(self), ("global",)))
         p.write(f" : {self.value.type}")
 
 
-@register_op
+@define_op
 class InitializerOp(Operation):
     """``util.initializer [attributes {...}] { ... util.return }``: code run
     once when the module is loaded (typically stores to globals)."""
 
     name = "util.initializer"
-    traits = frozenset({"IsolatedFromAbove"})
+    body_region = region()
+    traits = (IsolatedFromAbove(),)
 
     @property
     def body(self):
         return self.regions[0].blocks[0]
 
-    def verify_(self) -> None:
-        if len(self.regions) != 1 or not self.regions[0].blocks:
+    def verify_op(self) -> None:
+        if not self.regions[0].blocks:
             raise self.error("expects one non-empty region")
-        if self.operands or self.results:
-            raise self.error("takes no operands or results")
         for block in self.regions[0].blocks:
             term = block.ops[-1] if block.ops else None
             if term is None or not term.is_terminator:
                 raise self.error("block must end with a terminator such as 'util.return'")
 
     def print_custom(self, p) -> None:
-        p.write(p.attr_dict(self.attributes, keyword=True) + " ")
+        p.write(p.attr_dict(op_attributes(self), keyword=True) + " ")
         p.print_region(self.regions[0], print_entry_args=False, isolated=True)
 
 

@@ -513,3 +513,83 @@ def unpack(src: Any, dest_shape: Sequence[int], inner_dims_pos: Sequence[int],
         merged.append(outer[d] * tile_of.get(d, 1))
     full = src.transpose(order).reshape(merged)
     return np.array(full[tuple(slice(0, n) for n in dest_shape)], copy=True)
+
+
+# ------------------------------------------------------------ convolutions and pooling
+def windowed(op: str, spec: Sequence[str], strides: Sequence[int], dilations: Sequence[int], combiner: str,
+             x: Any, w: Any, init: Any) -> np.ndarray:
+    """Convolutions and poolings (``LinalgNamedStructuredOps.yaml``) for any
+    ``spec = (loops, input, filter, init)`` in letters, an input dim ``[Hh]``
+    being ``H * stride + h * dilation`` (see ``meshc.dialects.linalg.WindowedOp``).
+
+    For each window position (the loops of the filter that index the input
+    through a ``[Hh]`` dim) the input is sliced with the strides into the
+    output's spatial shape, then folded into the accumulator: ``"conv"``
+    adds the einsum of the slice with the filter at that position (so the
+    channels are contracted by BLAS), ``"sum"``/``"max"``/``"min"`` combine
+    the slice itself (the filter gives only the window's shape). Element
+    types follow the contractions: inputs cast to the init's type, narrow
+    floats accumulated in f32 and rounded once, integers wrap.
+
+    Raises:
+        KernelError: ranks, or the sizes of a letter, disagree; the input is
+            too small for the window.
+    """
+    loops, in_spec, w_spec, out_spec = spec
+    x, w, c = np.asarray(x), np.asarray(w), np.asarray(init)
+    in_dims: list[tuple[str, ...]] = []
+    i = 0
+    while i < len(in_spec):
+        if in_spec[i] == "[":
+            in_dims.append((in_spec[i + 1], in_spec[i + 2]))
+            i += 4
+        else:
+            in_dims.append((in_spec[i],))
+            i += 1
+    for what, arr, n in (("input", x, len(in_dims)), ("filter", w, len(w_spec)), ("init", c, len(out_spec))):
+        if arr.ndim != n:
+            raise KernelError(f"linalg.{op}: {what} has rank {arr.ndim}, expected {n} (shape {arr.shape})")
+    size = {letter: c.shape[k] for k, letter in enumerate(out_spec)}
+    for k, letter in enumerate(w_spec):
+        if size.setdefault(letter, w.shape[k]) != w.shape[k]:
+            raise KernelError(f"linalg.{op}: filter dim {k} has size {w.shape[k]}, expected {size[letter]}")
+    for k, d in enumerate(in_dims):
+        if len(d) == 1 and size.setdefault(d[0], x.shape[k]) != x.shape[k]:
+            raise KernelError(f"linalg.{op}: input dim {k} has size {x.shape[k]}, expected {size[d[0]]}")
+    window = [d[1] for d in in_dims if len(d) == 2]
+    out_dtype = c.dtype
+    work = _work_dtype(out_dtype)
+    xs_all = np.asarray(arith.convert(x, out_dtype)).astype(work, copy=False)
+    ws_all = np.asarray(arith.convert(w, out_dtype)).astype(work, copy=False) if combiner == "conv" else None
+    acc = np.array(c, dtype=work, copy=True)
+    slice_letters = "".join(d[0] for d in in_dims)
+    w_rest = "".join(letter for letter in w_spec if letter not in window)
+    for pos in np.ndindex(*(size[h] for h in window)):
+        at = dict(zip(window, pos))
+        index, k = [], 0
+        for dim, d in enumerate(in_dims):
+            if len(d) == 1:
+                index.append(slice(None))
+                continue
+            start = at[d[1]] * dilations[k]
+            stop = start + strides[k] * (size[d[0]] - 1) + 1
+            if size[d[0]] and stop > x.shape[dim]:
+                raise KernelError(f"linalg.{op}: input dim {dim} of size {x.shape[dim]} is too small for "
+                                  f"{size[d[0]]} outputs with stride {strides[k]} and window offset {start}")
+            index.append(slice(start, stop, strides[k]))
+            k += 1
+        xs = xs_all[tuple(index)]
+        with np.errstate(all="ignore"):
+            if combiner == "conv":
+                wi = tuple(at[letter] if letter in at else slice(None) for letter in w_spec)
+                term = np.einsum(f"{slice_letters},{w_rest}->{out_spec}", xs, ws_all[wi], optimize=True)
+                acc += term.astype(work, copy=False)
+            else:
+                term = np.einsum(f"{slice_letters}->{out_spec}", xs)
+                if combiner == "sum":
+                    acc += term
+                elif combiner == "max":
+                    np.maximum(acc, term, out=acc)
+                else:
+                    np.minimum(acc, term, out=acc)
+    return acc.astype(out_dtype, copy=False)

@@ -40,9 +40,6 @@ from meshc.ir.location import DiagnosticError
 KernelFn = Callable[["Interpreter", Operation, list], Sequence[Any]]
 KERNELS: dict[str, KernelFn] = {}
 
-_OP_MODULES = ("arith", "math", "func", "scf", "tensor", "linalg", "util", "mesh", "mesh_collectives",
-               "iree_encoding", "flow")
-
 # Exceptions a kernel may raise for bad values; turned into located diagnostics.
 KERNEL_ERRORS = (ValueError, TypeError, IndexError, ArithmeticError, KeyError)
 
@@ -63,8 +60,11 @@ def kernel(*names: str) -> Callable[[KernelFn], KernelFn]:
 
 
 def load_kernels() -> dict[str, KernelFn]:
-    """Import every ``meshc.runtime.ops`` module (registers the kernels)."""
-    for n in _OP_MODULES:
+    """Import the ``meshc.runtime.ops`` modules that the dialect registry
+    (``meshc.dialects.REGISTRY``) lists (registers the kernels)."""
+    from meshc.dialects import kernel_modules
+
+    for n in kernel_modules():
         try:
             importlib.import_module(f"meshc.runtime.ops.{n}")
         except ModuleNotFoundError as err:

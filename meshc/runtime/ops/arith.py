@@ -28,7 +28,7 @@ def constant_value(attr, result_type):
 
 
 def _shared_constant(op):
-    v = constant_value(op.attributes["value"], op.result.type)
+    v = constant_value(op.attr("value"), op.result.type)
     if isinstance(v, np.ndarray):  # one array serves every execution: never written
         v = v.view()
         v.flags.writeable = False

@@ -57,6 +57,16 @@ def _contraction(interp, op, args):
     return [K.contract(spec, args[0], args[1], args[2], op.name)]
 
 
+def _windowed(interp, op, args):
+    return [K.windowed(op.name.split(".", 1)[1], op.spec, op.strides, op.dilations, op.combiner, args[0], args[1],
+                       args[2])]
+
+
+for _name in ("conv_1d_nwc_wcf", "conv_2d_nhwc_hwcf", "conv_2d_nchw_fchw", "depthwise_conv_2d_nhwc_hwc",
+              "pooling_nhwc_sum", "pooling_nhwc_max", "pooling_nhwc_min"):
+    kernel(f"linalg.{_name}")(_windowed)
+
+
 @kernel("linalg.fill")
 def _fill(interp, op, args):
     init = args[1]

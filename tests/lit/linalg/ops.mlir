@@ -101,3 +101,13 @@ func.func @relayout(%a: tensor<4x8xf32>, %d: tensor<2x1x4x4xf32>, %d2: tensor<1x
   %u = tensor.unpack %p2 inner_dims_pos = [0, 1] inner_tiles = [4, 1] into %a : tensor<1x8x4x1xf32> -> tensor<4x8xf32>
   return %u : tensor<4x8xf32>
 }
+
+// Convolutions and poolings (WindowedOp): strides/dilations as mlir-opt prints them.
+// CHECK-LABEL: func.func @windowed
+func.func @windowed(%x: tensor<2x9x9x3xf32>, %w: tensor<3x3x3x8xf32>, %o: tensor<2x4x4x8xf32>, %win: tensor<3x3xf32>, %p: tensor<2x4x4x3xf32>) -> (tensor<2x4x4x8xf32>, tensor<2x4x4x3xf32>) {
+  // CHECK: linalg.conv_2d_nhwc_hwcf {dilations = dense<1> : tensor<2xi64>, strides = dense<2> : tensor<2xi64>} ins(%{{.+}}, %{{.+}} : tensor<2x9x9x3xf32>, tensor<3x3x3x8xf32>) outs(%{{.+}} : tensor<2x4x4x8xf32>) -> tensor<2x4x4x8xf32>
+  %c = linalg.conv_2d_nhwc_hwcf {dilations = dense<1> : tensor<2xi64>, strides = dense<2> : tensor<2xi64>} ins(%x, %w : tensor<2x9x9x3xf32>, tensor<3x3x3x8xf32>) outs(%o : tensor<2x4x4x8xf32>) -> tensor<2x4x4x8xf32>
+  // CHECK: linalg.pooling_nhwc_max {strides = dense<2> : tensor<2xi64>} ins(%{{.+}}, %{{.+}} : tensor<2x9x9x3xf32>, tensor<3x3xf32>) outs(%{{.+}} : tensor<2x4x4x3xf32>) -> tensor<2x4x4x3xf32>
+  %m = linalg.pooling_nhwc_max {strides = dense<2> : tensor<2xi64>} ins(%x, %win : tensor<2x9x9x3xf32>, tensor<3x3xf32>) outs(%p : tensor<2x4x4x3xf32>) -> tensor<2x4x4x3xf32>
+  return %c, %m : tensor<2x4x4x8xf32>, tensor<2x4x4x3xf32>
+}
