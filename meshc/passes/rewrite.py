@@ -75,21 +75,20 @@ class PatternRewriter(Rewriter):
         return op
 
     def replace_op(self, op: Operation, new_values: Sequence[Value] | Operation) -> None:
-        values = new_values.results if isinstance(new_values, Operation) else list(new_values)
+        # The users of op's results get new operands and are re-queued; the users the new values
+        # already had are unchanged and are not (a shared constant's thousands of users would make
+        # every merge into it cost O(users)).
         for r in op.results:
             self.driver.add_users(r)
-        super().replace_op(op, values)
-        for v in values:
-            self.driver.add_users(v)
+        super().replace_op(op, new_values)
 
     def erase_op(self, op: Operation) -> None:
         self.driver.will_erase(op)
         super().erase_op(op)
 
     def replace_all_uses(self, old: Value, new: Value) -> None:
-        self.driver.add_users(old)
+        self.driver.add_users(old)  # the ops whose operands change; new's other users do not
         super().replace_all_uses(old, new)
-        self.driver.add_users(new)
 
     def modified(self, op: Operation) -> None:
         """Call after changing ``op`` in place (operands, attributes)."""
