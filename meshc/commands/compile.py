@@ -25,7 +25,7 @@ import click
 from meshc.commands._annotate_options import annotation_options, auto_shard_options, shard_module
 from meshc.commands._common import (EXIT_USER_ERROR, MeshcCommand, check_mesh_shape_names, check_output_path,
                                     mesh_shape_override_option, parse_mesh_shapes, read_input, render_timing,
-                                    sources_for, write_output)
+                                    sources_for, verify_each_option, write_output)
 
 
 def _pass_names(values: tuple[str, ...]) -> frozenset[str]:
@@ -43,8 +43,7 @@ def _pass_names(values: tuple[str, ...]) -> frozenset[str]:
 @click.option("--split-input-file", is_flag=True, help="Process each '// -----' chunk of INPUT separately.")
 @click.option("--verify-diagnostics", is_flag=True,
               help="Check diagnostics against 'expected-error {{...}}' comments; exit 0 when all match.")
-@click.option("--verify-each/--no-verify-each", default=True, show_default=True,
-              help="Verify the IR after every pass.")
+@verify_each_option
 @click.option("--print-ir-before-all", is_flag=True, help="Print the IR (stderr) before every pass.")
 @click.option("--print-ir-after-all", is_flag=True, help="Print the IR (stderr) after every pass.")
 @click.option("--print-ir-before", multiple=True, metavar="PASS", help="Print the IR before these passes.")

@@ -77,7 +77,7 @@ import click
 
 from meshc.commands._annotate_options import annotation_options, auto_shard_options, shard_module
 from meshc.commands._common import (EXIT_USER_ERROR, FiniteFloat, MeshcCommand, check_mesh_shape_names,
-                                    check_output_path, parse_mesh_shapes, read_input)
+                                    check_output_path, parse_mesh_shapes, read_input, verify_each_option)
 
 TRAFFIC_CHOICES = ("sum", "peer-read", "copy", "collective", "each")
 
@@ -160,6 +160,7 @@ class _RunCommand(MeshcCommand):
               help="Write a Chrome trace (chrome://tracing, Perfetto) of every device's timeline.")
 @click.option("-p", "--pass-pipeline", "pipeline", default=None, metavar="PIPELINE",
               help="Passes to compile with (default: the default pipeline, see 'meshc passes').")
+@verify_each_option
 @click.option("--mesh-shape", "mesh_shape", multiple=True, metavar="NAME=SIZES",
               help="Shape of a mesh, e.g. m=2x4: sets a dynamic ('?') mesh, overrides a static one (repeatable).")
 @click.option("--device-memory", default=None, metavar="SIZE",
@@ -184,7 +185,7 @@ def command(input_path: str, reference: bool, entry: Optional[str], inputs_path:
             buffer_layout: str, tile: str, dtype_override: Optional[str], target: str, annotations: Any = None,
             auto_shard: Optional[str] = None, explain: bool = False, backend_name: str = "threads",
             launch: Optional[int] = None, stats_traffic: Optional[str] = None,
-            show_values: tuple[str, ...] = ()) -> None:
+            show_values: tuple[str, ...] = (), verify_each: bool = True) -> None:
     """Compile and execute on simulated devices (or the reference interpreter)."""
     ctx = click.get_current_context()
     if buffer_layout != "tile" and ctx.get_parameter_source("tile") == click.core.ParameterSource.COMMANDLINE:
@@ -210,17 +211,19 @@ def command(input_path: str, reference: bool, entry: Optional[str], inputs_path:
             return _command(input_path, reference, entry, inputs_path, single_inputs, random_inputs, seed,
                             parameter_files, output, check, expected_path, rtol, atol, atol_scale, repeat, stats,
                             trace_path, pipeline, mesh_shape, device_memory, collective_timeout, buffer_layout,
-                            tile, dtype_override, target, annotations, auto_shard, explain, backend_name, pictures)
+                            tile, dtype_override, target, annotations, auto_shard, explain, backend_name, pictures,
+                            verify_each)
     return _command(input_path, reference, entry, inputs_path, single_inputs, random_inputs, seed,
                     parameter_files, output, check, expected_path, rtol, atol, atol_scale, repeat, stats,
                     trace_path, pipeline, mesh_shape, device_memory, collective_timeout, buffer_layout,
-                    tile, dtype_override, target, annotations, auto_shard, explain, backend_name, pictures)
+                    tile, dtype_override, target, annotations, auto_shard, explain, backend_name, pictures,
+                    verify_each)
 
 
 def _command(input_path, reference, entry, inputs_path, single_inputs, random_inputs, seed, parameter_files,
              output, check, expected_path, rtol, atol, atol_scale, repeat, stats, trace_path, pipeline,
              mesh_shape, device_memory, collective_timeout, buffer_layout, tile, dtype_override, target,
-             annotations, auto_shard, explain, backend_name, pictures=None) -> None:
+             annotations, auto_shard, explain, backend_name, pictures=None, verify_each=True) -> None:
     if random_inputs and (inputs_path or single_inputs):
         raise click.UsageError("--random-inputs cannot be combined with --inputs/--input")
     if reference:
@@ -261,7 +264,7 @@ def _command(input_path, reference, entry, inputs_path, single_inputs, random_in
         from meshc.ir.location import DiagnosticError
 
         bound = mc.bind_entry(module, npz, entry, seed if random_inputs else None, named or None)
-        compiled = _compile(mc, module, pipeline, shapes, bound.func.sym_name, target)
+        compiled = _compile(mc, module, pipeline, shapes, bound.func.sym_name, target, verify_each)
         for line in compiled.notes:
             click.echo(f"note: {line}", err=True)
         if backend_name == "threads" or _is_mpi_root():
@@ -305,7 +308,8 @@ def _command(input_path, reference, entry, inputs_path, single_inputs, random_in
         sys.exit(EXIT_USER_ERROR)
 
 
-def _compile(mc, module, pipeline: Optional[str], shapes: dict, entry: str, target: str):
+def _compile(mc, module, pipeline: Optional[str], shapes: dict, entry: str, target: str,
+             verify_each: bool = True):
     """``meshc.api.compile`` of a clone of ``module``; the backend's "the pipeline did not unroll it"
     error gets its true reason when the default pipeline (which has every distributing pass) ran: the
     entry uses a mesh only through collectives in local view, with no sharding to partition.
@@ -316,7 +320,8 @@ def _compile(mc, module, pipeline: Optional[str], shapes: dict, entry: str, targ
     from meshc.backend.emit import EmitError
 
     try:
-        return mc.compile(module.clone(), pipeline, shapes or None, entry=entry, target=target)
+        return mc.compile(module.clone(), pipeline, shapes or None, entry=entry, target=target,
+                          verify_each=verify_each)
     except EmitError as err:
         first = err.diagnostics[0] if err.diagnostics else None
         if pipeline is not None or first is None or "did not unroll it" not in first.message:

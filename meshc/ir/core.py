@@ -24,11 +24,13 @@ op carries its own ``verify_`` and custom printer. Unknown ops stay plain
 
 from __future__ import annotations
 
+import threading
 from bisect import bisect_left
+from contextlib import contextmanager
 from operator import attrgetter
 from typing import Callable, ClassVar, Iterable, Iterator, Optional, Sequence
 
-from meshc.ir.attributes import Attribute
+from meshc.ir.attributes import Attribute, StringAttr
 from meshc.ir.location import UNKNOWN_LOC, DiagnosticError, Diagnostic, Location
 from meshc.ir.types import Type
 
@@ -337,10 +339,15 @@ class Operation:
         return self.parent.parent.parent
 
     def ancestors(self) -> Iterator["Operation"]:
-        op = self.parent_op
-        while op is not None:
+        """The enclosing ops, innermost first (O(depth))."""
+        block = self.parent
+        while block is not None:
+            region = block.parent
+            op = region.parent if region is not None else None
+            if op is None:
+                return
             yield op
-            op = op.parent_op
+            block = op.parent
 
     def parent_of_type(self, cls) -> Optional["Operation"]:
         for a in self.ancestors():
@@ -608,6 +615,48 @@ class Region:
         for b in self.blocks:
             for op in list(b.ops):
                 yield from op.walk()
+
+
+_SYMBOLS = threading.local()  # .tables: {id(block): (block, {name: op})} while a symbol_lookup_cache is open
+
+
+@contextmanager
+def symbol_lookup_cache() -> Iterator[None]:
+    """Within this context (on this thread) :func:`lookup_symbol_in` builds
+    each symbol table's name map once and answers in O(1), so checking n
+    symbol uses costs O(n + table size) instead of O(n * table size). The IR
+    must not change meanwhile: the verifier opens one for each verification
+    (MLIR's verifier likewise consults a ``SymbolTableCollection`` built
+    once). Nested uses share the outer cache."""
+    outer = getattr(_SYMBOLS, "tables", None)
+    if outer is None:
+        _SYMBOLS.tables = {}
+    try:
+        yield
+    finally:
+        _SYMBOLS.tables = outer
+
+
+def lookup_symbol_in(block: Block, name: str) -> Optional[Operation]:
+    """The first op of ``block`` (a symbol table's body) whose ``sym_name`` is
+    ``name``, or None. O(len(block)), or O(1) after the first lookup in the
+    block inside a :func:`symbol_lookup_cache`."""
+    tables = getattr(_SYMBOLS, "tables", None)
+    if tables is None:
+        for op in block.ops:
+            a = op.attributes.get("sym_name")
+            if isinstance(a, StringAttr) and a.value == name:
+                return op
+        return None
+    entry = tables.get(id(block))
+    if entry is None or entry[0] is not block:
+        names: dict[str, Operation] = {}
+        for op in block.ops:
+            a = op.attributes.get("sym_name")
+            if isinstance(a, StringAttr):
+                names.setdefault(a.value, op)
+        entry = tables[id(block)] = (block, names)
+    return entry[1].get(name)
 
 
 def is_ancestor(region: Region, op: Operation) -> bool:
