@@ -8,7 +8,8 @@ the input file. ``--split-input-file`` processes each ``// -----`` chunk on
 its own (line numbers stay those of the file) and joins the outputs with
 ``// -----``; ``--verify-diagnostics`` checks the diagnostics against the
 ``expected-*`` comments instead of printing them (see
-:mod:`meshc.diagnostics`). ``--mesh-shape m=2x4`` gives a dynamic mesh its
+:mod:`meshc.diagnostics`). The IR is verified after every pass unless
+``--verify-each=false`` (mlir-opt's spelling; ``--no-verify-each`` too). ``--mesh-shape m=2x4`` gives a dynamic mesh its
 shape and overrides a static one with a note on stderr, as ``meshc run``
 does (:func:`meshc.api.override_mesh_shapes`); a chunk that does not declare
 the mesh ignores it, a name no chunk declares is an error. Without ``-p``,

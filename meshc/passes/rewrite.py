@@ -19,9 +19,10 @@ After xDSL's ``pattern_rewriter.py`` and MLIR's
   at most once (a membership set), an op leaves it only to be visited, and
   it comes back only when it is created, modified, or its operands or the
   users of its results change, so a sweep visits each op once plus once
-  per such change; everything the driver does per visit is O(1) or O(the
-  op's own operands and uses) (positions in a block are O(log n),
-  :meth:`meshc.ir.core.Block.index_of`). A sweep that changed something is
+  per such change; what the driver does per visit is O(the op's own
+  operands and uses) (positions in a block are O(log n),
+  :meth:`meshc.ir.core.Block.index_of`), except that hoisting a constant
+  scans the block's prologue of distinct constants. A sweep that changed something is
   followed by a confirmation sweep (MLIR's driver does the same: the fixed
   point is the sweep that changes nothing), which is what
   ``max_iterations`` and ``converged`` count;
