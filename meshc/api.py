@@ -350,7 +350,7 @@ def default_pipeline(target: str = "none") -> str:
 
 def compile(module: Operation, pipeline: Optional[str] = None,
             mesh_shape: Union[str, Mapping[str, Sequence[int]], None] = None, *, entry: Optional[str] = None,
-            remarks: bool = False, target: str = "none") -> Compiled:
+            remarks: bool = False, target: str = "none", verify_each: bool = True) -> Compiled:
     """Run ``pipeline`` (the default pipeline when None; ``""`` none) on
     ``module`` in place and build the per-device schedules of the entry
     function (``entry``, else the only public one).
@@ -360,7 +360,8 @@ def compile(module: Operation, pipeline: Optional[str] = None,
     overrides the shape of static ones (:func:`override_mesh_shapes`, with a
     note). ``target``: data-tiling target of materialize-encodings (without
     ``pipeline``, a target other than ``none`` also runs set-encoding:
-    :func:`default_pipeline`).
+    :func:`default_pipeline`). ``verify_each``: verify the IR after every
+    pass (the pass manager's default, mlir-opt's ``--verify-each``).
 
     Raises:
         DiagnosticError: a pass fails, or the module cannot be scheduled
@@ -378,7 +379,7 @@ def compile(module: Operation, pipeline: Optional[str] = None,
     context = PassContext(mesh_shapes=shapes, remarks=remarks)
     context.target = target  # type: ignore[attr-defined]  # read by materialize-encodings
     text = default_pipeline(target) if pipeline is None else pipeline
-    PassManager.from_text(text, context).run(module)
+    PassManager.from_text(text, context, verify_each=verify_each).run(module)
     program = emit_program(module, entry)
     return Compiled(module, program, notes, list(context.emitted))
 

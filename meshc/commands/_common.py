@@ -32,8 +32,51 @@ REPORT_HINT = ("this is a bug in meshc; please report it with the input and the 
                "(set MESHC_DEBUG=1 to see the Python traceback)")
 
 
+_TRUE_WORDS = ("true", "1", "on", "yes")
+_FALSE_WORDS = ("false", "0", "off", "no")
+
+
+def verify_each_option(fn):
+    """``--verify-each[=true|false]`` / ``--no-verify-each`` (default true): verify the IR after every
+    pass. ``--verify-each=false`` is mlir-opt's spelling; :class:`MeshcCommand` turns it into the flag."""
+    return click.option("--verify-each/--no-verify-each", default=True, show_default=True,
+                        help="Verify the IR after every pass (--verify-each=false, as mlir-opt, or "
+                             "--no-verify-each turns it off).")(fn)
+
+
+def expand_bool_flag_values(args: list[str], flag: str, negated: str) -> list[str]:
+    """``args`` with ``FLAG=VALUE`` rewritten to ``FLAG`` or ``NEGATED`` (``true``/``false``, also
+    ``1``/``0``, ``on``/``off``, ``yes``/``no``, any case), up to a ``--``.
+
+    Raises:
+        click.BadParameter: a value that is not one of those.
+    """
+    out = list(args)
+    prefix = flag + "="
+    for i, word in enumerate(out):
+        if word == "--":
+            break
+        if word.startswith(prefix):
+            value = word[len(prefix):].lower()
+            if value in _TRUE_WORDS:
+                out[i] = flag
+            elif value in _FALSE_WORDS:
+                out[i] = negated
+            else:
+                raise click.BadParameter(f"'{word[len(prefix):]}' is not a boolean (true or false)",
+                                         param_hint=f"'{flag}'")
+    return out
+
+
 class MeshcCommand(click.Command):
-    """A click command with meshc's error handling (see the module docstring)."""
+    """A click command with meshc's error handling (see the module docstring).
+    A command with the ``--verify-each`` flag (:func:`verify_each_option`) also reads
+    ``--verify-each=true|false``."""
+
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        if any(p.name == "verify_each" for p in self.params):
+            args = expand_bool_flag_values(args, "--verify-each", "--no-verify-each")
+        return super().parse_args(ctx, args)
 
     def make_context(self, info_name, args, parent=None, **extra):
         try:

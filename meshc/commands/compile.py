@@ -8,7 +8,8 @@ the input file. ``--split-input-file`` processes each ``// -----`` chunk on
 its own (line numbers stay those of the file) and joins the outputs with
 ``// -----``; ``--verify-diagnostics`` checks the diagnostics against the
 ``expected-*`` comments instead of printing them (see
-:mod:`meshc.diagnostics`). ``--mesh-shape m=2x4`` gives a dynamic mesh its
+:mod:`meshc.diagnostics`). The IR is verified after every pass unless
+``--verify-each=false`` (mlir-opt's spelling; ``--no-verify-each`` too). ``--mesh-shape m=2x4`` gives a dynamic mesh its
 shape and overrides a static one with a note on stderr, as ``meshc run``
 does (:func:`meshc.api.override_mesh_shapes`); a chunk that does not declare
 the mesh ignores it, a name no chunk declares is an error. Without ``-p``,
@@ -25,7 +26,7 @@ import click
 from meshc.commands._annotate_options import annotation_options, auto_shard_options, shard_module
 from meshc.commands._common import (EXIT_USER_ERROR, MeshcCommand, check_mesh_shape_names, check_output_path,
                                     mesh_shape_override_option, parse_mesh_shapes, read_input, render_timing,
-                                    sources_for, write_output)
+                                    sources_for, verify_each_option, write_output)
 
 
 def _pass_names(values: tuple[str, ...]) -> frozenset[str]:
@@ -43,8 +44,7 @@ def _pass_names(values: tuple[str, ...]) -> frozenset[str]:
 @click.option("--split-input-file", is_flag=True, help="Process each '// -----' chunk of INPUT separately.")
 @click.option("--verify-diagnostics", is_flag=True,
               help="Check diagnostics against 'expected-error {{...}}' comments; exit 0 when all match.")
-@click.option("--verify-each/--no-verify-each", default=True, show_default=True,
-              help="Verify the IR after every pass.")
+@verify_each_option
 @click.option("--print-ir-before-all", is_flag=True, help="Print the IR (stderr) before every pass.")
 @click.option("--print-ir-after-all", is_flag=True, help="Print the IR (stderr) after every pass.")
 @click.option("--print-ir-before", multiple=True, metavar="PASS", help="Print the IR before these passes.")

@@ -78,7 +78,8 @@ import click
 
 from meshc.commands._annotate_options import annotation_options, auto_shard_options, shard_module
 from meshc.commands._common import (EXIT_USER_ERROR, FiniteFloat, MeshcCommand, check_distinct_outputs,
-                                    check_mesh_shape_names, check_output_path, parse_mesh_shapes, read_input)
+                                    check_mesh_shape_names, check_output_path, parse_mesh_shapes, read_input,
+                                    verify_each_option)
 
 TRAFFIC_CHOICES = ("sum", "peer-read", "copy", "collective", "each")
 
@@ -170,6 +171,7 @@ class _RunCommand(MeshcCommand):
               help="Write a Chrome trace (chrome://tracing, Perfetto) of every device's timeline.")
 @click.option("-p", "--pass-pipeline", "pipeline", default=None, metavar="PIPELINE",
               help="Passes to compile with (default: the default pipeline, see 'meshc passes').")
+@verify_each_option
 @click.option("--mesh-shape", "mesh_shape", multiple=True, metavar="NAME=SIZES",
               help="Shape of a mesh, e.g. m=2x4: sets a dynamic ('?') mesh, overrides a static one (repeatable).")
 @click.option("--device-memory", default=None, metavar="SIZE",
@@ -197,7 +199,7 @@ def command(input_path: str, reference: bool, entry: Optional[str], inputs_path:
             auto_shard: Optional[str] = None, explain: bool = False, backend_name: str = "threads",
             launch: Optional[int] = None, stats_traffic: Optional[str] = None,
             show_values: tuple[str, ...] = (), iree_device: str = "local-task",
-            iree_target_cpu: str = "host") -> None:
+            iree_target_cpu: str = "host", verify_each: bool = True) -> None:
     """Compile and execute on simulated devices (or the reference interpreter)."""
     ctx = click.get_current_context()
     for option in ("iree_device", "iree_target_cpu"):
@@ -244,17 +246,19 @@ def command(input_path: str, reference: bool, entry: Optional[str], inputs_path:
             return _command(input_path, reference, entry, inputs_path, single_inputs, random_inputs, seed,
                             parameter_files, output, check, expected_path, rtol, atol, atol_scale, repeat, stats,
                             trace_path, pipeline, mesh_shape, device_memory, collective_timeout, buffer_layout,
-                            tile, dtype_override, target, annotations, auto_shard, explain, backend_name, pictures)
+                            tile, dtype_override, target, annotations, auto_shard, explain, backend_name, pictures,
+                            verify_each)
     return _command(input_path, reference, entry, inputs_path, single_inputs, random_inputs, seed,
                     parameter_files, output, check, expected_path, rtol, atol, atol_scale, repeat, stats,
                     trace_path, pipeline, mesh_shape, device_memory, collective_timeout, buffer_layout,
-                    tile, dtype_override, target, annotations, auto_shard, explain, backend_name, pictures)
+                    tile, dtype_override, target, annotations, auto_shard, explain, backend_name, pictures,
+                    verify_each)
 
 
 def _command(input_path, reference, entry, inputs_path, single_inputs, random_inputs, seed, parameter_files,
              output, check, expected_path, rtol, atol, atol_scale, repeat, stats, trace_path, pipeline,
              mesh_shape, device_memory, collective_timeout, buffer_layout, tile, dtype_override, target,
-             annotations, auto_shard, explain, backend_name, pictures=None) -> None:
+             annotations, auto_shard, explain, backend_name, pictures=None, verify_each=True) -> None:
     if random_inputs and (inputs_path or single_inputs):
         raise click.UsageError("--random-inputs cannot be combined with --inputs/--input")
     if reference:
@@ -299,7 +303,7 @@ def _command(input_path, reference, entry, inputs_path, single_inputs, random_in
         if random_inputs and memory is not None:
             _check_random_input_sizes(mc, module, entry, shapes, memory)
         bound = mc.bind_entry(module, npz, entry, seed if random_inputs else None, named or None)
-        compiled = _compile(mc, module, pipeline, shapes, bound.func.sym_name, target)
+        compiled = _compile(mc, module, pipeline, shapes, bound.func.sym_name, target, verify_each)
         for line in compiled.notes:
             click.echo(f"note: {line}", err=True)
         if backend_name != "mpi" or _is_mpi_root():
@@ -374,7 +378,8 @@ def _check_random_input_sizes(mc, module, entry: Optional[str], shapes: dict, me
     check_input_sizes(mc.entry_args(entry_function(module, entry)), devices=devices, device_memory=memory)
 
 
-def _compile(mc, module, pipeline: Optional[str], shapes: dict, entry: str, target: str):
+def _compile(mc, module, pipeline: Optional[str], shapes: dict, entry: str, target: str,
+             verify_each: bool = True):
     """``meshc.api.compile`` of a clone of ``module``; the backend's "the pipeline did not unroll it"
     error gets its true reason when the default pipeline (which has every distributing pass) ran: the
     entry uses a mesh only through collectives in local view, with no sharding to partition.
@@ -385,7 +390,8 @@ def _compile(mc, module, pipeline: Optional[str], shapes: dict, entry: str, targ
     from meshc.backend.emit import EmitError
 
     try:
-        return mc.compile(module.clone(), pipeline, shapes or None, entry=entry, target=target)
+        return mc.compile(module.clone(), pipeline, shapes or None, entry=entry, target=target,
+                          verify_each=verify_each)
     except EmitError as err:
         first = err.diagnostics[0] if err.diagnostics else None
         if pipeline is not None or first is None or "did not unroll it" not in first.message:

@@ -38,12 +38,11 @@ class ModuleOp(Operation):
         return a.value if isinstance(a, StringAttr) else None
 
     def lookup(self, symbol: str) -> Optional[Operation]:
-        """The op in this module whose ``sym_name`` is ``symbol``."""
-        for op in self.body.ops:
-            a = op.attributes.get("sym_name")
-            if isinstance(a, StringAttr) and a.value == symbol:
-                return op
-        return None
+        """The op in this module whose ``sym_name`` is ``symbol`` (O(1) during verification:
+        :func:`meshc.ir.core.lookup_symbol_in`)."""
+        from meshc.ir.core import lookup_symbol_in
+
+        return lookup_symbol_in(self.body, symbol)
 
     def print(self, generic: bool = False) -> str:
         """The module as IR text that parses back (``generic=True``: every op in the generic form)."""

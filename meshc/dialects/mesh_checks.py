@@ -300,7 +300,7 @@ def verify_op_shardings(op: Operation) -> None:
     Raises:
         DiagnosticError: at ``op``, naming the operand/result/argument and its type.
     """
-    module = enclosing_module(op)
+    module = None  # looked up at the first sharded type (most ops have none)
     groups = [("operand", list(op.operands)), ("result", list(op.results))]
     for r, region in enumerate(op.regions):
         if region.blocks:
@@ -309,6 +309,8 @@ def verify_op_shardings(op: Operation) -> None:
         for i, v in enumerate(values):
             s = sharding_of(v.type)
             if s is not None:
+                if module is None:
+                    module = enclosing_module(op)
                 verify_sharding(s, v.type, module, op.location, f"'{op.name}' op {what} #{i} of type '{v.type}': ")
 
 

@@ -47,11 +47,9 @@ def lookup_symbol(op: Operation, name: str) -> Optional[Operation]:
     """The op named ``@name`` in the nearest enclosing symbol table (module)."""
     for anc in op.ancestors():
         if anc.has_trait("SymbolTable") and anc.regions and anc.regions[0].blocks:
-            for cand in anc.regions[0].blocks[0].ops:
-                a = cand.attributes.get("sym_name")
-                if isinstance(a, StringAttr) and a.value == name:
-                    return cand
-            return None
+            from meshc.ir.core import lookup_symbol_in
+
+            return lookup_symbol_in(anc.regions[0].blocks[0], name)
     return None
 
 

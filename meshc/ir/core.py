@@ -7,6 +7,15 @@ Model (MLIR's): an :class:`Operation` has a name (``dialect.op``), operands
 ordered list of operations. Every value keeps the list of operations that use
 it, so ``replace_all_uses_with`` and dead-code checks are O(uses).
 
+Costs the passes rely on (so that compiling is linear in program size):
+
+* a use list (:class:`UseList`) adds and removes one use in O(1) and keeps
+  insertion order; :attr:`Value.users` is O(uses);
+* a block knows each op's position in O(log n) (:meth:`Block.index_of`)
+  through order keys kept on the ops, as MLIR's ``Operation::isBeforeInBlock``
+  numbers the ops of a block and renumbers lazily when an insertion finds no
+  free key between its neighbours (see :class:`Block`).
+
 Dialects subclass :class:`Operation` and register the subclass by name
 (:func:`register_op`); the parser instantiates the registered class so each
 op carries its own ``verify_`` and custom printer. Unknown ops stay plain
@@ -15,18 +24,80 @@ op carries its own ``verify_`` and custom printer. Unknown ops stay plain
 
 from __future__ import annotations
 
+import threading
+from bisect import bisect_left
+from contextlib import contextmanager
+from operator import attrgetter
 from typing import Callable, ClassVar, Iterable, Iterator, Optional, Sequence
 
-from meshc.ir.attributes import Attribute
+from meshc.ir.attributes import Attribute, StringAttr
 from meshc.ir.location import UNKNOWN_LOC, DiagnosticError, Diagnostic, Location
 from meshc.ir.types import Type
+
+
+class UseList:
+    """The uses of a value: ``(operation, operand_index)`` pairs in the order
+    they were added, read like a list (iteration, ``len``, truth, indexing).
+
+    Adding and removing one use are O(1) (an insertion-ordered dict keyed by
+    the operation's identity and the operand index), so erasing or rewiring
+    each of the n users of a shared value costs O(n) in all, not O(n^2).
+    Each ``(operation, index)`` pair is held at most once (an operand slot
+    uses one value).
+    """
+
+    __slots__ = ("_uses",)
+
+    def __init__(self) -> None:
+        self._uses: dict[tuple[int, int], tuple["Operation", int]] = {}
+
+    def append(self, use: tuple["Operation", int]) -> None:
+        """Add ``(op, index)`` at the end (O(1)); re-adding moves it to the end."""
+        key = (id(use[0]), use[1])
+        self._uses.pop(key, None)
+        self._uses[key] = use
+
+    def discard(self, op: "Operation", index: int) -> None:
+        """Remove the use of operand ``index`` of ``op`` if present (O(1))."""
+        self._uses.pop((id(op), index), None)
+
+    def clear(self) -> None:
+        self._uses.clear()
+
+    def __iter__(self) -> Iterator[tuple["Operation", int]]:
+        return iter(self._uses.values())
+
+    def __len__(self) -> int:
+        return len(self._uses)
+
+    def __bool__(self) -> bool:
+        return bool(self._uses)
+
+    def __getitem__(self, i):
+        """``uses[0]``, ``uses[-1]``, slices: O(1) for the first and last use, O(uses) otherwise."""
+        if i == 0 and self._uses:
+            return next(iter(self._uses.values()))
+        if i == -1 and self._uses:
+            return next(reversed(self._uses.values()))
+        return list(self._uses.values())[i]
+
+    def __eq__(self, other) -> bool:
+        if isinstance(other, UseList):
+            other = list(other)
+        return isinstance(other, list) and list(self._uses.values()) == other
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return repr(list(self._uses.values()))
 
 
 class Value:
     """An SSA value: a block argument or an operation result.
 
     ``name_hint`` is the source name (``x`` for ``%x``) the printer tries to
-    keep; ``uses`` lists ``(operation, operand_index)`` pairs.
+    keep; ``uses`` (a :class:`UseList`) holds ``(operation, operand_index)``
+    pairs in the order they were added.
     """
 
     __slots__ = ("type", "name_hint", "uses")
@@ -34,7 +105,7 @@ class Value:
     def __init__(self, type: Type, name_hint: Optional[str] = None):
         self.type = type
         self.name_hint = name_hint
-        self.uses: list[tuple["Operation", int]] = []
+        self.uses: UseList = UseList()
 
     @property
     def owner(self):  # pragma: no cover - overridden
@@ -46,11 +117,13 @@ class Value:
 
     @property
     def users(self) -> list["Operation"]:
-        seen: list[Operation] = []
+        """The distinct operations using this value, in the order of their
+        first use. O(uses): duplicates are found by identity in a dict."""
+        seen: dict[int, Operation] = {}
         for op, _ in self.uses:
-            if not any(op is s for s in seen):
-                seen.append(op)
-        return seen
+            if id(op) not in seen:
+                seen[id(op)] = op
+        return list(seen.values())
 
     def replace_all_uses_with(self, new: "Value") -> None:
         """Point every use of this value at ``new``."""
@@ -182,6 +255,7 @@ class Operation:
     #: The blocks a terminator may branch to (MLIR's successors, written ``[^bb1, ^bb2]`` in the
     #: generic form), blocks of the op's own region; an instance sets its own list.
     successors: Sequence["Block"] = ()
+    _order: int = 0  # position key in the parent block (see Block); meaningful only while in a block
 
     def __init__(self, operands: Sequence[Value] = (), result_types: Sequence[Type] = (),
                  attributes: Optional[dict[str, Attribute]] = None,
@@ -224,11 +298,8 @@ class Operation:
 
     # -- operands ---------------------------------------------------------------
     def set_operand(self, index: int, value: Value) -> None:
-        old = self.operands[index]
-        for k, (op, i) in enumerate(old.uses):
-            if op is self and i == index:
-                del old.uses[k]
-                break
+        """Make operand ``index`` use ``value`` (O(1): one use removed, one added)."""
+        self.operands[index].uses.discard(self, index)
         self.operands[index] = value
         value.uses.append((self, index))
 
@@ -239,8 +310,9 @@ class Operation:
             v.uses.append((self, i))
 
     def drop_operands(self) -> None:
+        """Remove every operand and its use (O(operands))."""
         for i, v in enumerate(self.operands):
-            v.uses[:] = [(op, j) for (op, j) in v.uses if not (op is self and j == i)]
+            v.uses.discard(self, i)
         self.operands = []
 
     @property
@@ -270,10 +342,15 @@ class Operation:
         return self.parent.parent.parent
 
     def ancestors(self) -> Iterator["Operation"]:
-        op = self.parent_op
-        while op is not None:
+        """The enclosing ops, innermost first (O(depth))."""
+        block = self.parent
+        while block is not None:
+            region = block.parent
+            op = region.parent if region is not None else None
+            if op is None:
+                return
             yield op
-            op = op.parent_op
+            block = op.parent
 
     def parent_of_type(self, cls) -> Optional["Operation"]:
         for a in self.ancestors():
@@ -344,8 +421,29 @@ class Operation:
         return f"<{self.name} at {self.location}>"
 
 
+_ORDER_KEY = attrgetter("_order")
+_FIRST_STRIDE_BITS = 32
+_MAX_STRIDE_BITS = 1024
+
+
 class Block:
-    """A list of operations with block arguments, inside a region."""
+    """A list of operations with block arguments, inside a region.
+
+    ``ops`` is a plain list that passes read freely. Positions come from
+    order keys kept on the ops (``Operation._order``), strictly increasing
+    along ``ops``, as MLIR's ``Operation::isBeforeInBlock`` numbers the ops
+    of a block: an insertion takes a key between its neighbours' keys (O(1)),
+    and when no key is free the block is marked for renumbering, which
+    happens lazily, in O(n), at the next position query. Each renumbering
+    after such an exhaustion doubles the spacing of the keys (up to
+    ``2**1024``), so a run of insertions at one place renumbers O(log) times.
+    :meth:`index_of` finds an op by binary search over the keys (O(log n))
+    and checks the answer, so code that assigns ``block.ops`` wholesale
+    stays correct: a stale key costs one renumbering.
+    """
+
+    _order_valid = False  # class defaults: a block made without __init__ renumbers on first use
+    _stride_bits = _FIRST_STRIDE_BITS
 
     def __init__(self, arg_types: Sequence[Type] = (), arg_names: Sequence[Optional[str]] = (),
                  arg_locs: Sequence[Location] = ()):
@@ -356,6 +454,8 @@ class Block:
         self.ops: list[Operation] = []
         self.parent: Optional[Region] = None
         self.label: Optional[str] = None
+        self._order_valid = True
+        self._stride_bits = _FIRST_STRIDE_BITS
 
     def add_arg(self, type: Type, name: Optional[str] = None, loc: Location = UNKNOWN_LOC) -> BlockArgument:
         a = BlockArgument(type, self, len(self.args), name, loc)
@@ -374,21 +474,82 @@ class Block:
     def parent_op(self) -> Optional[Operation]:
         return self.parent.parent if self.parent is not None else None
 
+    # -- op order (MLIR's lazily renumbered order keys) ----------------------------
+    def _renumber(self) -> None:
+        """Give the ops keys ``stride, 2*stride, ...`` in list order (O(n))."""
+        stride = 1 << self._stride_bits
+        k = 0
+        for op in self.ops:
+            k += stride
+            op._order = k
+        self._order_valid = True
+
+    def _key_at(self, index: int) -> None:
+        """Key the op just inserted at ``index`` between its neighbours, or mark the order stale."""
+        if not self._order_valid:
+            return
+        ops = self.ops
+        stride = 1 << self._stride_bits
+        if index == 0:
+            key = ops[1]._order - stride if len(ops) > 1 else stride
+        elif index == len(ops) - 1:
+            key = ops[index - 1]._order + stride
+        else:
+            lo, hi = ops[index - 1]._order, ops[index + 1]._order
+            if hi - lo < 2:
+                self._order_valid = False
+                if self._stride_bits < _MAX_STRIDE_BITS:
+                    self._stride_bits *= 2
+                return
+            key = (lo + hi) // 2
+        ops[index]._order = key
+
     def append(self, op: Operation) -> Operation:
+        """Add ``op`` at the end (O(1))."""
         op.parent = self
-        self.ops.append(op)
+        ops = self.ops
+        if self._order_valid:
+            op._order = ops[-1]._order + (1 << self._stride_bits) if ops else 1 << self._stride_bits
+        ops.append(op)
         return op
 
     def insert(self, index: int, op: Operation) -> Operation:
+        """Insert ``op`` before position ``index`` (list semantics: clamped,
+        negative counts from the end). O(1) key work plus the list's insertion."""
         op.parent = self
+        n = len(self.ops)
+        if index < 0:
+            index = max(0, n + index)
+        elif index > n:
+            index = n
         self.ops.insert(index, op)
+        self._key_at(index)
         return op
 
     def index_of(self, op: Operation) -> int:
-        for i, o in enumerate(self.ops):
-            if o is op:
+        """The position of ``op`` in ``ops``: O(log n) (binary search over the
+        order keys), O(n) once after the order was invalidated.
+
+        Raises:
+            ValueError: ``op`` is not in this block.
+        """
+        ops = self.ops
+        for attempt in (0, 1):
+            if attempt or not self._order_valid:
+                self._renumber()
+            i = bisect_left(ops, op._order, key=_ORDER_KEY)
+            if i < len(ops) and ops[i] is op:
                 return i
         raise ValueError(f"{op!r} is not in this block")
+
+    def is_before(self, a: Operation, b: Operation) -> bool:
+        """Whether ``a`` comes before ``b``, both ops of this block (MLIR's
+        ``Operation::isBeforeInBlock``). O(log n).
+
+        Raises:
+            ValueError: either op is not in this block.
+        """
+        return self.index_of(a) < self.index_of(b)
 
     def insert_before(self, anchor: Operation, op: Operation) -> Operation:
         return self.insert(self.index_of(anchor), op)
@@ -397,6 +558,11 @@ class Block:
         return self.insert(self.index_of(anchor) + 1, op)
 
     def remove(self, op: Operation) -> None:
+        """Take ``op`` out of the block (the other ops keep their keys).
+
+        Raises:
+            ValueError: ``op`` is not in this block.
+        """
         del self.ops[self.index_of(op)]
         op.parent = None
 
@@ -462,6 +628,48 @@ class Region:
         for b in self.blocks:
             for op in list(b.ops):
                 yield from op.walk()
+
+
+_SYMBOLS = threading.local()  # .tables: {id(block): (block, {name: op})} while a symbol_lookup_cache is open
+
+
+@contextmanager
+def symbol_lookup_cache() -> Iterator[None]:
+    """Within this context (on this thread) :func:`lookup_symbol_in` builds
+    each symbol table's name map once and answers in O(1), so checking n
+    symbol uses costs O(n + table size) instead of O(n * table size). The IR
+    must not change meanwhile: the verifier opens one for each verification
+    (MLIR's verifier likewise consults a ``SymbolTableCollection`` built
+    once). Nested uses share the outer cache."""
+    outer = getattr(_SYMBOLS, "tables", None)
+    if outer is None:
+        _SYMBOLS.tables = {}
+    try:
+        yield
+    finally:
+        _SYMBOLS.tables = outer
+
+
+def lookup_symbol_in(block: Block, name: str) -> Optional[Operation]:
+    """The first op of ``block`` (a symbol table's body) whose ``sym_name`` is
+    ``name``, or None. O(len(block)), or O(1) after the first lookup in the
+    block inside a :func:`symbol_lookup_cache`."""
+    tables = getattr(_SYMBOLS, "tables", None)
+    if tables is None:
+        for op in block.ops:
+            a = op.attributes.get("sym_name")
+            if isinstance(a, StringAttr) and a.value == name:
+                return op
+        return None
+    entry = tables.get(id(block))
+    if entry is None or entry[0] is not block:
+        names: dict[str, Operation] = {}
+        for op in block.ops:
+            a = op.attributes.get("sym_name")
+            if isinstance(a, StringAttr):
+                names.setdefault(a.value, op)
+        entry = tables[id(block)] = (block, names)
+    return entry[1].get(name)
 
 
 def is_ancestor(region: Region, op: Operation) -> bool:

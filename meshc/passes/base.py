@@ -137,6 +137,7 @@ class Pass:
     options: ClassVar[tuple[Option, ...]] = ()
     op_names: ClassVar[Optional[tuple[str, ...]]] = None
     verifies_itself: ClassVar[bool] = False  # the manager skips its after-pass verification
+    all_preserved: bool = False  # set by mark_all_preserved() during one run; the manager resets it
 
     def __init__(self, context: Optional[PassContext] = None, **values: Any):
         self.context = context if context is not None else PassContext()
@@ -186,6 +187,13 @@ class Pass:
             DiagnosticError: the input cannot be handled (a located user error).
         """
         raise NotImplementedError
+
+    def mark_all_preserved(self) -> None:
+        """Tell the pass manager that this run left the IR unchanged (MLIR's
+        ``markAllAnalysesPreserved``): it then skips the after-pass
+        verification, as mlir-opt's pass manager does for a pass that
+        preserved all analyses. Call it only when nothing was changed."""
+        self.all_preserved = True
 
     # -- reporting -----------------------------------------------------------------
     def remark(self, where: Where, message: str) -> None:

@@ -274,5 +274,7 @@ class Canonicalize(Pass):
 
     def run(self, op: Operation) -> None:
         driver = apply_patterns_greedily(op, [p() for p in PATTERNS], self.max_iterations)
+        if not driver.changed:
+            self.mark_all_preserved()
         if self.test_convergence and not driver.converged:
             raise self.error(op, f"canonicalization did not converge within {self.max_iterations} iterations")

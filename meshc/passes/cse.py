@@ -46,8 +46,11 @@ class CSE(Pass):
     summary = "Eliminate common sub-expressions (pure ops with equal operands, attributes and result types)"
 
     def run(self, op: Operation) -> None:
+        self.erased = 0
         for region in op.regions:
             self._region(region, ChainMap())
+        if not self.erased:
+            self.mark_all_preserved()
 
     def _region(self, region: Region, scope: ChainMap) -> None:
         for block in region.blocks:
@@ -60,6 +63,7 @@ class CSE(Pass):
                         for old, new in zip(op.results, existing.results):
                             old.replace_all_uses_with(new)
                         op.erase()
+                        self.erased += 1
                         continue
                     known[key] = op
                 inner = ChainMap() if op.has_trait("IsolatedFromAbove") else known

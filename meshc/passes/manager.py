@@ -4,9 +4,14 @@
 ``IRPrinterInstrumentation``.)
 
 * **Verification**: the input is verified before the first pass; with
-  ``verify_each`` (the default) the IR is verified after every pass, and a
-  failure becomes ``pass 'X' produced invalid IR: <the verifier's message>``
-  at the verifier's location.
+  ``verify_each`` (the default, as mlir-opt's ``--verify-each``; ``meshc
+  compile --verify-each=false`` turns it off) the IR is verified after every
+  pass, and a failure becomes ``pass 'X' produced invalid IR: <the
+  verifier's message>`` at the verifier's location. As mlir-opt does for a
+  pass that preserved all analyses, a pass that reports it left the IR
+  unchanged (:meth:`meshc.passes.base.Pass.mark_all_preserved`) is not
+  followed by a verification. One verification costs O(ops)
+  (:mod:`meshc.ir.verifier`); the timing report counts them (``verify``).
 * **IR dumps** to stderr, headers exactly as mlir-opt prints them::
 
       // -----// IR Dump Before CSE (cse) //----- //
@@ -244,6 +249,7 @@ class PassManager:
         if pr.wants_before(p.name):
             self._dump(f"// -----// IR Dump Before {p.title()} ({p.name})", op)
         before = _fingerprint(op) if pr.after_change else None
+        p.all_preserved = False
         try:
             with measure(self.timing, item.label):
                 p.run(op)
@@ -253,7 +259,7 @@ class PassManager:
         except Exception as err:  # noqa: BLE001 - a pass bug becomes a PassCrash
             self._dump_failure(p, op)
             raise PassCrash(p.name, err) from err
-        if self.verify_each and not p.verifies_itself:
+        if self.verify_each and not p.verifies_itself and not p.all_preserved:
             try:
                 self._verify(op)
             except DiagnosticError as err:

@@ -7,12 +7,25 @@ After xDSL's ``pattern_rewriter.py`` and MLIR's
   = every op) and implements ``match_and_rewrite(op, rewriter) -> bool``,
   changing the IR only through the rewriter and returning True when it did;
 * the :class:`PatternRewriter` tells the driver what changed: ops it
-  inserts are queued, users of replaced values are re-queued, and the
-  defining ops of an erased op's operands are re-queued (they may have died);
+  inserts are queued, users of replaced values are re-queued (their
+  operands change; the users the replacement already had do not, and are
+  not re-queued), and the defining ops of an erased op's operands are
+  re-queued (they may have died);
 * the driver visits ops top-down from a worklist, erases trivially dead ops
   (``Pure``, every result unused, not a terminator), then tries the patterns
   for the op's name, then the generic ones; it sweeps the IR again until a
   sweep changes nothing or ``max_iterations`` sweeps ran;
+* costs, as MLIR's ``GreedyPatternRewriteDriver``: the worklist holds an op
+  at most once (a membership set), an op leaves it only to be visited, and
+  it comes back only when it is created, modified, or its operands or the
+  users of its results change, so a sweep visits each op once plus once
+  per such change; what the driver does per visit is O(the op's own
+  operands and uses) (positions in a block are O(log n),
+  :meth:`meshc.ir.core.Block.index_of`), except that hoisting a constant
+  scans the block's prologue of distinct constants. A sweep that changed something is
+  followed by a confirmation sweep (MLIR's driver does the same: the fixed
+  point is the sweep that changes nothing), which is what
+  ``max_iterations`` and ``converged`` count;
 * constants are materialized once per isolated region, at the start of its
   entry block (MLIR's ``OperationFolder``): ``rewriter.constant(attr, type,
   near=op)`` returns the existing ``arith.constant`` of that value and type
@@ -75,21 +88,20 @@ class PatternRewriter(Rewriter):
         return op
 
     def replace_op(self, op: Operation, new_values: Sequence[Value] | Operation) -> None:
-        values = new_values.results if isinstance(new_values, Operation) else list(new_values)
+        # The users of op's results get new operands and are re-queued; the users the new values
+        # already had are unchanged and are not (a shared constant's thousands of users would make
+        # every merge into it cost O(users)).
         for r in op.results:
             self.driver.add_users(r)
-        super().replace_op(op, values)
-        for v in values:
-            self.driver.add_users(v)
+        super().replace_op(op, new_values)
 
     def erase_op(self, op: Operation) -> None:
         self.driver.will_erase(op)
         super().erase_op(op)
 
     def replace_all_uses(self, old: Value, new: Value) -> None:
-        self.driver.add_users(old)
+        self.driver.add_users(old)  # the ops whose operands change; new's other users do not
         super().replace_all_uses(old, new)
-        self.driver.add_users(new)
 
     def modified(self, op: Operation) -> None:
         """Call after changing ``op`` in place (operands, attributes)."""
@@ -103,7 +115,11 @@ class PatternRewriter(Rewriter):
 
 class GreedyRewriteDriver:
     """Applies ``patterns`` to everything nested in ``root`` until a fixpoint;
-    see the module docstring. ``run()`` returns True if anything changed."""
+    see the module docstring (the rules and costs of MLIR's
+    ``GreedyPatternRewriteDriver``). ``run()`` returns True if anything
+    changed; afterwards ``changed`` holds the same, ``converged`` whether the
+    last sweep changed nothing, ``sweeps`` how many sweeps ran and
+    ``visits`` how many ops were visited in all."""
 
     def __init__(self, root: Operation, patterns: Sequence[RewritePattern], max_iterations: int = 10):
         self.root = root
@@ -121,9 +137,13 @@ class GreedyRewriteDriver:
         self.constants: dict[tuple[int, Attribute, Type], Operation] = {}
         self.rewriter = PatternRewriter(self)
         self.converged = False
+        self.changed = False
+        self.sweeps = 0
+        self.visits = 0
 
     # -- worklist -------------------------------------------------------------------
     def add(self, op: Operation) -> None:
+        """Queue ``op`` unless it is queued already (O(1))."""
         if id(op) not in self.queued and op is not self.root:
             self.queued.add(id(op))
             self.worklist.append(op)
@@ -133,6 +153,7 @@ class GreedyRewriteDriver:
             self.add(o)
 
     def add_users(self, v: Value) -> None:
+        """Queue the users of ``v`` (O(uses of v))."""
         for user in v.users:
             self.add(user)
 
@@ -157,8 +178,10 @@ class GreedyRewriteDriver:
 
     # -- driver ---------------------------------------------------------------------
     def run(self) -> bool:
+        """Sweep until a sweep changes nothing or ``max_iterations`` sweeps ran; True if anything changed."""
         changed_any = False
         for _ in range(max(self.max_iterations, 1)):
+            self.sweeps += 1
             self.constants.clear()
             for region in self.root.regions:
                 for op in region.walk():
@@ -167,12 +190,15 @@ class GreedyRewriteDriver:
             while self.worklist:
                 op = self.worklist.popleft()
                 self.queued.discard(id(op))
-                if self._alive(op) and self._visit(op):
-                    changed = True
+                if self._alive(op):
+                    self.visits += 1
+                    if self._visit(op):
+                        changed = True
             changed_any |= changed
             if not changed:
                 self.converged = True
                 break
+        self.changed = changed_any
         return changed_any
 
     def _visit(self, op: Operation) -> bool:

@@ -1,0 +1,179 @@
+"""Compile time of ``meshc compile`` against program size and device count.
+
+Table 1 (program size): a chain of N layers, each ``linalg.fill`` +
+``linalg.matmul`` + an elementwise ``linalg.generic`` (ReLU), with the weights
+split Megatron-style by ``mesh.shard`` annotations on a 1-D mesh of 4 devices
+(even layers by columns, odd layers by rows, so every other matmul yields
+partial sums). One ``arith.constant 0.0`` feeds every fill and every ReLU,
+the shared value with thousands of users that used to make canonicalize
+quadratic. For N = 10, 100, 1000 (``--large`` adds 10000) it prints the CPU
+and wall time of parse + the default pipeline (verify-each on, as
+``meshc compile``) + print, the CPU ratio to the previous N, and the row of
+``--timing``'s report that took longest. Target (DESIGN.md, compile time
+linear in program size): N=1000 under 10 s, 10x the ops at most 11x the time.
+
+Table 2 (device count): one small program (a chain of 4 layers) on a 1-D
+mesh of 8, 16, ... devices up to ``--max-devices`` (default 64; up to 1024).
+The unrolled per-device form grows with the device count; the figures are
+measured, not a target.
+
+Each measurement runs in a child process (a fresh interpreter, so one size's
+garbage does not slow the next), killed after ``--timeout`` seconds (shown as
+``> T``).
+
+Usage: python bench/compile_scaling.py [--sizes 10,100,1000] [--large]
+       [--max-devices 64] [--timeout 600] [--verify-each=false]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import subprocess
+import sys
+import time
+
+DEFAULT_SIZES = (10, 100, 1000)
+LARGE_SIZE = 10000
+FIRST_DEVICES = 8
+DEVICE_PROGRAM_LAYERS = 4
+
+
+def make_chain(n_layers: int, devices: int = 4, width: int = 16, rows: int = 8) -> str:
+    """The MLIR text of a chain of ``n_layers`` fill + matmul + ReLU layers on
+    a 1-D mesh of ``devices``, weights split Megatron-style (see the module docstring)."""
+    act = f"tensor<{rows}x{width}xf32>"
+    weight = f"tensor<{width}x{width}xf32>"
+    args = ", ".join([f"%x: {act}"] + [f"%w{i}: {weight}" for i in range(n_layers)])
+    lines = [f"mesh.mesh @tp(shape = {devices}, peered_memory_axes = [0])", "",
+             "#id = affine_map<(d0, d1) -> (d0, d1)>", "",
+             f"func.func @chain({args}) -> {act} {{",
+             "  %zero = arith.constant 0.0 : f32"]
+    prev = "%x"
+    for i in range(n_layers):
+        split = "[[], [0]]" if i % 2 == 0 else "[[0]]"  # columns, then rows: Megatron's pair
+        lines += [
+            f"  %ws{i} = mesh.shard %w{i} to <@tp, {split}> : {weight}",
+            f"  %e{i} = tensor.empty() : {act}",
+            f"  %f{i} = linalg.fill ins(%zero : f32) outs(%e{i} : {act}) -> {act}",
+            f"  %m{i} = linalg.matmul ins({prev}, %ws{i} : {act}, {weight}) outs(%f{i} : {act}) -> {act}",
+            f"  %g{i} = linalg.generic {{indexing_maps = [#id, #id], iterator_types = [\"parallel\", \"parallel\"]}}"
+            f" ins(%m{i} : {act}) outs(%e{i} : {act}) {{",
+            "  ^bb0(%in: f32, %acc: f32):",
+            "    %r = arith.maximumf %in, %zero : f32",
+            "    linalg.yield %r : f32",
+            f"  }} -> {act}",
+        ]
+        prev = f"%g{i}"
+    lines += [f"  %ys = mesh.shard {prev} to <@tp, [[]]> : {act}", f"  return %ys : {act}", "}"]
+    return "\n".join(lines) + "\n"
+
+
+def compile_once(n_layers: int, devices: int, verify_each: bool) -> dict:
+    """Parse, run the default pipeline and print, in this process; CPU and wall seconds and the
+    longest row of the timing report."""
+    import meshc.api as mc
+    from meshc.ir.printer import print_op
+    from meshc.parser import parse
+    from meshc.passes.base import PassContext
+    from meshc.passes.manager import PassManager, Timing, measure
+
+    text = make_chain(n_layers, devices)
+    parse("func.func @warm() { return }")  # build the parser's tables outside the measurement
+    timing = Timing()
+    cpu0, wall0 = time.process_time(), time.perf_counter()
+    with measure(timing, "parse"):
+        module = parse(text, "chain.mlir")
+    n_ops = sum(1 for _ in module.walk())
+    PassManager.from_text(mc.default_pipeline(), PassContext(mesh_shapes={}), verify_each=verify_each,
+                          timing=timing).run(module)
+    with measure(timing, "print"):
+        print_op(module)
+    cpu, wall = time.process_time() - cpu0, time.perf_counter() - wall0
+    label, seconds = max(timing.seconds.items(), key=lambda kv: kv[1])
+    return {"ops": n_ops, "cpu": cpu, "wall": wall, "top": label, "top_share": seconds / timing.total,
+            "verify_runs": timing.count.get("verify", 0)}
+
+
+def run_child(n_layers: int, devices: int, verify_each: bool, timeout: float) -> dict | None:
+    """:func:`compile_once` in a fresh interpreter; None if it ran longer than ``timeout``."""
+    cmd = [sys.executable, os.path.abspath(__file__), "--child", f"{n_layers},{devices},{int(verify_each)}"]
+    try:
+        out = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout, check=True)
+    except subprocess.TimeoutExpired:
+        return None
+    except subprocess.CalledProcessError as err:
+        sys.exit(f"compile of N={n_layers} on {devices} devices failed:\n{err.stderr}")
+    return json.loads(out.stdout.strip().splitlines()[-1])
+
+
+def _row(cells: list[str], widths: list[int]) -> str:
+    return "  ".join(c.rjust(w) if i else c.ljust(w) for i, (c, w) in enumerate(zip(cells, widths)))
+
+
+def _table(title: str, header: list[str], rows: list[list[str]]) -> None:
+    widths = [max(len(r[i]) for r in [header] + rows) for i in range(len(header))]
+    print(title)
+    print(_row(header, widths))
+    print(_row(["-" * w for w in widths], widths))
+    for r in rows:
+        print(_row(r, widths))
+    print()
+
+
+def _cells(first: str, r: dict | None, prev: dict | None, timeout: float) -> list[str]:
+    if r is None:
+        return [first, "?", f"> {timeout:.0f}", f"> {timeout:.0f}", "", "(timed out)"]
+    ratio = f"{r['cpu'] / prev['cpu']:.1f}x" if prev is not None and prev["cpu"] > 0 else ""
+    return [first, str(r["ops"]), f"{r['cpu']:.2f}", f"{r['wall']:.2f}", ratio,
+            f"{r['top']} ({100 * r['top_share']:.0f}%)"]
+
+
+def _bool(text: str) -> bool:
+    low = text.lower()
+    if low in ("true", "1", "on", "yes"):
+        return True
+    if low in ("false", "0", "off", "no"):
+        return False
+    raise argparse.ArgumentTypeError(f"expected true or false, got '{text}'")
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--sizes", default=",".join(map(str, DEFAULT_SIZES)), help="layer counts of table 1")
+    ap.add_argument("--large", action="store_true", help=f"also N={LARGE_SIZE} (slow)")
+    ap.add_argument("--max-devices", type=int, default=64, help="largest device count of table 2 (up to 1024)")
+    ap.add_argument("--timeout", type=float, default=600.0, help="seconds before one compile is given up")
+    ap.add_argument("--verify-each", type=_bool, default=True, metavar="BOOL",
+                    help="verify after every pass (default true, as meshc compile)")
+    ap.add_argument("--child", default=None, help=argparse.SUPPRESS)
+    args = ap.parse_args()
+    if args.child is not None:
+        n, d, v = (int(x) for x in args.child.split(","))
+        print(json.dumps(compile_once(n, d, bool(v))))
+        return
+
+    sizes = [int(s) for s in args.sizes.split(",") if s.strip()] + ([LARGE_SIZE] if args.large else [])
+    header = ["N layers", "ops", "CPU s", "wall s", "CPU ratio", "top of --timing"]
+    rows, prev = [], None
+    for n in sizes:
+        r = run_child(n, 4, args.verify_each, args.timeout)
+        rows.append(_cells(str(n), r, prev, args.timeout))
+        prev = r
+    _table(f"compile time against program size (1-D mesh of 4, verify-each={str(args.verify_each).lower()})",
+           header, rows)
+
+    rows, prev = [], None
+    d = FIRST_DEVICES
+    while d <= min(args.max_devices, 1024):
+        r = run_child(DEVICE_PROGRAM_LAYERS, d, args.verify_each, args.timeout)
+        rows.append(_cells(str(d), r, prev, args.timeout))
+        prev = r
+        d *= 2
+    header[0], header[4] = "devices", "CPU ratio"
+    _table(f"compile time against device count ({DEVICE_PROGRAM_LAYERS} layers)", header, rows)
+
+
+if __name__ == "__main__":
+    main()
