@@ -1,4 +1,4 @@
-"""``meshc estimate`` (meshc/backend/estimate.py, docs/estimate.md): its memory and traffic figures
+"""``meshc estimate`` (meshc/runtime/estimate.py, docs/estimate.md): its memory and traffic figures
 equal a run's (``meshc run --stats``) on every device of every program small enough to run --
 corpus programs and samples over several meshes, strategies and layouts, the real models with the
 shardings of samples/real/README.md, random programs of the differential tester -- and a large
@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 import meshc.api as mc
-from meshc.backend.estimate import Machine, estimate, kernel_flops
+from meshc.runtime.estimate import Machine, estimate, kernel_flops
 from meshc.backend.schedule import BufferLayout
 from meshc.dialects.mesh import MeshOp
 from meshc.ir.location import DiagnosticError
@@ -313,7 +313,7 @@ def test_time_model_waits_for_the_slowest_member():
 
 
 def test_schedules_that_wait_for_each_other_are_an_error():
-    from meshc.backend.estimate import EstimateError
+    from meshc.runtime.estimate import EstimateError
     from meshc.backend.schedule import Allocate, DeviceSchedule, Schedule
     from meshc.sharding.spec import Mesh
 

@@ -3,7 +3,7 @@
 The program is read, sharded and compiled exactly as ``meshc run`` does it (the same options, taken
 from ``run``'s declarations: ``--mesh-shape``, ``--mesh``/``--shard``/``--shardings-from``,
 ``--auto-shard``/``--explain``, ``-p``, ``--entry``, ``--device-memory``, ``--layout``/``--tile``/
-``--dtype-override``, ``--target``); then :func:`meshc.backend.estimate.estimate` walks the
+``--dtype-override``, ``--target``); then :func:`meshc.runtime.estimate.estimate` walks the
 per-device schedules without allocating any data, so a 7B-parameter layer costs what its step
 count costs. Its memory and traffic figures are those ``meshc run --stats`` measures (docs/estimate.md).
 
@@ -72,7 +72,7 @@ def command(input_path: str, peak_flops: float, bandwidth: float, latency: float
     memory = None if device_memory is None else _run._memory(device_memory)
     shapes = parse_mesh_shapes(mesh_shape)
     import meshc.api as mc
-    from meshc.backend.estimate import Machine, estimate
+    from meshc.runtime.estimate import Machine, estimate
     from meshc.runtime.interpreter import entry_function
 
     text, name = read_input(input_path)
@@ -111,7 +111,7 @@ def _seconds(s: float) -> str:
 
 
 def print_estimate(result, layout, runs: str = "") -> None:
-    """Print ``result`` (a :class:`meshc.backend.estimate.Estimate`) as ``meshc run --stats`` prints
+    """Print ``result`` (a :class:`meshc.runtime.estimate.Estimate`) as ``meshc run --stats`` prints
     its stats: a rich table per device and a total row (bytes exact), a table per collective
     instance, and the summary lines (step time and its critical device, the largest peak, total
     flops, bytes moved, the machine)."""

@@ -371,13 +371,6 @@ def _name_of(words: np.ndarray) -> str:
     return np.asarray(words, np.int64).tobytes().rstrip(b"\0").decode(errors="replace")
 
 
-class _Shaped:
-    """Stands for a member's buffer where only its shape matters (collectives' ``_plan``)."""
-
-    def __init__(self, shape: tuple):
-        self.shape = shape
-
-
 class _Stopped(Exception):
     """The skip_collective test hook: this device drops out."""
 
@@ -789,7 +782,7 @@ class MpiExecutor:
         if len(set(names)) != 1:
             raise CollectiveError(f"collective {spec.describe()} on devices {members}: element types differ: {names}",
                                   spec.location)
-        src, shape, steps = _plan(spec, members, [_Shaped(s) for s in in_shapes], out_shapes)
+        src, shape, steps = _plan(spec, members, in_shapes, out_shapes)
         for m, want, got in zip(members, _received_shapes(spec, in_shapes, out_shapes), out_shapes):
             if want != got:
                 raise CollectiveError(f"collective {spec.describe()} on devices {members}: device {m} receives shape "

@@ -1,6 +1,6 @@
 """Estimate a schedule without running it: memory, traffic, flops and a modeled step time.
 
-A backend over the schedule format (:mod:`meshc.backend.schedule`), next to the threaded runtime
+A backend over the schedule format (:mod:`meshc.backend.schedule`) beside the threaded runtime
 (:mod:`meshc.runtime.executor`): it walks every device's steps in an order the schedule's events and
 collectives allow, but allocates no data. Every figure is arithmetic on shapes, so a tensor of 10^9
 elements costs nothing (docs/estimate.md).
