@@ -61,6 +61,25 @@ def kernel(*names: str) -> Callable[[KernelFn], KernelFn]:
     return deco
 
 
+#: Bound kernels, for the multi-device runtime: ``BINDERS[op name](op, inputs, outputs)``, given the
+#: ``(shape, numpy dtype)`` of each operand and result buffer as the schedule allocates them, returns
+#: ``call(values) -> results`` doing what ``KERNELS[op name](interp, op, values)`` does on such
+#: values, with what depends only on the op and the buffers worked out once (at schedule load), or
+#: None when it has no shortcut for them (the runtime then calls the kernel).
+BINDERS: dict[str, Callable[[Operation, list, list], Optional[Callable[[list], Sequence[Any]]]]] = {}
+
+
+def binder(*names: str) -> Callable:
+    """Register a bound-kernel maker (:data:`BINDERS`) for the op names."""
+
+    def deco(fn: Callable) -> Callable:
+        for n in names:
+            BINDERS[n] = fn
+        return fn
+
+    return deco
+
+
 def load_kernels() -> dict[str, KernelFn]:
     """Import every ``meshc.runtime.ops`` module (registers the kernels)."""
     for n in _OP_MODULES:
