@@ -183,37 +183,36 @@ class DevicePool:
         """:meth:`allocate` each ``(name, (physical, logical))`` of ``entries`` (``physical`` and
         ``logical``: their sums) at once, as the device's own thread does for the Allocate steps
         before a kernel: the same checks and errors (the first buffer that does not fit is named),
-        the counters updated once. Only the device's own thread changes its pool (the lock guards
-        readers on other threads)."""
+        the counters updated once. Called by the device's own thread only (the one thread that changes
+        its pool), so it takes no lock: other threads only read the counters and :meth:`held`'s
+        snapshot."""
         held = self._held
         if self.capacity is not None and self.current + physical > self.capacity:
             for name, (p, lg) in entries:
                 self.allocate(name, p, lg, location)
             return
-        with self._lock:
-            for name, sizes in entries:
-                if name in held:
-                    raise ValueError(f"device {self.device}: buffer '{name}' is allocated twice")
-            for name, sizes in entries:
-                held[name] = sizes
-            self.current += physical
-            self.logical_current += logical
-            self.allocations += len(entries)
-            self.allocated_bytes += physical
-            if self.current > self.peak:
-                self.peak = self.current
-            if self.logical_current > self.logical_peak:
-                self.logical_peak = self.logical_current
+        for name, sizes in entries:
+            if name in held:
+                raise ValueError(f"device {self.device}: buffer '{name}' is allocated twice")
+        for name, sizes in entries:
+            held[name] = sizes
+        current = self.current = self.current + physical
+        self.logical_current += logical
+        self.allocations += len(entries)
+        self.allocated_bytes += physical
+        if current > self.peak:
+            self.peak = current
+        if self.logical_current > self.logical_peak:
+            self.logical_peak = self.logical_current
 
     def release_all(self, names: tuple) -> None:
         """:meth:`release` each of ``names``."""
         held = self._held
-        with self._lock:
-            for name in names:
-                entry = held.pop(name, None)
-                if entry is not None:
-                    self.current -= entry[0]
-                    self.logical_current -= entry[1]
+        for name in names:  # the device's own thread only, as take()
+            entry = held.pop(name, None)
+            if entry is not None:
+                self.current -= entry[0]
+                self.logical_current -= entry[1]
 
     def release(self, name: str) -> None:
         """Release buffer ``name`` if it is held here (a Free step of a buffer the device never
@@ -231,7 +230,7 @@ class DevicePool:
     def held(self) -> dict[str, int]:
         """Physical bytes of every buffer held now, by name."""
         with self._lock:
-            return {k: e[0] for k, e in self._held.items()}
+            return {k: e[0] for k, e in list(self._held.items())}  # a snapshot: take() adds without the lock
 
     def usage_line(self) -> str:
         """This device's row of the usage table."""

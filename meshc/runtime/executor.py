@@ -518,7 +518,7 @@ class Executor:
                 first, kstep, ga, kernel, frees = group
                 entries = tuple((a[1], (a[2], a[3])) for a in ga)
                 take = (entries, sum(a[2] for a in ga), sum(a[3] for a in ga), kstep.location) if ga else None
-                metas = tuple((a[1], a[4]) for a in ga)
+                metas = {a[1]: a[4] for a in ga}
                 records.append((_FUSED, first, kstep, None, (take, metas, kernel, tuple(n for _, n in frees),
                                                             frees[-1][0] if frees else kernel[0])))
                 group = None
@@ -557,7 +557,7 @@ class Executor:
 
     @staticmethod
     def _fast_kernel(interp: Any, step: Kernel, data: Any, meta: dict) -> Optional[tuple]:
-        """``(call, op, argument buffer names, ((output buffer, shape, dtype), ...), relayout)``
+        """``(call, op, argument buffer names, ((output buffer, shape, dtype), ...), relayout, bound)``
         of a Kernel step that can run without an environment (an op without regions or captured
         values whose outputs' allocations are known), else None. ``call(values)`` runs the kernel:
         the op's bound kernel (:data:`meshc.runtime.interpreter.BINDERS`) when it has one for
@@ -578,9 +578,10 @@ class Executor:
         make = BINDERS.get(op.name)
         if make is not None and fn is not _injected_failure and all(n in meta for n in args):
             call = make(op, [meta[n] for n in args], [o[1:] for o in outs])
+        bound = call is not None
         if call is None:
             call = functools.partial(fn, interp, op)
-        return call, op, args, outs, op.name in RELAYOUT_OPS
+        return call, op, args, outs, op.name in RELAYOUT_OPS, bound
 
     # -- running -----------------------------------------------------------------------
     def run(self, args: Sequence[Any] = ()) -> RunReport:
@@ -658,13 +659,13 @@ class Executor:
                     progress[k] = i = first
                     if code == _FUSED:
                         t = perf() if record is not None else 0.0
-                        take, metas, (i, fn, op, names, outs, relayout), frees, last = data
+                        take, metas, (i, fn, op, names, outs, relayout, checked), frees, last = data
                         if take is not None:
                             i = first
                             allocate(*take)
-                            for name, m in metas:
+                            for name in metas:
                                 pop(name, None)
-                                meta[name] = m
+                            meta.update(metas)
                             i = data[2][0]
                         try:
                             values = list(map(getitem, names))
@@ -680,10 +681,14 @@ class Executor:
                             raise kernel_failure(k, i, step, DiagnosticError(
                                 f"internal: kernel for '{op.name}' returned {len(out)} values for {len(outs)} "
                                 "results", op.location))
-                        for v, (name, shape, dt) in zip(out, outs):
-                            if getattr(v, "shape", None) != shape or getattr(v, "dtype", None) != dt:
-                                raise output_mismatch(k, step, name, v, shape, dt)
-                            buffers[name] = v
+                        if checked:  # a bound kernel's results have their buffers' shapes and types
+                            for v, (name, shape, dt) in zip(out, outs):
+                                buffers[name] = v
+                        else:
+                            for v, (name, shape, dt) in zip(out, outs):
+                                if getattr(v, "shape", None) != shape or getattr(v, "dtype", None) != dt:
+                                    raise output_mismatch(k, step, name, v, shape, dt)
+                                buffers[name] = v
                         fused += 1
                         if relayout:
                             stats.relayout_ops += 1

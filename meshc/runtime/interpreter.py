@@ -65,7 +65,8 @@ def kernel(*names: str) -> Callable[[KernelFn], KernelFn]:
 #: ``(shape, numpy dtype)`` of each operand and result buffer as the schedule allocates them, returns
 #: ``call(values) -> results`` doing what ``KERNELS[op name](interp, op, values)`` does on such
 #: values, with what depends only on the op and the buffers worked out once (at schedule load), or
-#: None when it has no shortcut for them (the runtime then calls the kernel).
+#: None when it has no shortcut for them (the runtime then calls the kernel). A bound kernel's
+#: results have the shapes and element types of the output buffers (the runtime does not check them).
 BINDERS: dict[str, Callable[[Operation, list, list], Optional[Callable[[list], Sequence[Any]]]]] = {}
 
 

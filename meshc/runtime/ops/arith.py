@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+import math
+
 import numpy as np
 
 from meshc.ir.attributes import BoolAttr, DenseElementsAttr, FloatAttr, IntegerAttr
@@ -84,21 +86,24 @@ def _cast(interp, op, args):
 for _name in K.BINARY:
     kernel(f"arith.{_name}")(_binary)
 
+_DONATE_BYTES = 1 << 16
 _FLOAT_UFUNCS = {"addf": np.add, "subf": np.subtract, "mulf": np.multiply, "divf": np.divide, "remf": np.fmod}
 
 
 @binder(*[f"arith.{n}" for n in _FLOAT_UFUNCS])
 def _bind_float_binary(op, inputs, outputs):
     """Two buffers of one shape and one native float type (f16, f32, f64): the kernel is the
-    ufunc (the narrow floats, scalars and broadcasts go through the kernel). A donated operand
-    (:func:`donor_operand`) receives the result when it is a fresh array, as in :func:`_binary`."""
+    ufunc (the narrow floats, scalars and broadcasts go through the kernel), whose result has the
+    output buffer's shape and type. A donated operand (:func:`donor_operand`) of at least
+    ``_DONATE_BYTES`` receives the result when it is a fresh array, as in :func:`_binary` (below
+    that a new array costs less than the checks)."""
     (sa, da), (sb, db) = inputs
     if sa != sb or da != db or da.kind != "f" or outputs != [(sa, da)]:
         return None
     ufunc = _FLOAT_UFUNCS[op.name[6:]]
     d = donor_operand(op)
     nd = np.ndarray
-    if d < 0:
+    if d < 0 or math.prod(sa) * da.itemsize < _DONATE_BYTES:
         return lambda v: (ufunc(v[0], v[1]),)
 
     def donating(v):
