@@ -45,6 +45,10 @@ unlimited; running out is an error naming the device and buffer),
 ends the run with an error naming the collective and the devices),
 ``--layout tile [--tile 32x32] [--dtype-override bfloat16]`` accounts
 buffers at their tiled physical size (seed 002, ``meshc.layout``).
+``--blas-threads N`` limits the BLAS threads of each device (each device
+thread, each MPI rank) while the schedules run (default: the CPUs available
+// devices, at least 1, so that the devices' BLAS calls do not oversubscribe
+the cores; 0 leaves the BLAS as it is; docs/runtime.md, "BLAS threads").
 ``--stats`` prints a table per device (kernels run, physical and logical
 peak bytes, bytes moved by peer read / copy / collective, busy and waiting
 time), then a picture (:mod:`meshc.show.stats_picture`): one bar per device
@@ -156,6 +160,9 @@ class _RunCommand(MeshcCommand):
                    "mpiexec, or with --launch N). MPI needs: pip install 'meshc[mpi]'.")
 @click.option("--launch", type=click.IntRange(min=1), default=None, metavar="N",
               help="With --backend mpi: start the job on N ranks with mpiexec.")
+@click.option("--blas-threads", type=click.IntRange(min=0), default=None, metavar="N",
+              help="BLAS threads each device (thread or MPI rank) may use (default: CPUs // devices, at least 1; "
+                   "0: leave the BLAS as it is).")
 @click.option("--trace", "trace_path", default=None, metavar="TRACE.json",
               help="Write a Chrome trace (chrome://tracing, Perfetto) of every device's timeline.")
 @click.option("-p", "--pass-pipeline", "pipeline", default=None, metavar="PIPELINE",
@@ -186,7 +193,7 @@ def command(input_path: str, reference: bool, entry: Optional[str], inputs_path:
             buffer_layout: str, tile: str, dtype_override: Optional[str], target: str, annotations: Any = None,
             auto_shard: Optional[str] = None, explain: bool = False, backend_name: str = "threads",
             launch: Optional[int] = None, stats_traffic: Optional[str] = None,
-            show_values: tuple[str, ...] = ()) -> None:
+            show_values: tuple[str, ...] = (), blas_threads: Optional[int] = None) -> None:
     """Compile and execute on simulated devices (or the reference interpreter)."""
     ctx = click.get_current_context()
     if ctx.get_parameter_source("tile") == click.core.ParameterSource.COMMANDLINE:
@@ -205,7 +212,7 @@ def command(input_path: str, reference: bool, entry: Optional[str], inputs_path:
         from meshc.runtime.mpi_launch import MpiUnavailable, relaunch
 
         try:
-            sys.exit(relaunch(launch, sys.argv[1:]))
+            sys.exit(relaunch(launch, sys.argv[1:], blas_threads=blas_threads))
         except MpiUnavailable as err:
             raise click.UsageError(str(err)) from None
     if backend_name == "mpi":
@@ -217,17 +224,19 @@ def command(input_path: str, reference: bool, entry: Optional[str], inputs_path:
             return _command(input_path, reference, entry, inputs_path, single_inputs, random_inputs, seed,
                             parameter_files, output, check, expected_path, rtol, atol, atol_scale, repeat, stats,
                             trace_path, pipeline, mesh_shape, device_memory, collective_timeout, buffer_layout,
-                            tile, dtype_override, target, annotations, auto_shard, explain, backend_name, pictures)
+                            tile, dtype_override, target, annotations, auto_shard, explain, backend_name, pictures,
+                            blas_threads)
     return _command(input_path, reference, entry, inputs_path, single_inputs, random_inputs, seed,
                     parameter_files, output, check, expected_path, rtol, atol, atol_scale, repeat, stats,
                     trace_path, pipeline, mesh_shape, device_memory, collective_timeout, buffer_layout,
-                    tile, dtype_override, target, annotations, auto_shard, explain, backend_name, pictures)
+                    tile, dtype_override, target, annotations, auto_shard, explain, backend_name, pictures,
+                    blas_threads)
 
 
 def _command(input_path, reference, entry, inputs_path, single_inputs, random_inputs, seed, parameter_files,
              output, check, expected_path, rtol, atol, atol_scale, repeat, stats, trace_path, pipeline,
              mesh_shape, device_memory, collective_timeout, buffer_layout, tile, dtype_override, target,
-             annotations, auto_shard, explain, backend_name, pictures=None) -> None:
+             annotations, auto_shard, explain, backend_name, pictures=None, blas_threads=None) -> None:
     if random_inputs and (inputs_path or single_inputs):
         raise click.UsageError("--random-inputs cannot be combined with --inputs/--input")
     if reference:
@@ -283,7 +292,8 @@ def _command(input_path, reference, entry, inputs_path, single_inputs, random_in
                                      device_memory=memory, timeout=collective_timeout, layout=layout,
                                      trace=trace_path is not None, rtol=rtol, atol=atol, atol_scale=atol_scale,
                                      progress=bar if bar.enabled and backend_name == "threads" else None,
-                                     parameters=_load_parameters(parameter_files), backend=backend_name)
+                                     parameters=_load_parameters(parameter_files), backend=backend_name,
+                                     blas_threads=blas_threads)
         except DiagnosticError as err:  # a failed run: keep the trace of what the devices did until then
             if trace_path and getattr(err, "stats", None) is not None:
                 _write_trace(err.stats, trace_path)  # type: ignore[attr-defined]
