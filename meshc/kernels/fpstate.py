@@ -1,4 +1,4 @@
-"""The floating-point error state the kernels run under.
+"""The floating-point error state the kernels run under, and the BLAS call slots.
 
 Every kernel computes with numpy's floating-point warnings silenced (overflow
 to inf, NaN from invalid operations and division by zero are values in MLIR's
@@ -8,6 +8,14 @@ small ufunc call, so a thread that runs many kernels enters it once with
 interpreter's calls do); inside such a scope :func:`quiet` and the kernels'
 own guards skip it. Outside one, each kernel enters it itself, so a kernel
 called on its own behaves the same.
+
+BLAS slots: every thread that calls the BLAS at the same time gets its own
+work buffers from it (tens of MiB for a large matmul), so N device threads
+multiplying at once hold N of them although the cores run only a few at a
+time. While :func:`blas_slots` is in force (the threaded runtime sets it for a
+run: the cores // BLAS threads per device), at most that many kernels are
+inside a BLAS call at once (:func:`blas_call`); the others wait for a free
+slot, which costs no time when the cores are all busy anyway.
 """
 
 from __future__ import annotations
@@ -48,3 +56,25 @@ def quiet() -> contextlib.AbstractContextManager:
     if getattr(_STATE, "depth", 0):
         return _NULL
     return np.errstate(all="ignore")
+
+
+_SLOTS: list = [None]  # the semaphore of the BLAS slots in force, or None (no limit)
+
+
+@contextlib.contextmanager
+def blas_slots(n: "int | None") -> Iterator[None]:
+    """At most ``n`` BLAS calls at once (:func:`blas_call`) for the block (None: no limit);
+    restores the previous limit after it."""
+    saved = _SLOTS[0]
+    _SLOTS[0] = threading.BoundedSemaphore(n) if n else None
+    try:
+        yield
+    finally:
+        _SLOTS[0] = saved
+
+
+def blas_call() -> contextlib.AbstractContextManager:
+    """The context a kernel calls the BLAS in: a slot of :func:`blas_slots` when a limit is in
+    force, else nothing."""
+    slots = _SLOTS[0]
+    return slots if slots is not None else _NULL

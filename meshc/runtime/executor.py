@@ -70,8 +70,8 @@ import numpy as np
 from meshc.backend.schedule import (ArgBinding, BufferLayout, Collective, HaloExchange, HaloPart, Kernel, Schedule,
                                     ScheduleError, Step, captured_values)
 from meshc.ir.location import UNKNOWN_LOC, DiagnosticError, Location, note
-from meshc.kernels.fpstate import quiet_scope
-from meshc.runtime.blas import blas_limit, resolve_blas_threads
+from meshc.kernels.fpstate import blas_slots, quiet_scope
+from meshc.runtime.blas import available_cores, blas_limit, resolve_blas_threads
 from meshc.runtime.collectives import POLL_SECONDS, Rendezvous
 from meshc.runtime.interpreter import BINDERS, KERNEL_ERRORS
 from meshc.runtime.devices import DeviceMemory, buffer_sizes
@@ -480,6 +480,10 @@ class Executor:
         self._fused_ops = [[step.op.name for code, _, step, _, _ in plan if code == _FUSED] for plan in self._plans]
         self._fused_counts = [collections.Counter(names) for names in self._fused_ops]
         self.blas_threads = resolve_blas_threads(self.options.blas_threads, self.num_devices)
+        # at most as many BLAS calls at once as the cores run (each holds the BLAS's work buffers)
+        self.blas_slots = max(1, available_cores() // self.blas_threads) if self.blas_threads else None
+        if self.blas_slots is not None and self.blas_slots >= self.num_devices:
+            self.blas_slots = None  # every device has a slot: no limit needed
 
     # -- preparation -------------------------------------------------------------------
     def _make_interpreters(self) -> list:
@@ -597,7 +601,7 @@ class Executor:
         self._bind_args(st, args)
         threads = [threading.Thread(target=self._device_main, args=(st, k), name=f"meshc-device-{k}", daemon=True)
                    for k in range(self.num_devices)]
-        with blas_limit(self.blas_threads):
+        with blas_limit(self.blas_threads), blas_slots(self.blas_slots):
             st.t0 = time.perf_counter()
             try:
                 for t in threads:

@@ -229,11 +229,14 @@ class Interpreter:
             DiagnosticError: no such function, a declaration, a wrong number
                 of arguments, or a failing op (located at the op).
         """
-        self.initialize()
-        func = self.lookup(func_name)
-        if not func.regions or not func.regions[0].blocks:
-            raise DiagnosticError(f"function '@{func_name}' is a declaration and has no body", func.location)
-        return self.run_region(func.regions[0], list(args), {})
+        from meshc.kernels.fpstate import quiet_scope
+
+        with quiet_scope():  # one floating-point error state for every kernel of the call
+            self.initialize()
+            func = self.lookup(func_name)
+            if not func.regions or not func.regions[0].blocks:
+                raise DiagnosticError(f"function '@{func_name}' is a declaration and has no body", func.location)
+            return self.run_region(func.regions[0], list(args), {})
 
     def run_region(self, region: Region, args: Sequence[Any], env: Optional[dict] = None) -> list[Any]:
         """Run the entry block of ``region`` with block arguments ``args`` in
