@@ -157,7 +157,8 @@ def shard_view(array: Any, offsets: Sequence[int], shape: Sequence[int]) -> Any:
     needs a writable array it owns: the runtime's in-place rules, docs/runtime.md)."""
     import numpy as np
 
-    block = np.asarray(array)[tuple(slice(o, o + n) for o, n in zip(offsets, shape))]
+    # the Ellipsis keeps a 0-d block an array (a view), not a numpy scalar
+    block = np.asarray(array)[tuple(slice(o, o + n) for o, n in zip(offsets, shape)) + (Ellipsis,)]
     if block.flags.c_contiguous or block.flags.f_contiguous:
         view = block.view()
         view.flags.writeable = False
