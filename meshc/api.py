@@ -500,6 +500,7 @@ def run_compiled(compiled: Compiled, bound: BoundEntry, reference: Optional[Oper
             watch = None
             if progress is not None:  # steps of every call: call i covers [i * total, (i + 1) * total]
                 watch = (lambda i: lambda done, total: progress(i * total + done, calls * total))(i)
+            report = None  # the previous call's outputs go before this call allocates its own
             t0 = time.perf_counter()
             report = executor.run_watched(args, watch)
             times.append(time.perf_counter() - t0)

@@ -599,9 +599,17 @@ def summary(value: Any) -> str:
     a = np.asarray(value)
     if a.size > SUMMARY_LIMIT:  # e.g. a huge splat constant held as a broadcast view
         return f"shape {list(a.shape)} {a.dtype} ({a.size} elements: sum and checksum not computed)"
-    crc = zlib.crc32(np.ascontiguousarray(a).tobytes())
+    c = np.ascontiguousarray(a)
+    try:  # the bytes in place: a big result is not copied to checksum it
+        crc = zlib.crc32(memoryview(c).cast("B"))
+    except (TypeError, ValueError):  # a dtype without a buffer format (ml_dtypes)
+        crc = zlib.crc32(c.tobytes())
+    del c
     with np.errstate(all="ignore"):
-        total = float(np.sum(a.astype(np.float64))) if a.size else 0.0
+        try:  # summed in float64 chunk by chunk, not through a float64 copy of the whole result
+            total = float(np.sum(a, dtype=np.float64)) if a.size else 0.0
+        except TypeError:
+            total = float(np.sum(a.astype(np.float64)))
     line = f"shape {list(a.shape)} {a.dtype} sum={total:.6g} crc32={crc:08x}"
     if a.size <= SMALL:
         shown = a.astype(np.float64) if a.dtype.kind == "V" else a  # bf16/f8 (ml_dtypes)
