@@ -167,3 +167,32 @@ def test_a_failing_fused_kernel_names_device_op_and_location(trace):
     assert err.location.line == 2
     assert any("step 1 of device 1" in n.message for n in err.diagnostics[0].notes)
     assert err.stats is not None and err.stats.devices[0].kernels == 1 and err.stats.devices[1].kernels == 0
+
+
+def test_blas_slots_bound_the_kernels_inside_a_blas_call():
+    import time as _time
+
+    from meshc.kernels import fpstate
+
+    active, peak, lock = [0], [0], threading.Lock()
+
+    def call():
+        with fpstate.blas_call():
+            with lock:
+                active[0] += 1
+                peak[0] = max(peak[0], active[0])
+            _time.sleep(0.05)  # long enough for the others to try to enter
+            with lock:
+                active[0] -= 1
+
+    with fpstate.blas_slots(2):
+        threads = [threading.Thread(target=call) for _ in range(6)]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+    assert peak[0] == 2
+    assert fpstate.blas_call() is not None and fpstate._SLOTS == [None, 0]  # no limit outside
+    cores = blas.available_cores()
+    ex = Executor(chain(8, 1), RunOptions(blas_threads=1))
+    assert ex.blas_slots == (cores if cores < 8 else None)

@@ -58,19 +58,26 @@ def quiet() -> contextlib.AbstractContextManager:
     return np.errstate(all="ignore")
 
 
-_SLOTS: list = [None]  # the semaphore of the BLAS slots in force, or None (no limit)
+_SLOTS: list = [None, 0]  # the semaphore of the BLAS slots in force (or None: no limit), the blocks inside
+_SLOTS_LOCK = threading.Lock()
 
 
 @contextlib.contextmanager
 def blas_slots(n: "int | None") -> Iterator[None]:
-    """At most ``n`` BLAS calls at once (:func:`blas_call`) for the block (None: no limit);
-    restores the previous limit after it."""
-    saved = _SLOTS[0]
-    _SLOTS[0] = threading.BoundedSemaphore(n) if n else None
+    """At most ``n`` BLAS calls at once (:func:`blas_call`) for the block (None: no limit).
+    Blocks that overlap (runs on several threads at once) share the limit of the first; the
+    limit ends with the last of them."""
+    with _SLOTS_LOCK:
+        if not _SLOTS[1]:
+            _SLOTS[0] = threading.BoundedSemaphore(n) if n else None
+        _SLOTS[1] += 1
     try:
         yield
     finally:
-        _SLOTS[0] = saved
+        with _SLOTS_LOCK:
+            _SLOTS[1] -= 1
+            if not _SLOTS[1]:
+                _SLOTS[0] = None
 
 
 def blas_call() -> contextlib.AbstractContextManager:
