@@ -179,14 +179,21 @@ class DevicePool:
             self.logical_current -= logical
             return physical
 
-    def take(self, entries: tuple, physical: int, logical: int, location: Location = UNKNOWN_LOC) -> None:
-        """:meth:`allocate` each ``(name, (physical, logical))`` of ``entries`` (``physical`` and
+    def take(self, entries: tuple, physical: int, logical: int, location: Location = UNKNOWN_LOC,
+             released: tuple = ()) -> None:
+        """:meth:`release` each of ``released`` (the Free steps that came before), then
+        :meth:`allocate` each ``(name, (physical, logical))`` of ``entries`` (``physical`` and
         ``logical``: their sums) at once, as the device's own thread does for the Allocate steps
         before a kernel: the same checks and errors (the first buffer that does not fit is named),
         the counters updated once. Called by the device's own thread only (the one thread that changes
         its pool), so it takes no lock: other threads only read the counters and :meth:`held`'s
         snapshot."""
         held = self._held
+        for name in released:
+            entry = held.pop(name, None)
+            if entry is not None:
+                self.current -= entry[0]
+                self.logical_current -= entry[1]
         if self.capacity is not None and self.current + physical > self.capacity:
             for name, (p, lg) in entries:
                 self.allocate(name, p, lg, location)

@@ -648,6 +648,7 @@ class Executor:
         getitem, pop = buffers.__getitem__, buffers.pop
         halted = st.halted
         fused = 0  # fused kernel records run (counted in the stats at the end)
+        pending: tuple = ()  # buffers freed by the last fused record, not yet released from the pool
         interp = self._interps[k]
         progress, events = st.progress, st.events
         record = dev.trace.append if self.options.trace else None
@@ -666,11 +667,15 @@ class Executor:
                         take, metas, (i, fn, op, names, outs, relayout, checked), frees, last = data
                         if take is not None:
                             i = first
-                            allocate(*take)
+                            allocate(*take, pending)  # the previous record's frees, then these allocations
+                            pending = ()
                             for name in metas:
                                 pop(name, None)
                             meta.update(metas)
                             i = data[2][0]
+                        elif pending:
+                            release(pending)
+                            pending = ()
                         try:
                             values = list(map(getitem, names))
                         except KeyError as err:
@@ -700,15 +705,18 @@ class Executor:
                                                         for n in step.outputs)
                         if step.signal is not None:
                             events[step.signal].set()
-                        if frees:
+                        if frees:  # the buffers go now; the pool counts their release with the next allocation
                             i = last
-                            release(frees)
+                            pending = frees
                             for name in frees:
                                 pop(name, None)
                                 meta.pop(name, None)
                         if record is not None:
                             record((first, t, perf()))
                         continue
+                    if pending:
+                        release(pending)
+                        pending = ()
                     if step.wait:
                         t = perf()
                         self._wait_events(st, k, i, step)
@@ -734,6 +742,8 @@ class Executor:
             st.fail(RuntimeFailure(f"device {k}: {where} failed: {type(err).__name__}: {err}",
                                    step.location if step is not None else UNKNOWN_LOC, device=k))
         finally:
+            if pending:
+                release(pending)
             if fused:
                 self._count_fused(k, fused, stats)
             stats.busy_seconds += max(perf() - begin - waited, 0.0)
