@@ -5,11 +5,10 @@
    its 512 rows of A, B is replicated over the (all peered) mesh, stored once
    on device 0 and read in place by the others; each device runs one
    ``linalg.matmul`` kernel on its rows. Median of 5 runs each; prints b/a.
-   BLAS threads: with threadpoolctl installed, (b) limits BLAS to one thread
-   per calling thread (``threadpool_limits(1)``) so the 8 device threads share
-   the cores; without it the BLAS keeps its own thread count and device
-   threads and BLAS threads oversubscribe the cores (the ratio then measures
-   that too). (a) always uses the BLAS's default threads. (c) runs the same
+   BLAS threads: the runtime limits the BLAS to each device's share of the
+   cores itself (``RunOptions.blas_threads``); with threadpoolctl installed,
+   (b) also runs under ``threadpool_limits(1)``, as it did before the runtime
+   did so (the figures then compare with older checkouts). (a) always uses the BLAS's default threads. (c) runs the same
    row blocks on plain threads without the runtime, so b/c is the runtime's
    own cost and c/a what splitting the matmul costs on this machine's BLAS.
 2. Many tiny ops on many devices: a chain of 1000 ``arith.addf`` ops per device, 8 devices,

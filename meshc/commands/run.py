@@ -5,7 +5,8 @@ Without ``--reference`` the program is compiled with the default pipeline
 one schedule per device (:mod:`meshc.backend.emit`) and the threaded runtime
 runs them (:mod:`meshc.runtime.executor`): one thread per device, memory
 pools, peer reads, copies and collectives. Each device's argument buffer is
-copied straight from its shard of the memory-mapped input; the results are
+a read-only view of its shard of the memory-mapped input (a copy only where
+the shard is not contiguous; docs/runtime.md, "Inputs and results"); the results are
 reassembled in their original (unsharded) shapes. ``--mesh-shape m=2x4``
 gives a dynamic mesh its shape (the passes specialise it and unroll per
 device) or overrides a static one (a note on stderr says so).

@@ -29,8 +29,18 @@ helpers are shared with the MPI runtime (:func:`prepare_steps`,
 
 numpy releases the GIL inside its kernels (BLAS, ufunc loops on large
 arrays), so device threads overlap there; the Python glue between steps is
-serialised by the GIL. The process BLAS may itself be multi-threaded: the
-benchmark limits it with threadpoolctl when that is installed.
+serialised by the GIL. The process BLAS is limited to each device's share of
+the cores while a run lasts (``RunOptions.blas_threads``,
+:mod:`meshc.runtime.blas`), and at most cores // BLAS threads kernels are in a
+BLAS call at once (:func:`meshc.kernels.fpstate.blas_slots`).
+
+Each device's steps are planned once, at construction, into records its
+thread runs back to back (:meth:`Executor._compile`; docs/runtime.md "How a
+device runs its steps"): a kernel of an op without regions with its bound
+kernel, buffers and output types looked up, fused with the Allocate steps
+before it and the Free steps after it (without a trace); the thread blocks
+only at an event wait or a collective, and enters the kernels' floating-point
+error state once (:func:`meshc.kernels.fpstate.quiet_scope`).
 
 Failures (always :class:`~meshc.ir.DiagnosticError`, located when the step
 has a source location; every device thread has ended before ``run`` raises):
