@@ -196,3 +196,28 @@ def test_blas_slots_bound_the_kernels_inside_a_blas_call():
     cores = blas.available_cores()
     ex = Executor(chain(8, 1), RunOptions(blas_threads=1))
     assert ex.blas_slots == (cores if cores < 8 else None)
+
+
+def test_launch_gives_each_rank_its_share_of_blas_threads(monkeypatch):
+    from meshc.runtime import mpi_launch
+
+    started = []
+
+    class FakeProc:
+        def __init__(self, cmd, env=None):
+            started.append((cmd, env))
+
+        def wait(self, timeout=None):
+            return 0
+
+    monkeypatch.setattr(mpi_launch.subprocess, "Popen", FakeProc)
+    monkeypatch.setattr(mpi_launch, "mpiexec_command", lambda n, argv: ["mpiexec", "-n", str(n)] + list(argv))
+    monkeypatch.setenv("OMP_NUM_THREADS", "7")
+    assert mpi_launch.relaunch(2, ["run", "p.mlir", "--launch", "2"]) == 0
+    cmd, env = started[-1]
+    share = str(max(1, blas.available_cores() // 2))
+    assert cmd == ["mpiexec", "-n", "2", "run", "p.mlir"]
+    assert env["OPENBLAS_NUM_THREADS"] == share and env["MKL_NUM_THREADS"] == share
+    assert env["OMP_NUM_THREADS"] == "7"  # the environment's own setting stays without --blas-threads
+    mpi_launch.relaunch(2, ["run", "p.mlir", "--blas-threads", "3"], blas_threads=3)
+    assert all(started[-1][1][v] == "3" for v in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"))
