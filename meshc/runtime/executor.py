@@ -572,6 +572,7 @@ class Executor:
     @staticmethod
     def _fast_kernel(interp: Any, step: Kernel, data: Any, meta: dict) -> Optional[tuple]:
         """``(call, op, argument buffer names, ((output buffer, shape, dtype), ...), relayout, bound)``
+        (``bound``: the output buffer names when ``call`` is a bound kernel, else None)
         of a Kernel step that can run without an environment (an op without regions or captured
         values whose outputs' allocations are known), else None. ``call(values)`` runs the kernel:
         the op's bound kernel (:data:`meshc.runtime.interpreter.BINDERS`) when it has one for
@@ -592,7 +593,7 @@ class Executor:
         make = BINDERS.get(op.name)
         if make is not None and fn is not _injected_failure and all(n in meta for n in args):
             call = make(op, [meta[n] for n in args], [o[1:] for o in outs])
-        bound = call is not None
+        bound = tuple(o[0] for o in outs) if call is not None else None  # the output buffers of a bound kernel
         if call is None:
             call = functools.partial(fn, interp, op)
         return call, op, args, outs, op.name in RELAYOUT_OPS, bound
@@ -696,14 +697,13 @@ class Executor:
                             raise kernel_failure(k, i, step, err) from None
                         except KERNEL_ERRORS as err:
                             raise kernel_failure(k, i, step, interp._failure(op, (), {}, err)) from None
-                        if len(out) != len(outs):
-                            raise kernel_failure(k, i, step, DiagnosticError(
-                                f"internal: kernel for '{op.name}' returned {len(out)} values for {len(outs)} "
-                                "results", op.location))
-                        if checked:  # a bound kernel's results have their buffers' shapes and types
-                            for v, (name, shape, dt) in zip(out, outs):
-                                buffers[name] = v
+                        if checked is not None:  # a bound kernel's results: their buffers' shapes and types
+                            buffers.update(zip(checked, out))
                         else:
+                            if len(out) != len(outs):
+                                raise kernel_failure(k, i, step, DiagnosticError(
+                                    f"internal: kernel for '{op.name}' returned {len(out)} values for "
+                                    f"{len(outs)} results", op.location))
                             for v, (name, shape, dt) in zip(out, outs):
                                 if getattr(v, "shape", None) != shape or getattr(v, "dtype", None) != dt:
                                     raise output_mismatch(k, step, name, v, shape, dt)
