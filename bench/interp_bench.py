@@ -9,6 +9,9 @@ machinery) against plain numpy; prints figures only.
    ``y = y * 1.0001 + 0.5`` on 1M f32 elements (the constants defined once
    outside the bodies): ``Interpreter.call`` vs the same numpy expression in
    a loop. Target: ratio <= 1.5. The parse time is shown separately.
+3. A small model: samples/real/layernorm.linalg.mlir (JAX layer norm, 64x256 f32: about 20
+   linalg ops) vs the same computation as numpy calls (mean, subtract, square, mean, rsqrt,
+   scale, shift). Per-op dispatch dominates at this size. Target: ratio <= 2.
 
 Every figure is the median of 5 runs after one warm-up. The grammar is
 built once per process before timing (its cost is printed first: a
@@ -128,7 +131,37 @@ def bench_chain(size: int = 1 << 20, length: int = 50) -> None:
     print(f"{'':<46} parse {parse_s * 1e3:.2f} ms (once per program)")
 
 
+def bench_layernorm() -> None:
+    import os
+
+    path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "samples", "real", "layernorm.linalg.mlir")
+    with open(path, encoding="utf-8") as fh:
+        module = parse(fh.read(), "layernorm.linalg.mlir")
+    rng = np.random.default_rng(2)
+    x = rng.standard_normal((64, 256), dtype=np.float32)
+    g = rng.standard_normal(256, dtype=np.float32)
+    b = rng.standard_normal(256, dtype=np.float32)
+    interp = Interpreter(module)
+
+    def numpy_layernorm():
+        mean = x.sum(axis=1, keepdims=True) / np.float32(256)
+        d = x - mean
+        var = (d * d).sum(axis=1, keepdims=True) / np.float32(256)
+        return d * (np.float32(1) / np.sqrt(var + np.float32(1e-5))) * g + b
+
+    (got,) = interp.call("main", [x, g, b])
+    np.testing.assert_allclose(got, numpy_layernorm(), rtol=1e-4, atol=1e-4)
+    interp_s, numpy_s = median_seconds(lambda: interp.call("main", [x, g, b]), numpy_layernorm)
+    report("layernorm 64x256 f32 (samples/real)", interp_s, numpy_s, 2.0)
+
+
 if __name__ == "__main__":
+    import os
+    import sys
+
+    os.system("uptime")
     warm_parser()
-    bench_matmul()
-    bench_chain()
+    if "--layernorm" not in sys.argv:
+        bench_matmul()
+        bench_chain()
+    bench_layernorm()

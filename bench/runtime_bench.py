@@ -5,14 +5,18 @@
    its 512 rows of A, B is replicated over the (all peered) mesh, stored once
    on device 0 and read in place by the others; each device runs one
    ``linalg.matmul`` kernel on its rows. Median of 5 runs each; prints b/a.
-   BLAS threads: with threadpoolctl installed, (b) limits BLAS to one thread
-   per calling thread (``threadpool_limits(1)``) so the 8 device threads share
-   the cores; without it the BLAS keeps its own thread count and device
-   threads and BLAS threads oversubscribe the cores (the ratio then measures
-   that too). (a) always uses the BLAS's default threads. (c) runs the same
+   BLAS threads: the runtime limits the BLAS to each device's share of the
+   cores itself (``RunOptions.blas_threads``); with threadpoolctl installed,
+   (b) also runs under ``threadpool_limits(1)``, as it did before the runtime
+   did so (the figures then compare with older checkouts). (a) always uses the BLAS's default threads. (c) runs the same
    row blocks on plain threads without the runtime, so b/c is the runtime's
    own cost and c/a what splitting the matmul costs on this machine's BLAS.
-2. Per-step overhead: 10k tiny kernel steps (``arith.addf`` on a 4-element
+2. Many tiny ops on many devices: a chain of 1000 ``arith.addf`` ops per device, 8 devices,
+   each on an 8x8 f32 shard, scheduled as the backend does (allocate the result, run the
+   kernel, free the operand after its last use); vs the same 8 x 1000 ``np.add`` calls in a
+   plain Python loop. Prints the wall and CPU time per call of both and the ratio.
+   Target: within 5x of the numpy loop.
+3. Per-step overhead: 10k tiny kernel steps (``arith.addf`` on a 4-element
    tensor) on one device, and on 4 devices at once; overhead = (runtime wall
    time - the same kernel calls made directly in a loop) / steps.
    Target: under 50 us per step.
@@ -160,14 +164,89 @@ def bench_overhead(steps: int, devices: int, repeat: int) -> None:
           f"({wall / total * 1e6:.2f} us/step all in; target < 50 us)")
 
 
+def chain_schedule(devices: int, ops: int, shape: tuple = (8, 8)) -> Schedule:
+    """``ops`` chained ``arith.addf`` per device, each op's result allocated before it and its
+    operand freed after it (the backend's allocation policy)."""
+    t = "x".join(map(str, shape)) + "xf32"
+    lines = [f"func.func @chain(%x: tensor<{t}>) -> tensor<{t}> {{"]
+    prev = "%x"
+    for j in range(ops):
+        lines.append(f"  %v{j} = arith.addf {prev}, %x : tensor<{t}>")
+        prev = f"%v{j}"
+    lines += [f"  return {prev} : tensor<{t}>", "}"]
+    module = mc.parse("\n".join(lines), filename="bench_chain.mlir")
+    adds = [op for op in module.walk() if op.name == "arith.addf"]
+    scheds = []
+    for d in range(devices):
+        steps = []
+        prev = "x"
+        for j, op in enumerate(adds):
+            out = f"v{j}"
+            steps += [Allocate(out, shape, "f32"), Kernel(op, (prev, "x"), (out,))]
+            if prev != "x":
+                steps.append(Free(prev))
+            prev = out
+        scheds.append(DeviceSchedule(d, steps))
+    args = [ArgBinding(d, d, "x", shape, "f32") for d in range(devices)]
+    results = [ResultBinding(d, d, prev) for d in range(devices)]
+    return Schedule(Mesh("m", (devices,)), scheds, {}, args, [results[0]], module, "chain")
+
+
+def _timed(fn, repeat: int) -> tuple[float, float]:
+    """Median wall and CPU (process) seconds of ``fn()`` over ``repeat`` calls after a warm-up."""
+    fn()
+    walls, cpus = [], []
+    for _ in range(repeat):
+        c, t = time.process_time(), time.perf_counter()
+        fn()
+        walls.append(time.perf_counter() - t)
+        cpus.append(time.process_time() - c)
+    return statistics.median(walls), statistics.median(cpus)
+
+
+def bench_tiny_mesh(ops: int, devices: int, repeat: int) -> None:
+    ex = Executor(chain_schedule(devices, ops), RunOptions(trace=False))
+    x = np.arange(64, dtype=np.float32).reshape(8, 8) / 64
+    args = [x] * devices
+
+    def numpy_loop():
+        for _ in range(devices):
+            y = x
+            for _ in range(ops):
+                y = np.add(y, x)
+        return y
+
+    got = ex.run(args).outputs[0]
+    assert np.array_equal(got, numpy_loop())  # the figures compare the same work
+    # interleave the two (runtime, numpy, runtime, numpy, ...) on a shared machine
+    rt, npl = [], []
+    for _ in range(repeat):
+        rt.append(_timed(lambda: ex.run(args), 1))
+        npl.append(_timed(numpy_loop, 1))
+    rw, rc = statistics.median(w for w, _ in rt), statistics.median(c for _, c in rt)
+    nw, nc = statistics.median(w for w, _ in npl), statistics.median(c for _, c in npl)
+    print(f"{ops} tiny addf ops x {devices} devices (8x8 f32 each), per call: runtime wall {rw * 1e3:.2f} ms "
+          f"cpu {rc * 1e3:.2f} ms; numpy loop wall {nw * 1e3:.2f} ms cpu {nc * 1e3:.2f} ms; "
+          f"ratio wall {rw / nw:.2f} cpu {rc / nc:.2f} (target <= 5); {rw / (ops * devices) * 1e6:.2f} us/kernel")
+
+
 def main() -> None:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--size", type=int, default=4096)
     p.add_argument("--devices", type=int, default=8)
     p.add_argument("--repeat", type=int, default=5)
     p.add_argument("--steps", type=int, default=10000)
+    p.add_argument("--only", choices=["matmul", "tiny", "overhead"], default=None, help="run one part only")
     ns = p.parse_args()
-    bench_matmul(ns.size, ns.devices, ns.repeat)
+    os.system("uptime")
+    if ns.only in (None, "tiny"):
+        bench_tiny_mesh(1000, ns.devices, ns.repeat)
+    if ns.only == "tiny":
+        return
+    if ns.only in (None, "matmul"):
+        bench_matmul(ns.size, ns.devices, ns.repeat)
+    if ns.only == "matmul":
+        return
     bench_overhead(ns.steps, 1, ns.repeat)
     bench_overhead(ns.steps, 4, ns.repeat)
 

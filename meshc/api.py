@@ -386,14 +386,18 @@ def compile(module: Operation, pipeline: Optional[str] = None,
 
 def shard_inputs(program: Any, arrays: Sequence[Any]) -> list[Any]:
     """One array per argument of the schedule: the shard of the original
-    argument at the slot's offsets with its local shape, COPIED out of the
-    input (a numpy memmap from ``np.load(mmap_mode='r')`` reads only the
-    shard's pages, so the unsharded array is never materialised on the host);
-    a shard of a partial input that starts from the reduction identity
-    (``mesh.identity``) is filled with it; scalars pass through."""
+    argument at the slot's offsets with its local shape, as a read-only VIEW
+    into the input where the block is contiguous in memory, else a copy of the
+    block (:func:`meshc.runtime.backends.shard_view`: a numpy memmap from
+    ``np.load(mmap_mode='r')`` reads only the shard's pages, and a replicated
+    argument is the one input array on every device); a shard of a partial
+    input that starts from the reduction identity (``mesh.identity``) is a new
+    array filled with it; scalars pass through. No kernel writes into the
+    caller's arrays (the views are read-only)."""
     import numpy as np
 
     from meshc.kernels.dtypes import numpy_dtype
+    from meshc.runtime.backends import shard_view
 
     out = []
     for slot in program.args:
@@ -403,23 +407,38 @@ def shard_inputs(program: Any, arrays: Sequence[Any]) -> list[Any]:
         elif slot.identity is not None:
             out.append(np.full(slot.shape, slot.identity, dtype=numpy_dtype(slot.dtype)))
         else:
-            region = tuple(slice(o, o + n) for o, n in zip(slot.offsets, slot.shape))
-            out.append(np.array(np.asarray(a)[region], copy=True, order="C"))
+            out.append(shard_view(a, slot.offsets, slot.shape))
     return out
 
 
 
 
-def gather_results(program: Any, outputs: Sequence[Any]) -> list[Any]:
+def gather_results(program: Any, outputs: Sequence[Any], consume: bool = False) -> list[Any]:
     """Reassemble each original result from the per-device result shards
     (``outputs``, in the schedule's result order) by ``program.gather``
     (:class:`meshc.backend.emit.GatherPart`: each block written once into a
     new array; a shard that is the whole result is returned as is; the
     shards of a partial result combined with the combiner's arith kernel,
-    :func:`meshc.kernels.combiners.combine`)."""
+    :func:`meshc.kernels.combiners.combine`).
+    With ``consume`` (``outputs`` a list the caller gives up), each shard's
+    entry is set to None after its last use, so that a shard is freed as
+    soon as it is copied into its result (no second full copy of the results
+    at once)."""
     import numpy as np
 
     from meshc.kernels.combiners import combine
+
+    uses: dict[int, int] = {}
+    for parts in program.gather:
+        for part in parts:
+            for j, _ in part.sources:
+                uses[j] = uses.get(j, 0) + 1
+
+    def used(j: int) -> None:
+        if consume:
+            uses[j] -= 1
+            if not uses[j]:
+                outputs[j] = None  # type: ignore[index]
 
     results = []
     for parts, t in zip(program.gather, program.result_types):
@@ -428,9 +447,10 @@ def gather_results(program: Any, outputs: Sequence[Any]) -> list[Any]:
             value = outputs[j]
             if np.shape(value) == tuple(parts[0].sizes) and not any(at):
                 results.append(value)
+                used(j)
                 continue
-        first = np.asarray(outputs[parts[0].sources[0][0]])
-        out = np.empty(tuple(t.shape) if hasattr(t, "shape") else (), dtype=first.dtype)
+        dtype = np.asarray(outputs[parts[0].sources[0][0]]).dtype
+        out = np.empty(tuple(t.shape) if hasattr(t, "shape") else (), dtype=dtype)
         for part in parts:
             blocks = [np.asarray(outputs[j])[tuple(slice(a, a + n) for a, n in zip(at, part.sizes))]
                       for j, at in part.sources]
@@ -438,6 +458,9 @@ def gather_results(program: Any, outputs: Sequence[Any]) -> list[Any]:
             for b in blocks[1:]:
                 value = combine(part.combiner.split(".", 1)[1], value, b)
             out[tuple(slice(o, o + n) for o, n in zip(part.offsets, part.sizes))] = value
+            del blocks, value
+            for j, _ in part.sources:
+                used(j)
         results.append(out[()] if out.shape == () and not hasattr(t, "shape") else out)
     return results
 
@@ -468,11 +491,12 @@ def run_compiled(compiled: Compiled, bound: BoundEntry, reference: Optional[Oper
                  device_memory: Optional[int] = None, timeout: float = 60.0, layout: Any = None, trace: bool = False,
                  hooks: Any = None, rtol: float = 1e-4, atol: Optional[float] = None, atol_scale: bool = False,
                  progress: Optional[Any] = None, parameters: Optional[dict] = None,
-                 backend: Any = "threads") -> Optional[RunResult]:
+                 backend: Any = "threads", blas_threads: Optional[int] = None) -> Optional[RunResult]:
     """Run ``compiled`` on the simulated devices with the inputs of
     ``bound`` (bound against the original signature) and gather the results.
 
-    Each device's argument buffer is copied from its shard only
+    Each device's argument buffer is a read-only view of its shard of the
+    input, or a copy of the shard where it is not contiguous
     (:func:`shard_inputs`). With ``reference`` (the original, unsharded
     module) the reference interpreter runs it too and the results are
     compared (``RunResult.comparisons``; floats ``|got - want| <= atol +
@@ -494,6 +518,8 @@ def run_compiled(compiled: Compiled, bound: BoundEntry, reference: Optional[Oper
     it reads only its own shards; only rank 0 gets a result, the other ranks
     get None), ``iree``, or a :class:`meshc.runtime.backends.Backend` object
     (e.g. an ``IreeBackend`` with its options).
+    ``blas_threads``: the BLAS threads of each device
+    (:class:`meshc.runtime.executor.RunOptions`; None: the CPUs // devices).
 
     Raises:
         meshc.runtime.executor.RuntimeFailure: a kernel error on a device, a
@@ -506,7 +532,7 @@ def run_compiled(compiled: Compiled, bound: BoundEntry, reference: Optional[Oper
     from meshc.runtime.executor import RunOptions
 
     program = compiled.program
-    options = RunOptions(device_memory, timeout, layout or BufferLayout(), trace, hooks, parameters)
+    options = RunOptions(device_memory, timeout, layout or BufferLayout(), trace, hooks, parameters, blas_threads)
     times, report = [], None
     calls = max(1, repeat)
     if backend != "threads":
@@ -527,11 +553,14 @@ def run_compiled(compiled: Compiled, bound: BoundEntry, reference: Optional[Oper
             watch = None
             if progress is not None:  # steps of every call: call i covers [i * total, (i + 1) * total]
                 watch = (lambda i: lambda done, total: progress(i * total + done, calls * total))(i)
+            report = None  # the previous call's outputs go before this call allocates its own
             t0 = time.perf_counter()
             report = executor.run_watched(args, watch)
             times.append(time.perf_counter() - t0)
     del args
-    outputs = gather_results(program, report.outputs)  # type: ignore[union-attr]
+    shards, report.outputs = list(report.outputs), []  # type: ignore[union-attr]
+    outputs = gather_results(program, shards, consume=True)  # each shard freed once copied
+    del shards
     kernels: dict[str, int] = {}
     for d in report.stats.devices:  # type: ignore[union-attr]
         for name, n in d.kernels_by_op.items():

@@ -5,7 +5,8 @@ Without ``--reference`` the program is compiled with the default pipeline
 one schedule per device (:mod:`meshc.backend.emit`) and the threaded runtime
 runs them (:mod:`meshc.runtime.executor`): one thread per device, memory
 pools, peer reads, copies and collectives. Each device's argument buffer is
-copied straight from its shard of the memory-mapped input; the results are
+a read-only view of its shard of the memory-mapped input (a copy only where
+the shard is not contiguous; docs/runtime.md, "Inputs and results"); the results are
 reassembled in their original (unsharded) shapes. ``--mesh-shape m=2x4``
 gives a dynamic mesh its shape (the passes specialise it and unroll per
 device) or overrides a static one (a note on stderr says so).
@@ -46,6 +47,10 @@ unlimited; running out is an error naming the device and buffer),
 ends the run with an error naming the collective and the devices),
 ``--layout tile [--tile 32x32] [--dtype-override bfloat16]`` accounts
 buffers at their tiled physical size (seed 002, ``meshc.layout``).
+``--blas-threads N`` limits the BLAS threads of each device (each device
+thread, each MPI rank) while the schedules run (default: the CPUs available
+// devices, at least 1, so that the devices' BLAS calls do not oversubscribe
+the cores; 0 leaves the BLAS as it is; docs/runtime.md, "BLAS threads").
 ``--stats`` prints a table per device (kernels run, physical and logical
 peak bytes, bytes moved by peer read / copy / collective, busy and waiting
 time), then a picture (:mod:`meshc.show.stats_picture`): one bar per device
@@ -167,6 +172,9 @@ class _RunCommand(MeshcCommand):
               help="With --backend iree: the llvm-cpu target CPU (host: this machine's).")
 @click.option("--launch", type=click.IntRange(min=1), default=None, metavar="N",
               help="With --backend mpi: start the job on N ranks with mpiexec.")
+@click.option("--blas-threads", type=click.IntRange(min=0), default=None, metavar="N",
+              help="BLAS threads each device (thread or MPI rank) may use (default: CPUs // devices, at least 1; "
+                   "0: leave the BLAS as it is).")
 @click.option("--trace", "trace_path", default=None, metavar="TRACE.json",
               help="Write a Chrome trace (chrome://tracing, Perfetto) of every device's timeline.")
 @click.option("-p", "--pass-pipeline", "pipeline", default=None, metavar="PIPELINE",
@@ -199,7 +207,8 @@ def command(input_path: str, reference: bool, entry: Optional[str], inputs_path:
             auto_shard: Optional[str] = None, explain: bool = False, backend_name: str = "threads",
             launch: Optional[int] = None, stats_traffic: Optional[str] = None,
             show_values: tuple[str, ...] = (), iree_device: str = "local-task",
-            iree_target_cpu: str = "host", verify_each: bool = True) -> None:
+            iree_target_cpu: str = "host", verify_each: bool = True,
+            blas_threads: Optional[int] = None) -> None:
     """Compile and execute on simulated devices (or the reference interpreter)."""
     ctx = click.get_current_context()
     for option in ("iree_device", "iree_target_cpu"):
@@ -234,7 +243,7 @@ def command(input_path: str, reference: bool, entry: Optional[str], inputs_path:
         from meshc.runtime.mpi_launch import MpiUnavailable, relaunch
 
         try:
-            sys.exit(relaunch(launch, sys.argv[1:]))
+            sys.exit(relaunch(launch, sys.argv[1:], blas_threads=blas_threads))
         except MpiUnavailable as err:
             raise click.UsageError(str(err)) from None
     if backend_name == "mpi":
@@ -247,18 +256,19 @@ def command(input_path: str, reference: bool, entry: Optional[str], inputs_path:
                             parameter_files, output, check, expected_path, rtol, atol, atol_scale, repeat, stats,
                             trace_path, pipeline, mesh_shape, device_memory, collective_timeout, buffer_layout,
                             tile, dtype_override, target, annotations, auto_shard, explain, backend_name, pictures,
-                            verify_each)
+                            verify_each, blas_threads)
     return _command(input_path, reference, entry, inputs_path, single_inputs, random_inputs, seed,
                     parameter_files, output, check, expected_path, rtol, atol, atol_scale, repeat, stats,
                     trace_path, pipeline, mesh_shape, device_memory, collective_timeout, buffer_layout,
                     tile, dtype_override, target, annotations, auto_shard, explain, backend_name, pictures,
-                    verify_each)
+                    verify_each, blas_threads)
 
 
 def _command(input_path, reference, entry, inputs_path, single_inputs, random_inputs, seed, parameter_files,
              output, check, expected_path, rtol, atol, atol_scale, repeat, stats, trace_path, pipeline,
              mesh_shape, device_memory, collective_timeout, buffer_layout, tile, dtype_override, target,
-             annotations, auto_shard, explain, backend_name, pictures=None, verify_each=True) -> None:
+             annotations, auto_shard, explain, backend_name, pictures=None, verify_each=True,
+             blas_threads=None) -> None:
     if random_inputs and (inputs_path or single_inputs):
         raise click.UsageError("--random-inputs cannot be combined with --inputs/--input")
     if reference:
@@ -316,7 +326,8 @@ def _command(input_path, reference, entry, inputs_path, single_inputs, random_in
                                      device_memory=memory, timeout=collective_timeout, layout=layout,
                                      trace=trace_path is not None, rtol=rtol, atol=atol, atol_scale=atol_scale,
                                      progress=bar if bar.enabled and backend_name == "threads" else None,
-                                     parameters=_load_parameters(parameter_files), backend=backend_name)
+                                     parameters=_load_parameters(parameter_files), backend=backend_name,
+                                     blas_threads=blas_threads)
         except DiagnosticError as err:  # a failed run: keep the trace of what the devices did until then
             if trace_path and getattr(err, "stats", None) is not None:
                 _write_trace(err.stats, trace_path)  # type: ignore[attr-defined]
@@ -655,9 +666,17 @@ def summary(value: Any) -> str:
     a = np.asarray(value)
     if a.size > SUMMARY_LIMIT:  # e.g. a huge splat constant held as a broadcast view
         return f"shape {list(a.shape)} {a.dtype} ({a.size} elements: sum and checksum not computed)"
-    crc = zlib.crc32(np.ascontiguousarray(a).tobytes())
+    c = np.ascontiguousarray(a)
+    try:  # the bytes in place: a big result is not copied to checksum it
+        crc = zlib.crc32(memoryview(c).cast("B"))
+    except (TypeError, ValueError):  # a dtype without a buffer format (ml_dtypes)
+        crc = zlib.crc32(c.tobytes())
+    del c
     with np.errstate(all="ignore"):
-        total = float(np.sum(a.astype(np.float64))) if a.size else 0.0
+        try:  # summed in float64 chunk by chunk, not through a float64 copy of the whole result
+            total = float(np.sum(a, dtype=np.float64)) if a.size else 0.0
+        except TypeError:
+            total = float(np.sum(a.astype(np.float64)))
     line = f"shape {list(a.shape)} {a.dtype} sum={total:.6g} crc32={crc:08x}"
     if a.size <= SMALL:
         shown = a.astype(np.float64) if a.dtype.kind == "V" else a  # bf16/f8 (ml_dtypes)

@@ -49,15 +49,19 @@ import numpy as np
 
 from meshc.kernels import dtypes as _dt
 from meshc.kernels.errors import KernelError
+from meshc.kernels.fpstate import _STATE as _FP_STATE
 
 Value = Any  # np.ndarray | np.generic
 
 
 def _quiet(fn: Callable) -> Callable:
-    """Run ``fn`` with numpy floating-point/overflow warnings silenced."""
+    """Run ``fn`` with numpy floating-point/overflow warnings silenced (entered here only outside a
+    :func:`meshc.kernels.fpstate.quiet_scope`, which has silenced them already)."""
 
     @functools.wraps(fn)
     def wrapper(*args, **kwargs):
+        if getattr(_FP_STATE, "depth", 0):
+            return fn(*args, **kwargs)
         with np.errstate(all="ignore"):
             return fn(*args, **kwargs)
 
@@ -146,7 +150,8 @@ def _widened(fn: Callable, *xs: Value) -> Value:
 def _into(op: str, out: Any, fn: Callable, *xs: Value) -> np.ndarray:
     """``fn(*xs)`` written into the caller's buffer ``out`` (see module
     docstring, "buffer donation"); returns ``out``."""
-    shape = np.broadcast_shapes(*(np.shape(x) for x in xs))
+    shapes = [np.shape(x) for x in xs]
+    shape = shapes[0] if all(s == shapes[0] for s in shapes) else np.broadcast_shapes(*shapes)
     if not isinstance(out, np.ndarray) or out.dtype != xs[0].dtype or out.shape != shape \
             or not out.flags.writeable:
         got = f"{out.dtype} {out.shape}" if isinstance(out, np.ndarray) else type(out).__name__
@@ -159,14 +164,31 @@ def _into(op: str, out: Any, fn: Callable, *xs: Value) -> np.ndarray:
 
 
 def _float_binary(name: str, ufunc: Callable) -> Callable:
-    @_quiet
-    def kernel(a: Value, b: Value, out: np.ndarray | None = None) -> Value:
+    def general(a: Value, b: Value, out: np.ndarray | None = None) -> Value:
         a, b = _pair(name, a, b)
         _need_float(name, a)
         if out is not None:
             return _into(name, out, functools.partial(_widened, ufunc)
                          if a.dtype in _dt.NARROW_FLOATS else ufunc, a, b)
         return _widened(ufunc, a, b)
+
+    nd = np.ndarray
+
+    def kernel(a: Value, b: Value, out: np.ndarray | None = None) -> Value:
+        if not getattr(_FP_STATE, "depth", 0):
+            with np.errstate(all="ignore"):
+                return general(a, b, out)
+        # two arrays of one native float dtype (the common case): straight to the ufunc
+        if type(a) is nd and type(b) is nd:
+            dt = a.dtype
+            if dt is b.dtype and dt.kind == "f":
+                if out is None:
+                    return ufunc(a, b)
+                if type(out) is nd and out.dtype is dt and out.shape == a.shape == b.shape \
+                        and out.flags.writeable:
+                    ufunc(a, b, out=out)
+                    return out
+        return general(a, b, out)
 
     kernel.__name__ = name
     kernel.__qualname__ = name

@@ -112,6 +112,8 @@ def as_dtype(spec: str | np.dtype | type) -> np.dtype:
 def is_float(dtype: np.dtype | type) -> bool:
     """True for every floating-point storage dtype, ml_dtypes ones included
     (their numpy ``kind`` is ``'V'``, so ``np.issubdtype`` misses them)."""
+    if getattr(dtype, "kind", None) == "f":  # a native float dtype: the common case, decided at once
+        return True
     return np.dtype(dtype) in _FLOAT_DTYPES
 
 

@@ -29,6 +29,7 @@ from meshc.kernels import arith, combiners
 from meshc.kernels import dtypes as _dt
 from meshc.kernels import math as kmath
 from meshc.kernels.errors import KernelError
+from meshc.kernels.fpstate import blas_call
 
 # ------------------------------------------------------------ contractions
 
@@ -67,10 +68,11 @@ def _contract(op: str, spec: str, a: Any, b: Any, c: Any) -> np.ndarray:
     lhs = np.asarray(arith.convert(a, out_dtype)).astype(work, copy=False)
     rhs = np.asarray(arith.convert(b, out_dtype)).astype(work, copy=False)
     with np.errstate(all="ignore"):
-        if spec in ("mk,kn->mn", "bmk,bkn->bmn"):
-            product = np.matmul(lhs, rhs)
-        else:
-            product = np.asarray(np.einsum(spec, lhs, rhs, optimize=True))
+        with blas_call():  # a BLAS slot, when the runtime limits them (meshc.kernels.fpstate)
+            if spec in ("mk,kn->mn", "bmk,bkn->bmn"):
+                product = np.matmul(lhs, rhs)
+            else:
+                product = np.asarray(np.einsum(spec, lhs, rhs, optimize=True))
         if product.dtype != work:
             product = product.astype(work)
         if product.ndim == 0 or not product.flags.writeable or np.may_share_memory(product, a) \

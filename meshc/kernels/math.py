@@ -34,6 +34,7 @@ import numpy as np
 
 from meshc.kernels import dtypes as _dt
 from meshc.kernels.errors import KernelError
+from meshc.kernels.fpstate import quiet
 
 Value = Any
 
@@ -53,7 +54,7 @@ def _float_kernel(name: str, fn: Callable, doc: str) -> Callable:
                 raise KernelError(
                     f"math.{name}: expects float operands of one dtype, got "
                     f"{', '.join(str(y.dtype) for y in xs)}")
-        with np.errstate(all="ignore"):
+        with quiet():
             native = dt not in _dt.NARROW_FLOATS and dt != np.float16
             if out is not None:
                 shape = np.broadcast_shapes(*(np.shape(x) for x in xs))

@@ -36,7 +36,7 @@ from typing import Any, ClassVar, ContextManager, Optional, Sequence
 
 from meshc.ir.location import DiagnosticError
 
-__all__ = ["BACKENDS", "UnknownBackend", "Backend", "ThreadsBackend", "MpiBackend", "get_backend"]
+__all__ = ["BACKENDS", "UnknownBackend", "Backend", "ThreadsBackend", "MpiBackend", "get_backend", "shard_view"]
 
 #: Backend names, as ``meshc run --backend`` spells them.
 BACKENDS = ("threads", "mpi", "iree")
@@ -68,8 +68,8 @@ class Backend:
         ``arrays`` (argument order, unsharded; numpy memmaps welcome):
         argument ``slot.position`` is ``arrays[slot.index]`` cut at the slot's
         offsets to its local shape (:class:`meshc.backend.emit.ShardSlot`),
-        copied so that a memmap reads only the shard's pages; scalars pass
-        through. Shards this process does not run are None (MPI)."""
+        a read-only view where the block is contiguous, else a copy
+        (:func:`shard_view`); scalars pass through. Shards this process does not run are None (MPI)."""
         mine = self._devices(program)
         owner = {b.index: b.device for b in program.schedule.args}
         return [_shard(slot, arrays[slot.index]) if mine is None or owner.get(slot.position) in mine else None
@@ -151,14 +151,29 @@ class MpiBackend(Backend):
         return run_schedule_mpi(schedule, args, options, comm=self.job.comm, shared_memory=self.shared_memory)
 
 
-def _shard(slot: Any, array: Any) -> Any:
-    """``array``'s piece for ``slot`` (a C-contiguous copy; the whole value for a scalar)."""
+def shard_view(array: Any, offsets: Sequence[int], shape: Sequence[int]) -> Any:
+    """The block of ``array`` at ``offsets`` of ``shape``, as a device's argument buffer: a
+    read-only view into ``array`` when the block is contiguous in memory (no copy: a block of a
+    memmap reads only its own pages, and a replicated argument given to several devices is the one
+    array, as the memory accounting counts it), else a C-contiguous copy of the block. Read-only,
+    so that no kernel writes into the caller's array (a kernel that writes an operand in place
+    needs a writable array it owns: the runtime's in-place rules, docs/runtime.md)."""
     import numpy as np
 
+    # the Ellipsis keeps a 0-d block an array (a view), not a numpy scalar
+    block = np.asarray(array)[tuple(slice(o, o + n) for o, n in zip(offsets, shape)) + (Ellipsis,)]
+    if block.flags.c_contiguous or block.flags.f_contiguous:
+        view = block.view()
+        view.flags.writeable = False
+        return view
+    return np.array(block, copy=True, order="C")
+
+
+def _shard(slot: Any, array: Any) -> Any:
+    """``array``'s piece for ``slot`` (:func:`shard_view`; the whole value for a scalar)."""
     if not slot.is_tensor:
         return array
-    region = tuple(slice(o, o + n) for o, n in zip(slot.offsets, slot.shape))
-    return np.array(np.asarray(array)[region], copy=True, order="C")
+    return shard_view(array, slot.offsets, slot.shape)
 
 
 def get_backend(name: str, **options: Any) -> Backend:

@@ -20,7 +20,6 @@ from __future__ import annotations
 import math
 import re
 import threading
-from dataclasses import dataclass
 from typing import Optional, Sequence
 
 from meshc.backend.schedule import BufferLayout
@@ -123,12 +122,6 @@ class OutOfDeviceMemory(DiagnosticError):
             f"are free\n{table}", location)
 
 
-@dataclass
-class _Entry:
-    physical: int
-    logical: int
-
-
 class DevicePool:
     """The memory of one device: ``capacity`` bytes (None = unlimited).
 
@@ -147,7 +140,7 @@ class DevicePool:
         self.logical_current = self.logical_peak = 0
         self.allocations = 0
         self.allocated_bytes = 0
-        self._held: dict[str, _Entry] = {}
+        self._held: dict[str, tuple[int, int]] = {}  # name -> (physical, logical) bytes
         self._lock = threading.Lock()
 
     def allocate(self, name: str, physical: int, logical: int, location: Location = UNKNOWN_LOC) -> None:
@@ -164,7 +157,7 @@ class DevicePool:
                 available = self.capacity - self.current
                 table = self.memory.usage_table() if self.memory is not None else self.usage_line()
                 raise OutOfDeviceMemory(self.device, name, physical, available, self.capacity, table, location)
-            self._held[name] = _Entry(physical, logical)
+            self._held[name] = (physical, logical)
             self.current += physical
             self.logical_current += logical
             self.allocations += 1
@@ -181,10 +174,61 @@ class DevicePool:
             KeyError: ``name`` is not held.
         """
         with self._lock:
-            entry = self._held.pop(name)
-            self.current -= entry.physical
-            self.logical_current -= entry.logical
-            return entry.physical
+            physical, logical = self._held.pop(name)
+            self.current -= physical
+            self.logical_current -= logical
+            return physical
+
+    def take(self, entries: tuple, physical: int, logical: int, location: Location = UNKNOWN_LOC,
+             released: tuple = ()) -> None:
+        """:meth:`release` each of ``released`` (the Free steps that came before), then
+        :meth:`allocate` each ``(name, (physical, logical))`` of ``entries`` (``physical`` and
+        ``logical``: their sums) at once, as the device's own thread does for the Allocate steps
+        before a kernel: the same checks and errors (the first buffer that does not fit is named),
+        the counters updated once. Called by the device's own thread only (the one thread that changes
+        its pool), so it takes no lock: other threads only read the counters and :meth:`held`'s
+        snapshot."""
+        held = self._held
+        for name in released:
+            entry = held.pop(name, None)
+            if entry is not None:
+                self.current -= entry[0]
+                self.logical_current -= entry[1]
+        if self.capacity is not None and self.current + physical > self.capacity:
+            for name, (p, lg) in entries:
+                self.allocate(name, p, lg, location)
+            return
+        for name, sizes in entries:
+            if name in held:
+                raise ValueError(f"device {self.device}: buffer '{name}' is allocated twice")
+        for name, sizes in entries:
+            held[name] = sizes
+        current = self.current = self.current + physical
+        self.logical_current += logical
+        self.allocations += len(entries)
+        self.allocated_bytes += physical
+        if current > self.peak:
+            self.peak = current
+        if self.logical_current > self.logical_peak:
+            self.logical_peak = self.logical_current
+
+    def release_all(self, names: tuple) -> None:
+        """:meth:`release` each of ``names``."""
+        held = self._held
+        for name in names:  # the device's own thread only, as take()
+            entry = held.pop(name, None)
+            if entry is not None:
+                self.current -= entry[0]
+                self.logical_current -= entry[1]
+
+    def release(self, name: str) -> None:
+        """Release buffer ``name`` if it is held here (a Free step of a buffer the device never
+        allocated, e.g. a peer-read view, releases nothing)."""
+        with self._lock:
+            entry = self._held.pop(name, None)
+            if entry is not None:
+                self.current -= entry[0]
+                self.logical_current -= entry[1]
 
     def holds(self, name: str) -> bool:
         """Whether buffer ``name`` is allocated here."""
@@ -193,7 +237,7 @@ class DevicePool:
     def held(self) -> dict[str, int]:
         """Physical bytes of every buffer held now, by name."""
         with self._lock:
-            return {k: e.physical for k, e in self._held.items()}
+            return {k: e[0] for k, e in list(self._held.items())}  # a snapshot: take() adds without the lock
 
     def usage_line(self) -> str:
         """This device's row of the usage table."""

@@ -29,8 +29,18 @@ helpers are shared with the MPI runtime (:func:`prepare_steps`,
 
 numpy releases the GIL inside its kernels (BLAS, ufunc loops on large
 arrays), so device threads overlap there; the Python glue between steps is
-serialised by the GIL. The process BLAS may itself be multi-threaded: the
-benchmark limits it with threadpoolctl when that is installed.
+serialised by the GIL. The process BLAS is limited to each device's share of
+the cores while a run lasts (``RunOptions.blas_threads``,
+:mod:`meshc.runtime.blas`), and at most cores // BLAS threads kernels are in a
+BLAS call at once (:func:`meshc.kernels.fpstate.blas_slots`).
+
+Each device's steps are planned once, at construction, into records its
+thread runs back to back (:meth:`Executor._compile`; docs/runtime.md "How a
+device runs its steps"): a kernel of an op without regions with its bound
+kernel, buffers and output types looked up, fused with the Allocate steps
+before it and the Free steps after it (without a trace); the thread blocks
+only at an event wait or a collective, and enters the kernels' floating-point
+error state once (:func:`meshc.kernels.fpstate.quiet_scope`).
 
 Failures (always :class:`~meshc.ir.DiagnosticError`, located when the step
 has a source location; every device thread has ended before ``run`` raises):
@@ -57,6 +67,8 @@ device's n-th kernel raise.
 
 from __future__ import annotations
 
+import collections
+import functools
 import math
 import threading
 import time
@@ -68,15 +80,20 @@ import numpy as np
 from meshc.backend.schedule import (ArgBinding, BufferLayout, Collective, HaloExchange, HaloPart, Kernel, Schedule,
                                     ScheduleError, Step, captured_values)
 from meshc.ir.location import UNKNOWN_LOC, DiagnosticError, Location, note
+from meshc.kernels.fpstate import blas_slots, quiet_scope
+from meshc.runtime.blas import available_cores, blas_limit, resolve_blas_threads
 from meshc.runtime.collectives import POLL_SECONDS, Rendezvous
+from meshc.runtime.interpreter import BINDERS, KERNEL_ERRORS
 from meshc.runtime.devices import DeviceMemory, buffer_sizes
 from meshc.runtime.stats import DeviceStats, RunStats, TraceEvent
 
 __all__ = ["RunOptions", "TestHooks", "RuntimeFailure", "RunReport", "Executor", "run_schedule", "prepare_steps",
-           "run_kernel_step", "check_argument", "checked_arguments", "device_interpreter", "step_indexes", "halo_slab",
+           "run_kernel_step", "kernel_failure", "output_mismatch", "check_argument", "checked_arguments",
+           "device_interpreter", "step_indexes", "halo_slab",
            "count_halo_part", "place_slab", "unwritten", "trace_name", "staging_bytes", "accounted_bytes"]
 
 _REDUCING = ("all_reduce", "reduce_scatter")
+_STEP, _FUSED = 0, 1  # codes of a device thread's records (Executor._compile)
 
 
 @dataclass
@@ -132,7 +149,9 @@ class RunOptions:
     ``hooks``, and ``parameters`` (``{scope: {key: array}}``: the data of
     ``#stream.parameter.named<"scope"::"key">`` globals, given to every
     device's interpreter as :class:`meshc.runtime.interpreter.Interpreter`
-    takes them)."""
+    takes them), and ``blas_threads``: the BLAS threads each device's kernels may use
+    (:func:`meshc.runtime.blas.resolve_blas_threads`: None = the CPUs available // devices, at
+    least 1; 0 = leave the BLAS as it is)."""
 
     device_memory: Optional[int] = None
     timeout: float = 60.0
@@ -140,6 +159,7 @@ class RunOptions:
     trace: bool = True
     hooks: Optional[TestHooks] = None
     parameters: Optional[dict] = None
+    blas_threads: Optional[int] = None
 
 
 class RuntimeFailure(DiagnosticError):
@@ -203,6 +223,7 @@ class _RunState:
         self.finished = [False] * n
         self.stopped: list[Optional[int]] = [None] * n  # step where a test hook stopped the device
         self.abort = threading.Event()
+        self.halted = [False]  # abort, as a flag the device loops read without a call
         self.error: Optional[DiagnosticError] = None
         self._lock = threading.Lock()
         self.t0 = 0.0
@@ -212,6 +233,11 @@ class _RunState:
         with self._lock:
             if self.error is None:
                 self.error = err
+        self.halt()
+
+    def halt(self) -> None:
+        """Stop every device (they unwind at their next step or wait)."""
+        self.halted[0] = True
         self.abort.set()
 
 
@@ -319,6 +345,25 @@ def unwritten(k: int, i: int, step: Step, name: str) -> "RuntimeFailure":
                           "wrote it", step.location, device=k, reason="schedule")
 
 
+def kernel_failure(k: int, i: int, step: Kernel, err: DiagnosticError) -> "RuntimeFailure":
+    """The error of device ``k``'s kernel step ``i`` that failed with ``err`` (the interpreter's
+    located diagnostic): names the device, keeps the op's location (the step's when the op has
+    none) and notes the step (``reason="kernel"``)."""
+    d = err.diagnostics[0]
+    return RuntimeFailure(f"device {k}: {d.message}", d.location if d.location.known else step.location,
+                          list(d.notes) + [note(f"step {i} of device {k}: {step.describe()}")],
+                          device=k, reason="kernel")
+
+
+def output_mismatch(k: int, step: Kernel, name: str, v: Any, shape: tuple, dt: np.dtype) -> "RuntimeFailure":
+    """The error of a kernel whose result ``v`` for buffer ``name`` does not have the allocated
+    ``shape`` and element type ``dt`` (``reason="schedule"``)."""
+    return RuntimeFailure(
+        f"device {k}: '{step.op.name}' op produced shape {list(np.shape(v))} of "
+        f"{getattr(v, 'dtype', type(v).__name__)} for buffer '{name}', allocated as "
+        f"{list(shape)} of {dt}", step.location, device=k, reason="schedule")
+
+
 def run_kernel_step(interp, k: int, i: int, step: Kernel, data: Any, buffers: dict, meta: dict,
                     stats: DeviceStats) -> None:
     """Run a prepared Kernel step of device ``k`` on its ``buffers`` (name -> array) with ``interp``,
@@ -332,25 +377,19 @@ def run_kernel_step(interp, k: int, i: int, step: Kernel, data: Any, buffers: di
     planned, bind, results = data
     env = {}
     for value, name in bind:
-        x = buffers[name]
+        x = buffers.get(name)
         if x is None:
             raise unwritten(k, i, step, name)
         env[value] = x
     try:
         interp.run_steps(planned, env)
     except DiagnosticError as err:
-        d = err.diagnostics[0]
-        raise RuntimeFailure(f"device {k}: {d.message}", d.location if d.location.known else step.location,
-                             list(d.notes) + [note(f"step {i} of device {k}: {step.describe()}")],
-                             device=k, reason="kernel") from None
+        raise kernel_failure(k, i, step, err) from None
     for r, name in zip(results, step.outputs):
         v = env[r]
         shape, dt = meta[name]
         if getattr(v, "shape", None) != shape or getattr(v, "dtype", None) != dt:
-            raise RuntimeFailure(
-                f"device {k}: '{step.op.name}' op produced shape {list(np.shape(v))} of "
-                f"{getattr(v, 'dtype', type(v).__name__)} for buffer '{name}', allocated as "
-                f"{list(shape)} of {dt}", step.location, device=k, reason="schedule")
+            raise output_mismatch(k, step, name, v, shape, dt)
         buffers[name] = v
     stats.kernels += 1
     by_op = stats.kernels_by_op
@@ -468,7 +507,15 @@ class Executor:
         self.num_devices = self.mesh.num_devices
         self.signal_index, self.collective_index = step_indexes(schedule)
         self._interps = self._make_interpreters()
-        self._plans = [self._prepare(d.device, d.steps) for d in schedule.devices]
+        self._plans = [self._compile(d.device, d.steps, self._prepare(d.device, d.steps))
+                       for d in schedule.devices]
+        self._fused_ops = [[step.op.name for code, _, step, _, _ in plan if code == _FUSED] for plan in self._plans]
+        self._fused_counts = [collections.Counter(names) for names in self._fused_ops]
+        self.blas_threads = resolve_blas_threads(self.options.blas_threads, self.num_devices)
+        # at most as many BLAS calls at once as the cores run (each holds the BLAS's work buffers)
+        self.blas_slots = max(1, available_cores() // self.blas_threads) if self.blas_threads else None
+        if self.blas_slots is not None and self.blas_slots >= self.num_devices:
+            self.blas_slots = None  # every device has a slot: no limit needed
 
     # -- preparation -------------------------------------------------------------------
     def _make_interpreters(self) -> list:
@@ -480,6 +527,98 @@ class Executor:
                     "copy": self._copy, "collective": self._collective, "halo_exchange": self._halo,
                     "free": self._free}
         return prepare_steps(k, steps, self.options, handlers)
+
+    def _compile(self, k: int, steps: Sequence[Step], prepared: list[Prepared]) -> list[tuple]:
+        """Device ``k``'s prepared steps as the records its thread runs (once per schedule load):
+        ``(code, index, step, handler, data)``. ``_STEP``: the step's handler as prepared.
+        ``_FUSED``: a kernel of an op without regions or captured values, run by calling its kernel
+        on the argument buffers directly (the buffers, the op's kernel and the outputs' allocated
+        shapes and element types looked up here), together with the Allocate steps right before it
+        and the Free steps right after it (none of them waiting for or signalling an event). Without
+        a trace every such run of steps is one record; with one each step keeps its own (the trace
+        times every step)."""
+        meta: dict[str, tuple] = {}  # the allocations the steps will have made: name -> (shape, dtype)
+        for b in self.schedule.args:
+            if b.device == k:
+                from meshc.kernels.dtypes import numpy_dtype
+
+                meta[b.buffer] = (b.shape, numpy_dtype(b.dtype))
+        fuse = not self.options.trace
+        records: list[tuple] = []
+        allocs: list[tuple] = []  # pending Allocate steps (fusable) before the next kernel
+        group: Optional[list] = None  # the fused record being built: [first, step, allocs, kernel, frees]
+
+        def flush() -> None:
+            nonlocal group
+            if group is not None:
+                first, kstep, ga, kernel, frees = group
+                entries = tuple((a[1], (a[2], a[3])) for a in ga)
+                take = (entries, sum(a[2] for a in ga), sum(a[3] for a in ga), kstep.location) if ga else None
+                metas = {a[1]: a[4] for a in ga}
+                records.append((_FUSED, first, kstep, None, (take, metas, kernel, tuple(n for _, n in frees),
+                                                            frees[-1][0] if frees else kernel[0])))
+                group = None
+            for j, a in allocs:
+                records.append((_STEP,) + a)
+            allocs.clear()
+
+        for i, ((handler, step, data), st) in enumerate(zip(prepared, steps)):
+            quiet = not step.wait and step.signal is None
+            if step.kind == "allocate":
+                meta[step.buffer] = data[2]
+                if fuse and quiet:
+                    if group is not None:
+                        flush()
+                    allocs.append((i, (i, step, handler, data)))
+                    continue
+            elif step.kind == "free":
+                meta.pop(step.buffer, None)
+                if group is not None and quiet:
+                    group[4].append((i, step.buffer))
+                    continue
+            elif isinstance(step, Kernel) and not step.wait:
+                kernel = self._fast_kernel(self._interps[k], step, data, meta)
+                if kernel is not None:
+                    flush() if group is not None else None
+                    ga = [(j, a[1].buffer, a[3][0], a[3][1], a[3][2], a[1].location) for j, a in allocs]
+                    allocs.clear()
+                    group = [ga[0][0] if ga else i, step, ga, (i,) + kernel, []]
+                    if not fuse or step.signal is not None:
+                        flush()
+                    continue
+            flush()
+            records.append((_STEP, i, step, handler, data))
+        flush()
+        return records
+
+    @staticmethod
+    def _fast_kernel(interp: Any, step: Kernel, data: Any, meta: dict) -> Optional[tuple]:
+        """``(call, op, argument buffer names, ((output buffer, shape, dtype), ...), relayout, bound)``
+        (``bound``: the output buffer names when ``call`` is a bound kernel, else None)
+        of a Kernel step that can run without an environment (an op without regions or captured
+        values whose outputs' allocations are known), else None. ``call(values)`` runs the kernel:
+        the op's bound kernel (:data:`meshc.runtime.interpreter.BINDERS`) when it has one for
+        these buffers, else its kernel with ``interp``."""
+        planned, bind, results = data
+        fn, op = planned[0][0], planned[0][1]
+        if op.regions or step.captures or len(planned) != 1:
+            return None
+        names = dict(bind)
+        try:
+            args = tuple(names[v] for v in op.operands)
+            outs = tuple((name,) + meta[name] for name in step.outputs)
+        except KeyError:
+            return None
+        if len(outs) != len(results):
+            return None
+        call = None
+        make = BINDERS.get(op.name)
+        if make is not None and fn is not _injected_failure and all(n in meta for n in args):
+            call = make(op, [meta[n] for n in args], [o[1:] for o in outs])
+        bound = tuple(o[0] for o in outs) if call is not None else None  # the output buffers of a bound kernel
+        if call is None:
+            call = functools.partial(fn, interp, op)
+        return call, op, args, outs, op.name in RELAYOUT_OPS, bound
 
     # -- running -----------------------------------------------------------------------
     def run(self, args: Sequence[Any] = ()) -> RunReport:
@@ -495,18 +634,19 @@ class Executor:
         self._bind_args(st, args)
         threads = [threading.Thread(target=self._device_main, args=(st, k), name=f"meshc-device-{k}", daemon=True)
                    for k in range(self.num_devices)]
-        st.t0 = time.perf_counter()
-        try:
-            for t in threads:
-                t.start()
-            for t in threads:
-                t.join()
-        except BaseException:
-            st.abort.set()
-            for t in threads:
-                if t.is_alive():
+        with blas_limit(self.blas_threads), blas_slots(self.blas_slots):
+            st.t0 = time.perf_counter()
+            try:
+                for t in threads:
+                    t.start()
+                for t in threads:
                     t.join()
-            raise
+            except BaseException:
+                st.halt()
+                for t in threads:
+                    if t.is_alive():
+                        t.join()
+                raise
         stats = self._stats(st, time.perf_counter() - st.t0)
         if st.error is not None:
             st.error.stats = stats  # type: ignore[attr-defined]
@@ -528,35 +668,101 @@ class Executor:
             dev.meta[b.buffer] = (b.shape, want)
 
     def _device_main(self, st: _RunState, k: int) -> None:
-        """The body of device ``k``'s thread."""
+        """The body of device ``k``'s thread: runs its records (:meth:`_compile`) in order under one
+        floating-point error state (:func:`meshc.kernels.fpstate.quiet_scope`); it blocks only at
+        an event it waits for or a collective."""
         dev = st.devs[k]
         stats = dev.stats
         plan = self._plans[k]
-        progress, abort, events = st.progress, st.abort, st.events
+        nsteps = len(self.schedule.devices[k].steps)
+        buffers, meta = dev.buffers, dev.meta
+        pool = st.memory.pools[k]
+        allocate, release = pool.take, pool.release_all
+        getitem, pop = buffers.__getitem__, buffers.pop
+        halted = st.halted
+        fused = 0  # fused kernel records run (counted in the stats at the end)
+        pending: tuple = ()  # buffers freed by the last fused record, not yet released from the pool
+        interp = self._interps[k]
+        progress, events = st.progress, st.events
         record = dev.trace.append if self.options.trace else None
         perf = time.perf_counter
         i, step = -1, None
-        busy = 0.0
+        waited = 0.0
+        begin = perf()
         try:
-            for i, (handler, step, data) in enumerate(plan):
-                if abort.is_set():
-                    return
-                progress[k] = i
-                if step.wait:
-                    self._wait_events(st, k, i, step)
-                t = perf()
-                waited = handler(st, dev, k, i, step, data)
-                end = perf()
-                if step.signal is not None:
-                    events[step.signal].set()
-                if waited:
-                    stats.wait_seconds += waited
-                    busy += end - t - waited
-                else:
-                    busy += end - t
-                if record is not None:
-                    record((i, t, end))
-            i = len(plan)
+            with quiet_scope():
+                for code, first, step, handler, data in plan:
+                    if halted[0]:
+                        return
+                    progress[k] = i = first
+                    if code == _FUSED:
+                        t = perf() if record is not None else 0.0
+                        take, metas, (i, fn, op, names, outs, relayout, checked), frees, last = data
+                        if take is not None:
+                            i = first
+                            allocate(*take, pending)  # the previous record's frees, then these allocations
+                            pending = ()
+                            for name in metas:
+                                pop(name, None)
+                            meta.update(metas)
+                            i = data[2][0]
+                        elif pending:
+                            release(pending)
+                            pending = ()
+                        try:
+                            values = list(map(getitem, names))
+                        except KeyError as err:
+                            raise unwritten(k, i, step, err.args[0]) from None
+                        try:
+                            out = fn(values)
+                        except DiagnosticError as err:
+                            raise kernel_failure(k, i, step, err) from None
+                        except KERNEL_ERRORS as err:
+                            raise kernel_failure(k, i, step, interp._failure(op, (), {}, err)) from None
+                        if checked is not None:  # a bound kernel's results: their buffers' shapes and types
+                            buffers.update(zip(checked, out))
+                        else:
+                            if len(out) != len(outs):
+                                raise kernel_failure(k, i, step, DiagnosticError(
+                                    f"internal: kernel for '{op.name}' returned {len(out)} values for "
+                                    f"{len(outs)} results", op.location))
+                            for v, (name, shape, dt) in zip(out, outs):
+                                if getattr(v, "shape", None) != shape or getattr(v, "dtype", None) != dt:
+                                    raise output_mismatch(k, step, name, v, shape, dt)
+                                buffers[name] = v
+                        fused += 1
+                        if relayout:
+                            stats.relayout_ops += 1
+                            stats.relayout_bytes += sum(int(getattr(buffers.get(n), "nbytes", 0))
+                                                        for n in step.outputs)
+                        if step.signal is not None:
+                            events[step.signal].set()
+                        if frees:  # the buffers go now; the pool counts their release with the next allocation
+                            i = last
+                            pending = frees
+                            for name in frees:
+                                pop(name, None)
+                                meta.pop(name, None)
+                        if record is not None:
+                            record((first, t, perf()))
+                        continue
+                    if pending:
+                        release(pending)
+                        pending = ()
+                    if step.wait:
+                        t = perf()
+                        self._wait_events(st, k, i, step)
+                        waited += perf() - t
+                    t = perf() if record is not None else 0.0
+                    w = handler(st, dev, k, i, step, data)
+                    if step.signal is not None:
+                        events[step.signal].set()
+                    if w:
+                        stats.wait_seconds += w
+                        waited += w
+                    if record is not None:
+                        record((i, t, perf()))
+            i = nsteps
         except _Aborted:
             pass
         except _Stopped:
@@ -568,16 +774,30 @@ class Executor:
             st.fail(RuntimeFailure(f"device {k}: {where} failed: {type(err).__name__}: {err}",
                                    step.location if step is not None else UNKNOWN_LOC, device=k))
         finally:
-            stats.busy_seconds += busy
+            if pending:
+                release(pending)
+            if fused:
+                self._count_fused(k, fused, stats)
+            stats.busy_seconds += max(perf() - begin - waited, 0.0)
             stats.steps = max(i, 0)  # steps completed
             st.finished[k] = True
-            progress[k] = len(plan)
+            progress[k] = nsteps
+
+    def _count_fused(self, k: int, n: int, stats: DeviceStats) -> None:
+        """Count the kernels of device ``k``'s first ``n`` fused records in ``stats`` (kernels, by
+        op name), once the thread ends instead of per kernel."""
+        names = self._fused_ops[k]
+        counts = self._fused_counts[k] if n == len(names) else collections.Counter(names[:n])
+        by_op = stats.kernels_by_op
+        stats.kernels += n
+        for name, c in counts.items():
+            by_op[name] = by_op.get(name, 0) + c
 
     # -- step handlers: (state, device state, device, index, step, prepared data) -> seconds waited
     def _allocate(self, st, dev, k, i, step, data):
         physical, logical, meta = data
         st.memory.pools[k].allocate(step.buffer, physical, logical, step.location)
-        dev.buffers[step.buffer] = None
+        dev.buffers.pop(step.buffer, None)  # allocated, not yet written: no value
         dev.meta[step.buffer] = meta
 
     def _free(self, st, dev, k, i, step, data):
@@ -642,7 +862,7 @@ class Executor:
             raise _Stopped()
         rendezvous = st.rendezvous[step.instance]
         spec = rendezvous.spec
-        value = dev.buffers[step.input]
+        value = dev.buffers.get(step.input)
         if value is None:
             raise unwritten(k, i, step, step.input)
         shape, dt = dev.meta[step.output]

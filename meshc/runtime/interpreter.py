@@ -59,6 +59,26 @@ def kernel(*names: str) -> Callable[[KernelFn], KernelFn]:
     return deco
 
 
+#: Bound kernels, for the multi-device runtime: ``BINDERS[op name](op, inputs, outputs)``, given the
+#: ``(shape, numpy dtype)`` of each operand and result buffer as the schedule allocates them, returns
+#: ``call(values) -> results`` doing what ``KERNELS[op name](interp, op, values)`` does on such
+#: values, with what depends only on the op and the buffers worked out once (at schedule load), or
+#: None when it has no shortcut for them (the runtime then calls the kernel). A bound kernel's
+#: results have the shapes and element types of the output buffers (the runtime does not check them).
+BINDERS: dict[str, Callable[[Operation, list, list], Optional[Callable[[list], Sequence[Any]]]]] = {}
+
+
+def binder(*names: str) -> Callable:
+    """Register a bound-kernel maker (:data:`BINDERS`) for the op names."""
+
+    def deco(fn: Callable) -> Callable:
+        for n in names:
+            BINDERS[n] = fn
+        return fn
+
+    return deco
+
+
 def load_kernels() -> dict[str, KernelFn]:
     """Import the ``meshc.runtime.ops`` modules that the dialect registry
     (``meshc.dialects.REGISTRY``) lists (registers the kernels)."""
@@ -210,11 +230,14 @@ class Interpreter:
             DiagnosticError: no such function, a declaration, a wrong number
                 of arguments, or a failing op (located at the op).
         """
-        self.initialize()
-        func = self.lookup(func_name)
-        if not func.regions or not func.regions[0].blocks:
-            raise DiagnosticError(f"function '@{func_name}' is a declaration and has no body", func.location)
-        return self.run_region(func.regions[0], list(args), {})
+        from meshc.kernels.fpstate import quiet_scope
+
+        with quiet_scope():  # one floating-point error state for every kernel of the call
+            self.initialize()
+            func = self.lookup(func_name)
+            if not func.regions or not func.regions[0].blocks:
+                raise DiagnosticError(f"function '@{func_name}' is a declaration and has no body", func.location)
+            return self.run_region(func.regions[0], list(args), {})
 
     def run_region(self, region: Region, args: Sequence[Any], env: Optional[dict] = None) -> list[Any]:
         """Run the entry block of ``region`` with block arguments ``args`` in

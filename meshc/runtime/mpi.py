@@ -69,6 +69,8 @@ device's stats (:class:`MpiRunStats`).
 
 from __future__ import annotations
 
+import contextlib
+
 import math
 import time
 from dataclasses import dataclass
@@ -81,6 +83,8 @@ from meshc.backend.schedule import (Allocate, CollectiveSpec, Copy, Free, HaloEx
 from meshc.ir.location import UNKNOWN_LOC, DiagnosticError, Location, note
 from meshc.runtime.collectives import CollectiveError, _plan, group_collective
 from meshc.runtime.devices import DevicePool
+from meshc.kernels.fpstate import quiet_scope
+from meshc.runtime.blas import blas_limit, resolve_blas_threads
 from meshc.runtime.executor import (RunOptions, RunReport, RuntimeFailure, checked_arguments, count_halo_part,
                                     device_interpreter, halo_slab, place_slab, prepare_steps, run_kernel_step,
                                     step_indexes, trace_name, unwritten)
@@ -433,6 +437,7 @@ class MpiExecutor:
         self._window = None
         self._segments: dict[int, Any] = {}
         node = [r for r in range(job.size) if job.same_node(r, self.rank)]
+        self._blas = resolve_blas_threads(self.options.blas_threads, len(node))  # the ranks share the node's cores
         if any(self.plan.arena_bytes[r] for r in node):
             self._window = self.MPI.Win.Allocate_shared(self.plan.arena_bytes[self.rank], 1, comm=job.node_comm)
             self._node_rank = {r: i for i, r in enumerate(node)}
@@ -481,6 +486,9 @@ class MpiExecutor:
         t0 = time.perf_counter()
         busy = 0.0
         record = self.trace.append if self.options.trace else None
+        scope = contextlib.ExitStack()  # this rank's BLAS share and one floating-point error state
+        scope.enter_context(blas_limit(self._blas))
+        scope.enter_context(quiet_scope())
         try:
             for i, (handler, step, data) in enumerate(steps):
                 self._i = i
@@ -504,9 +512,11 @@ class MpiExecutor:
             self._wait_for_abort()
             raise  # unreachable: the job is aborted
         except BaseException as err:  # noqa: BLE001
+            scope.close()
             self.stats.busy_seconds += busy
             self.stats.steps = max(self._i, 0)
             self._fail(err)
+        scope.close()
         self.stats.busy_seconds += busy
         self.stats.steps = len(steps)
         self._pool_figures()

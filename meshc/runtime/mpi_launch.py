@@ -151,16 +151,33 @@ def strip_launch_option(argv: Sequence[str]) -> list[str]:
     return out
 
 
-def relaunch(n: int, argv: Sequence[str], *, env: Optional[dict] = None, timeout: Optional[float] = None) -> int:
+def relaunch(n: int, argv: Sequence[str], *, env: Optional[dict] = None, timeout: Optional[float] = None,
+             blas_threads: Optional[int] = None) -> int:
     """Run ``meshc ARGV`` (``--launch`` removed) on ``n`` MPI ranks and return
     mpiexec's exit code (124 when ``timeout`` seconds pass first, after
     killing the job). ``argv`` is the command line after ``meshc`` (for
-    ``meshc run``: ``["run", "prog.mlir", ...]``).
+    ``meshc run``: ``["run", "prog.mlir", ...]``). Each rank's BLAS starts
+    with ``blas_threads`` threads (default: the CPUs // ``n``, at least 1;
+    0: as the environment says) through ``OPENBLAS_NUM_THREADS``,
+    ``OMP_NUM_THREADS`` and ``MKL_NUM_THREADS`` (without ``blas_threads``,
+    only where ``env``, default this process's environment, does not set
+    them); the ranks also limit it while they run
+    (:mod:`meshc.runtime.blas`).
 
     Raises:
         MpiUnavailable: no mpiexec.
     """
+    from meshc.runtime.blas import resolve_blas_threads
+
     cmd = mpiexec_command(n, strip_launch_option(argv))
+    threads = resolve_blas_threads(blas_threads, n)
+    if threads is not None:
+        env = dict(os.environ if env is None else env)
+        for var in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
+            if blas_threads is not None:  # asked for: wins over the environment
+                env[var] = str(threads)
+            else:
+                env.setdefault(var, str(threads))
     proc = subprocess.Popen(cmd, env=env)
     try:
         return proc.wait(timeout=timeout)

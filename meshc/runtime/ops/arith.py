@@ -3,12 +3,14 @@
 
 from __future__ import annotations
 
+import math
+
 import numpy as np
 
 from meshc.ir.attributes import BoolAttr, DenseElementsAttr, FloatAttr, IntegerAttr
 from meshc.ir.types import TensorType, element_type_of, numpy_dtype
 from meshc.kernels import arith as K
-from meshc.runtime.interpreter import kernel
+from meshc.runtime.interpreter import binder, kernel
 
 
 def constant_value(attr, result_type):
@@ -57,9 +59,12 @@ def donor_operand(op) -> int:
     return -1
 
 
+def _binary_plan(op):
+    return K.BINARY[op.name[6:]], donor_operand(op)
+
+
 def _binary(interp, op, args):
-    fn = K.BINARY[op.name[6:]]
-    d = interp.cached(op, donor_operand)
+    fn, d = interp.cached(op, _binary_plan)
     if d >= 0:
         buf, other = args[d], args[1 - d]
         # a fresh array owning its data, not broadcast by the other operand
@@ -80,6 +85,34 @@ def _cast(interp, op, args):
 
 for _name in K.BINARY:
     kernel(f"arith.{_name}")(_binary)
+
+_DONATE_BYTES = 1 << 16
+_FLOAT_UFUNCS = {"addf": np.add, "subf": np.subtract, "mulf": np.multiply, "divf": np.divide, "remf": np.fmod}
+
+
+@binder(*[f"arith.{n}" for n in _FLOAT_UFUNCS])
+def _bind_float_binary(op, inputs, outputs):
+    """Two buffers of one shape and one native float type (f16, f32, f64): the kernel is the
+    ufunc (the narrow floats, scalars and broadcasts go through the kernel), whose result has the
+    output buffer's shape and type. A donated operand (:func:`donor_operand`) of at least
+    ``_DONATE_BYTES`` receives the result when it is a fresh array, as in :func:`_binary` (below
+    that a new array costs less than the checks)."""
+    (sa, da), (sb, db) = inputs
+    if sa != sb or da != db or da.kind != "f" or outputs != [(sa, da)]:
+        return None
+    ufunc = _FLOAT_UFUNCS[op.name[6:]]
+    d = donor_operand(op)
+    nd = np.ndarray
+    if d < 0 or math.prod(sa) * da.itemsize < _DONATE_BYTES:
+        return lambda v: (ufunc(v[0], v[1]),)
+
+    def donating(v):
+        buf = v[d]
+        if type(buf) is nd and buf.base is None and buf.flags.writeable:
+            return (ufunc(v[0], v[1], out=buf),)
+        return (ufunc(v[0], v[1]),)
+
+    return donating
 for _name in K.UNARY:
     kernel(f"arith.{_name}")(_unary)
 for _name in K.CASTS:

@@ -1,0 +1,87 @@
+"""The floating-point error state the kernels run under, and the BLAS call slots.
+
+Every kernel computes with numpy's floating-point warnings silenced (overflow
+to inf, NaN from invalid operations and division by zero are values in MLIR's
+semantics, not errors). Entering ``np.errstate`` costs about as much as a
+small ufunc call, so a thread that runs many kernels enters it once with
+:func:`quiet_scope` (the runtime's device threads and the reference
+interpreter's calls do); inside such a scope :func:`quiet` and the kernels'
+own guards skip it. Outside one, each kernel enters it itself, so a kernel
+called on its own behaves the same.
+
+BLAS slots: every thread that calls the BLAS at the same time gets its own
+work buffers from it (tens of MiB for a large matmul), so N device threads
+multiplying at once hold N of them although the cores run only a few at a
+time. While :func:`blas_slots` is in force (the threaded runtime sets it for a
+run: the cores // BLAS threads per device), at most that many kernels are
+inside a BLAS call at once (:func:`blas_call`); the others wait for a free
+slot, which costs no time when the cores are all busy anyway.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import threading
+from typing import Iterator
+
+import numpy as np
+
+_STATE = threading.local()
+_NULL = contextlib.nullcontext()
+
+
+def quiet_active() -> bool:
+    """Whether this thread is inside a :func:`quiet_scope`."""
+    return getattr(_STATE, "depth", 0) > 0
+
+
+@contextlib.contextmanager
+def quiet_scope() -> Iterator[None]:
+    """Run the block with every numpy floating-point warning ignored
+    (``np.errstate(all="ignore")``) and mark this thread as such, so that
+    the kernels called inside need not enter the error state again.
+    Nests; the state is per thread."""
+    with np.errstate(all="ignore"):
+        _STATE.depth = getattr(_STATE, "depth", 0) + 1
+        try:
+            yield
+        finally:
+            _STATE.depth -= 1
+
+
+def quiet() -> contextlib.AbstractContextManager:
+    """A context that silences numpy's floating-point warnings: a no-op
+    inside a :func:`quiet_scope` (already silenced), else
+    ``np.errstate(all="ignore")``."""
+    if getattr(_STATE, "depth", 0):
+        return _NULL
+    return np.errstate(all="ignore")
+
+
+_SLOTS: list = [None, 0]  # the semaphore of the BLAS slots in force (or None: no limit), the blocks inside
+_SLOTS_LOCK = threading.Lock()
+
+
+@contextlib.contextmanager
+def blas_slots(n: "int | None") -> Iterator[None]:
+    """At most ``n`` BLAS calls at once (:func:`blas_call`) for the block (None: no limit).
+    Blocks that overlap (runs on several threads at once) share the limit of the first; the
+    limit ends with the last of them."""
+    with _SLOTS_LOCK:
+        if not _SLOTS[1]:
+            _SLOTS[0] = threading.BoundedSemaphore(n) if n else None
+        _SLOTS[1] += 1
+    try:
+        yield
+    finally:
+        with _SLOTS_LOCK:
+            _SLOTS[1] -= 1
+            if not _SLOTS[1]:
+                _SLOTS[0] = None
+
+
+def blas_call() -> contextlib.AbstractContextManager:
+    """The context a kernel calls the BLAS in: a slot of :func:`blas_slots` when a limit is in
+    force, else nothing."""
+    slots = _SLOTS[0]
+    return slots if slots is not None else _NULL
