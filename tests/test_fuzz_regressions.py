@@ -13,6 +13,7 @@ import threading
 import numpy as np
 import pytest
 
+from tests.irtest import roundtrip
 from meshc.ir import DiagnosticError, print_op, verify
 from meshc.ir.limits import MAX_ATTR_DEPTH, MAX_BRACKET_DEPTH, MAX_LITERAL_DIGITS
 from meshc.parser import MAX_NESTING, parse, parse_file
@@ -26,17 +27,9 @@ def _error(text: str) -> tuple[int, int, str]:
 
 
 def _round_trip(text: str) -> str:
-    m = parse(text, "f.mlir")
-    verify(m)
-    out = print_op(m)
-    again = parse(out, "g.mlir")
-    verify(again)
-    assert print_op(again) == out
-    generic = print_op(m, generic=True)
-    g2 = parse(generic, "h.mlir")
-    verify(g2)
-    assert print_op(g2, generic=True) == generic
-    return out
+    """The printed text of ``text``, checked to be a fixed point in the custom and generic forms
+    (:func:`tests.irtest.roundtrip`)."""
+    return roundtrip(text)[1]
 
 
 # ------------------------------------------------------------------ deep nesting (was RecursionError)

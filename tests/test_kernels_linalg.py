@@ -6,6 +6,7 @@ import ml_dtypes
 import numpy as np
 import pytest
 
+from meshc.dialects.linalg import CONTRACTIONS
 from meshc.kernels import KernelError
 from meshc.kernels import arith as A
 from meshc.kernels import linalg as L
@@ -67,8 +68,11 @@ def test_matmul_shape_errors_name_the_sizes():
     ("dot", "k,k->", [(4,), (4,), ()]),
 ])
 def test_contractions_match_einsum(name, spec, shapes):
+    # the runtime calls the kernel with the spec of the dialect's letters; it must compute what the
+    # independently written einsum ``spec`` does
+    _, lhs, rhs, out = CONTRACTIONS[name]
     x, y, c = (RNG.integers(-5, 5, s).astype(np.int64) for s in shapes)
-    np.testing.assert_array_equal(L.CONTRACTIONS[name](x, y, c), c + np.einsum(spec, x, y))
+    np.testing.assert_array_equal(L.contract(f"{lhs},{rhs}->{out}", x, y, c, name), c + np.einsum(spec, x, y))
 
 
 def test_fill_casts_value():

@@ -91,15 +91,17 @@ class FifoReader:
 
 # ------------------------------------------------------------------ character devices
 RUN = ["run", "p.mlir", "--inputs", "in.npz"]
-
-
-@pytest.mark.parametrize("command", [
+# every command's output option, written to the path that follows it
+OUTPUT_OPTIONS = [
     ["compile", "p.mlir", "-o"],
     ["annotate", "p.mlir", "--mesh", "n=2", "-o"],
     ["show", "p.mlir", "--svg"],
     [*RUN, "-o"],
     [*RUN, "--trace"],
-])
+]
+
+
+@pytest.mark.parametrize("command", OUTPUT_OPTIONS)
 def test_null_device_is_written_in_place_and_stays_a_device(files, command, monkeypatch):
     monkeypatch.chdir(files)
     r = meshc(*command, files / "null")
@@ -108,13 +110,7 @@ def test_null_device_is_written_in_place_and_stays_a_device(files, command, monk
     assert leftovers(files) == []
 
 
-@pytest.mark.parametrize("command", [
-    ["compile", "p.mlir", "-o"],
-    ["annotate", "p.mlir", "--mesh", "n=2", "-o"],
-    ["show", "p.mlir", "--svg"],
-    [*RUN, "-o"],
-    [*RUN, "--trace"],
-])
+@pytest.mark.parametrize("command", OUTPUT_OPTIONS)
 def test_a_full_device_is_an_error_naming_the_path(files, command, monkeypatch):
     monkeypatch.chdir(files)
     r = meshc(*command, files / "full")

@@ -14,6 +14,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tests.irtest import roundtrip
 from meshc.dialects.builtin import ModuleOp
 from meshc.dialects.func import FuncOp, ReturnOp
 from meshc.ir import Block, DiagnosticError, F32, FunctionType, Operation, Region, print_op, verify
@@ -26,17 +27,9 @@ NAMES = st.text(st.characters(blacklist_categories=("Cs",)), min_size=1, max_siz
 
 
 def _reprint(text: str) -> str:
-    """Print ``text`` parsed and verified, check that the printed text is a fixed point (custom and
-    generic forms), and return it."""
-    m = parse(text, "f.mlir")
-    verify(m)
-    out = print_op(m)
-    again = parse(out, "g.mlir")
-    verify(again)
-    assert print_op(again) == out
-    generic = print_op(m, generic=True)
-    assert print_op(parse(generic, "h.mlir"), generic=True) == generic
-    return out
+    """The printed text of ``text``, checked to be a fixed point in the custom and generic forms
+    (:func:`tests.irtest.roundtrip`)."""
+    return roundtrip(text)[1]
 
 
 # ------------------------------------------------------------------ symbols

@@ -381,7 +381,21 @@ def _group_link(group: Sequence[int], sizes: Sequence[Optional[int]], loop: int,
     return c, DimLink(loop, n)
 
 
-class ExpandShapeModel(ShardingModel):
+class _ReshapeModel(ShardingModel):
+    """What ``tensor.expand_shape`` and ``tensor.collapse_shape`` share: each device reshapes its own
+    rows, and unroll refines the result type from the source's static sizes."""
+
+    def partition(self, op: Operation, ctx: PartitionContext) -> list[Value]:
+        """The reshape of the device's rows (:func:`local_reshape`)."""
+        if ctx.all_replicated:
+            return clone_on_local_shapes(op, ctx)[1]
+        return [local_reshape(op, ctx.view, ctx.read, ctx.check)]  # type: ignore[arg-type]
+
+    def refine(self, op: Operation, known: Known) -> Operation:
+        return refine_reshape(op, known)  # type: ignore[arg-type]
+
+
+class ExpandShapeModel(_ReshapeModel):
     """``tensor.expand_shape``: loops = result (expanded) dims. Source dim ``i`` is linked to the loop
     of the carrying dim of group ``i`` (:func:`_group_link`); the result is linked only on carrying
     dims, so the loops of the minor (and unit) dims of a group are never split: a split wanted there
@@ -404,17 +418,8 @@ class ExpandShapeModel(ShardingModel):
         return IterationSpace((PARALLEL,) * rank, tuple([tuple(src_links)] + rest), (tuple(res_links),))
 
 
-    def partition(self, op: Operation, ctx: PartitionContext) -> list[Value]:
-        """The reshape of the device's rows (:func:`local_reshape`)."""
-        if ctx.all_replicated:
-            return clone_on_local_shapes(op, ctx)[1]
-        return [local_reshape(op, ctx.view, ctx.read, ctx.check)]  # type: ignore[arg-type]
 
-    def refine(self, op: Operation, known: Known) -> Operation:
-        return refine_reshape(op, known)  # type: ignore[arg-type]
-
-
-class CollapseShapeModel(ShardingModel):
+class CollapseShapeModel(_ReshapeModel):
     """``tensor.collapse_shape``: loops = result (collapsed) dims. The carrying dim of source group
     ``i`` and result dim ``i`` are both linked to loop ``i`` with the same exactness
     (:func:`_group_link`), so loop ``i`` is split only over devices that keep the shards aligned; the
@@ -434,15 +439,6 @@ class CollapseShapeModel(ShardingModel):
         rank = result.rank  # type: ignore[attr-defined]
         return IterationSpace((PARALLEL,) * rank, (tuple(links),), (tuple(res_links),))
 
-
-    def partition(self, op: Operation, ctx: PartitionContext) -> list[Value]:
-        """The reshape of the device's rows (:func:`local_reshape`)."""
-        if ctx.all_replicated:
-            return clone_on_local_shapes(op, ctx)[1]
-        return [local_reshape(op, ctx.view, ctx.read, ctx.check)]  # type: ignore[arg-type]
-
-    def refine(self, op: Operation, known: Known) -> Operation:
-        return refine_reshape(op, known)  # type: ignore[arg-type]
 
 
 def _slice_links(op: tensor.SliceOp, full_shape: Sequence[Optional[int]]) -> TensorLinks:

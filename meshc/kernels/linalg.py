@@ -85,7 +85,7 @@ def _contract(op: str, spec: str, a: Any, b: Any, c: Any) -> np.ndarray:
 def contract(spec: str, a: Any, b: Any, c: Any, op: str = "contraction") -> np.ndarray:
     """``c + sum(a * b)`` for any two-input einsum ``spec`` (``"mk,kn->mn"``;
     letters absent from the output are summed), with the element-type rules
-    of the named contractions above. ``op`` names the op in errors.
+    of the named contractions (the module docstring). ``op`` names the op in errors.
 
     Raises:
         KernelError: ranks or the sizes of one letter disagree.
@@ -102,57 +102,6 @@ def matmul(a: Any, b: Any, c: Any) -> np.ndarray:
     return _contract("matmul", "mk,kn->mn", a, b, c)
 
 
-def batch_matmul(a: Any, b: Any, c: Any) -> np.ndarray:
-    """``linalg.batch_matmul``: a[B,M,K], b[B,K,N], c[B,M,N]."""
-    return _contract("batch_matmul", "bmk,bkn->bmn", a, b, c)
-
-
-def matmul_transpose_a(a: Any, b: Any, c: Any) -> np.ndarray:
-    """``linalg.matmul_transpose_a``: ``c + a.T @ b``; a[K,M], b[K,N], c[M,N]."""
-    return _contract("matmul_transpose_a", "km,kn->mn", a, b, c)
-
-
-def matmul_transpose_b(a: Any, b: Any, c: Any) -> np.ndarray:
-    """``linalg.matmul_transpose_b``: ``c + a @ b.T``; a[M,K], b[N,K], c[M,N]."""
-    return _contract("matmul_transpose_b", "mk,nk->mn", a, b, c)
-
-
-def batch_matmul_transpose_b(a: Any, b: Any, c: Any) -> np.ndarray:
-    """``linalg.batch_matmul_transpose_b``: a[B,M,K], b[B,N,K], c[B,M,N]."""
-    return _contract("batch_matmul_transpose_b", "bmk,bnk->bmn", a, b, c)
-
-
-def batch_reduce_matmul(a: Any, b: Any, c: Any) -> np.ndarray:
-    """``linalg.batch_reduce_matmul``: ``c + sum_b a[b] @ b[b]``; a[B,M,K],
-    b[B,K,N], c[M,N]."""
-    return _contract("batch_reduce_matmul", "bmk,bkn->mn", a, b, c)
-
-
-def matvec(a: Any, x: Any, c: Any) -> np.ndarray:
-    """``linalg.matvec``: ``c + a @ x``; a[M,K], x[K], c[M]."""
-    return _contract("matvec", "mk,k->m", a, x, c)
-
-
-def vecmat(x: Any, a: Any, c: Any) -> np.ndarray:
-    """``linalg.vecmat``: ``c + x @ a``; x[K], a[K,N], c[N]."""
-    return _contract("vecmat", "k,kn->n", x, a, c)
-
-
-def batch_matvec(a: Any, x: Any, c: Any) -> np.ndarray:
-    """``linalg.batch_matvec``: a[B,M,K], x[B,K], c[B,M]."""
-    return _contract("batch_matvec", "bmk,bk->bm", a, x, c)
-
-
-def batch_vecmat(x: Any, a: Any, c: Any) -> np.ndarray:
-    """``linalg.batch_vecmat``: x[B,K], a[B,K,N], c[B,N]."""
-    return _contract("batch_vecmat", "bk,bkn->bn", x, a, c)
-
-
-def dot(x: Any, y: Any, c: Any) -> np.ndarray:
-    """``linalg.dot``: ``c + sum(x * y)``; x[K], y[K], c[] (0-d)."""
-    return _contract("dot", "k,k->", x, y, c)
-
-
 def mmt4d(lhs: Any, rhs: Any, acc: Any) -> np.ndarray:
     """``linalg.mmt4d``: ``acc[i,j,a,b] + sum_{k,c} lhs[i,k,a,c] *
     rhs[j,k,b,c]`` (einsum ``ikac,jkbc->ijab``); lhs[M1,K1,M0,K0],
@@ -166,13 +115,6 @@ def batch_mmt4d(lhs: Any, rhs: Any, acc: Any) -> np.ndarray:
     three operands."""
     return _contract("batch_mmt4d", "zikac,zjkbc->zijab", lhs, rhs, acc)
 
-
-CONTRACTIONS: dict[str, Callable[[Any, Any, Any], np.ndarray]] = {
-    f.__name__: f
-    for f in (matmul, batch_matmul, matmul_transpose_a, matmul_transpose_b,
-              batch_matmul_transpose_b, batch_reduce_matmul, matvec, vecmat,
-              batch_matvec, batch_vecmat, dot, mmt4d, batch_mmt4d)
-}
 """``fn(lhs, rhs, init)`` by linalg op name."""
 
 

@@ -158,9 +158,16 @@ class _Shaped:
         self.shape = shape
 
 
-def _traffic(spec: CollectiveSpec, members: Sequence[int], src: Sharding, shape: tuple, steps: Sequence[Step],
-             itemsize: int) -> np.ndarray:
-    """``matrix[r, s]`` bytes member ``r`` receives from member ``s`` over ``steps`` (summed)."""
+def plan_traffic(spec: CollectiveSpec, members: Sequence[int], src: Sharding, shape: tuple,
+                 steps: Sequence[Step], itemsize: int) -> np.ndarray:
+    """``matrix[r, s]``: the bytes member ``r`` receives from member ``s`` over the group's planned
+    ``steps`` (summed, :func:`meshc.sharding.reshard.transfer_matrix` of each step) from source
+    sharding ``src`` of a global ``shape`` with ``itemsize`` bytes per element. The threaded runtime
+    and MPI both count collective traffic with it.
+
+    Raises:
+        CollectiveError: a step that does not apply (naming the collective and the devices).
+    """
     mesh = Mesh("group", (len(members),))
     matrix = np.zeros((len(members), len(members)), dtype=np.int64)
     sharding = src
@@ -186,7 +193,7 @@ def group_transfer_matrix(spec: CollectiveSpec, members: Sequence[int], in_shape
         CollectiveError: shapes that do not fit the collective (as :func:`group_collective`).
     """
     src, shape, steps = _plan(spec, members, in_shapes, out_shapes)
-    return _traffic(spec, members, src, shape, steps, itemsize)
+    return plan_traffic(spec, members, src, shape, steps, itemsize)
 
 
 def group_collective(spec: CollectiveSpec, members: Sequence[int], inputs: Sequence[np.ndarray],
@@ -211,7 +218,7 @@ def group_collective(spec: CollectiveSpec, members: Sequence[int], inputs: Seque
         raise _fail(spec, members, f"element types differ: {[str(x.dtype) for x in inputs]}")
     src, shape, steps = _plan(spec, members, [x.shape for x in inputs], out_shapes)
     mesh = Mesh("group", (g,))
-    matrix = _traffic(spec, members, src, shape, steps, inputs[0].dtype.itemsize)
+    matrix = plan_traffic(spec, members, src, shape, steps, inputs[0].dtype.itemsize)
     bufs, sharding = list(inputs), src
     try:
         for step in steps:

@@ -81,7 +81,7 @@ import numpy as np
 from meshc.backend.schedule import (Allocate, CollectiveSpec, Copy, Free, HaloExchange, PeerRead, Schedule,
                                     ScheduleError, Step)
 from meshc.ir.location import UNKNOWN_LOC, DiagnosticError, Location, note
-from meshc.runtime.collectives import CollectiveError, _plan, group_collective
+from meshc.runtime.collectives import CollectiveError, _plan, group_collective, plan_traffic
 from meshc.runtime.devices import DevicePool
 from meshc.kernels.fpstate import quiet_scope
 from meshc.runtime.blas import blas_limit, resolve_blas_threads
@@ -91,8 +91,7 @@ from meshc.runtime.executor import (RunOptions, RunReport, RuntimeFailure, check
 from meshc.runtime.mpi_launch import FAILED, FINISHED, RUNNING, STOPPED, MpiJob
 from meshc.runtime.mpi_launch import job as get_job
 from meshc.runtime.stats import DeviceStats, RunStats, TraceEvent
-from meshc.sharding.reshard import transfer_matrix
-from meshc.sharding.spec import Mesh, ShardingError
+from meshc.sharding.spec import Mesh
 
 __all__ = ["MpiDeviceStats", "MpiRunStats", "MpiRunReport", "MpiExecutor", "run_schedule_mpi"]
 
@@ -812,15 +811,7 @@ class MpiExecutor:
 
     def _traffic(self, spec, members, pos, src, shape, steps, itemsize) -> tuple[int, int]:
         """Bytes this member receives (and from peered devices) by the planner's cost model, as threads count."""
-        mesh = Mesh("group", (len(members),))
-        matrix = np.zeros((len(members), len(members)), np.int64)
-        sharding = src
-        try:
-            for step in steps:
-                matrix += transfer_matrix(step, sharding, mesh, shape, itemsize)
-                sharding = step.apply(sharding, mesh, shape)
-        except ShardingError as err:
-            raise CollectiveError(f"collective {spec.describe()} on devices {members}: {err}", spec.location) from None
+        matrix = plan_traffic(spec, members, src, shape, steps, itemsize)
         row = matrix[pos]
         self.stats.record_transfers(dict(zip(members, (int(n) for n in row))), "collective")
         peer = sum(int(row[s]) for s, other in enumerate(members)

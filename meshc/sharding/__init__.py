@@ -11,81 +11,12 @@ of meshc (only the standard library and numpy).
 - :mod:`.simulate`: reference semantics of shardings and steps on per-device numpy buffers.
 """
 
-from .reshard import bytes_moved_per_device, plan_bytes_per_device, plan_reshard, same_layout, transfer_matrix
-from .shards import (
-    bytes_per_device,
-    check_offsets_fit,
-    core_region,
-    dim_boundaries,
-    dim_shard_count,
-    dim_shard_index,
-    holders,
-    local_offsets,
-    local_region,
-    local_shape,
-    local_slices,
-    shard_boundaries,
-    shard_offsets,
-    shard_range,
-    shard_sizes,
-    storage_owner,
-)
-from .simulate import apply_plan, apply_step, shard_array, unshard
-from .spec import Mesh, ReductionKind, ReshardError, Sharding, ShardingError
-from .steps import (
-    AllGather,
-    AllReduce,
-    AllSlice,
-    AllToAll,
-    MarkPartial,
-    ReduceScatter,
-    Step,
-    UpdateHalo,
-    is_exact,
-    nests,
-    shardings_along,
-)
+from . import reshard, shards, simulate, spec, steps
+from .reshard import *  # noqa: F401,F403 -- each module's __all__ is its public surface
+from .shards import *  # noqa: F401,F403
+from .shards import storage_owner
+from .simulate import *  # noqa: F401,F403
+from .spec import *  # noqa: F401,F403
+from .steps import *  # noqa: F401,F403
 
-__all__ = [
-    "Mesh",
-    "ReductionKind",
-    "ReshardError",
-    "Sharding",
-    "storage_owner",
-    "ShardingError",
-    "shard_sizes",
-    "shard_offsets",
-    "shard_boundaries",
-    "shard_range",
-    "dim_shard_count",
-    "dim_shard_index",
-    "dim_boundaries",
-    "check_offsets_fit",
-    "core_region",
-    "local_region",
-    "local_shape",
-    "local_offsets",
-    "local_slices",
-    "holders",
-    "bytes_per_device",
-    "Step",
-    "AllReduce",
-    "ReduceScatter",
-    "AllGather",
-    "AllSlice",
-    "AllToAll",
-    "MarkPartial",
-    "UpdateHalo",
-    "is_exact",
-    "nests",
-    "shardings_along",
-    "plan_reshard",
-    "same_layout",
-    "transfer_matrix",
-    "bytes_moved_per_device",
-    "plan_bytes_per_device",
-    "shard_array",
-    "unshard",
-    "apply_step",
-    "apply_plan",
-]
+__all__ = [*spec.__all__, *shards.__all__, "storage_owner", *steps.__all__, *reshard.__all__, *simulate.__all__]

@@ -41,37 +41,10 @@ import numpy as np
 
 from .shards import check_offsets_fit, core_region, local_region, local_shape, shard_sizes
 from .spec import Mesh, ReshardError, Sharding, ShardingError
-from .steps import (
-    AllGather,
-    AllReduce,
-    AllSlice,
-    AllToAll,
-    MarkPartial,
-    ReduceScatter,
-    Step,
-    UpdateHalo,
-    is_exact,
-    nests,
-    shardings_along,
-)
+from .steps import AllGather, AllReduce, AllSlice, AllToAll, MarkPartial, ReduceScatter, Step, UpdateHalo, is_exact
+from .steps import nests, shardings_along
 
-__all__ = [
-    "ReshardError",
-    "Step",
-    "AllReduce",
-    "ReduceScatter",
-    "AllGather",
-    "AllSlice",
-    "AllToAll",
-    "MarkPartial",
-    "UpdateHalo",
-    "plan_reshard",
-    "same_layout",
-    "shardings_along",
-    "transfer_matrix",
-    "bytes_moved_per_device",
-    "plan_bytes_per_device",
-]
+__all__ = ["plan_reshard", "same_layout", "transfer_matrix", "bytes_moved_per_device", "plan_bytes_per_device"]
 
 
 def plan_reshard(src: Sharding, dst: Sharding, mesh: Mesh, global_shape: Sequence[int | None]) -> list[Step]:
