@@ -1302,26 +1302,33 @@ def _run_post_parse_hooks(module: Operation) -> None:
             hook(module)
 
 
+def read_source(path: str) -> tuple[str, str]:
+    """``(text, name)`` of the IR file at ``path`` (``-``: standard input, named ``<stdin>``).
+
+    Raises:
+        DiagnosticError: the file cannot be read, or is not UTF-8 (located at the first bad byte).
+    """
+    if path == "-":
+        data, name = sys.stdin.buffer.read(), "<stdin>"
+    else:
+        name = path
+        try:
+            data = Path(path).read_bytes()
+        except OSError as err:
+            raise DiagnosticError(f"could not open input file '{path}': {err.strerror}") from None
+    try:
+        return data.decode("utf-8"), name
+    except UnicodeDecodeError as err:
+        line = data[:err.start].count(b"\n") + 1
+        col = err.start - (data.rfind(b"\n", 0, err.start) + 1) + 1
+        raise DiagnosticError("input is not valid UTF-8", Location(name, line, col)) from None
+
+
 def parse_file(path: str) -> Operation:
-    """Read and parse a file (``-`` reads standard input).
+    """Read (:func:`read_source`) and parse a file (``-`` reads standard input).
 
     Raises:
         DiagnosticError: the file cannot be read or is not UTF-8, or any
             parse error.
     """
-    if path == "-":
-        data = sys.stdin.buffer.read()
-        name = "<stdin>"
-    else:
-        try:
-            data = Path(path).read_bytes()
-        except OSError as err:
-            raise DiagnosticError(f"could not open input file '{path}': {err.strerror}") from None
-        name = path
-    try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError as err:
-        line = data[:err.start].count(b"\n") + 1
-        col = err.start - (data.rfind(b"\n", 0, err.start) + 1) + 1
-        raise DiagnosticError("input is not valid UTF-8", Location(name, line, col)) from None
-    return parse(text, name)
+    return parse(*read_source(path))

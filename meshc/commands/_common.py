@@ -202,30 +202,16 @@ def print_diagnostics(diags, sources=None) -> None:
 
 # ------------------------------------------------------------------ input / output
 def read_input(path: str) -> tuple[str, str]:
-    """``(text, name)`` of the input file (``-``: standard input, named ``<stdin>``).
+    """``(text, name)`` of the input file (``-``: standard input, named ``<stdin>``), registered with
+    the diagnostics' sources so that errors show its lines (:func:`meshc.parser.read_source`).
 
     Raises:
         DiagnosticError: the file cannot be read, or is not UTF-8 (located
             at the first bad byte).
     """
-    from pathlib import Path
+    from meshc.parser import read_source
 
-    from meshc.ir.location import DiagnosticError, Location
-
-    if path == "-":
-        data, name = sys.stdin.buffer.read(), "<stdin>"
-    else:
-        name = path
-        try:
-            data = Path(path).read_bytes()
-        except OSError as err:
-            raise DiagnosticError(f"could not open input file '{path}': {err.strerror}") from None
-    try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError as err:
-        line = data[:err.start].count(b"\n") + 1
-        col = err.start - (data.rfind(b"\n", 0, err.start) + 1) + 1
-        raise DiagnosticError("input is not valid UTF-8", Location(name, line, col)) from None
+    text, name = read_source(path)
     sources_for().add(name, text)
     return text, name
 

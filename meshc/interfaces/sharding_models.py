@@ -460,7 +460,21 @@ def _whole(op: tensor.SliceOp, full_shape: Sequence[Optional[int]], d: int) -> b
             and d not in op.dropped_dims())
 
 
-class ExtractSliceModel(ShardingModel):
+class _SliceModel(ShardingModel):
+    """What ``tensor.extract_slice`` and ``tensor.insert_slice`` share: each device slices its own
+    part, and unroll refines the result type from the static offsets and sizes."""
+
+    def partition(self, op: Operation, ctx: PartitionContext) -> list[Value]:
+        """The slice of the device's part (:func:`local_slice`)."""
+        if ctx.all_replicated:
+            return clone_on_local_shapes(op, ctx)[1]
+        return [local_slice(op, ctx.view, ctx.read, ctx.regions())]  # type: ignore[arg-type]
+
+    def refine(self, op: Operation, known: Known) -> Operation:
+        return refine_slice(op, known)
+
+
+class ExtractSliceModel(_SliceModel):
     """``tensor.extract_slice``: loops = result dims; a source dim is linked only when taken whole.
     The result is linked on every dim: a device may compute its shard of a slice of a replicated
     source (it slices it at the op's offsets plus its shard's offset times the stride)."""
@@ -479,15 +493,6 @@ class ExtractSliceModel(ShardingModel):
         return _result_dims_space(op, [tuple(src_links)] + rest)
 
 
-    def partition(self, op: Operation, ctx: PartitionContext) -> list[Value]:
-        """The slice of the device's part (:func:`local_slice`)."""
-        if ctx.all_replicated:
-            return clone_on_local_shapes(op, ctx)[1]
-        return [local_slice(op, ctx.view, ctx.read, ctx.regions())]  # type: ignore[arg-type]
-
-    def refine(self, op: Operation, known: Known) -> Operation:
-        return refine_slice(op, known)
-
     def dynamic_result_size(self, op: Operation, result: int, dim: int) -> Optional[Mixed]:
         """The slice's size operand of the kept dim."""
         x: tensor.ExtractSliceOp = op  # type: ignore[assignment]
@@ -495,7 +500,7 @@ class ExtractSliceModel(ShardingModel):
         return [n for e, n in enumerate(x.mixed_sizes) if e not in dropped][dim]
 
 
-class InsertSliceModel(ShardingModel):
+class InsertSliceModel(_SliceModel):
     """``tensor.insert_slice``: loops = result (= destination) dims. Only the dims the source fills whole
     are linked, in the source, the destination and the result: a dim the slice covers in part stays
     replicated (a split wanted there makes a resharding point)."""
@@ -510,15 +515,6 @@ class InsertSliceModel(ShardingModel):
         return IterationSpace((PARALLEL,) * rank, tuple([_slice_links(x, dest.shape), full] + rest),  # type: ignore
                               (full,))
 
-
-    def partition(self, op: Operation, ctx: PartitionContext) -> list[Value]:
-        """The slice of the device's part (:func:`local_slice`)."""
-        if ctx.all_replicated:
-            return clone_on_local_shapes(op, ctx)[1]
-        return [local_slice(op, ctx.view, ctx.read, ctx.regions())]  # type: ignore[arg-type]
-
-    def refine(self, op: Operation, known: Known) -> Operation:
-        return refine_slice(op, known)
 
     def dps_inits(self, op: Operation) -> tuple[Optional[int], ...]:
         """The destination (operand 1) is the result's init."""

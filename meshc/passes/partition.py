@@ -95,7 +95,6 @@ import meshc.dialects.tensor as tensor
 from meshc.dialects.func import FuncOp
 from meshc.dialects.mesh import (DYNAMIC_INDEX, ForAllOp, ForOneOp, MeshOp, ShardOp, YieldOp, sharding_of)
 from meshc.dialects.scf import ForallOp, new_in_parallel
-from meshc.interfaces.annotations import function_mesh, functions
 from meshc.interfaces.sharding import (ANY, ShardingRuleError, dps_inits, effective_links, iteration_space,
                                        loop_sharding, sharding_model)
 from meshc.interfaces.sharding_models import fill, linear_form, loops_of
@@ -107,8 +106,7 @@ from meshc.ir.builder import Builder
 from meshc.ir.core import Block, Operation, Region, Value
 from meshc.ir.types import I1, I32, I64, INDEX, FloatType, TensorType, numpy_dtype
 from meshc.passes.base import Option, Pass
-from meshc.passes.reshard import is_distributed, is_mesh_op, lookup_mesh_op, needed_shardings
-from meshc.passes.specialize_mesh import specialize_from_context
+from meshc.passes.reshard import is_distributed, is_mesh_op, needed_shardings, sharded_functions
 from meshc.sharding import ReductionKind, ShardingError, same_layout
 
 FORMS = ("for_all", "for_one")
@@ -126,11 +124,8 @@ class Partition(Pass):
     op_names = ("builtin.module",)
 
     def run(self, op: Operation) -> None:
-        specialize_from_context(op, self.context)
-        for func in functions(op):
-            name = function_mesh(func)
-            if name is not None:
-                FunctionPartitioner(func, lookup_mesh_op(func, name), self.form, self).run()
+        for func, mesh in sharded_functions(op, self.context):
+            FunctionPartitioner(func, mesh, self.form, self).run()
 
 
 def identity_attr(kind: str, element_type):

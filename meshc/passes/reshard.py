@@ -84,11 +84,8 @@ class Reshard(Pass):
     op_names = ("builtin.module",)
 
     def run(self, op: Operation) -> None:
-        specialize_from_context(op, self.context)
-        for func in functions(op):
-            name = function_mesh(func)
-            if name is not None:
-                FunctionResharder(self, func, lookup_mesh_op(func, name)).run()
+        for func, mesh in sharded_functions(op, self.context):
+            FunctionResharder(self, func, mesh).run()
 
 
 def lookup_mesh_op(func: Operation, name: str) -> MeshOp:
@@ -103,6 +100,23 @@ def lookup_mesh_op(func: Operation, name: str) -> MeshOp:
         return lookup_mesh(enclosing_module(func), name)
     except ShardingVerifyError as err:
         raise func.error(str(err)) from None
+
+
+def sharded_functions(op: Operation, context) -> list[tuple[Operation, MeshOp]]:
+    """The functions of ``op`` that use a mesh, each with its ``mesh.mesh`` op, after the run's
+    ``--mesh-shape`` specialisations (:func:`meshc.passes.specialize_mesh.specialize_from_context`):
+    what reshard, partition and unroll each walk. A list, so that a pass may add functions.
+
+    Raises:
+        DiagnosticError: a function uses two meshes, or an undefined one.
+    """
+    specialize_from_context(op, context)
+    found = []
+    for func in list(functions(op)):
+        name = function_mesh(func)
+        if name is not None:
+            found.append((func, lookup_mesh_op(func, name)))
+    return found
 
 
 def needed_shardings(op: Operation, mesh: Mesh) -> tuple[list, list]:

@@ -62,7 +62,6 @@ from meshc.dialects.mesh import (UNROLLED_ATTR, CollectiveOp, ForAllOp, ForOneOp
                                  ShardingVerifyError, ShardOp, UpdateHaloOp, YieldOp, piece_of_device, sharding_of,
                                  storage_pieces, strip_sharding)
 from meshc.dialects.scf import ForallOp
-from meshc.interfaces.annotations import function_mesh, functions
 from meshc.interfaces.sharding import sharding_model
 from meshc.interfaces.unrolled import ARG, DEVICES, IDENTITY, OFFSETS, RESULT, SHARDED_SUFFIX
 from meshc.ir.attributes import (ArrayAttr, DenseArrayAttr, DenseElementsAttr, DictionaryAttr, IntegerAttr,
@@ -73,9 +72,8 @@ from meshc.ir.types import I64, INDEX, FloatType, FunctionType, IndexType, Integ
 from meshc.kernels.fold import fold_integer
 from meshc.passes.base import Pass
 from meshc.passes.partition import identity_attr
-from meshc.passes.reshard import lookup_mesh_op
+from meshc.passes.reshard import sharded_functions
 from meshc.passes.rewrite import is_trivially_dead
-from meshc.passes.specialize_mesh import specialize_from_context
 from meshc.sharding.combiners import combiner_op
 from meshc.sharding.shards import core_region
 
@@ -91,14 +89,9 @@ class Unroll(Pass):
     op_names = ("builtin.module",)
 
     def run(self, op: Operation) -> None:
-        specialize_from_context(op, self.context)
-        for func in list(functions(op)):
-            name = function_mesh(func)
-            if name is None:
-                continue
-            mesh = lookup_mesh_op(func, name)
+        for func, mesh in sharded_functions(op, self.context):
             if not mesh.is_static:
-                self.remark(func, f"mesh @{name} is dynamic: @{func.sym_name} keeps its SPMD form (the runtime "
+                self.remark(func, f"mesh @{mesh.sym_name} is dynamic: @{func.sym_name} keeps its SPMD form (the runtime "
                                   "instantiates it once the shape is known; --mesh-shape specializes it)")
                 continue
             FunctionUnroller(func, mesh).run()
