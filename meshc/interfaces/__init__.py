@@ -18,6 +18,7 @@
   function: annotation chains, the function's mesh, type-sharding checks.
 * :mod:`.encoding` — the encoding propagation interfaces of seed 001
   (data-tiling encodings).
+* :mod:`.models` — how an op finds its registered model (by name, then by class).
 
 Importing this package imports nothing else.
 """

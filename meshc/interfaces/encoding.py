@@ -53,6 +53,7 @@ from typing import Any, Optional, Sequence, Union
 
 from meshc.dialects.iree_encoding import (EncodingAttr, IdentityAttr, MatmulKAttr, SetEncodingOp, TestingAttr,
                                           UnsetEncodingOp, compose_entry, with_data_tiling_encoding)
+from meshc.interfaces.models import find_model
 from meshc.ir.affine import AffineMap, ConstantExpr, DimExpr
 from meshc.ir.attributes import Attribute, DenseElementsAttr, StringAttr, SymbolRefAttr, TypeAttr, UnitAttr
 from meshc.ir.builder import Rewriter
@@ -233,14 +234,7 @@ def _ensure_defaults() -> None:
 def op_model_for(op: Operation) -> Optional[PropagationOpModel]:
     """The model of ``op``: by name first, then by class (most derived first)."""
     _ensure_defaults()
-    m = _OP_MODELS.get(op.name)
-    if m is not None:
-        return m
-    for klass in type(op).__mro__:
-        m = _OP_MODELS.get(klass)
-        if m is not None:
-            return m
-    return None
+    return find_model(op, _OP_MODELS)
 
 
 def attr_model_for(encoding: Optional[Attribute]) -> Optional[PropagationAttrModel]:

@@ -78,6 +78,7 @@ from dataclasses import dataclass
 from typing import Callable, Optional, Sequence, Union
 
 from meshc.dialects.mesh import MeshOp, ShardingAttr, enclosing_module
+from meshc.interfaces.models import find_model
 from meshc.interfaces.spmd import Mixed, PartitionContext, clone_on_local_shapes
 from meshc.ir.core import Operation, Value
 from meshc.ir.types import TensorType
@@ -278,14 +279,7 @@ def _load_builtin_models() -> None:
 def sharding_model(op: Operation) -> Optional[ShardingModel]:
     """The model of ``op``: registered for its name, else for the nearest class in its MRO."""
     _load_builtin_models()
-    model = _BY_NAME.get(op.name)
-    if model is not None:
-        return model
-    for cls in type(op).__mro__:
-        model = _BY_CLASS.get(cls)
-        if model is not None:
-            return model
-    return None
+    return find_model(op, _BY_NAME, _BY_CLASS)
 
 
 def has_sharding_rule(op: Operation) -> bool:
@@ -475,6 +469,13 @@ def loop_sharding(op: Operation, operand_shardings: Sequence[Optional[ShardingAt
     return LoopSharding(name, tuple(a or () for a in solver.axes), space.iterator_types, space.reduction_kinds)
 
 
+def _fitted_space(op: Operation, ls: LoopSharding, mesh: MeshLike):
+    """``op``'s iteration space, checked to have ``ls``'s loops, and the axis sizes of its mesh."""
+    space = iteration_space(op)
+    _check_fits(op, space, ls)
+    return space, _mesh_shape(op, ls.mesh, mesh)
+
+
 def _check_fits(op: Operation, space: IterationSpace, ls: LoopSharding) -> None:
     if len(ls.loop_axes) != space.num_loops:
         raise ShardingRuleError(f"loop sharding with {len(ls.loop_axes)} loops does not fit '{op.name}', which "
@@ -497,9 +498,7 @@ def operand_shardings_for(op: Operation, ls: LoopSharding, mesh: MeshLike = None
     Raises:
         ShardingRuleError: ``ls`` has the wrong number of loops for ``op``.
     """
-    space = iteration_space(op)
-    _check_fits(op, space, ls)
-    shape = _mesh_shape(op, ls.mesh, mesh)
+    space, shape = _fitted_space(op, ls, mesh)
     out: list[Optional[ShardingAttr]] = []
     for k, links in enumerate(space.operands):
         if not isinstance(links, tuple):
@@ -519,9 +518,7 @@ def result_shardings_for(op: Operation, ls: LoopSharding, mesh: MeshLike = None)
     Raises:
         ShardingRuleError: ``ls`` has the wrong number of loops for ``op``.
     """
-    space = iteration_space(op)
-    _check_fits(op, space, ls)
-    shape = _mesh_shape(op, ls.mesh, mesh)
+    space, shape = _fitted_space(op, ls, mesh)
     out: list[Optional[ShardingAttr]] = []
     for r, links in enumerate(space.results):
         if links is None:
