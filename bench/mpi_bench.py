@@ -38,7 +38,7 @@ import time
 import numpy as np
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from runtime_bench import matmul_schedule, threadpool_limits  # noqa: E402  (the same schedule)
+from runtime_bench import matmul_schedule, threadpool_limits, time_matmul  # noqa: E402  (the same schedule, timing)
 
 
 def worker(folder: str, size: int, ranks: int, repeat: int) -> None:
@@ -111,32 +111,9 @@ def main() -> None:
     if ns.worker:
         worker(ns.worker, ns.size, ns.ranks, ns.repeat)
         return
-    from meshc.runtime.executor import Executor, RunOptions
-
     size, ranks, repeat = ns.size, ns.ranks, ns.repeat
     blas = ns.blas_threads or max(1, (os.cpu_count() or 1) // ranks)
-    rng = np.random.default_rng(0)
-    a = rng.standard_normal((size, size), dtype=np.float32)
-    b = rng.standard_normal((size, size), dtype=np.float32)
-    np.matmul(a, b)  # warm-up
-    times_a = []
-    for _ in range(repeat):
-        t = time.perf_counter()
-        ref = np.matmul(a, b)
-        times_a.append(time.perf_counter() - t)
-    rows = size // ranks
-    ex = Executor(matmul_schedule(ranks, size, size, size), RunOptions(trace=False))
-    args = [a[d * rows:(d + 1) * rows] for d in range(ranks)] + [b]
-    ex.run(args)
-    times_b = []
-    for _ in range(repeat):
-        t = time.perf_counter()
-        if threadpool_limits is not None:
-            with threadpool_limits(1):
-                ex.run(args)
-        else:
-            ex.run(args)
-        times_b.append(time.perf_counter() - t)
+    a, b, ref, times_a, times_b, _, _ = time_matmul(size, ranks, repeat)
     with tempfile.TemporaryDirectory(prefix="meshc-mpi-bench-") as folder:
         np.save(os.path.join(folder, "a.npy"), a)
         np.save(os.path.join(folder, "b.npy"), b)

@@ -73,7 +73,10 @@ func.func @mm(%a: tensor<{rows}x{k}xf32>, %b: tensor<{k}x{n}xf32>) -> tensor<{ro
     return Schedule(Mesh("m", (devices,), (0,)), scheds, {}, args, results, module, "mm")
 
 
-def bench_matmul(size: int, devices: int, repeat: int) -> None:
+def time_matmul(size: int, devices: int, repeat: int):
+    """``size``^3 f32 matmul, A row-split over ``devices`` threads of the runtime (1 BLAS thread
+    each when threadpoolctl is installed), against one ``np.matmul``: returns ``(a, b, ref,
+    numpy_times, runtime_times, runtime_outputs, args)``, times in seconds per call."""
     rng = np.random.default_rng(0)
     a = rng.standard_normal((size, size), dtype=np.float32)
     b = rng.standard_normal((size, size), dtype=np.float32)
@@ -98,6 +101,11 @@ def bench_matmul(size: int, devices: int, repeat: int) -> None:
             report = ex.run(args)
         times_b.append(time.perf_counter() - t)
         out = report.outputs
+    return a, b, ref, times_a, times_b, out, args
+
+
+def bench_matmul(size: int, devices: int, repeat: int) -> None:
+    a, b, ref, times_a, times_b, out, args = time_matmul(size, devices, repeat)
     times_c = []
     for _ in range(repeat):
         threads = [threading.Thread(target=np.matmul, args=(args[d], b)) for d in range(devices)]
