@@ -76,7 +76,7 @@ func.func @mm(%a: tensor<{rows}x{k}xf32>, %b: tensor<{k}x{n}xf32>) -> tensor<{ro
 def time_matmul(size: int, devices: int, repeat: int):
     """``size``^3 f32 matmul, A row-split over ``devices`` threads of the runtime (1 BLAS thread
     each when threadpoolctl is installed), against one ``np.matmul``: returns ``(a, b, ref,
-    numpy_times, runtime_times, runtime_outputs, args)``, times in seconds per call."""
+    numpy_times, runtime_times, last_report, args)``, times in seconds per call."""
     rng = np.random.default_rng(0)
     a = rng.standard_normal((size, size), dtype=np.float32)
     b = rng.standard_normal((size, size), dtype=np.float32)
@@ -91,7 +91,7 @@ def time_matmul(size: int, devices: int, repeat: int):
     args = [a[d * rows:(d + 1) * rows] for d in range(devices)] + [b]
     ex.run(args)
     times_b = []
-    out = None
+    report = None
     for _ in range(repeat):
         t = time.perf_counter()
         if threadpool_limits is not None:
@@ -100,12 +100,12 @@ def time_matmul(size: int, devices: int, repeat: int):
         else:
             report = ex.run(args)
         times_b.append(time.perf_counter() - t)
-        out = report.outputs
-    return a, b, ref, times_a, times_b, out, args
+    return a, b, ref, times_a, times_b, report, args
 
 
 def bench_matmul(size: int, devices: int, repeat: int) -> None:
-    a, b, ref, times_a, times_b, out, args = time_matmul(size, devices, repeat)
+    a, b, ref, times_a, times_b, report, args = time_matmul(size, devices, repeat)
+    out = report.outputs
     times_c = []
     for _ in range(repeat):
         threads = [threading.Thread(target=np.matmul, args=(args[d], b)) for d in range(devices)]
