@@ -144,7 +144,7 @@ def test_bad_flag_values_exit_1():
     for flags, message in [(["--device-memory", "lots"], "cannot read 'lots' as a memory size"),
                            (["--collective-timeout", "0"], "--collective-timeout"),
                            (["--layout", "tile", "--tile", "32by32"], "'32by32' is not HxW"),
-                           (["--reference", "--check"], "--check apply to the sharded run; drop --reference"),
+                           (["--reference", "--check"], "--check applies to the sharded run; drop --reference"),
                            (["--parameters", "model=w.npz"], "could not open parameter file 'w.npz'")]:
         r = meshc(*corpus_args("seed_matmul_rows"), *flags)
         assert r.exit_code == 1, flags

@@ -65,4 +65,4 @@ def test_show_errors():
         in r.stderr
     assert "ran @" not in r.stdout
     r = meshc("run", DATA / "reshard_rows_to_cols.mlir", "--random-inputs", "--reference", "--show")
-    assert r.exit_code == 1 and "--show apply to the sharded run; drop --reference" in r.stderr
+    assert r.exit_code == 1 and "--show applies to the sharded run; drop --reference" in r.stderr

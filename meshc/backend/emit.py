@@ -86,6 +86,7 @@ from typing import Any, Optional, Sequence
 from meshc.backend.schedule import (COLLECTIVE_KINDS, Allocate, ArgBinding, Collective, CollectiveSpec, Copy,
                                     DeviceSchedule, Free, HaloExchange, HaloPart, Kernel, PeerRead, ResultBinding,
                                     Schedule, Step, captured_values)
+from meshc.ir.attributes import symbol_text
 from meshc.ir.core import Operation, OpResult, Value
 from meshc.ir.location import UNKNOWN_LOC, DiagnosticError, Location
 from meshc.ir.types import TensorType, Type
@@ -875,16 +876,18 @@ def emit_program(module: Operation, entry: Optional[str] = None) -> Program:
         func, plain = sharded, False
         mesh = _module_mesh(module, func)
         if not mesh.is_static:
-            raise EmitError(f"mesh @{mesh.name} has the dynamic shape {mesh.shape_str()}; give its shape with "
-                            f"--mesh-shape {mesh.name}=N", func.location)
+            raise EmitError(f"mesh {symbol_text(mesh.name)} has the dynamic shape {mesh.shape_str()}; give its "
+                            f"shape with --mesh-shape {_mesh_shape_hint(mesh.name)}", func.location)
     elif _has_mesh(wrapper):
         from meshc.dialects.mesh import MeshOp
 
         dynamic = [op for op in module.walk() if isinstance(op, MeshOp) and not op.is_static]  # type: ignore
-        why = (f"mesh @{dynamic[0].sym_name} is dynamic: give its shape with --mesh-shape "  # type: ignore
-               f"{dynamic[0].sym_name}=N" if dynamic else "the pipeline did not unroll it (include the "
+        mesh_text = symbol_text(dynamic[0].sym_name) if dynamic else ""  # type: ignore
+        why = (f"mesh {mesh_text} is dynamic: give its shape with --mesh-shape "
+               f"{_mesh_shape_hint(dynamic[0].sym_name)}" if dynamic else "the pipeline did not unroll it (include the "
                "sharding-propagation ... partition, unroll passes)")
-        raise EmitError(f"@{name} uses a mesh but has no unrolled @{name}{SHARDED_SUFFIX}: {why}",
+        raise EmitError(f"{symbol_text(name)} uses a mesh but has no unrolled "
+                        f"{symbol_text(name + SHARDED_SUFFIX)}: {why}",
                         wrapper.location)
     else:
         func, plain, mesh = wrapper, True, Mesh(HOST_MESH, (1,))
@@ -904,3 +907,10 @@ def emit_program(module: Operation, entry: Optional[str] = None) -> Program:
 def emit_schedule(module: Operation, entry: Optional[str] = None) -> Schedule:
     """:func:`emit_program`'s schedule."""
     return emit_program(module, entry).schedule
+
+
+def _mesh_shape_hint(name: str) -> str:
+    """The ``--mesh-shape`` argument that sizes mesh ``name``: ``m=N``, or ``'@"dyn m"=N'`` for a name
+    that prints quoted (the option reads both spellings)."""
+    text = symbol_text(name)
+    return f"{name}=N" if text == "@" + name else f"'{text}=N'"

@@ -330,7 +330,8 @@ def check_mesh_shape_names(shapes: dict, declared: list[str], where: str = "modu
 
 
 def parse_mesh_shapes(values: tuple[str, ...]) -> dict[str, tuple[int, ...]]:
-    """``("m=2x4", "n=8")`` -> ``{"m": (2, 4), "n": (8,)}`` (``--mesh-shape``).
+    """``("m=2x4", "n=8")`` -> ``{"m": (2, 4), "n": (8,)}`` (``--mesh-shape``). The name may be
+    written as in the IR (``@m``, ``@"dyn m"``) or bare (``dyn m``).
 
     Raises:
         click.BadParameter: not ``NAME=D0xD1...`` with positive sizes, more
@@ -340,10 +341,18 @@ def parse_mesh_shapes(values: tuple[str, ...]) -> dict[str, tuple[int, ...]]:
 
     shapes: dict[str, tuple[int, ...]] = {}
     for v in values:
-        m = re.fullmatch(r"@?([A-Za-z_][\w$.\-]*)=(\d+(?:x\d+)*)", v.strip())
-        if m is None:
+        text, _, sizes = v.strip().rpartition("=")
+        text = text.strip()
+        text = text[1:] if text.startswith("@") else text
+        if not text or re.fullmatch(r"\d+(?:x\d+)*", sizes) is None:
             raise click.BadParameter(f"'{v}' is not NAME=SIZES (e.g. m=2x4)", param_hint="'--mesh-shape'")
-        name, dims = m.group(1), tuple(int(d) for d in m.group(2).split("x"))
+        if text.startswith('"'):  # the IR's quoted spelling, @"dyn m", names the mesh dyn m
+            from meshc.parser import _unquote
+
+            if len(text) < 2 or not text.endswith('"'):
+                raise click.BadParameter(f"'{v}': unterminated quoted mesh name", param_hint="'--mesh-shape'")
+            text = _unquote(text)
+        name, dims = text, tuple(int(d) for d in sizes.split("x"))
         if any(d <= 0 for d in dims):
             raise click.BadParameter(f"'{v}': mesh sizes must be positive", param_hint="'--mesh-shape'")
         devices = 1

@@ -278,7 +278,8 @@ def _command(input_path, reference, entry, inputs_path, single_inputs, random_in
                         ("--dtype-override", dtype_override), ("--target", target != "none")]
         used = [name for name, value in sharded_only if value]
         if used:
-            raise click.UsageError(f"{', '.join(used)} apply to the sharded run; drop --reference")
+            verb = "applies" if len(used) == 1 else "apply"
+            raise click.UsageError(f"{', '.join(used)} {verb} to the sharded run; drop --reference")
     layout = None if reference else _layout(buffer_layout, tile, dtype_override)
     memory = None if reference or device_memory is None else _memory(device_memory)
     shapes = parse_mesh_shapes(mesh_shape)
@@ -545,7 +546,9 @@ def _print_run(result) -> None:
     if calls > 1:
         work = (f"{steps} steps, {kernels // calls} kernels, {result.seconds_per_call * 1e3:.3f} ms per call "
                 f"({kernels} kernels over {calls} calls)")
-    click.echo(f"ran @{program.runs} on mesh @{mesh.name} (shape {mesh.shape_str()}, {n} device"
+    from meshc.ir.attributes import symbol_text
+
+    click.echo(f"ran {symbol_text(program.runs)} on mesh {symbol_text(mesh.name)} (shape {mesh.shape_str()}, {n} device"
                f"{'s' if n != 1 else ''}): {work}")
 
 

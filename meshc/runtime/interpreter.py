@@ -41,7 +41,7 @@ KernelFn = Callable[["Interpreter", Operation, list], Sequence[Any]]
 KERNELS: dict[str, KernelFn] = {}
 
 # Exceptions a kernel may raise for bad values; turned into located diagnostics.
-KERNEL_ERRORS = (ValueError, TypeError, IndexError, ArithmeticError, KeyError)
+KERNEL_ERRORS = (ValueError, TypeError, IndexError, ArithmeticError, KeyError, MemoryError)
 
 
 def kernel(*names: str) -> Callable[[KernelFn], KernelFn]:

@@ -505,7 +505,7 @@ def unmatched_expected(count: int, expected: Mapping[str, Any]) -> list[str]:
 def _compare_floats(name: str, got: np.ndarray, want: np.ndarray, rtol: float, atol: float,
                     atol_scale: bool, reduction: Optional[int] = None) -> Comparison:
     """One float comparison of :func:`compare` (same shapes): ``|got - want| <= atol + rtol * |want|``
-    element-wise, NaN equal to NaN only, equal infinities equal (``reduction``: the default rule's
+    element-wise, NaN equal to NaN only, an infinity equal only to the same infinity (``reduction``: the default rule's
     atol, :func:`meshc.runtime.tolerance.default_atol`)."""
     g = got.astype(np.float64)
     w = want.astype(np.float64)
@@ -526,7 +526,9 @@ def _compare_floats(name: str, got: np.ndarray, want: np.ndarray, rtol: float, a
     else:
         tol = atol * (max_expected if atol_scale else 1.0)
     with np.errstate(invalid="ignore"):
-        within = equal | (diff <= tol + rtol * np.abs(w))
+        # an infinity (expected or got) matches only the same infinity: inf <= inf must not pass
+        finite = np.isfinite(g) & np.isfinite(w)
+        within = equal | (finite & (diff <= tol + rtol * np.abs(w)))
     ok = bool(np.all(within))
     measured = ~np.isnan(diff)
     max_abs = float(diff[measured].max()) if measured.any() else 0.0
