@@ -217,3 +217,14 @@ def test_cli_mpi_backend_runs_a_dynamic_program():
               "mpi", "--launch", "4")
     assert r.returncode == 0, r.stdout + r.stderr
     assert r.stdout.count(": ok") == 3
+
+
+def test_cli_explain_and_show_take_arg_shape():
+    r = meshc("explain", str(SAMPLE), "--mesh-shape", "m=3x2", "--arg-shape", "x=10x8")
+    assert r.returncode == 0, r.stderr
+    # the column sum (8 floats) all-reduced over mesh axis 0
+    assert "%cs for 'func.return': <@m, [[]], partial = sum[0]> -> <@m, [[]]>: all_reduce mesh_axes = [0]" in r.stdout
+    r = meshc("show", str(SAMPLE), "--mesh-shape", "m=3x2", "--arg-shape", "x=10x8")
+    assert r.returncode == 0, r.stderr
+    assert "%x: argument #0 in @main, tensor<10x8xf32>" in r.stdout
+    assert "dim 0 (10): 3 shards over mesh axis 0, sizes 3, 3, 4" in r.stdout
