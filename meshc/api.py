@@ -350,7 +350,8 @@ def default_pipeline(target: str = "none") -> str:
 
 def compile(module: Operation, pipeline: Optional[str] = None,
             mesh_shape: Union[str, Mapping[str, Sequence[int]], None] = None, *, entry: Optional[str] = None,
-            remarks: bool = False, target: str = "none", verify_each: bool = True) -> Compiled:
+            remarks: bool = False, target: str = "none", verify_each: bool = True,
+            arg_shapes: Optional[Sequence[Optional[Sequence[int]]]] = None) -> Compiled:
     """Run ``pipeline`` (the default pipeline when None; ``""`` none) on
     ``module`` in place and build the per-device schedules of the entry
     function (``entry``, else the only public one).
@@ -362,9 +363,14 @@ def compile(module: Operation, pipeline: Optional[str] = None,
     ``pipeline``, a target other than ``none`` also runs set-encoding:
     :func:`default_pipeline`). ``verify_each``: verify the IR after every
     pass (the pass manager's default, mlir-opt's ``--verify-each``).
+    ``arg_shapes`` (one shape per entry argument, in order; None entries
+    skipped): when the entry has dynamic tensor dims, specialize-shapes
+    gives them these sizes before the pipeline (the inputs' shapes, as a JIT;
+    :mod:`meshc.passes.specialize_shapes`).
 
     Raises:
-        DiagnosticError: a pass fails, or the module cannot be scheduled
+        DiagnosticError: a pass fails, an argument shape contradicts the
+            entry's static dims, or the module cannot be scheduled
             (:class:`meshc.backend.emit.EmitError`: e.g. a dynamic mesh
             without a shape), or a mesh has more than :data:`MAX_DEVICES`
             devices (:func:`check_device_count`).
@@ -376,12 +382,66 @@ def compile(module: Operation, pipeline: Optional[str] = None,
     shapes = mesh_shapes_arg(mesh_shape)
     notes = override_mesh_shapes(module, shapes)
     check_device_count(module, shapes)
+    if arg_shapes is not None:
+        specialize_entry(module, arg_shapes, entry)
     context = PassContext(mesh_shapes=shapes, remarks=remarks)
     context.target = target  # type: ignore[attr-defined]  # read by materialize-encodings
     text = default_pipeline(target) if pipeline is None else pipeline
     PassManager.from_text(text, context, verify_each=verify_each).run(module)
     program = emit_program(module, entry)
     return Compiled(module, program, notes, list(context.emitted))
+
+
+def specialize_entry(module: Operation, arg_shapes: Sequence[Optional[Sequence[int]]],
+                     entry: Optional[str] = None) -> bool:
+    """Specialise the entry function of ``module`` in place to ``arg_shapes``
+    (one per argument, in order) when it has dynamic tensor dims
+    (:func:`meshc.passes.specialize_shapes.specialize_shapes`); return whether
+    it did. A static entry is left alone (its inputs were checked when bound).
+
+    Raises:
+        DiagnosticError: a shape that contradicts an argument's static dims.
+    """
+    from meshc.passes.specialize_shapes import entry_function, has_dynamic_args, specialize_shapes
+
+    func = entry_function(module, entry)
+    if not has_dynamic_args(func):
+        return False
+    specialize_shapes(module, list(arg_shapes), func.sym_name)
+    return True
+
+
+def specialized(module: Operation, arg_shapes: Sequence[Optional[Sequence[int]]],
+                entry: Optional[str] = None) -> Operation:
+    """``module`` when its entry is static, else a copy specialised to ``arg_shapes``
+    (:func:`specialize_entry`): the reference program of a checked run, whose reduction lengths (the
+    default float tolerance, :mod:`meshc.runtime.tolerance`) are then known.
+
+    Raises:
+        DiagnosticError: as :func:`specialize_entry`.
+    """
+    from meshc.passes.specialize_shapes import entry_function, has_dynamic_args
+
+    if not has_dynamic_args(entry_function(module, entry)):
+        return module
+    copy = module.clone()
+    specialize_entry(copy, arg_shapes, entry)
+    return copy
+
+
+def input_shapes(bound: BoundEntry) -> list[Optional[tuple[int, ...]]]:
+    """The shape of each bound tensor input (None for scalars): the ``arg_shapes`` of :func:`compile`."""
+    from meshc.ir.types import TensorType
+
+    return [tuple(getattr(a, "shape", ())) if isinstance(t, TensorType) else None
+            for a, t in zip(bound.arrays, bound.func.function_type.inputs)]  # type: ignore[attr-defined]
+
+
+_COMPILED_CACHE: "dict[tuple, Compiled]" = {}
+_CACHE_SIZE = 8
+"""Programs :func:`run` compiled, by (module text, pipeline, mesh shapes, input shapes, entry,
+target): running the same dynamic-shape program again on inputs of the same shapes reuses it (a
+JIT's cache, for this process)."""
 
 
 def shard_inputs(program: Any, arrays: Sequence[Any]) -> list[Any]:
@@ -482,9 +542,20 @@ def run(module: Operation, inputs: Union[Sequence[Any], Mapping[str, Any], None]
             (see :func:`run_compiled`).
     """
     bound = bind_entry(module, inputs, entry, random_seed, named_inputs)
-    compiled = compile(module.clone(), pipeline, mesh_shape, entry=bound.func.sym_name,  # type: ignore
-                       target=target)
-    return run_compiled(compiled, bound, module if check else None, **options)
+    arg_shapes = input_shapes(bound)
+    from meshc.ir.printer import print_op
+
+    key = (print_op(module, generic=True), pipeline, repr(sorted(mesh_shapes_arg(mesh_shape).items())), repr(arg_shapes),
+           bound.func.sym_name, target)  # type: ignore[attr-defined]
+    compiled = _COMPILED_CACHE.get(key)
+    if compiled is None:
+        compiled = compile(module.clone(), pipeline, mesh_shape, entry=bound.func.sym_name,  # type: ignore
+                           target=target, arg_shapes=arg_shapes)
+        if len(_COMPILED_CACHE) >= _CACHE_SIZE:
+            _COMPILED_CACHE.pop(next(iter(_COMPILED_CACHE)))
+        _COMPILED_CACHE[key] = compiled
+    reference = specialized(module, arg_shapes, bound.func.sym_name) if check else None  # type: ignore
+    return run_compiled(compiled, bound, reference, **options)
 
 
 def run_compiled(compiled: Compiled, bound: BoundEntry, reference: Optional[Operation] = None, *, repeat: int = 1,

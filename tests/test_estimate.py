@@ -34,7 +34,15 @@ FIELDS = ("steps", "kernels", "kernels_by_op", "peak_bytes", "peak_logical_bytes
 def compare_with_run(module, pipeline=None, mesh_shape=None, layout=None, target="none", parameters=None,
                      entry=None):
     """Compile ``module`` (a clone) as ``meshc run`` does, run it with random inputs and estimate it;
-    assert that every device's figures agree. Returns the estimate."""
+    assert that every device's figures agree (an entry with dynamic dims is first specialised to 10
+    per dynamic dim, as ``--arg-shape`` would). Returns the estimate."""
+    from meshc.ir.types import TensorType
+    from meshc.passes.specialize_shapes import entry_function, has_dynamic_args, specialize_shapes
+
+    func = entry_function(module, entry)
+    if has_dynamic_args(func):
+        specialize_shapes(module, [tuple(10 if n is None else n for n in t.shape) if isinstance(t, TensorType)
+                                   else None for t in func.function_type.inputs], entry)
     bound = mc.bind_entry(module, None, entry, 0, None)
     compiled = mc.compile(module.clone(), pipeline, mesh_shape, entry=bound.func.sym_name, target=target)
     run = mc.run_compiled(compiled, bound, layout=layout, parameters=parameters)

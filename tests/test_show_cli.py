@@ -138,13 +138,15 @@ def test_render_values_needs_the_distributed_form():
 
 # -- value names are those of 'meshc compile -p sharding-propagation' -------------------------------------------
 SAMPLES = Path(__file__).resolve().parent.parent / "samples"
-SAMPLE_ARGS = {"dynamic_mesh_rowsum": ["--mesh-shape", "m=4"]}
+SAMPLE_ARGS = {"dynamic_mesh_rowsum": ["--mesh-shape", "m=4"], "dynamic_rows": ["--mesh-shape", "m=2x2", "--arg-shape", "x=10x8"]}
+#: Passes before propagation that match a program's SAMPLE_ARGS (its dynamic dims at those sizes).
+SAMPLE_PREFIX = {"dynamic_rows": "specialize-shapes{arg-shapes=x=10x8},"}
 
 
-def propagated_types(program: Path) -> dict[str, str]:
+def propagated_types(program: Path, prefix: str = "") -> dict[str, str]:
     """Value name -> its type in the IR printed by 'meshc compile -p sharding-propagation' (results of
     single-result ops and function arguments; tensor types only)."""
-    r = CliRunner().invoke(main, ["compile", "-p", "sharding-propagation", str(program)])
+    r = CliRunner().invoke(main, ["compile", "-p", prefix + "sharding-propagation", str(program)])
     assert r.exit_code == 0, r.output
     types = {}
     for name, t in re.findall(r"(%[\w.$-]+): (tensor<[^>]*>)", r.stdout):  # arguments
@@ -169,7 +171,7 @@ def test_all_names_values_as_printed_after_propagation(program):
     path = SAMPLES / f"{program}.mlir"
     result = show(str(path), "--all", *SAMPLE_ARGS.get(program, []))
     assert result.exit_code == 0, result.stderr
-    printed = propagated_types(path)
+    printed = propagated_types(path, SAMPLE_PREFIX.get(program, ""))
     shown = re.findall(r"^(%[\w.$-]+): .*, (tensor<[^>]*>)$", result.stdout, re.M)
     assert shown, result.stdout
     for name, t in shown:

@@ -29,7 +29,7 @@ from meshc.commands._common import (EXIT_USER_ERROR, FiniteFloat, MeshcCommand, 
 
 #: ``meshc run`` options that ``estimate`` takes as they are (their declarations are shared, not copied).
 SHARED_RUN_OPTIONS = ("entry", "pipeline", "mesh_shape", "device_memory", "buffer_layout", "tile", "dtype_override",
-                      "target")
+                      "target", "arg_shape")
 
 
 def _shared_options(fn):
@@ -57,7 +57,7 @@ def command(input_path: str, peak_flops: float, bandwidth: float, latency: float
             entry: Optional[str] = None, pipeline: Optional[str] = None, mesh_shape: tuple[str, ...] = (),
             device_memory: Optional[str] = None, buffer_layout: str = "row-major", tile: str = "32x32",
             dtype_override: Optional[str] = None, target: str = "none", annotations: Any = None,
-            auto_shard: Optional[str] = None, explain: bool = False) -> None:
+            auto_shard: Optional[str] = None, explain: bool = False, arg_shape: tuple[str, ...] = ()) -> None:
     """Per-device memory, traffic, flops and modeled step time, without running."""
     ctx = click.get_current_context()
     if ctx.get_parameter_source("tile") == click.core.ParameterSource.COMMANDLINE:
@@ -78,6 +78,9 @@ def command(input_path: str, peak_flops: float, bandwidth: float, latency: float
     text, name = read_input(input_path)
     module = mc.parse(text, name)
     shard_module(module, entry, annotations, auto_shard, explain)
+    _run.specialize_arg_shapes(module, entry, arg_shape)  # --arg-shape: the sizes of dynamic dims (no inputs here)
+    if pipeline is None:  # the default pipeline unrolls: every size must be known
+        _run.require_static_args(module, entry, "meshc estimate", "")
     if shapes:
         check_mesh_shape_names(shapes, mc.mesh_names(module))
     func = entry_function(module, entry)

@@ -7,7 +7,8 @@ reasons ``--explain`` prints on stderr), and compiled up to the ``reshard`` pass
 ``meshc.explain``). Each line on stdout is ``FILE:LINE:COL: %VALUE for 'CONSUMER': <SOURCE> ->
 <TARGET>: WHAT (WHY); BYTES`` -- the text ``meshc compile --remarks`` shows as the reshard pass's
 remarks. ``--mesh-shape m=SIZES`` sizes a dynamic mesh (else bytes are reported as depending on
-the shape) or overrides a static one like ``meshc run`` (a note on stderr). Exit codes: see
+the shape) or overrides a static one like ``meshc run`` (a note on stderr); ``--arg-shape x=10x8``
+gives dynamic tensor dims their sizes (specialize-shapes). Exit codes: see
 :mod:`meshc.commands._common`.
 """
 
@@ -19,6 +20,7 @@ import click
 
 from meshc.commands._annotate_options import AnnotationOptions, annotation_options, auto_shard_options, shard_module
 from meshc.commands._common import MeshcCommand, check_mesh_shape_names, parse_mesh_shapes, read_input
+from meshc.commands.run import arg_shape_option, specialize_arg_shapes  # the one --arg-shape
 
 
 @click.command(name="explain", cls=MeshcCommand)
@@ -31,10 +33,12 @@ from meshc.commands._common import MeshcCommand, check_mesh_shape_names, parse_m
 @click.option("--entry", default=None, metavar="NAME",
               help="Function whose arguments and results --shard/--shardings-from name (default: the only "
                    "public one).")
+@arg_shape_option
 @annotation_options
 @auto_shard_options
 def command(input_path: str, strategy: str, mesh_shape: tuple[str, ...], entry: Optional[str],
-            annotations: AnnotationOptions, auto_shard: Optional[str] = None, explain: bool = False) -> None:
+            annotations: AnnotationOptions, auto_shard: Optional[str] = None, explain: bool = False,
+            arg_shape: tuple[str, ...] = ()) -> None:
     """One line per resharding point and collective: what moved, why, bytes per device."""
     shapes = parse_mesh_shapes(mesh_shape)
     from meshc.api import check_device_count, mesh_names
@@ -49,6 +53,7 @@ def command(input_path: str, strategy: str, mesh_shape: tuple[str, ...], entry: 
         shard_module(module, entry, annotations, auto_shard, explain)
         verify(module)
     check_mesh_shape_names(shapes, mesh_names(module))
+    specialize_arg_shapes(module, entry, arg_shape)  # --arg-shape: bytes of dynamic dims at these sizes
     check_device_count(module, shapes)  # bytes per device: within meshc.api.MAX_DEVICES
     report = explain_resharding(module, shapes, strategy)
     for note in report.notes:

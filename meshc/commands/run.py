@@ -22,6 +22,11 @@ argument's name (``%x``) is a key, otherwise by position in the file's key
 order (exported models name their inputs differently); ``--input NAME=F.npy``
 binds one argument by name or position; ``--random-inputs --seed N`` makes
 them up (floats in [-1, 1) on a 1/256 grid, integers in [-8, 8)).
+Dynamic tensor dims (``tensor<?x8xf32>``): the entry is specialised to the
+shapes of the bound inputs before the pipeline (specialize-shapes, as a JIT);
+``--arg-shape NAME=10x8`` (name or position, repeatable) fixes them instead,
+before anything else, and is what ``--random-inputs`` needs for a dynamic
+dim (docs/pipeline.md, "Dynamic tensor dims").
 ``--parameters SCOPE=F.npz`` supplies the data of globals initialised with
 ``#stream.parameter.named<"SCOPE"::"KEY">`` (IREE parameter archives, ``.npz`` or
 ``.safetensors``; every device's interpreter holds the tables). meshc prints which binding rule it used.
@@ -92,6 +97,54 @@ SMALL = 16  # print the values of outputs with at most this many elements
 PROGRESS_AFTER = 0.5  # seconds before the progress bar shows
 
 
+def arg_shape_option(fn):
+    """``--arg-shape NAME=SIZES`` (repeatable): the sizes of an entry argument with dynamic dims."""
+    return click.option("--arg-shape", "arg_shape", multiple=True, metavar="NAME=SIZES",
+                        help="Sizes of an entry argument with dynamic ('?') dims, by name or 0-based position, "
+                             "e.g. x=10x8 (repeatable); needed by --random-inputs for a dynamic dim. With "
+                             "inputs, their shapes specialise the entry without it.")(fn)
+
+
+def specialize_arg_shapes(module, entry: Optional[str], values: tuple[str, ...]) -> None:
+    """Specialise the entry of ``module`` in place to ``--arg-shape`` ``values`` (no-op without any).
+
+    Raises:
+        click.BadParameter: a malformed value.
+        DiagnosticError: an unknown argument, or sizes contradicting its type.
+    """
+    if not values:
+        return
+    from meshc.passes.specialize_shapes import parse_arg_shapes, specialize_shapes
+
+    try:
+        shapes = parse_arg_shapes(";".join(values))
+    except ValueError as err:
+        raise click.BadParameter(str(err), param_hint="'--arg-shape'") from None
+    specialize_shapes(module, shapes, entry)
+
+
+def require_static_args(module, entry: Optional[str], what: str = "--random-inputs",
+                        alternative: str = " or inputs with --inputs") -> None:
+    """``--random-inputs`` (``what``) needs every size: an entry argument with a dynamic dim left is
+    an error asking for ``--arg-shape`` (or ``alternative``).
+
+    Raises:
+        DiagnosticError: naming the first such argument (located at the function).
+    """
+    from meshc.ir.location import DiagnosticError
+    from meshc.ir.types import TensorType
+    from meshc.passes.specialize_shapes import entry_function
+
+    func = entry_function(module, entry)
+    for i, a in enumerate(func.body.args):
+        if isinstance(a.type, TensorType) and None in a.type.shape:
+            name = a.name_hint or str(i)
+            raise DiagnosticError(f"{what}: argument #{i} (%{name}: {a.type}) has a dynamic shape; give "
+                                  f"its sizes with --arg-shape {name}=SIZES (e.g. "
+                                  f"{name}={'x'.join('4' if n is None else str(n) for n in a.type.shape)})"
+                                  f"{alternative}", func.location)
+
+
 def _split_assignment(value: str, option: str) -> tuple[str, str]:
     name, sep, path = value.partition("=")
     if not sep or not path:
@@ -133,6 +186,7 @@ class _RunCommand(MeshcCommand):
 @click.option("--input", "single_inputs", multiple=True, metavar="NAME=FILE.npy",
               help="One argument (by name or 0-based position) from a .npy file (repeatable).")
 @click.option("--random-inputs", is_flag=True, help="Generate the inputs (see --seed).")
+@arg_shape_option
 @click.option("--seed", default=0, show_default=True, type=click.IntRange(min=0), help="Seed of --random-inputs.")
 @click.option("--parameters", "parameter_files", multiple=True, metavar="SCOPE=FILE.npz",
               help="Data of #stream.parameter.named<\"SCOPE\"::\"KEY\"> globals from a .npz or .safetensors "
@@ -208,7 +262,7 @@ def command(input_path: str, reference: bool, entry: Optional[str], inputs_path:
             launch: Optional[int] = None, stats_traffic: Optional[str] = None,
             show_values: tuple[str, ...] = (), iree_device: str = "local-task",
             iree_target_cpu: str = "host", verify_each: bool = True,
-            blas_threads: Optional[int] = None) -> None:
+            blas_threads: Optional[int] = None, arg_shape: tuple[str, ...] = ()) -> None:
     """Compile and execute on simulated devices (or the reference interpreter)."""
     ctx = click.get_current_context()
     for option in ("iree_device", "iree_target_cpu"):
@@ -256,19 +310,19 @@ def command(input_path: str, reference: bool, entry: Optional[str], inputs_path:
                             parameter_files, output, check, expected_path, rtol, atol, atol_scale, repeat, stats,
                             trace_path, pipeline, mesh_shape, device_memory, collective_timeout, buffer_layout,
                             tile, dtype_override, target, annotations, auto_shard, explain, backend_name, pictures,
-                            verify_each, blas_threads)
+                            verify_each, blas_threads, arg_shape)
     return _command(input_path, reference, entry, inputs_path, single_inputs, random_inputs, seed,
                     parameter_files, output, check, expected_path, rtol, atol, atol_scale, repeat, stats,
                     trace_path, pipeline, mesh_shape, device_memory, collective_timeout, buffer_layout,
                     tile, dtype_override, target, annotations, auto_shard, explain, backend_name, pictures,
-                    verify_each, blas_threads)
+                    verify_each, blas_threads, arg_shape)
 
 
 def _command(input_path, reference, entry, inputs_path, single_inputs, random_inputs, seed, parameter_files,
              output, check, expected_path, rtol, atol, atol_scale, repeat, stats, trace_path, pipeline,
              mesh_shape, device_memory, collective_timeout, buffer_layout, tile, dtype_override, target,
              annotations, auto_shard, explain, backend_name, pictures=None, verify_each=True,
-             blas_threads=None) -> None:
+             blas_threads=None, arg_shape=()) -> None:
     if random_inputs and (inputs_path or single_inputs):
         raise click.UsageError("--random-inputs cannot be combined with --inputs/--input")
     if reference:
@@ -299,12 +353,16 @@ def _command(input_path, reference, entry, inputs_path, single_inputs, random_in
     shard_module(module, entry, annotations, auto_shard, explain)
     if shapes:  # after --mesh/--auto-shard, which may add the mesh named
         check_mesh_shape_names(shapes, mc.mesh_names(module))
+    specialize_arg_shapes(module, entry, arg_shape)
+    if random_inputs:
+        require_static_args(module, entry)
     npz = load_npz(inputs_path) if inputs_path else None
     named = {}
     for item in single_inputs:
         key, path = _split_assignment(item, "--input")
         named[key] = load_array(path)
     expected = load_npz(expected_path) if expected_path else None
+    static_module = module  # the entry at the inputs' shapes: the reference of --check and its tolerance
     if reference:
         result = _run_reference(mc, module, npz, entry, seed if random_inputs else None, named, repeat,
                                 parameter_files, shapes, inputs_path)
@@ -314,7 +372,9 @@ def _command(input_path, reference, entry, inputs_path, single_inputs, random_in
         if random_inputs and memory is not None:
             _check_random_input_sizes(mc, module, entry, shapes, memory)
         bound = mc.bind_entry(module, npz, entry, seed if random_inputs else None, named or None)
-        compiled = _compile(mc, module, pipeline, shapes, bound.func.sym_name, target, verify_each)
+        compiled = _compile(mc, module, pipeline, shapes, bound.func.sym_name, target, verify_each,
+                            mc.input_shapes(bound))
+        static_module = mc.specialized(module, mc.input_shapes(bound), bound.func.sym_name)
         for line in compiled.notes:
             click.echo(f"note: {line}", err=True)
         if backend_name != "mpi" or _is_mpi_root():
@@ -323,7 +383,7 @@ def _command(input_path, reference, entry, inputs_path, single_inputs, random_in
                 show_sharding(module, bound.func.sym_name, shapes, pictures.show)
         bar = _Progress(sys.stderr)
         try:
-            result = mc.run_compiled(compiled, bound, module if check else None, repeat=repeat,
+            result = mc.run_compiled(compiled, bound, static_module if check else None, repeat=repeat,
                                      device_memory=memory, timeout=collective_timeout, layout=layout,
                                      trace=trace_path is not None, rtol=rtol, atol=atol, atol_scale=atol_scale,
                                      progress=bar if bar.enabled and backend_name == "threads" else None,
@@ -355,7 +415,7 @@ def _command(input_path, reference, entry, inputs_path, single_inputs, random_in
 
     reduction = None  # the default tolerance rule (meshc.runtime.tolerance) unless --atol/--atol-scale
     if atol is None and not atol_scale:
-        reduction = longest_reduction(module)
+        reduction = longest_reduction(static_module)
     atol = DEFAULT_ATOL if atol is None else atol
     if result.comparisons is not None:
         ok = _report(result.comparisons, "the reference interpreter", rtol, atol, atol_scale, reduction)
@@ -391,7 +451,7 @@ def _check_random_input_sizes(mc, module, entry: Optional[str], shapes: dict, me
 
 
 def _compile(mc, module, pipeline: Optional[str], shapes: dict, entry: str, target: str,
-             verify_each: bool = True):
+             verify_each: bool = True, arg_shapes=None):
     """``meshc.api.compile`` of a clone of ``module``; the backend's "the pipeline did not unroll it"
     error gets its true reason when the default pipeline (which has every distributing pass) ran: the
     entry uses a mesh only through collectives in local view, with no sharding to partition.
@@ -403,7 +463,7 @@ def _compile(mc, module, pipeline: Optional[str], shapes: dict, entry: str, targ
 
     try:
         return mc.compile(module.clone(), pipeline, shapes or None, entry=entry, target=target,
-                          verify_each=verify_each)
+                          verify_each=verify_each, arg_shapes=arg_shapes)
     except EmitError as err:
         first = err.diagnostics[0] if err.diagnostics else None
         if pipeline is not None or first is None or "did not unroll it" not in first.message:

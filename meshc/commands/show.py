@@ -23,6 +23,7 @@ from typing import Optional
 import click
 
 from meshc.commands._annotate_options import AnnotationOptions, annotation_options, auto_shard_options, shard_module
+from meshc.commands.run import arg_shape_option, specialize_arg_shapes  # the one --arg-shape
 from meshc.commands._common import (MeshcCommand, check_mesh_shape_names, check_output_path,
                                     mesh_shape_override_option, parse_mesh_shapes, read_input, write_output)
 
@@ -55,6 +56,7 @@ def distribute(module, mesh_shapes: Optional[dict[str, tuple[int, ...]]] = None)
 @click.option("--all", "all_values", is_flag=True, help="Draw every tensor value of the entry function.")
 @click.option("--entry", default=None, metavar="NAME", help="Function to show (default: the only public one).")
 @mesh_shape_override_option
+@arg_shape_option
 @click.option("--svg", "svg_path", default=None, metavar="FILE", help="Also write the pictures as SVG to FILE.")
 @click.option("--width", default=64, show_default=True, type=click.IntRange(16, 1000),
               help="Largest grid width in characters (borders included).")
@@ -65,7 +67,7 @@ def distribute(module, mesh_shapes: Optional[dict[str, tuple[int, ...]]] = None)
 def command(input_path: str, value_names: tuple[str, ...], all_values: bool, entry: Optional[str],
             mesh_shape: tuple[str, ...], svg_path: Optional[str], width: int, height: int,
             annotations: Optional[AnnotationOptions] = None, auto_shard: Optional[str] = None,
-            explain: bool = False) -> None:
+            explain: bool = False, arg_shape: tuple[str, ...] = ()) -> None:
     """Picture of how each tensor value is sharded over the devices."""
     if value_names and all_values:
         raise click.UsageError("--value and --all cannot be combined")
@@ -89,6 +91,7 @@ def command(input_path: str, value_names: tuple[str, ...], all_values: bool, ent
     from meshc.api import check_device_count, mesh_names, override_mesh_shapes
 
     check_mesh_shape_names(shapes, mesh_names(module))
+    specialize_arg_shapes(module, entry, arg_shape)  # --arg-shape: dynamic dims drawn at these sizes
     for line in override_mesh_shapes(module, shapes):
         click.echo(f"note: {line}", err=True)
     check_device_count(module, shapes)  # a picture per device: within meshc.api.MAX_DEVICES

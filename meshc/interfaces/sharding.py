@@ -211,7 +211,9 @@ class ShardingModel:
       operands (default: unknown, partition then takes it from an operand dim the same loop indexes);
     * :meth:`evaluate_on_device` -- what unroll folds to constants on one device (the mesh queries);
     * :meth:`refine` -- unroll's static type inference: once a per-device op's operands have static
-      types and its index operands are known, its result types (default: unchanged).
+      types and its index operands are known, its result types (default: unchanged);
+    * :meth:`fold_static` -- what specialize-shapes folds once the operand types are static
+      (``tensor.dim``, ``tensor.cast``, integer arithmetic; default: nothing).
     """
 
     def iteration_space(self, op: Operation) -> Optional[IterationSpace]:  # pragma: no cover - abstract
@@ -253,6 +255,14 @@ class ShardingModel:
         static and its result types following; a rebuilt op replaces the clone
         (:func:`~meshc.interfaces.spmd.replace_clone`). Default: ``op`` unchanged."""
         return op
+
+    def fold_static(self, op: Operation, known: Callable[[Value], Optional[int]]) -> Optional[list]:
+        """The values of ``op``'s results (an ``int`` for an integer/index constant, or an existing
+        ``Value``) once its operands' types are static and ``known`` gives the constant integer
+        operands, or None when the op does not fold (MLIR's ``fold`` hooks: ``tensor.dim`` of a
+        static dim, ``tensor.cast`` to a less static type, arith on constants). Used by
+        specialize-shapes (docs/pipeline.md). Default: None."""
+        return None
 
 
 _BY_NAME: dict[str, ShardingModel] = {}

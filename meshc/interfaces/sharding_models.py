@@ -227,6 +227,12 @@ class ElementwiseModel(ShardingModel):
         """Tensor results take the shape of the first tensor operand."""
         return _follow_first_operand(op)
 
+    def fold_static(self, op: Operation, known: Known) -> Optional[list]:
+        """A scalar integer/index op on known operands: its value by the one constant folder
+        (:func:`meshc.kernels.fold.fold_integer`; undefined cases are not folded)."""
+        value = fold_scalar_integer(op, [known(v) for v in op.operands])
+        return None if value is None else [value]
+
 
 class CreationModel(ShardingModel):
     """``tensor.empty``, ``tensor.splat``: loops = result dims; operands are scalars or sizes."""
@@ -340,6 +346,25 @@ class CastModel(SameShapeModel):
 
     def refine(self, op: Operation, known: Known) -> Operation:
         return op
+
+    def fold_static(self, op: Operation, known: Known) -> Optional[list]:
+        """A cast whose source is at least as static as its target is its source (MLIR's
+        ``tensor.cast`` folding, ``canFoldIntoConsumerOp``).
+
+        Raises:
+            DiagnosticError: a static target dim that the (now static) source contradicts.
+        """
+        src, dst = op.operands[0].type, op.results[0].type
+        if not isinstance(src, TensorType) or not isinstance(dst, TensorType) or src.rank != dst.rank:
+            return None
+        for d, (a, b) in enumerate(zip(src.shape, dst.shape)):
+            if a is not None and b is not None and a != b:
+                raise op.error(f"casts dim {d} of size {a} to size {b} ('{src}' to '{dst}')")
+            if a is None and b is not None:
+                return None
+        if src.element_type != dst.element_type or src.encoding != dst.encoding:
+            return None
+        return [op.operands[0]]
 
 
 def carrying_dim(group: Sequence[int], sizes: Sequence[Optional[int]]) -> int:
@@ -584,6 +609,52 @@ class AnyShardingModel(ShardingModel):
     def iteration_space(self, op: Operation) -> IterationSpace:
         return IterationSpace((), tuple(ANY if isinstance(v.type, TensorType) else None for v in op.operands),
                               tuple(_unlinked(r.type) for r in op.results))
+
+
+class DimModel(AnyShardingModel):
+    """``tensor.dim``: any sharding (it reads only the shape); folds to the size of a static dim."""
+
+    def fold_static(self, op: Operation, known: Known) -> Optional[list]:
+        """The static size of the dim the (known) index names (MLIR's ``DimOp::fold``)."""
+        t, d = op.operands[0].type, known(op.operands[1])
+        if not isinstance(t, TensorType) or d is None or not 0 <= d < t.rank or t.shape[d] is None:
+            return None
+        return [int(t.shape[d])]
+
+
+class AnnotationModel(ShardingModel):
+    """``mesh.shard``: no sharding rule of its own (propagation and partition handle annotations);
+    its result has the operand's shape, so specialize-shapes refines it."""
+
+    def iteration_space(self, op: Operation) -> Optional[IterationSpace]:
+        return None
+
+    def refine(self, op: Operation, known: Known) -> Operation:
+        """The result takes the operand's (now static) shape."""
+        src, r = op.operands[0].type, op.results[0]
+        if isinstance(src, TensorType) and isinstance(r.type, TensorType) and src.rank == r.type.rank:
+            r.type = r.type.with_shape(src.shape)
+        return op
+
+
+def fold_scalar_integer(op: Operation, args: Sequence[Optional[int]]) -> Optional[int]:
+    """``op`` (a scalar integer/index ``arith`` op) on the known ints ``args`` by
+    :func:`meshc.kernels.fold.fold_integer`, or None (an unknown operand, a constant, or not foldable)."""
+    from meshc.ir.attributes import StringAttr
+    from meshc.ir.types import IndexType, IntegerType
+    from meshc.kernels import arith as K
+    from meshc.kernels.fold import fold_integer
+
+    if (len(op.results) != 1 or not isinstance(op.results[0].type, (IndexType, IntegerType)) or not args
+            or any(a is None for a in args) or isinstance(op, ConstantOp)
+            or not isinstance(op, (arith.ElementwiseOp, arith.CmpOp, arith.SelectOp))):
+        return None
+    kind = op.name.split(".", 1)[1]
+    predicate = None
+    if kind == "cmpi":
+        pred = op.attributes["predicate"]
+        predicate = pred.value if isinstance(pred, StringAttr) else K.CMPI_PREDICATES[pred.value]  # type: ignore
+    return fold_integer(kind, args, op.results[0].type, op.operands[0].type, predicate)  # type: ignore[arg-type]
 
 
 class _MeshQueryModel(ShardingModel):
@@ -929,8 +1000,10 @@ def _register() -> None:
     register_sharding_model(mesh.ProcessMultiIndexOp, ProcessMultiIndexModel())
     register_sharding_model(mesh.ProcessLinearIndexOp, ProcessLinearIndexModel())
     register_sharding_model(mesh.MeshShapeOp, MeshShapeModel())
+    register_sharding_model("tensor.dim", DimModel())
+    register_sharding_model(mesh.ShardOp, AnnotationModel())
     anything = AnyShardingModel()
-    for name in ("tensor.dim", "func.return", "util.return"):
+    for name in ("func.return", "util.return"):
         register_sharding_model(name, anything)
 
 

@@ -24,6 +24,7 @@ PASSES: dict[str, str] = {
     "set-encoding": "meshc.passes.set_encoding:SetEncoding",
     "sharding-propagation": "meshc.passes.sharding_propagation:ShardingPropagation",
     "specialize-mesh": "meshc.passes.specialize_mesh:SpecializeMesh",
+    "specialize-shapes": "meshc.passes.specialize_shapes:SpecializeShapes",
     "symbol-dce": "meshc.passes.symbol_dce:SymbolDCE",
     "unroll": "meshc.passes.unroll:Unroll",
     "verify": "meshc.passes.verify:Verify",
