@@ -256,15 +256,77 @@ func.func @main(%a: tensor<4x6xf32>, %b: tensor<5x6xf32>) -> tensor<4x5xf32> {
 """
 
 
-def test_an_op_iree_does_not_know_is_located_at_the_source(tmp_path):
+@pytest.mark.parametrize("which", ["a", "b"])
+def test_transposed_matmuls_become_matmuls_with_maps(which):
     # IREE 3.13 reads linalg.matmul with indexing_maps, not the older named transpose forms
-    path = tmp_path / "tb.mlir"
-    path.write_text(TRANSPOSE_B)
-    out = CliRunner().invoke(main, ["run", str(path), "--random-inputs", "--backend", "iree"])
-    assert out.exit_code == 1
-    assert (f"{path}:7:8: error: iree-compile rejected the emitted module: custom op "
-            "'linalg.matmul_transpose_b' is unknown") in out.output
-    assert "Traceback" not in out.output
+    text = TRANSPOSE_B
+    if which == "a":  # A given as 6x4 (k x m), its columns (m) split
+        text = (text.replace("matmul_transpose_b", "matmul_transpose_a").replace("%a: tensor<4x6xf32>", "%a: tensor<6x4xf32>")
+                .replace("<@m, [[0]]> : tensor<4x6xf32>", "<@m, [[], [0]]> : tensor<6x4xf32>")
+                .replace("tensor<4x6xf32>, tensor<5x6xf32>", "tensor<6x4xf32>, tensor<6x5xf32>")
+                .replace("%b: tensor<5x6xf32>", "%b: tensor<6x5xf32>"))
+    rng = np.random.default_rng(5)
+    a = rng.integers(-8, 8, (4, 6) if which == "b" else (6, 4)).astype(np.float32) / 8
+    b = rng.integers(-8, 8, (5, 6) if which == "b" else (6, 5)).astype(np.float32) / 8
+    compiled, result = _run(text, f"t{which}.mlir", [a, b])
+    emitted = CliRunner().invoke(main, ["compile", "-", "--emit=iree"], input=text).output
+    assert f"matmul_transpose_{which}" not in emitted and emitted.count("linalg.matmul indexing_maps") == 2, emitted
+    # values on a 1/64 grid: exact in f32
+    np.testing.assert_array_equal(result.outputs[0], a @ b.T if which == "b" else a.T @ b)
+    np.testing.assert_array_equal(result.outputs[0], result.reference[0])
+
+
+def test_a_dense_global_becomes_a_constant():
+    # as samples/encoding_weight_global.mlir: the weight is an immutable dense util.global
+    text = """mesh.mesh @m(shape = 4)
+util.global private @w = dense<[[1.0, 2.0], [3.0, 4.0], [5.0, 6.0]]> : tensor<3x2xf32>
+func.func @main(%x: tensor<4x3xf32>) -> tensor<4x2xf32> {
+  %xs = mesh.shard %x to <@m, [[0]]> : tensor<4x3xf32>
+  %w = util.global.load immutable @w : tensor<3x2xf32>
+  %z = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<4x2xf32>
+  %f = linalg.fill ins(%z : f32) outs(%e : tensor<4x2xf32>) -> tensor<4x2xf32>
+  %y = linalg.matmul ins(%xs, %w : tensor<4x3xf32>, tensor<3x2xf32>) outs(%f : tensor<4x2xf32>) -> tensor<4x2xf32>
+  %ys = mesh.shard %y to <@m, [[0]]> : tensor<4x2xf32>
+  return %ys : tensor<4x2xf32>
+}
+"""
+    x = np.arange(12, dtype=np.float32).reshape(4, 3) / 4
+    compiled, result = _run(text, "g.mlir", [x])
+    w = np.array([[1, 2], [3, 4], [5, 6]], np.float32)
+    np.testing.assert_array_equal(result.outputs[0], x @ w)
+    np.testing.assert_array_equal(result.outputs[0], result.reference[0])
+    emitted = CliRunner().invoke(main, ["compile", "-", "--emit=iree"], input=text).output
+    assert "util.global.load" not in emitted and emitted.count("arith.constant dense<") == 4
+
+
+EMPTY_SHARDS = """mesh.mesh @m(shape = 4)
+#id = affine_map<(d0, d1) -> (d0, d1)>
+func.func @main(%x: tensor<4x3xf32>) -> tensor<4x3xf32> {
+  %xs = mesh.shard %x to <@m, [[0]], sharded_dims_offsets = [0, 2, 4, 4, 4]> : tensor<4x3xf32>
+  %e = tensor.empty() : tensor<4x3xf32>
+  %y = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%xs : tensor<4x3xf32>) outs(%e : tensor<4x3xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    %v = arith.addf %in, %in : f32
+    linalg.yield %v : f32
+  } -> tensor<4x3xf32>
+  %ys = mesh.shard %y to <@m, [[]]> : tensor<4x3xf32>
+  return %ys : tensor<4x3xf32>
+}
+"""
+
+
+def test_empty_shards_are_empty_tensors():
+    # rows split 2, 2, 0, 0 (sharded_dims_offsets): devices 2 and 3 hold 0x3 shards at offset 4 = the dim's
+    # size, which tensor.extract_slice refuses; they are tensor.empty, and nothing is moved for them
+    x = np.arange(12, dtype=np.float32).reshape(4, 3) / 4
+    compiled, result = _run(EMPTY_SHARDS, "empty.mlir", [x])
+    np.testing.assert_array_equal(result.outputs[0], x + x)
+    np.testing.assert_array_equal(result.outputs[0], result.reference[0])
+    emitted = CliRunner().invoke(main, ["compile", "-", "--emit=iree"], input=EMPTY_SHARDS).output
+    assert "tensor.empty() : tensor<0x3xf32>" in emitted
+    assert "tensor.extract_slice %arg0[4, 0] [0, 3]" not in emitted
 
 
 def test_named_elementwise_ops_become_generics():
@@ -305,3 +367,93 @@ def test_emit_without_iree_uses_the_generic_x86_target(monkeypatch):
     assert out.exit_code == 0, out.output
     assert out.output.count('{cpu = "generic", cpu_features = ""') == 2
     assert out.output.count("flow.tensor.transfer") == 4  # the RHS to device 1; shards and result moved
+
+
+# -- the corpus: every sample, test program and real model, through the CLI -----------------------------------
+
+_REAL = ROOT / "samples" / "real"
+_DATA = ROOT / "tests" / "data"
+_MLP_TP = ["--mesh", "tp=4", "--shard", "arg1=[[], [0]]", "--shard", "arg2=[[0]]", "--shard", "arg3=[[0]]"]
+#: (program, its inputs/expected stem, extra options): the shardings of samples/real/README.md
+CORPUS = [(SAMPLES / f"{n}.mlir", SAMPLES / n, []) for n in
+          ("seed_matmul_rows", "mlp_tensor_parallel", "reshard_rows_to_cols", "mesh2d_peered", "encoding_exp_matmul")]
+CORPUS += [(SAMPLES / "dynamic_mesh_rowsum.mlir", SAMPLES / "dynamic_mesh_rowsum", ["--mesh-shape", f"m={m}"])
+           for m in (1, 2, 3, 4, 8)]
+CORPUS += [(_DATA / f"{n}.mlir", _DATA / n, []) for n in ("upstream_llvm19", "upstream_llvm20", "upstream_llvm22_shard")]
+CORPUS += [(_REAL / "mlp.func.linalg.mlir", _REAL / "mlp", _MLP_TP),
+           (_REAL / "mlp.func.linalg.mlir", _REAL / "mlp", ["--auto-shard", "dp=2"]),
+           (_REAL / "mlp.linalg.mlir", _REAL / "mlp", ["--auto-shard", "tp=4"]),
+           (_REAL / "layernorm.linalg.mlir", _REAL / "layernorm", ["--auto-shard", "dp=2"]),
+           (_REAL / "layernorm.linalg.mlir", _REAL / "layernorm", ["--auto-shard", "dp=3"]),
+           (_REAL / "attention_heads_first.linalg.mlir", _REAL / "attention_heads_first", ["--auto-shard", "tp=4"]),
+           (_REAL / "attention.linalg.mlir", _REAL / "attention", ["--auto-shard", "dp=2"]),
+           (_REAL / "attention.linalg.mlir", _REAL / "attention", ["--auto-shard", "tp=2"])]
+
+
+def _corpus_id(entry) -> str:
+    path, _, extra = entry
+    return path.name + ("[" + " ".join(extra[-1:]) + "]" if extra else "")
+
+
+@pytest.mark.parametrize("path, stem, extra", CORPUS, ids=[_corpus_id(e) for e in CORPUS])
+def test_corpus_program_runs_with_check_and_expected(path, stem, extra):
+    from tests.tolerance import reduction_chain_length, tolerance
+
+    expected = dict(np.load(f"{stem}.expected.npz"))
+    module = mc.parse(path.read_text(), str(path))
+    # K: the program's reduction chain plus the devices an all_reduce may add (at most 8 here)
+    k = reduction_chain_length(module) + 8
+    dtypes = {str(np.asarray(v).dtype) for v in expected.values()}
+    assert dtypes == {"float32"}, dtypes
+    magnitude = max(float(np.max(np.abs(v))) for v in expected.values())
+    rtol, atol = tolerance(np.float32, k, magnitude)
+    out = CliRunner().invoke(main, ["run", str(path), "--inputs", f"{stem}.inputs.npz", "--expected",
+                                    f"{stem}.expected.npz", "--check", "--backend", "iree", "--rtol", str(rtol),
+                                    "--atol", str(atol), *extra])
+    assert out.exit_code == 0, out.output
+    assert "compare with the reference interpreter" in out.output
+    assert out.output.count(": ok max abs err") == 2 * len(expected), out.output
+    assert "Traceback" not in out.output
+
+
+def test_a_dense_weight_global_sample_runs():
+    # samples/encoding_weight_global.mlir (no inputs file): random inputs, checked against the reference
+    out = CliRunner().invoke(main, ["run", str(SAMPLES / "encoding_weight_global.mlir"), "--random-inputs",
+                                    "--check", "--backend", "iree", "--mesh", "d=2", "--shard", "x=[[0]]"])
+    assert out.exit_code == 0, out.output
+    assert out.output.count(": ok max abs err") == 1, out.output
+
+
+def test_a_parameter_global_is_not_lowered_and_located():
+    # #stream.parameter.named globals (their data given with --parameters at run time): docs/iree.md
+    out = CliRunner().invoke(main, ["run", str(_REAL / "onnx_mlp.linalg.mlir"), "--inputs",
+                                    str(_REAL / "onnx_mlp.inputs.npz"), "--parameters",
+                                    f"model={_REAL / 'onnx_mlp.weights.npz'}", "--mesh", "tp=4", "--shard",
+                                    "@w1=[[], [0]]", "--shard", "@w2=[[0]]", "--check", "--backend", "iree"])
+    assert out.exit_code == 1
+    assert ("onnx_mlp.linalg.mlir:8:11: error: 'util.global.load' op of @w1 (device 0) cannot be lowered to IREE: "
+            "a global initialised with #stream.parameter.named<\"model\"::\"w1\">") in out.output
+    assert "Traceback" not in out.output
+
+
+#: Generated programs run on the IREE target per CI run (tests/difftest; each compiled once, strategy auto,
+#: for_all): programs ``generate_from_seed(0..N-1)``, about 30 s on 2 shared cores with an empty module cache.
+IREE_DIFF_PROGRAMS = 10
+
+
+def test_generated_programs_on_iree_compute_what_the_reference_computes(request):
+    from tests.difftest import Tally, check_case, generate_from_seed
+    from tests.difftest.known import IREE_KNOWN_OPEN, bug_signature, is_known
+
+    tally, new = Tally(), []
+    for seed in range(IREE_DIFF_PROGRAMS):
+        result = check_case(generate_from_seed(seed), target="iree")
+        tally.add(result)
+        new += [result.report() for o in result.bugs if not is_known(bug_signature(o), IREE_KNOWN_OPEN)]
+    reporter = request.config.pluginmanager.get_plugin("terminalreporter")
+    if reporter is not None:
+        for line in ["", "iree target:"] + tally.lines():
+            reporter.write_line(line)
+    assert not new, "\n\n".join(new)
+    assert tally.total == IREE_DIFF_PROGRAMS
+    assert tally.runs["ok"] >= 0.6 * sum(tally.runs.values()), tally.lines()

@@ -62,7 +62,10 @@ applies :mod:`meshc.sharding.simulate`): for each device group of the spec's
   every buffer and concatenates them along ``concat_axis``.
 
 Named elementwise linalg ops (``linalg.exp``...), which IREE 3.13 does not
-parse, are printed as their ``linalg.generic`` (:meth:`_Emitter.elementwise`).
+parse, are printed as their ``linalg.generic`` (:meth:`_Emitter.elementwise`),
+the transposed matmuls (``linalg.matmul_transpose_b``...) as ``linalg.matmul``
+with indexing maps, a load of an immutable global with a dense initial value
+as an ``arith.constant`` of it, and an empty shard as a ``tensor.empty``.
 Every kernel carries its source ``loc(...)``, so IREE's errors point at the
 user's op.
 
@@ -256,12 +259,26 @@ class _Emitter:
         name = self.fresh(f"{hint}_empty")
         t = _tensor_type(shape, dtype)
         self.emit(f"{name} = tensor.empty() : {t}")
-        return _Val(name, t, tuple(shape), dtype, k)
+        return _Val(self.place(name, t, k), t, tuple(shape), dtype, k)
+
+    def place(self, name: str, t: str, k: int) -> str:
+        """``name`` (a value of type ``t`` made from no tensor operand: an empty tensor, a constant) pinned to
+        device ``k`` with a ``flow.tensor.transfer`` when the mesh has several devices: IREE 3.13 merges such
+        identical values of different devices and then leaves the dispatches that write into them without
+        an executable target ("failed to legalize operation 'stream.executable'"). Not a data move (not
+        counted in :attr:`transfers`)."""
+        if len(self.s.devices) < 2:
+            return name
+        placed = self.fresh(f"{name.lstrip('%')}_on{k}")
+        self.emit(f"{placed} = flow.tensor.transfer {name} : {t} to {_affinity(k)}")
+        return placed
 
     def transfer(self, v: _Val, dst: int, kind: str, hint: str) -> _Val:
         """``v`` on device ``dst`` (itself when already there); counts the bytes."""
         if v.device == dst:
             return v
+        if v.shape is not None and 0 in v.shape:  # an empty shard: nothing to move (IREE 3.13 fails on some)
+            return self.empty(v.shape, v.dtype, dst, f"{hint}_on{dst}")
         nbytes = _itemsize(v.dtype) * (1 if v.shape is None else _prod(v.shape))
         self.transfers.append(Transfer(dst, v.device, nbytes, kind))
         if v.shape is None:  # a scalar is a VM value, usable on every device
@@ -273,6 +290,8 @@ class _Emitter:
     def extract(self, v: _Val, offsets, sizes, hint: str) -> _Val:
         if v.shape is None or (tuple(sizes) == v.shape and not any(offsets)):
             return v
+        if 0 in sizes:  # an empty slice (its offset may be the dim's size, which extract_slice refuses)
+            return self.empty(sizes, v.dtype, v.device, hint)
         name = self.fresh(f"{hint}_slice")
         t = _tensor_type(sizes, v.dtype)
         self.emit(f"{name} = tensor.extract_slice {v.name}[{_ints(offsets)}] [{_ints(sizes)}] "
@@ -280,8 +299,10 @@ class _Emitter:
         return _Val(name, t, tuple(sizes), v.dtype, v.device)
 
     def insert(self, piece: _Val, dest: _Val, offsets, hint: str) -> _Val:
-        name = self.fresh(hint)
         sizes = piece.shape or ()
+        if 0 in sizes:  # nothing to insert
+            return dest
+        name = self.fresh(hint)
         self.emit(f"{name} = tensor.insert_slice {piece.name} into {dest.name}[{_ints(offsets)}] [{_ints(sizes)}] "
                   f"[{_ints([1] * len(sizes))}] : {piece.type} into {dest.type}")
         return _Val(name, dest.type, dest.shape, dest.dtype, dest.device)
@@ -296,6 +317,9 @@ class _Emitter:
         op = step.op
         loc = step.location
         dialect = op.name.split(".", 1)[0]
+        if op.name == "util.global.load":
+            self.global_load(k, step)
+            return
         if dialect not in KERNEL_DIALECTS:
             raise IreeEmitError(f"'{op.name}' op (device {k}) cannot be lowered to IREE: the IREE backend emits ops "
                                 f"of the {', '.join(KERNEL_DIALECTS)} dialects only", loc)
@@ -324,7 +348,7 @@ class _Emitter:
                 p._names[id(r)] = self.fresh(r.name_hint or "v")[1:]
         p.parts = []
         p.print_op(op)
-        text = p.text()
+        text = _transposed_matmul_as_maps(op.name, p.text())
         if "#mesh" in text:
             raise IreeEmitError(f"'{op.name}' op (device {k}) still carries a mesh sharding; the IREE backend "
                                 "needs the unrolled per-device form", loc)
@@ -339,6 +363,44 @@ class _Emitter:
             shape, dtype = _parse_type(str(r.type), loc)
             self.env[(k, buffer)] = _Val("%" + rname, str(r.type), shape, dtype, k)
             self.alloc.pop((k, buffer), None)
+
+    def global_load(self, k: int, step: Kernel) -> None:
+        """``util.global.load`` of an immutable global with a ``dense<...>`` initial value: an
+        ``arith.constant`` of that value on device ``k`` (each device its own copy, as the threaded
+        runtime's interpreters hold one each).
+
+        Raises IreeEmitError for a mutable global or one without a dense initial value (a
+        ``#stream.parameter.named`` parameter: its data is given at run time, which the module does not
+        take)."""
+        from meshc.ir.attributes import DenseElementsAttr
+
+        op, loc = step.op, step.location
+        g = op.global_op()
+        if g is None and self.s.module is not None:
+            from meshc.dialects.util import GlobalOp
+
+            g = next((o for o in self.s.module.walk() if isinstance(o, GlobalOp) and o.sym_name == op.global_name),
+                     None)
+        init = g.initial_value if g is not None else None
+        if g is None or g.is_mutable or not isinstance(init, DenseElementsAttr):
+            what = ("a mutable global" if g is not None and g.is_mutable else
+                    f"a global initialised with {self.p.attr(init)}" if init is not None else "a global without a "
+                    "dense initial value")
+            raise IreeEmitError(f"'util.global.load' op of @{op.global_name} (device {k}) cannot be lowered to "
+                                f"IREE: {what[:120]}; the IREE backend lowers loads of immutable globals with a "
+                                "dense<...> initial value only", loc)
+        (r,) = op.results
+        shape, dtype = _parse_type(str(r.type), loc)
+        name = self.fresh(r.name_hint or op.global_name)
+        where = f' loc("{_escape(loc.file)}":{loc.line}:{loc.col})' if loc.known else ""
+        if loc.known:
+            self.locs[len(self.lines)] = loc
+        self.lines.append(f"    {name} = arith.constant {self.p.attr(init)}{where}")  # the attribute has its type
+        name = self.place(name, str(r.type), k)
+        counts = self.kernels[k]
+        counts[op.name] = counts.get(op.name, 0) + 1
+        self.env[(k, step.outputs[0])] = _Val(name, str(r.type), shape, dtype, k)
+        self.alloc.pop((k, step.outputs[0]), None)
 
     def elementwise(self, k: int, step: Kernel) -> None:
         """A named elementwise linalg op (``linalg.exp``, ``linalg.add``...) printed as the
@@ -603,6 +665,23 @@ def _elementwise_body(fn: str, ins: list[str], elem: str, is_float: bool, y: str
     return None
 
 
+def _transposed_matmul_as_maps(name: str, text: str) -> str:
+    """``linalg.matmul_transpose_a/b`` and ``linalg.batch_matmul_transpose_a/b`` (which IREE 3.13 no
+    longer parses) printed as ``linalg.matmul``/``linalg.batch_matmul`` with the ``indexing_maps`` of
+    their operands (the dialect's :data:`meshc.dialects.linalg.CONTRACTIONS` letters); other ops as is."""
+    short = name.split(".", 1)[1] if name.startswith("linalg.") else ""
+    if not short.endswith(("_transpose_a", "_transpose_b")) or f"{name} ins(" not in text:
+        return text
+    from meshc.dialects.linalg import CONTRACTIONS
+
+    loops, *operands = CONTRACTIONS[short]
+    dims = ", ".join(f"d{i}" for i in range(len(loops)))
+    maps = ", ".join(f"affine_map<({dims}) -> ({', '.join(f'd{loops.index(c)}' for c in letters)})>"
+                     for letters in operands)
+    base = name.rsplit("_transpose_", 1)[0]
+    return text.replace(f"{name} ins(", f"{base} indexing_maps = [{maps}] ins(", 1)
+
+
 def _escape(text: str) -> str:
     return text.replace("\\", "\\\\").replace('"', '\\"')
 
@@ -648,11 +727,18 @@ def emit_iree_module(program, target: Optional[str] = None) -> IreeModule:
         params.append(f"{name}: {t} {{iree.abi.affinity = {_affinity(a.device)}}}")
     em.run()
     rets, rtypes = [], []
+    arg_names = {p.split(":", 1)[0] for p in params}
     for r in sorted(schedule.results, key=lambda r: r.index):
         v = em.env.get((r.device, r.buffer))
         if v is None:
             raise IreeEmitError(f"result {r.index} is read from buffer '{r.buffer}' of device {r.device}, which has "
                                 "no value at the end (schedule bug)")
+        if v.name in arg_names and v.shape is not None:
+            # an argument returned as it is: behind a barrier, else IREE 3.13 may return the buffer of an
+            # insert_slice made into that argument (the value after the write, not the argument)
+            held = em.fresh(f"{v.name}_held")
+            em.emit(f"{held} = util.optimization_barrier {v.name} : {v.type}")
+            v = _Val(held, v.type, v.shape, v.dtype, v.device)
         rets.append(v)
         rtypes.append(f"{v.type} {{iree.abi.affinity = {_affinity(r.device)}}}")
     out = [f"// IREE input module emitted by meshc (checked with IREE {IREE_VERSION}): mesh @{schedule.mesh.name} "
@@ -703,7 +789,11 @@ def _entry_function(program, sharded: str, result_types: list[str]) -> list[str]
                                 "identity; the IREE backend does not lower that")
         src, t = arg_names[slot.index], arg_types[slot.index]
         st = _type_of(slot.shape, slot.dtype, slot.is_tensor)
-        if slot.is_tensor and (tuple(slot.shape) != tuple(_parse_type(t, UNKNOWN_LOC)[0] or ()) or any(slot.offsets)):
+        if slot.is_tensor and 0 in slot.shape:  # an empty shard (its offsets may equal the dims' sizes)
+            name = fresh(f"shard{slot.position}")
+            lines.append(f"    {name} = tensor.empty() : {st}")
+            src = name
+        elif slot.is_tensor and (tuple(slot.shape) != tuple(_parse_type(t, UNKNOWN_LOC)[0] or ()) or any(slot.offsets)):
             name = fresh(f"shard{slot.position}")
             lines.append(f"    {name} = tensor.extract_slice {src}[{_ints(slot.offsets)}] [{_ints(slot.shape)}] "
                          f"[{_ints([1] * len(slot.shape))}] : {t} to {st}")
@@ -752,6 +842,8 @@ def _entry_function(program, sharded: str, result_types: list[str]) -> list[str]
             acc = fresh(f"result{i}_empty")
             lines.append(f"    {acc} = tensor.empty() : {tt}")
         for part in parts:
+            if 0 in part.sizes and len(parts) > 1:  # an empty block: nothing to insert
+                continue
             block_t = _tensor_type(part.sizes, dtype)
             blocks = []
             for j, at in part.sources:

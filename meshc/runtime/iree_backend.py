@@ -3,7 +3,7 @@
 ``meshc run --backend iree`` emits one IREE input module for the whole mesh
 from the schedule (:mod:`meshc.backend.iree_emit`), compiles it with the
 ``iree.compiler`` Python API (llvm-cpu, the host CPU unless
-``--iree-target-cpu`` says otherwise, data tiling and ukernels on) and runs
+``--iree-target-cpu`` says otherwise, ukernels on, data tiling off) and runs
 its per-shard function through ``iree.runtime`` with one local device
 (``local-task`` or ``local-sync``) per mesh device, in the module's device
 order. The backend returns the same :class:`~meshc.runtime.executor.RunReport`
@@ -26,6 +26,8 @@ another order can crash the interpreter at exit.
 """
 
 from __future__ import annotations
+
+import re
 
 import hashlib
 import os
@@ -87,9 +89,11 @@ def cache_dir() -> Path:
 
 
 def compiler_flags(target_cpu: str = "host") -> list[str]:
-    """The ``iree-compile`` flags of the backend: llvm-cpu for ``target_cpu``, data tiling and every ukernel."""
+    """The ``iree-compile`` flags of the backend: llvm-cpu for ``target_cpu``, every ukernel, data tiling off
+    (docs/iree.md, "Data tiling": without the CPU encoding resolver in the device targets, IREE 3.13's
+    data tiling fails on a matmul with a constant operand: "'stream.tensor.sizeof' op illegal")."""
     return ["--iree-hal-local-target-device-backends=llvm-cpu", f"--iree-llvmcpu-target-cpu={target_cpu}",
-            "--iree-opt-data-tiling", "--iree-llvmcpu-enable-ukernels=all"]
+            "--iree-opt-data-tiling=false", "--iree-llvmcpu-enable-ukernels=all"]
 
 
 def _cached(key: str, suffix: str) -> Optional[bytes]:
@@ -220,7 +224,12 @@ def compile_module(text: str, target_cpu: str = "host", module: Any = None) -> b
     try:
         vmfb = compiler.compile_str(text, extra_args=flags)
     except compiler.CompilerToolError as err:
-        what, loc = _located(str(err), module)
+        message = str(err)
+        if "Stack dump:" in message:  # iree-compile crashed: name the innermost pass of its backtrace
+            passes = re.findall(r"mlir::iree_compiler::[\w:()]*?(\w+Pass)::runOnOperation", message)
+            raise IreeFailure("iree-compile crashed on the emitted module" + (f" (in {passes[0]})" if passes else "")
+                              + "; an IREE bug (meshc compile --emit=iree prints the module to report)") from None
+        what, loc = _located(message, module)
         raise IreeFailure(f"iree-compile rejected the emitted module: {what}", loc) from None
     _store(key, ".vmfb", vmfb)
     return vmfb
