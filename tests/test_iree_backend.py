@@ -457,3 +457,15 @@ def test_generated_programs_on_iree_compute_what_the_reference_computes(request)
     assert not new, "\n\n".join(new)
     assert tally.total == IREE_DIFF_PROGRAMS
     assert tally.runs["ok"] >= 0.6 * sum(tally.runs.values()), tally.lines()
+
+
+def test_difftest_bench_takes_the_iree_target(tmp_path, capsys):
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("bench_difftest", ROOT / "bench" / "difftest.py")
+    bench = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bench)  # type: ignore[union-attr]
+    assert bench.main(["--programs", "2", "--workers", "1", "--max-ops", "2", "--target", "iree",
+                       "--out", str(tmp_path)]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("2 programs in ") and "target iree" in out and "differential programs: 2 " in out
