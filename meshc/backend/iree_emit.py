@@ -218,8 +218,9 @@ class _Val:
 class _Emitter:
     """Builds the body of the sharded function (module docstring)."""
 
-    def __init__(self, schedule: Schedule):
+    def __init__(self, schedule: Schedule, parameters: Optional[dict] = None):
         self.s = schedule
+        self.parameters = parameters
         self.p = Printer(indent_unit="  ")
         self.p.indent = 2
         self.lines: list[str] = []
@@ -361,7 +362,10 @@ class _Emitter:
         for r, buffer in zip(op.results, step.outputs):
             rname = p._names[id(r)]  # a result of a group %x:2 is used as %x#0
             shape, dtype = _parse_type(str(r.type), loc)
-            self.env[(k, buffer)] = _Val("%" + rname, str(r.type), shape, dtype, k)
+            name = "%" + rname
+            if op.name == "arith.constant" and shape is not None:  # a tensor constant: pinned to its device
+                name = self.place(name, str(r.type), k)
+            self.env[(k, buffer)] = _Val(name, str(r.type), shape, dtype, k)
             self.alloc.pop((k, buffer), None)
 
     def global_load(self, k: int, step: Kernel) -> None:
@@ -382,7 +386,10 @@ class _Emitter:
             g = next((o for o in self.s.module.walk() if isinstance(o, GlobalOp) and o.sym_name == op.global_name),
                      None)
         init = g.initial_value if g is not None else None
-        if g is None or g.is_mutable or not isinstance(init, DenseElementsAttr):
+        value = None
+        if g is not None and not g.is_mutable and not isinstance(init, DenseElementsAttr) and self.parameters:
+            value = self.parameter(g, k)
+        if g is None or g.is_mutable or (value is None and not isinstance(init, DenseElementsAttr)):
             what = ("a mutable global" if g is not None and g.is_mutable else
                     f"a global initialised with {self.p.attr(init)}" if init is not None else "a global without a "
                     "dense initial value")
@@ -395,12 +402,39 @@ class _Emitter:
         where = f' loc("{_escape(loc.file)}":{loc.line}:{loc.col})' if loc.known else ""
         if loc.known:
             self.locs[len(self.lines)] = loc
-        self.lines.append(f"    {name} = arith.constant {self.p.attr(init)}{where}")  # the attribute has its type
+        text = self.p.attr(init) if value is None else value
+        self.lines.append(f"    {name} = arith.constant {text}{where}")  # the attribute has its type
         name = self.place(name, str(r.type), k)
         counts = self.kernels[k]
         counts[op.name] = counts.get(op.name, 0) + 1
         self.env[(k, step.outputs[0])] = _Val(name, str(r.type), shape, dtype, k)
         self.alloc.pop((k, step.outputs[0]), None)
+
+    def parameter(self, g, k: int) -> Optional[str]:
+        """The ``dense<"0x...">`` attribute text of parameter global ``g``'s data in :attr:`parameters`
+        (``{scope: {key: array}}``; read and checked as the reference interpreter reads it), None when
+        ``g`` is not a ``#stream.parameter.named`` global.
+
+        Raises IreeEmitError for data the interpreter refuses (missing, wrong shape or dtype) or an
+        element type whose bytes are not its bits (``i1``)."""
+        from meshc.frontends.parameters import parameter_ref
+
+        if parameter_ref(g.initial_value) is None:
+            return None
+        from meshc.runtime.interpreter import Interpreter
+        from meshc.runtime.ops.util import global_initial_value
+
+        try:
+            array = global_initial_value(Interpreter(self.s.module, parameters=self.parameters), g)
+        except DiagnosticError as err:
+            raise IreeEmitError(str(err).split(": error: ", 1)[-1], g.location) from None
+        shape, dtype = _parse_type(str(g.type), g.location)
+        import numpy as np
+
+        array = np.ascontiguousarray(array)
+        if dtype == "i1" or array.dtype.byteorder == ">":
+            raise IreeEmitError(f"global @{g.sym_name}: parameter data of {dtype} is not lowered to IREE", g.location)
+        return f'dense<"0x{array.tobytes().hex().upper()}"> : {g.type}'
 
     def elementwise(self, k: int, step: Kernel) -> None:
         """A named elementwise linalg op (``linalg.exp``, ``linalg.add``...) printed as the
@@ -699,12 +733,14 @@ def _check_static(schedule: Schedule) -> None:
             raise IreeEmitError(f"argument {a.index} has a dynamic shape; the IREE backend needs static shapes")
 
 
-def emit_iree_module(program, target: Optional[str] = None) -> IreeModule:
+def emit_iree_module(program, target: Optional[str] = None, parameters: Optional[dict] = None) -> IreeModule:
     """The IREE input module of ``program`` (a :class:`meshc.backend.emit.Program`; module docstring).
 
     ``target``: the ``#hal.executable.target<...>`` text every device compiles
     for (default :data:`GENERIC_X86_TARGET`). Shapes are static; units of
-    :attr:`Transfer.nbytes` are bytes.
+    :attr:`Transfer.nbytes` are bytes. ``parameters`` (``{scope: {key: array}}``, as ``meshc run
+    --parameters`` reads them) gives the data of ``#stream.parameter.named`` globals, emitted as
+    constants.
 
     Raises:
         IreeEmitError: a step, op or collective that is not lowered (named,
@@ -714,7 +750,7 @@ def emit_iree_module(program, target: Optional[str] = None) -> IreeModule:
     target = target or GENERIC_X86_TARGET
     _check_static(schedule)
     n = schedule.mesh.num_devices
-    em = _Emitter(schedule)
+    em = _Emitter(schedule, parameters)
     sharded = sharded_name(program)
     # arguments of the sharded function, in the schedule's order
     params = []
