@@ -69,10 +69,16 @@ as an ``arith.constant`` of it, and an empty shard as a ``tensor.empty``.
 Every kernel carries its source ``loc(...)``, so IREE's errors point at the
 user's op.
 
+A ``#stream.parameter.named`` global becomes a constant of the data given
+as ``parameters`` (:func:`emit_iree_module`). On a mesh of several devices,
+the empties and constants are pinned to their device
+(:meth:`_Emitter.place`); an argument returned as it is goes through
+``util.optimization_barrier`` (docs/iree.md says why).
+
 ``average`` and ``generic`` reductions, dynamic shapes, calls, ``mesh``
-ops left in a kernel and arguments that start from a reduction identity are
-not lowered: :class:`IreeEmitError` names the op or collective and its
-location.
+ops left in a kernel, mutable globals, parameters without their data and
+arguments that start from a reduction identity are not lowered:
+:class:`IreeEmitError` names the op or collective and its location.
 """
 
 from __future__ import annotations
