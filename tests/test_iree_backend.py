@@ -178,8 +178,7 @@ def test_missing_iree_is_a_clear_error(monkeypatch):
     assert "Traceback" not in out.output
 
 
-def test_a_reduction_without_a_lowering_names_the_collective():
-    text = """
+AVERAGE = """
 mesh.mesh @m(shape = 2)
 func.func @main(%x: tensor<4x6xf32>, %w: tensor<6x3xf32>) -> tensor<4x3xf32> {
   %xs = mesh.shard %x to <@m, [[], [0]]> : tensor<4x6xf32>
@@ -192,15 +191,37 @@ func.func @main(%x: tensor<4x6xf32>, %w: tensor<6x3xf32>) -> tensor<4x3xf32> {
   return %ys : tensor<4x3xf32>
 }
 """
+
+
+def test_a_reduction_without_a_lowering_names_the_collective():
     from meshc.backend.iree_emit import IreeEmitError, emit_iree_module
 
-    compiled = mc.compile(mc.parse(text, "avg.mlir"))
+    compiled = mc.compile(mc.parse(AVERAGE, "avg.mlir"))
     (spec,) = compiled.schedule.collectives.values()
     assert spec.kind == "all_reduce"
-    spec.attributes["reduction"] = "average"
-    with pytest.raises(IreeEmitError, match=r"all_reduce 'c0'.*'average' reduction of f32 is not lowered") as info:
+    spec.attributes["reduction"] = "generic"
+    with pytest.raises(IreeEmitError, match=r"all_reduce 'c0'.*'generic' reduction of f32 is not lowered") as info:
         emit_iree_module(compiled.program)
     assert "avg.mlir:" in str(info.value.diagnostics[0].location)
+
+
+def test_an_average_all_reduce_divides_the_sum_by_the_group_size():
+    from meshc.backend.iree_emit import emit_iree_module
+    from meshc.runtime.iree_backend import IreeSession, compile_module
+    from meshc.sharding.spec import ReductionKind
+
+    compiled = mc.compile(mc.parse(AVERAGE, "avg.mlir"))
+    (spec,) = compiled.schedule.collectives.values()
+    spec.attributes["reduction"] = "average"  # the schedule's all_reduce made an average one
+    emitted = emit_iree_module(compiled.program)
+    assert emitted.text.count("arith.divf") == 2
+    rng = np.random.default_rng(6)
+    x = rng.integers(-8, 8, (4, 6)).astype(np.float32) / 8
+    w = rng.integers(-8, 8, (6, 3)).astype(np.float32) / 8
+    with IreeSession(compile_module(emitted.text), emitted.devices) as session:
+        got = session.call(compiled.program.entry, [x, w])[0]
+    want = ReductionKind.AVERAGE.reduce([x[:, :3] @ w[:3], x[:, 3:] @ w[3:]])
+    np.testing.assert_array_equal(got, want)  # values on a 1/64 grid, halved: exact
 
 
 # partial sums reduced onto row shards of 10 rows over 4 devices (3 rows on the last two): one reduce_scatter

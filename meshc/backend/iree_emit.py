@@ -75,7 +75,7 @@ the empties and constants are pinned to their device
 (:meth:`_Emitter.place`); an argument returned as it is goes through
 ``util.optimization_barrier`` (docs/iree.md says why).
 
-``average`` and ``generic`` reductions, dynamic shapes, calls, ``mesh``
+``generic`` reductions, dynamic shapes, calls, ``mesh``
 ops left in a kernel, mutable globals, parameters without their data and
 arguments that start from a reduction identity are not lowered:
 :class:`IreeEmitError` names the op or collective and its location.
@@ -314,6 +314,16 @@ class _Emitter:
                   f"[{_ints([1] * len(sizes))}] : {piece.type} into {dest.type}")
         return _Val(name, dest.type, dest.shape, dest.dtype, dest.device)
 
+    def divide(self, v: _Val, n: int, hint: str) -> _Val:
+        """``v / n`` on ``v``'s device: ``arith.divf`` for floats, ``arith.floordivsi`` (numpy's ``//``) for
+        integers, by a splat constant (the average of :meth:`meshc.sharding.spec.ReductionKind.reduce`)."""
+        is_float = bool(_FLOAT.match(v.dtype))
+        const = self.fresh(f"{hint}_n")
+        self.emit(f"{const} = arith.constant dense<{float(n) if is_float else n}> : {v.type}")
+        const = self.place(const, v.type, v.device)
+        return self.combine("arith.divf" if is_float else "arith.floordivsi", v, _Val(const, v.type, v.shape,
+                                                                                     v.dtype, v.device), hint)
+
     def combine(self, op: str, a: _Val, b: _Val, hint: str) -> _Val:
         name = self.fresh(hint)
         self.emit(f"{name} = {op} {a.name}, {b.name} : {a.type}")
@@ -544,7 +554,8 @@ class _Emitter:
 
         results: list[_Val] = []
         if kind in ("all_reduce", "reduce_scatter"):
-            op = op_for(a.get("reduction", "sum"))
+            reduction = a.get("reduction", "sum")
+            op = op_for("sum" if reduction == "average" else reduction)
             d = a.get("scatter_axis")
             starts = pieces_along(d) if kind == "reduce_scatter" else None
             for i, m in enumerate(members):
@@ -557,6 +568,8 @@ class _Emitter:
                         piece = self.extract(v, offs, outs[i], f"{hint}_p{members[j]}")
                     piece = self.transfer(piece, m, "collective", f"{hint}_p{members[j]}")
                     acc = piece if acc is None else self.combine(op, acc, piece, f"{hint}_r{m}")
+                if reduction == "average":  # the sum divided by the group size (ReductionKind.reduce)
+                    acc = self.divide(acc, len(members), f"{hint}_avg{m}")
                 results.append(acc)
         elif kind == "all_gather":
             d = a["gather_axis"]
