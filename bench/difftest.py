@@ -18,7 +18,12 @@ program and its report to ``--out``. Exit status 1 when a new bug was found.
 (:data:`tests.difftest.miscompiles.KNOWN`, patched onto the product function it
 replaces) and reports how many programs it took to catch it.
 
+``--target iree`` runs each program on the IREE backend instead (docs/iree.md: one compile per
+program, strategy auto and form for_all; bugs of ``IREE_KNOWN_OPEN`` in ``tests/difftest/known.py``
+count as known).
+
 Usage: python bench/difftest.py --minutes 10 [--workers 2] [--seed 0] [--max-ops 6] [--out /tmp/meshc-difftest]
+       python bench/difftest.py --programs 20 --target iree
        python bench/difftest.py --programs 500 --inject drop-all-reduce
 """
 
@@ -46,7 +51,7 @@ def _alarm(signum, frame):  # noqa: ARG001
 
 def _worker(job):
     """Run programs until the deadline or the count; return (tally, failure texts)."""
-    w, workers, seed, deadline, count, max_ops, inject, case_timeout = job
+    w, workers, seed, deadline, count, max_ops, inject, case_timeout, target = job
     import warnings
 
     warnings.simplefilter("ignore")
@@ -55,8 +60,9 @@ def _worker(job):
     from tests.difftest.runner import CaseResult, Outcome
 
     with miscompiles.injected(inject) if inject else contextlib.nullcontext():
-        return _run(w, workers, seed, deadline, count, max_ops, case_timeout, Tally, check_case,
-                    generate_from_seed, bug_signature, CaseResult, Outcome)
+        return _run(w, workers, seed, deadline, count, max_ops, case_timeout, Tally,
+                    lambda case: check_case(case, target=target), generate_from_seed, bug_signature, CaseResult,
+                    Outcome)
 
 
 def _run(w, workers, seed, deadline, count, max_ops, case_timeout, Tally, check_case, generate_from_seed,
@@ -113,6 +119,9 @@ def main(argv=None) -> int:
     parser.add_argument("--inject", default=None, help="enable one deliberate miscompile "
                                                             "(tests/difftest/miscompiles.py)")
     parser.add_argument("--out", default="/tmp/meshc-difftest", help="folder for failing programs")
+    parser.add_argument("--target", default="threads", choices=("threads", "iree"),
+                        help="run the compiled programs on the threaded runtime's simulated devices (every "
+                             "strategy and form) or on IREE (docs/iree.md; one compile per program)")
     args = parser.parse_args(argv)
     if not args.minutes and not args.programs:
         args.minutes = 1.0
@@ -122,7 +131,8 @@ def main(argv=None) -> int:
         parser.error(f"--inject: unknown miscompile '{args.inject}' (known: {', '.join(miscompiles.KNOWN)})")
     deadline = time.time() + 60 * args.minutes if args.minutes else float("inf")
     per_worker = -(-args.programs // args.workers) if args.programs else 10 ** 9
-    jobs = [(w, args.workers, args.seed, deadline, per_worker, args.max_ops, args.inject, args.case_timeout)
+    jobs = [(w, args.workers, args.seed, deadline, per_worker, args.max_ops, args.inject, args.case_timeout,
+             args.target)
             for w in range(args.workers)]
     t0 = time.time()
     if args.workers == 1:
@@ -134,17 +144,19 @@ def main(argv=None) -> int:
     tally = _merge(r[0] for r in results)
     failures = [f for r in results for f in r[1]]
     print(f"{tally.total} programs in {elapsed:.0f} s ({tally.total / max(elapsed, 1e-9):.1f}/s, {args.workers} "
-          f"workers, up to {args.max_ops} ops each, seed {args.seed})" + (f", injected: {args.inject}"
+          f"workers, up to {args.max_ops} ops each, seed {args.seed}, target {args.target})" + (f", injected: {args.inject}"
                                                                           if args.inject else ""))
     for line in tally.lines():
         print(line)
-    from tests.difftest.known import is_known
+    from tests.difftest.known import IREE_KNOWN_OPEN, KNOWN_OPEN, is_known
+
+    known = KNOWN_OPEN + (IREE_KNOWN_OPEN if args.target == "iree" else ())
 
     bugs: dict[str, list[int]] = {}
     for seed, _, sigs in failures:
         for sig in sigs:
             bugs.setdefault(sig, []).append(seed)
-    new_bugs = [sig for sig in bugs if not is_known(sig)]
+    new_bugs = [sig for sig in bugs if not is_known(sig, known)]
     print(f"distinct bugs: {len(bugs)}; new: {len(new_bugs)}, known open: {len(bugs) - len(new_bugs)}")
     for sig, seeds in sorted(bugs.items(), key=lambda kv: -len(kv[1])):
         print(f"  {'known open' if sig not in new_bugs else 'NEW'} x{len(seeds)} (seeds "

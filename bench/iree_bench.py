@@ -13,7 +13,20 @@ compiles), then the median and minimum seconds per call of each, and the ratios 
 Calls are timed around the backend's ``run`` (sharding the inputs and gathering the results are
 not counted). Needs the iree extra: pip install 'meshc[iree]'.
 
+With ``--matmul SIZES`` (e.g. ``2048,4096``) it runs instead an ``S x S x S`` f32 matmul row-split on
+each of ``--devices`` (default 2,4,8; A split on its rows, B replicated, the result's rows split) and
+prints, per size and device count, in one run: seconds per call of (a) the threads backend, (b) the
+IREE backend (``local-task``) and (c) one ``np.matmul`` of the whole problem, each "per call" (the
+backend's ``run`` on the shards) and "end to end" (cutting the inputs into shards, the call and
+gathering the result: ``meshc run``'s path), the CPU time of this process per call (user + system,
+``time.process_time``: the threads' and IREE's worker threads included), and the ratios IREE/threads and
+each/np.matmul. ``--repeat`` calls each (default 3 here); a size of 4096 or more is called once
+(after one warm-up call per call, none for end to end) whatever ``--repeat`` says (the machine is
+shared). Prints ``uptime``'s load
+first.
+
 Usage: .venv/bin/python bench/iree_bench.py [--sample mlp_tensor_parallel] [--repeat 20]
+       .venv/bin/python bench/iree_bench.py --matmul 2048,4096 [--devices 2,4,8]
 """
 
 from __future__ import annotations
@@ -45,12 +58,97 @@ def _time(backend, program, arrays, repeat: int) -> list[float]:
     return times
 
 
+def matmul_text(size: int, devices: int) -> str:
+    """``A[S,S] @ B[S,S]`` with A's rows split over a 1-D mesh of ``devices`` (B replicated)."""
+    t = f"tensor<{size}x{size}xf32>"
+    return f"""mesh.mesh @m(shape = {devices})
+func.func @main(%a: {t}, %b: {t}) -> {t} {{
+  %as = mesh.shard %a to <@m, [[0]]> : {t}
+  %z = arith.constant 0.0 : f32
+  %e = tensor.empty() : {t}
+  %f = linalg.fill ins(%z : f32) outs(%e : {t}) -> {t}
+  %c = linalg.matmul ins(%as, %b : {t}, {t}) outs(%f : {t}) -> {t}
+  %cs = mesh.shard %c to <@m, [[0]]> : {t}
+  return %cs : {t}
+}}
+"""
+
+
+def _measure(fn, repeat: int, warm: bool = True) -> tuple[float, float, object]:
+    """(median wall seconds, mean CPU seconds of this process, last value) per call of ``fn``, after one
+    warm-up call (with ``warm``)."""
+    value = fn() if warm else None
+    walls, cpus = [], []
+    for _ in range(repeat):
+        c0, t0 = time.process_time(), time.perf_counter()
+        value = fn()
+        walls.append(time.perf_counter() - t0)
+        cpus.append(time.process_time() - c0)
+    return statistics.median(walls), sum(cpus) / len(cpus), value
+
+
+def matmul_bench(sizes: list[int], device_counts: list[int], repeat: int) -> None:
+    """The ``--matmul`` figures (module docstring)."""
+    import subprocess
+
+    import meshc.api as mc
+    from meshc.api import gather_results
+    from meshc.runtime.backends import ThreadsBackend
+    from meshc.runtime.executor import RunOptions
+    from meshc.runtime.iree_backend import IreeBackend
+
+    print("load:", subprocess.run(["uptime"], capture_output=True, text=True).stdout.strip())
+    rng = np.random.default_rng(0)
+    for size in sizes:
+        reps = 1 if size >= 4096 else repeat
+        a = rng.standard_normal((size, size), dtype=np.float32)
+        b = rng.standard_normal((size, size), dtype=np.float32)
+        np_wall, np_cpu, want = _measure(lambda: np.matmul(a, b), reps)
+        print(f"{size}^3 f32 matmul: np.matmul {np_wall:.3f} s/call, cpu {np_cpu:.3f} s/call ({reps} timed calls)")
+        for n in device_counts:
+            module = mc.parse(matmul_text(size, n), f"matmul{size}_{n}.mlir")
+            program = mc.compile(module, entry="main").program
+            rows = {}
+            for name, backend in (("threads", ThreadsBackend()), ("iree", IreeBackend())):
+                t0 = time.perf_counter()
+                args = backend.shard_inputs(program, [a, b])  # IREE: emit, compile (cached) and load here
+                setup = time.perf_counter() - t0
+                call = _measure(lambda: backend.run(program.schedule, args, RunOptions(trace=False)), reps)
+
+                def end_to_end():
+                    shards = backend.shard_inputs(program, [a, b])
+                    report = backend.run(program.schedule, shards, RunOptions(trace=False))
+                    return gather_results(program, report.outputs)
+
+                e2e = _measure(end_to_end, reps, warm=False)  # the per-call runs warmed it up
+                err = float(np.max(np.abs(e2e[2][0] - want)))  # a benchmark of wrong values is no benchmark
+                if err > 1e-5 * size * float(np.max(np.abs(want))):
+                    raise SystemExit(f"{name} on {n} devices: max abs err {err:.3g} against np.matmul")
+                rows[name] = (call, e2e, setup)
+                if name == "iree":
+                    backend.close()
+            (tc, te, _), (ic, ie, isetup) = rows["threads"], rows["iree"]
+            del rows
+            print(f"  {n} devices: per call threads {tc[0]:.3f} s iree {ic[0]:.3f} s (iree/threads x{ic[0] / tc[0]:.2f}, "
+                  f"threads/np x{tc[0] / np_wall:.2f}, iree/np x{ic[0] / np_wall:.2f}); end to end threads "
+                  f"{te[0]:.3f} s iree {ie[0]:.3f} s (x{ie[0] / te[0]:.2f}); cpu/call threads {tc[1]:.3f} s "
+                  f"iree {ic[1]:.3f} s (x{ic[1] / max(tc[1], 1e-9):.2f}); iree setup {isetup:.1f} s")
+    print("load:", subprocess.run(["uptime"], capture_output=True, text=True).stdout.strip())
+
+
 def main() -> None:
-    """Parse the options, run (a), (b), (c) and print the figures."""
+    """Parse the options, run (a), (b), (c) and print the figures (or the ``--matmul`` ones)."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
     parser.add_argument("--sample", default="mlp_tensor_parallel")
-    parser.add_argument("--repeat", type=int, default=20)
+    parser.add_argument("--repeat", type=int, default=None)
+    parser.add_argument("--matmul", default=None, help="sizes S of S^3 f32 matmuls, comma-separated")
+    parser.add_argument("--devices", default="2,4,8", help="device counts of --matmul")
     opts = parser.parse_args()
+    if opts.matmul:
+        matmul_bench([int(x) for x in opts.matmul.split(",")], [int(x) for x in opts.devices.split(",")],
+                     opts.repeat or 3)
+        return
+    opts.repeat = opts.repeat or 20
     os.environ["MESHC_IREE_CACHE"] = tempfile.mkdtemp(prefix="meshc-iree-bench-")
 
     import meshc.api as mc

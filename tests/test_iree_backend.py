@@ -178,8 +178,7 @@ def test_missing_iree_is_a_clear_error(monkeypatch):
     assert "Traceback" not in out.output
 
 
-def test_a_reduction_without_a_lowering_names_the_collective():
-    text = """
+AVERAGE = """
 mesh.mesh @m(shape = 2)
 func.func @main(%x: tensor<4x6xf32>, %w: tensor<6x3xf32>) -> tensor<4x3xf32> {
   %xs = mesh.shard %x to <@m, [[], [0]]> : tensor<4x6xf32>
@@ -192,15 +191,37 @@ func.func @main(%x: tensor<4x6xf32>, %w: tensor<6x3xf32>) -> tensor<4x3xf32> {
   return %ys : tensor<4x3xf32>
 }
 """
+
+
+def test_a_reduction_without_a_lowering_names_the_collective():
     from meshc.backend.iree_emit import IreeEmitError, emit_iree_module
 
-    compiled = mc.compile(mc.parse(text, "avg.mlir"))
+    compiled = mc.compile(mc.parse(AVERAGE, "avg.mlir"))
     (spec,) = compiled.schedule.collectives.values()
     assert spec.kind == "all_reduce"
-    spec.attributes["reduction"] = "average"
-    with pytest.raises(IreeEmitError, match=r"all_reduce 'c0'.*'average' reduction of f32 is not lowered") as info:
+    spec.attributes["reduction"] = "generic"
+    with pytest.raises(IreeEmitError, match=r"all_reduce 'c0'.*'generic' reduction of f32 is not lowered") as info:
         emit_iree_module(compiled.program)
     assert "avg.mlir:" in str(info.value.diagnostics[0].location)
+
+
+def test_an_average_all_reduce_divides_the_sum_by_the_group_size():
+    from meshc.backend.iree_emit import emit_iree_module
+    from meshc.runtime.iree_backend import IreeSession, compile_module
+    from meshc.sharding.spec import ReductionKind
+
+    compiled = mc.compile(mc.parse(AVERAGE, "avg.mlir"))
+    (spec,) = compiled.schedule.collectives.values()
+    spec.attributes["reduction"] = "average"  # the schedule's all_reduce made an average one
+    emitted = emit_iree_module(compiled.program)
+    assert emitted.text.count("arith.divf") == 2
+    rng = np.random.default_rng(6)
+    x = rng.integers(-8, 8, (4, 6)).astype(np.float32) / 8
+    w = rng.integers(-8, 8, (6, 3)).astype(np.float32) / 8
+    with IreeSession(compile_module(emitted.text), emitted.devices) as session:
+        got = session.call(compiled.program.entry, [x, w])[0]
+    want = ReductionKind.AVERAGE.reduce([x[:, :3] @ w[:3], x[:, 3:] @ w[3:]])
+    np.testing.assert_array_equal(got, want)  # values on a 1/64 grid, halved: exact
 
 
 # partial sums reduced onto row shards of 10 rows over 4 devices (3 rows on the last two): one reduce_scatter
@@ -256,15 +277,77 @@ func.func @main(%a: tensor<4x6xf32>, %b: tensor<5x6xf32>) -> tensor<4x5xf32> {
 """
 
 
-def test_an_op_iree_does_not_know_is_located_at_the_source(tmp_path):
+@pytest.mark.parametrize("which", ["a", "b"])
+def test_transposed_matmuls_become_matmuls_with_maps(which):
     # IREE 3.13 reads linalg.matmul with indexing_maps, not the older named transpose forms
-    path = tmp_path / "tb.mlir"
-    path.write_text(TRANSPOSE_B)
-    out = CliRunner().invoke(main, ["run", str(path), "--random-inputs", "--backend", "iree"])
-    assert out.exit_code == 1
-    assert (f"{path}:7:8: error: iree-compile rejected the emitted module: custom op "
-            "'linalg.matmul_transpose_b' is unknown") in out.output
-    assert "Traceback" not in out.output
+    text = TRANSPOSE_B
+    if which == "a":  # A given as 6x4 (k x m), its columns (m) split
+        text = (text.replace("matmul_transpose_b", "matmul_transpose_a").replace("%a: tensor<4x6xf32>", "%a: tensor<6x4xf32>")
+                .replace("<@m, [[0]]> : tensor<4x6xf32>", "<@m, [[], [0]]> : tensor<6x4xf32>")
+                .replace("tensor<4x6xf32>, tensor<5x6xf32>", "tensor<6x4xf32>, tensor<6x5xf32>")
+                .replace("%b: tensor<5x6xf32>", "%b: tensor<6x5xf32>"))
+    rng = np.random.default_rng(5)
+    a = rng.integers(-8, 8, (4, 6) if which == "b" else (6, 4)).astype(np.float32) / 8
+    b = rng.integers(-8, 8, (5, 6) if which == "b" else (6, 5)).astype(np.float32) / 8
+    compiled, result = _run(text, f"t{which}.mlir", [a, b])
+    emitted = CliRunner().invoke(main, ["compile", "-", "--emit=iree"], input=text).output
+    assert f"matmul_transpose_{which}" not in emitted and emitted.count("linalg.matmul indexing_maps") == 2, emitted
+    # values on a 1/64 grid: exact in f32
+    np.testing.assert_array_equal(result.outputs[0], a @ b.T if which == "b" else a.T @ b)
+    np.testing.assert_array_equal(result.outputs[0], result.reference[0])
+
+
+def test_a_dense_global_becomes_a_constant():
+    # as samples/encoding_weight_global.mlir: the weight is an immutable dense util.global
+    text = """mesh.mesh @m(shape = 4)
+util.global private @w = dense<[[1.0, 2.0], [3.0, 4.0], [5.0, 6.0]]> : tensor<3x2xf32>
+func.func @main(%x: tensor<4x3xf32>) -> tensor<4x2xf32> {
+  %xs = mesh.shard %x to <@m, [[0]]> : tensor<4x3xf32>
+  %w = util.global.load immutable @w : tensor<3x2xf32>
+  %z = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<4x2xf32>
+  %f = linalg.fill ins(%z : f32) outs(%e : tensor<4x2xf32>) -> tensor<4x2xf32>
+  %y = linalg.matmul ins(%xs, %w : tensor<4x3xf32>, tensor<3x2xf32>) outs(%f : tensor<4x2xf32>) -> tensor<4x2xf32>
+  %ys = mesh.shard %y to <@m, [[0]]> : tensor<4x2xf32>
+  return %ys : tensor<4x2xf32>
+}
+"""
+    x = np.arange(12, dtype=np.float32).reshape(4, 3) / 4
+    compiled, result = _run(text, "g.mlir", [x])
+    w = np.array([[1, 2], [3, 4], [5, 6]], np.float32)
+    np.testing.assert_array_equal(result.outputs[0], x @ w)
+    np.testing.assert_array_equal(result.outputs[0], result.reference[0])
+    emitted = CliRunner().invoke(main, ["compile", "-", "--emit=iree"], input=text).output
+    assert "util.global.load" not in emitted and emitted.count("arith.constant dense<") == 4
+
+
+EMPTY_SHARDS = """mesh.mesh @m(shape = 4)
+#id = affine_map<(d0, d1) -> (d0, d1)>
+func.func @main(%x: tensor<4x3xf32>) -> tensor<4x3xf32> {
+  %xs = mesh.shard %x to <@m, [[0]], sharded_dims_offsets = [0, 2, 4, 4, 4]> : tensor<4x3xf32>
+  %e = tensor.empty() : tensor<4x3xf32>
+  %y = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%xs : tensor<4x3xf32>) outs(%e : tensor<4x3xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    %v = arith.addf %in, %in : f32
+    linalg.yield %v : f32
+  } -> tensor<4x3xf32>
+  %ys = mesh.shard %y to <@m, [[]]> : tensor<4x3xf32>
+  return %ys : tensor<4x3xf32>
+}
+"""
+
+
+def test_empty_shards_are_empty_tensors():
+    # rows split 2, 2, 0, 0 (sharded_dims_offsets): devices 2 and 3 hold 0x3 shards at offset 4 = the dim's
+    # size, which tensor.extract_slice refuses; they are tensor.empty, and nothing is moved for them
+    x = np.arange(12, dtype=np.float32).reshape(4, 3) / 4
+    compiled, result = _run(EMPTY_SHARDS, "empty.mlir", [x])
+    np.testing.assert_array_equal(result.outputs[0], x + x)
+    np.testing.assert_array_equal(result.outputs[0], result.reference[0])
+    emitted = CliRunner().invoke(main, ["compile", "-", "--emit=iree"], input=EMPTY_SHARDS).output
+    assert "tensor.empty() : tensor<0x3xf32>" in emitted
+    assert "tensor.extract_slice %arg0[4, 0] [0, 3]" not in emitted
 
 
 def test_named_elementwise_ops_become_generics():
@@ -305,3 +388,112 @@ def test_emit_without_iree_uses_the_generic_x86_target(monkeypatch):
     assert out.exit_code == 0, out.output
     assert out.output.count('{cpu = "generic", cpu_features = ""') == 2
     assert out.output.count("flow.tensor.transfer") == 4  # the RHS to device 1; shards and result moved
+
+
+# -- the corpus: every sample, test program and real model, through the CLI -----------------------------------
+
+_REAL = ROOT / "samples" / "real"
+_DATA = ROOT / "tests" / "data"
+_MLP_TP = ["--mesh", "tp=4", "--shard", "arg1=[[], [0]]", "--shard", "arg2=[[0]]", "--shard", "arg3=[[0]]"]
+#: (program, its inputs/expected stem, extra options): the shardings of samples/real/README.md
+CORPUS = [(SAMPLES / f"{n}.mlir", SAMPLES / n, []) for n in
+          ("seed_matmul_rows", "mlp_tensor_parallel", "reshard_rows_to_cols", "mesh2d_peered", "encoding_exp_matmul")]
+CORPUS += [(SAMPLES / "dynamic_mesh_rowsum.mlir", SAMPLES / "dynamic_mesh_rowsum", ["--mesh-shape", f"m={m}"])
+           for m in (1, 2, 3, 4, 8)]
+CORPUS += [(_DATA / f"{n}.mlir", _DATA / n, []) for n in ("upstream_llvm19", "upstream_llvm20", "upstream_llvm22_shard")]
+CORPUS += [(_REAL / "mlp.func.linalg.mlir", _REAL / "mlp", _MLP_TP),
+           (_REAL / "mlp.func.linalg.mlir", _REAL / "mlp", ["--auto-shard", "dp=2"]),
+           (_REAL / "mlp.linalg.mlir", _REAL / "mlp", ["--auto-shard", "tp=4"]),
+           (_REAL / "layernorm.linalg.mlir", _REAL / "layernorm", ["--auto-shard", "dp=2"]),
+           (_REAL / "layernorm.linalg.mlir", _REAL / "layernorm", ["--auto-shard", "dp=3"]),
+           (_REAL / "attention_heads_first.linalg.mlir", _REAL / "attention_heads_first", ["--auto-shard", "tp=4"]),
+           (_REAL / "attention.linalg.mlir", _REAL / "attention", ["--auto-shard", "dp=2"]),
+           (_REAL / "attention.linalg.mlir", _REAL / "attention", ["--auto-shard", "tp=2"]),
+           (_REAL / "onnx_mlp.linalg.mlir", _REAL / "onnx_mlp", ["--parameters", f"model={_REAL / 'onnx_mlp.weights.npz'}",
+                                                                 "--mesh", "tp=4", "--shard", "@w1=[[], [0]]",
+                                                                 "--shard", "@w2=[[0]]"])]
+
+
+def _corpus_id(entry) -> str:
+    path, _, extra = entry
+    return path.name + ("[" + " ".join(extra[-1:]) + "]" if extra else "")
+
+
+@pytest.mark.parametrize("path, stem, extra", CORPUS, ids=[_corpus_id(e) for e in CORPUS])
+def test_corpus_program_runs_with_check_and_expected(path, stem, extra):
+    from tests.tolerance import reduction_chain_length, tolerance
+
+    expected = dict(np.load(f"{stem}.expected.npz"))
+    module = mc.parse(path.read_text(), str(path))
+    # K: the program's reduction chain plus the devices an all_reduce may add (at most 8 here)
+    k = reduction_chain_length(module) + 8
+    dtypes = {str(np.asarray(v).dtype) for v in expected.values()}
+    assert dtypes == {"float32"}, dtypes
+    magnitude = max(float(np.max(np.abs(v))) for v in expected.values())
+    rtol, atol = tolerance(np.float32, k, magnitude)
+    out = CliRunner().invoke(main, ["run", str(path), "--inputs", f"{stem}.inputs.npz", "--expected",
+                                    f"{stem}.expected.npz", "--check", "--backend", "iree", "--rtol", str(rtol),
+                                    "--atol", str(atol), *extra])
+    assert out.exit_code == 0, out.output
+    assert "compare with the reference interpreter" in out.output
+    assert out.output.count(": ok max abs err") == 2 * len(expected), out.output
+    assert "Traceback" not in out.output
+
+
+def test_a_dense_weight_global_sample_runs():
+    # samples/encoding_weight_global.mlir (no inputs file): random inputs, checked against the reference
+    out = CliRunner().invoke(main, ["run", str(SAMPLES / "encoding_weight_global.mlir"), "--random-inputs",
+                                    "--check", "--backend", "iree", "--mesh", "d=2", "--shard", "x=[[0]]"])
+    assert out.exit_code == 0, out.output
+    assert out.output.count(": ok max abs err") == 1, out.output
+
+
+def test_a_parameter_global_without_its_data_is_a_located_error():
+    # the weights of #stream.parameter.named globals become constants of the module; without --parameters
+    # the emitter reports the missing data at the global, as the interpreter does
+    from meshc.backend.iree_emit import IreeEmitError, emit_iree_module
+
+    path = _REAL / "onnx_mlp.linalg.mlir"
+    module = mc.parse(path.read_text(), str(path))
+    compiled = mc.compile(module, entry="onnx_mlp")
+    with pytest.raises(IreeEmitError, match=r"'util.global.load' op of @w1 \(device 0\) cannot be lowered") as info:
+        emit_iree_module(compiled.program)
+    assert "onnx_mlp.linalg.mlir:8:" in str(info.value.diagnostics[0].location)
+    with pytest.raises(IreeEmitError, match=r"no key 'w1'") as info:
+        emit_iree_module(compiled.program, parameters={"model": {"w9": np.zeros(1, np.float32)}})
+    assert "onnx_mlp.linalg.mlir:2:" in str(info.value.diagnostics[0].location)
+
+
+#: Generated programs run on the IREE target per CI run (tests/difftest; each compiled once, strategy auto,
+#: for_all): programs ``generate_from_seed(0..N-1)``, about 30 s on 2 shared cores with an empty module cache.
+IREE_DIFF_PROGRAMS = 10
+
+
+def test_generated_programs_on_iree_compute_what_the_reference_computes(request):
+    from tests.difftest import Tally, check_case, generate_from_seed
+    from tests.difftest.known import IREE_KNOWN_OPEN, bug_signature, is_known
+
+    tally, new = Tally(), []
+    for seed in range(IREE_DIFF_PROGRAMS):
+        result = check_case(generate_from_seed(seed), target="iree")
+        tally.add(result)
+        new += [result.report() for o in result.bugs if not is_known(bug_signature(o), IREE_KNOWN_OPEN)]
+    reporter = request.config.pluginmanager.get_plugin("terminalreporter")
+    if reporter is not None:
+        for line in ["", "iree target:"] + tally.lines():
+            reporter.write_line(line)
+    assert not new, "\n\n".join(new)
+    assert tally.total == IREE_DIFF_PROGRAMS
+    assert tally.runs["ok"] >= 0.6 * sum(tally.runs.values()), tally.lines()
+
+
+def test_difftest_bench_takes_the_iree_target(tmp_path, capsys):
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("bench_difftest", ROOT / "bench" / "difftest.py")
+    bench = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bench)  # type: ignore[union-attr]
+    assert bench.main(["--programs", "2", "--workers", "1", "--max-ops", "2", "--target", "iree",
+                       "--out", str(tmp_path)]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("2 programs in ") and "target iree" in out and "differential programs: 2 " in out

@@ -62,14 +62,23 @@ applies :mod:`meshc.sharding.simulate`): for each device group of the spec's
   every buffer and concatenates them along ``concat_axis``.
 
 Named elementwise linalg ops (``linalg.exp``...), which IREE 3.13 does not
-parse, are printed as their ``linalg.generic`` (:meth:`_Emitter.elementwise`).
+parse, are printed as their ``linalg.generic`` (:meth:`_Emitter.elementwise`),
+the transposed matmuls (``linalg.matmul_transpose_b``...) as ``linalg.matmul``
+with indexing maps, a load of an immutable global with a dense initial value
+as an ``arith.constant`` of it, and an empty shard as a ``tensor.empty``.
 Every kernel carries its source ``loc(...)``, so IREE's errors point at the
 user's op.
 
-``average`` and ``generic`` reductions, dynamic shapes, calls, ``mesh``
-ops left in a kernel and arguments that start from a reduction identity are
-not lowered: :class:`IreeEmitError` names the op or collective and its
-location.
+A ``#stream.parameter.named`` global becomes a constant of the data given
+as ``parameters`` (:func:`emit_iree_module`). On a mesh of several devices,
+the empties and constants are pinned to their device
+(:meth:`_Emitter.place`); an argument returned as it is goes through
+``util.optimization_barrier`` (docs/iree.md says why).
+
+``generic`` reductions, dynamic shapes, calls, ``mesh``
+ops left in a kernel, mutable globals, parameters without their data and
+arguments that start from a reduction identity are not lowered:
+:class:`IreeEmitError` names the op or collective and its location.
 """
 
 from __future__ import annotations
@@ -215,8 +224,9 @@ class _Val:
 class _Emitter:
     """Builds the body of the sharded function (module docstring)."""
 
-    def __init__(self, schedule: Schedule):
+    def __init__(self, schedule: Schedule, parameters: Optional[dict] = None):
         self.s = schedule
+        self.parameters = parameters
         self.p = Printer(indent_unit="  ")
         self.p.indent = 2
         self.lines: list[str] = []
@@ -256,12 +266,26 @@ class _Emitter:
         name = self.fresh(f"{hint}_empty")
         t = _tensor_type(shape, dtype)
         self.emit(f"{name} = tensor.empty() : {t}")
-        return _Val(name, t, tuple(shape), dtype, k)
+        return _Val(self.place(name, t, k), t, tuple(shape), dtype, k)
+
+    def place(self, name: str, t: str, k: int) -> str:
+        """``name`` (a value of type ``t`` made from no tensor operand: an empty tensor, a constant) pinned to
+        device ``k`` with a ``flow.tensor.transfer`` when the mesh has several devices: IREE 3.13 merges such
+        identical values of different devices and then leaves the dispatches that write into them without
+        an executable target ("failed to legalize operation 'stream.executable'"). Not a data move (not
+        counted in :attr:`transfers`)."""
+        if len(self.s.devices) < 2:
+            return name
+        placed = self.fresh(f"{name.lstrip('%')}_on{k}")
+        self.emit(f"{placed} = flow.tensor.transfer {name} : {t} to {_affinity(k)}")
+        return placed
 
     def transfer(self, v: _Val, dst: int, kind: str, hint: str) -> _Val:
         """``v`` on device ``dst`` (itself when already there); counts the bytes."""
         if v.device == dst:
             return v
+        if v.shape is not None and 0 in v.shape:  # an empty shard: nothing to move (IREE 3.13 fails on some)
+            return self.empty(v.shape, v.dtype, dst, f"{hint}_on{dst}")
         nbytes = _itemsize(v.dtype) * (1 if v.shape is None else _prod(v.shape))
         self.transfers.append(Transfer(dst, v.device, nbytes, kind))
         if v.shape is None:  # a scalar is a VM value, usable on every device
@@ -273,6 +297,8 @@ class _Emitter:
     def extract(self, v: _Val, offsets, sizes, hint: str) -> _Val:
         if v.shape is None or (tuple(sizes) == v.shape and not any(offsets)):
             return v
+        if 0 in sizes:  # an empty slice (its offset may be the dim's size, which extract_slice refuses)
+            return self.empty(sizes, v.dtype, v.device, hint)
         name = self.fresh(f"{hint}_slice")
         t = _tensor_type(sizes, v.dtype)
         self.emit(f"{name} = tensor.extract_slice {v.name}[{_ints(offsets)}] [{_ints(sizes)}] "
@@ -280,11 +306,23 @@ class _Emitter:
         return _Val(name, t, tuple(sizes), v.dtype, v.device)
 
     def insert(self, piece: _Val, dest: _Val, offsets, hint: str) -> _Val:
-        name = self.fresh(hint)
         sizes = piece.shape or ()
+        if 0 in sizes:  # nothing to insert
+            return dest
+        name = self.fresh(hint)
         self.emit(f"{name} = tensor.insert_slice {piece.name} into {dest.name}[{_ints(offsets)}] [{_ints(sizes)}] "
                   f"[{_ints([1] * len(sizes))}] : {piece.type} into {dest.type}")
         return _Val(name, dest.type, dest.shape, dest.dtype, dest.device)
+
+    def divide(self, v: _Val, n: int, hint: str) -> _Val:
+        """``v / n`` on ``v``'s device: ``arith.divf`` for floats, ``arith.floordivsi`` (numpy's ``//``) for
+        integers, by a splat constant (the average of :meth:`meshc.sharding.spec.ReductionKind.reduce`)."""
+        is_float = bool(_FLOAT.match(v.dtype))
+        const = self.fresh(f"{hint}_n")
+        self.emit(f"{const} = arith.constant dense<{float(n) if is_float else n}> : {v.type}")
+        const = self.place(const, v.type, v.device)
+        return self.combine("arith.divf" if is_float else "arith.floordivsi", v, _Val(const, v.type, v.shape,
+                                                                                     v.dtype, v.device), hint)
 
     def combine(self, op: str, a: _Val, b: _Val, hint: str) -> _Val:
         name = self.fresh(hint)
@@ -296,6 +334,9 @@ class _Emitter:
         op = step.op
         loc = step.location
         dialect = op.name.split(".", 1)[0]
+        if op.name == "util.global.load":
+            self.global_load(k, step)
+            return
         if dialect not in KERNEL_DIALECTS:
             raise IreeEmitError(f"'{op.name}' op (device {k}) cannot be lowered to IREE: the IREE backend emits ops "
                                 f"of the {', '.join(KERNEL_DIALECTS)} dialects only", loc)
@@ -324,7 +365,7 @@ class _Emitter:
                 p._names[id(r)] = self.fresh(r.name_hint or "v")[1:]
         p.parts = []
         p.print_op(op)
-        text = p.text()
+        text = _transposed_matmul_as_maps(op.name, p.text())
         if "#mesh" in text:
             raise IreeEmitError(f"'{op.name}' op (device {k}) still carries a mesh sharding; the IREE backend "
                                 "needs the unrolled per-device form", loc)
@@ -337,8 +378,79 @@ class _Emitter:
         for r, buffer in zip(op.results, step.outputs):
             rname = p._names[id(r)]  # a result of a group %x:2 is used as %x#0
             shape, dtype = _parse_type(str(r.type), loc)
-            self.env[(k, buffer)] = _Val("%" + rname, str(r.type), shape, dtype, k)
+            name = "%" + rname
+            if op.name == "arith.constant" and shape is not None:  # a tensor constant: pinned to its device
+                name = self.place(name, str(r.type), k)
+            self.env[(k, buffer)] = _Val(name, str(r.type), shape, dtype, k)
             self.alloc.pop((k, buffer), None)
+
+    def global_load(self, k: int, step: Kernel) -> None:
+        """``util.global.load`` of an immutable global with a ``dense<...>`` initial value: an
+        ``arith.constant`` of that value on device ``k`` (each device its own copy, as the threaded
+        runtime's interpreters hold one each).
+
+        Raises IreeEmitError for a mutable global or one without a dense initial value (a
+        ``#stream.parameter.named`` parameter: its data is given at run time, which the module does not
+        take)."""
+        from meshc.ir.attributes import DenseElementsAttr
+
+        op, loc = step.op, step.location
+        g = op.global_op()
+        if g is None and self.s.module is not None:
+            from meshc.dialects.util import GlobalOp
+
+            g = next((o for o in self.s.module.walk() if isinstance(o, GlobalOp) and o.sym_name == op.global_name),
+                     None)
+        init = g.initial_value if g is not None else None
+        value = None
+        if g is not None and not g.is_mutable and not isinstance(init, DenseElementsAttr) and self.parameters:
+            value = self.parameter(g, k)
+        if g is None or g.is_mutable or (value is None and not isinstance(init, DenseElementsAttr)):
+            what = ("a mutable global" if g is not None and g.is_mutable else
+                    f"a global initialised with {self.p.attr(init)}" if init is not None else "a global without a "
+                    "dense initial value")
+            raise IreeEmitError(f"'util.global.load' op of @{op.global_name} (device {k}) cannot be lowered to "
+                                f"IREE: {what[:120]}; the IREE backend lowers loads of immutable globals with a "
+                                "dense<...> initial value only", loc)
+        (r,) = op.results
+        shape, dtype = _parse_type(str(r.type), loc)
+        name = self.fresh(r.name_hint or op.global_name)
+        where = f' loc("{_escape(loc.file)}":{loc.line}:{loc.col})' if loc.known else ""
+        if loc.known:
+            self.locs[len(self.lines)] = loc
+        text = self.p.attr(init) if value is None else value
+        self.lines.append(f"    {name} = arith.constant {text}{where}")  # the attribute has its type
+        name = self.place(name, str(r.type), k)
+        counts = self.kernels[k]
+        counts[op.name] = counts.get(op.name, 0) + 1
+        self.env[(k, step.outputs[0])] = _Val(name, str(r.type), shape, dtype, k)
+        self.alloc.pop((k, step.outputs[0]), None)
+
+    def parameter(self, g, k: int) -> Optional[str]:
+        """The ``dense<"0x...">`` attribute text of parameter global ``g``'s data in :attr:`parameters`
+        (``{scope: {key: array}}``; read and checked as the reference interpreter reads it), None when
+        ``g`` is not a ``#stream.parameter.named`` global.
+
+        Raises IreeEmitError for data the interpreter refuses (missing, wrong shape or dtype) or an
+        element type whose bytes are not its bits (``i1``)."""
+        from meshc.frontends.parameters import parameter_ref
+
+        if parameter_ref(g.initial_value) is None:
+            return None
+        from meshc.runtime.interpreter import Interpreter
+        from meshc.runtime.ops.util import global_initial_value
+
+        try:
+            array = global_initial_value(Interpreter(self.s.module, parameters=self.parameters), g)
+        except DiagnosticError as err:
+            raise IreeEmitError(str(err).split(": error: ", 1)[-1], g.location) from None
+        shape, dtype = _parse_type(str(g.type), g.location)
+        import numpy as np
+
+        array = np.ascontiguousarray(array)
+        if dtype == "i1" or array.dtype.byteorder == ">":
+            raise IreeEmitError(f"global @{g.sym_name}: parameter data of {dtype} is not lowered to IREE", g.location)
+        return f'dense<"0x{array.tobytes().hex().upper()}"> : {g.type}'
 
     def elementwise(self, k: int, step: Kernel) -> None:
         """A named elementwise linalg op (``linalg.exp``, ``linalg.add``...) printed as the
@@ -442,7 +554,8 @@ class _Emitter:
 
         results: list[_Val] = []
         if kind in ("all_reduce", "reduce_scatter"):
-            op = op_for(a.get("reduction", "sum"))
+            reduction = a.get("reduction", "sum")
+            op = op_for("sum" if reduction == "average" else reduction)
             d = a.get("scatter_axis")
             starts = pieces_along(d) if kind == "reduce_scatter" else None
             for i, m in enumerate(members):
@@ -455,6 +568,8 @@ class _Emitter:
                         piece = self.extract(v, offs, outs[i], f"{hint}_p{members[j]}")
                     piece = self.transfer(piece, m, "collective", f"{hint}_p{members[j]}")
                     acc = piece if acc is None else self.combine(op, acc, piece, f"{hint}_r{m}")
+                if reduction == "average":  # the sum divided by the group size (ReductionKind.reduce)
+                    acc = self.divide(acc, len(members), f"{hint}_avg{m}")
                 results.append(acc)
         elif kind == "all_gather":
             d = a["gather_axis"]
@@ -603,6 +718,23 @@ def _elementwise_body(fn: str, ins: list[str], elem: str, is_float: bool, y: str
     return None
 
 
+def _transposed_matmul_as_maps(name: str, text: str) -> str:
+    """``linalg.matmul_transpose_a/b`` and ``linalg.batch_matmul_transpose_a/b`` (which IREE 3.13 no
+    longer parses) printed as ``linalg.matmul``/``linalg.batch_matmul`` with the ``indexing_maps`` of
+    their operands (the dialect's :data:`meshc.dialects.linalg.CONTRACTIONS` letters); other ops as is."""
+    short = name.split(".", 1)[1] if name.startswith("linalg.") else ""
+    if not short.endswith(("_transpose_a", "_transpose_b")) or f"{name} ins(" not in text:
+        return text
+    from meshc.dialects.linalg import CONTRACTIONS
+
+    loops, *operands = CONTRACTIONS[short]
+    dims = ", ".join(f"d{i}" for i in range(len(loops)))
+    maps = ", ".join(f"affine_map<({dims}) -> ({', '.join(f'd{loops.index(c)}' for c in letters)})>"
+                     for letters in operands)
+    base = name.rsplit("_transpose_", 1)[0]
+    return text.replace(f"{name} ins(", f"{base} indexing_maps = [{maps}] ins(", 1)
+
+
 def _escape(text: str) -> str:
     return text.replace("\\", "\\\\").replace('"', '\\"')
 
@@ -620,12 +752,14 @@ def _check_static(schedule: Schedule) -> None:
             raise IreeEmitError(f"argument {a.index} has a dynamic shape; the IREE backend needs static shapes")
 
 
-def emit_iree_module(program, target: Optional[str] = None) -> IreeModule:
+def emit_iree_module(program, target: Optional[str] = None, parameters: Optional[dict] = None) -> IreeModule:
     """The IREE input module of ``program`` (a :class:`meshc.backend.emit.Program`; module docstring).
 
     ``target``: the ``#hal.executable.target<...>`` text every device compiles
     for (default :data:`GENERIC_X86_TARGET`). Shapes are static; units of
-    :attr:`Transfer.nbytes` are bytes.
+    :attr:`Transfer.nbytes` are bytes. ``parameters`` (``{scope: {key: array}}``, as ``meshc run
+    --parameters`` reads them) gives the data of ``#stream.parameter.named`` globals, emitted as
+    constants.
 
     Raises:
         IreeEmitError: a step, op or collective that is not lowered (named,
@@ -635,7 +769,7 @@ def emit_iree_module(program, target: Optional[str] = None) -> IreeModule:
     target = target or GENERIC_X86_TARGET
     _check_static(schedule)
     n = schedule.mesh.num_devices
-    em = _Emitter(schedule)
+    em = _Emitter(schedule, parameters)
     sharded = sharded_name(program)
     # arguments of the sharded function, in the schedule's order
     params = []
@@ -648,11 +782,18 @@ def emit_iree_module(program, target: Optional[str] = None) -> IreeModule:
         params.append(f"{name}: {t} {{iree.abi.affinity = {_affinity(a.device)}}}")
     em.run()
     rets, rtypes = [], []
+    arg_names = {p.split(":", 1)[0] for p in params}
     for r in sorted(schedule.results, key=lambda r: r.index):
         v = em.env.get((r.device, r.buffer))
         if v is None:
             raise IreeEmitError(f"result {r.index} is read from buffer '{r.buffer}' of device {r.device}, which has "
                                 "no value at the end (schedule bug)")
+        if v.name in arg_names and v.shape is not None:
+            # an argument returned as it is: behind a barrier, else IREE 3.13 may return the buffer of an
+            # insert_slice made into that argument (the value after the write, not the argument)
+            held = em.fresh(f"{v.name}_held")
+            em.emit(f"{held} = util.optimization_barrier {v.name} : {v.type}")
+            v = _Val(held, v.type, v.shape, v.dtype, v.device)
         rets.append(v)
         rtypes.append(f"{v.type} {{iree.abi.affinity = {_affinity(r.device)}}}")
     out = [f"// IREE input module emitted by meshc (checked with IREE {IREE_VERSION}): mesh @{schedule.mesh.name} "
@@ -703,7 +844,11 @@ def _entry_function(program, sharded: str, result_types: list[str]) -> list[str]
                                 "identity; the IREE backend does not lower that")
         src, t = arg_names[slot.index], arg_types[slot.index]
         st = _type_of(slot.shape, slot.dtype, slot.is_tensor)
-        if slot.is_tensor and (tuple(slot.shape) != tuple(_parse_type(t, UNKNOWN_LOC)[0] or ()) or any(slot.offsets)):
+        if slot.is_tensor and 0 in slot.shape:  # an empty shard (its offsets may equal the dims' sizes)
+            name = fresh(f"shard{slot.position}")
+            lines.append(f"    {name} = tensor.empty() : {st}")
+            src = name
+        elif slot.is_tensor and (tuple(slot.shape) != tuple(_parse_type(t, UNKNOWN_LOC)[0] or ()) or any(slot.offsets)):
             name = fresh(f"shard{slot.position}")
             lines.append(f"    {name} = tensor.extract_slice {src}[{_ints(slot.offsets)}] [{_ints(slot.shape)}] "
                          f"[{_ints([1] * len(slot.shape))}] : {t} to {st}")
@@ -752,6 +897,8 @@ def _entry_function(program, sharded: str, result_types: list[str]) -> list[str]
             acc = fresh(f"result{i}_empty")
             lines.append(f"    {acc} = tensor.empty() : {tt}")
         for part in parts:
+            if 0 in part.sizes and len(parts) > 1:  # an empty block: nothing to insert
+                continue
             block_t = _tensor_type(part.sizes, dtype)
             blocks = []
             for j, at in part.sources:

@@ -3,7 +3,7 @@
 ``meshc run --backend iree`` emits one IREE input module for the whole mesh
 from the schedule (:mod:`meshc.backend.iree_emit`), compiles it with the
 ``iree.compiler`` Python API (llvm-cpu, the host CPU unless
-``--iree-target-cpu`` says otherwise, data tiling and ukernels on) and runs
+``--iree-target-cpu`` says otherwise, ukernels on, data tiling off) and runs
 its per-shard function through ``iree.runtime`` with one local device
 (``local-task`` or ``local-sync``) per mesh device, in the module's device
 order. The backend returns the same :class:`~meshc.runtime.executor.RunReport`
@@ -26,6 +26,8 @@ another order can crash the interpreter at exit.
 """
 
 from __future__ import annotations
+
+import re
 
 import hashlib
 import os
@@ -87,9 +89,11 @@ def cache_dir() -> Path:
 
 
 def compiler_flags(target_cpu: str = "host") -> list[str]:
-    """The ``iree-compile`` flags of the backend: llvm-cpu for ``target_cpu``, data tiling and every ukernel."""
+    """The ``iree-compile`` flags of the backend: llvm-cpu for ``target_cpu``, every ukernel, data tiling off
+    (docs/iree.md, "Data tiling": without the CPU encoding resolver in the device targets, IREE 3.13's
+    data tiling fails on a matmul with a constant operand: "'stream.tensor.sizeof' op illegal")."""
     return ["--iree-hal-local-target-device-backends=llvm-cpu", f"--iree-llvmcpu-target-cpu={target_cpu}",
-            "--iree-opt-data-tiling", "--iree-llvmcpu-enable-ukernels=all"]
+            "--iree-opt-data-tiling=false", "--iree-llvmcpu-enable-ukernels=all"]
 
 
 def _cached(key: str, suffix: str) -> Optional[bytes]:
@@ -220,7 +224,12 @@ def compile_module(text: str, target_cpu: str = "host", module: Any = None) -> b
     try:
         vmfb = compiler.compile_str(text, extra_args=flags)
     except compiler.CompilerToolError as err:
-        what, loc = _located(str(err), module)
+        message = str(err)
+        if "Stack dump:" in message:  # iree-compile crashed: name the innermost pass of its backtrace
+            passes = re.findall(r"mlir::iree_compiler::[\w:()]*?(\w+Pass)::runOnOperation", message)
+            raise IreeFailure("iree-compile crashed on the emitted module" + (f" (in {passes[0]})" if passes else "")
+                              + "; an IREE bug (meshc compile --emit=iree prints the module to report)") from None
+        what, loc = _located(message, module)
         raise IreeFailure(f"iree-compile rejected the emitted module: {what}", loc) from None
     _store(key, ".vmfb", vmfb)
     return vmfb
@@ -295,6 +304,15 @@ class IreeSession:
         self.close()
 
 
+def _reads_parameters(schedule: Any) -> bool:
+    """Whether ``schedule``'s module has a ``#stream.parameter.named`` global."""
+    from meshc.frontends.parameters import parameter_ref
+
+    module = getattr(schedule, "module", None)
+    return module is not None and any(op.name == "util.global" and parameter_ref(op.initial_value) is not None
+                                      for op in module.walk())
+
+
 class IreeBackend(Backend):
     """``--backend iree`` (module docstring): ``device`` is the local driver, ``target_cpu`` the llvm-cpu CPU.
 
@@ -315,12 +333,14 @@ class IreeBackend(Backend):
 
     def shard_inputs(self, program: Any, arrays: Sequence[Any]) -> list[Any]:
         self._program = program  # the module's original-signature entry needs the shard map
-        self.load(program.schedule)  # compile before the calls are timed
+        if not _reads_parameters(program.schedule):  # else compiled at the first run, which has their data
+            self.load(program.schedule)  # compile before the calls are timed
         return super().shard_inputs(program, arrays)
 
-    def load(self, schedule: Any) -> tuple[Any, "IreeSession"]:
+    def load(self, schedule: Any, parameters: Optional[dict] = None) -> tuple[Any, "IreeSession"]:
         """The emitted :class:`~meshc.backend.iree_emit.IreeModule` of ``schedule`` and its loaded session
-        (compiled once per schedule)."""
+        (compiled once per schedule); ``parameters`` (``{scope: {key: array}}``) are the data of its
+        ``#stream.parameter.named`` globals, emitted as constants."""
         if self._loaded is not None and self._loaded[0] is schedule:
             return self._loaded[1], self._loaded[2]
         from meshc.backend.iree_emit import emit_iree_module
@@ -328,7 +348,7 @@ class IreeBackend(Backend):
         program = self._program if self._program is not None and self._program.schedule is schedule else None
         if program is None:
             raise IreeFailure("the IREE backend needs the program's shard map: call shard_inputs first")
-        module = emit_iree_module(program, host_executable_target(self.target_cpu))
+        module = emit_iree_module(program, host_executable_target(self.target_cpu), parameters)
         session = IreeSession(compile_module(module.text, self.target_cpu, module), module.devices, self.device)
         self.close()
         self._loaded = (schedule, module, session)
@@ -341,7 +361,7 @@ class IreeBackend(Backend):
         from meshc.runtime.executor import RunReport
         from meshc.runtime.stats import DeviceStats, RunStats
 
-        module, session = self.load(schedule)
+        module, session = self.load(schedule, getattr(options, "parameters", None))
         t0 = time.perf_counter()
         outputs = session.call(module.sharded, args)
         wall = time.perf_counter() - t0

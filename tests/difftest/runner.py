@@ -171,10 +171,27 @@ def classify_compile_error(err: DiagnosticError) -> tuple[str, str]:
     return "rejected", signature(message)
 
 
-def run_compiled(compiled, bound, hooks: Any = None, **options: Any) -> list:
-    """The outputs of ``compiled`` run on the simulated devices (:func:`meshc.api.run_compiled`,
+#: Targets a compiled program runs on: ``threads`` (the simulated devices of the threaded runtime) and
+#: ``iree`` (one IREE module for the mesh on local IREE devices, docs/iree.md; needs the iree extra).
+TARGETS = ("threads", "iree")
+#: The one combo a program is compiled with for the ``iree`` target (iree-compile takes seconds a module).
+IREE_COMBOS: tuple[tuple[str, str], ...] = (("auto", "for_all"),)
+
+
+def run_compiled(compiled, bound, hooks: Any = None, target: str = "threads", **options: Any) -> list:
+    """The outputs of ``compiled`` run on ``target`` (:data:`TARGETS`; :func:`meshc.api.run_compiled`,
     the path of ``meshc run``), in the unsharded shapes."""
     options.setdefault("timeout", RUN_TIMEOUT)
+    if target == "iree":
+        from meshc.runtime.iree_backend import IreeBackend
+
+        backend = IreeBackend()
+        try:
+            return mc.run_compiled(compiled, bound, hooks=hooks, backend=backend, **options).outputs
+        finally:
+            backend.close()
+    if target != "threads":
+        raise ValueError(f"unknown difftest target '{target}' (known: {', '.join(TARGETS)})")
     return mc.run_compiled(compiled, bound, hooks=hooks, **options).outputs
 
 
@@ -188,8 +205,11 @@ def _mismatch(got: Sequence[Any], want: Sequence[Any], tol: float = RTOL) -> Opt
     return "; ".join(f"{c.name}: max abs err {c.max_abs:.3g}" + (f" ({c.note})" if c.note else "") for c in bad)
 
 
-def check_case(case, combos: Sequence[tuple[str, str]] = COMBOS) -> CaseResult:
-    """Every combo of ``case`` (module docstring).
+def check_case(case, combos: Optional[Sequence[tuple[str, str]]] = None, target: str = "threads") -> CaseResult:
+    """Every combo of ``case`` (module docstring) run on ``target`` (:data:`TARGETS`; default combos:
+    :data:`COMBOS`, :data:`IREE_COMBOS` on ``iree``). On ``iree`` a located error of the IREE emitter
+    (:class:`meshc.backend.iree_emit.IreeEmitError`: a construct the backend does not lower, named)
+    counts as a rejection, with its signature.
 
     Raises:
         AssertionError: the generated text does not parse or verify, or the reference
@@ -201,6 +221,8 @@ def check_case(case, combos: Sequence[tuple[str, str]] = COMBOS) -> CaseResult:
         want = mc.run_bound(module, bound).outputs
     except DiagnosticError as err:
         raise AssertionError(f"the generator made a program meshc does not accept as input: {err}\n{case}") from None
+    if combos is None:
+        combos = IREE_COMBOS if target == "iree" else COMBOS
     result = CaseResult(case)
     for combo, pipeline, shape in plans(case, combos):
         t0 = time.perf_counter()
@@ -215,10 +237,16 @@ def check_case(case, combos: Sequence[tuple[str, str]] = COMBOS) -> CaseResult:
                                            time.perf_counter() - t0))
             continue
         try:
-            got = run_compiled(compiled, bound)
+            got = run_compiled(compiled, bound, target=target)
         except Exception as err:  # noqa: BLE001 - an accepted program must run
+            if target == "iree" and _iree_rejection(err):
+                result.outcomes.append(Outcome(combo, "rejected", "iree: " + signature(str(err)), str(err),
+                                               time.perf_counter() - t0))
+                continue
             detail = str(err) if isinstance(err, DiagnosticError) else traceback.format_exc(limit=8)
-            result.outcomes.append(Outcome(combo, "bug", "runtime", detail, time.perf_counter() - t0))
+            kind = ("iree-compile" if target == "iree" and ("iree-compile rejected" in detail
+                                                            or "iree-compile crashed" in detail) else "runtime")
+            result.outcomes.append(Outcome(combo, "bug", kind, detail, time.perf_counter() - t0))
             continue
         bad = _mismatch(got, want, getattr(case, "tolerance", RTOL))
         if bad is None:
@@ -228,6 +256,13 @@ def check_case(case, combos: Sequence[tuple[str, str]] = COMBOS) -> CaseResult:
         result.outcomes.append(Outcome(combo, "bug", "mismatch", bad + "; " + where,
                                        time.perf_counter() - t0))
     return result
+
+
+def _iree_rejection(err: Exception) -> bool:
+    """True for a located error of the IREE emitter (a construct it names as not lowered)."""
+    from meshc.backend.iree_emit import IreeEmitError
+
+    return isinstance(err, IreeEmitError) and "schedule bug" not in str(err)
 
 
 def _where(compiled, bound, want, tol: float) -> str:
