@@ -44,11 +44,11 @@ from __future__ import annotations
 from typing import ClassVar, Optional, Sequence
 
 from meshc.dialects.tensor import (K_DYNAMIC, Mixed, format_mixed, i64_array, int_attr, join_mixed,
-                                   operand_segments, ranked, resolve_mixed, segment_sizes, split_mixed, static_array)
+                                   ranked, resolve_mixed, segment_sizes, split_mixed, static_array)
 from meshc.ir.affine import AffineMap, BinaryExpr, ConstantExpr, DimExpr
 from meshc.ir.attributes import (AffineMapAttr, ArrayAttr, DenseArrayAttr, DenseElementsAttr, IntegerAttr,
                                  StringAttr, format_entries)
-from meshc.ir.core import Block, Operation, OpResult, Region, Value, register_op
+from meshc.ir.core import Block, Operation, OpResult, Region, Value
 from meshc.ir.location import UNKNOWN_LOC, Location
 from meshc.ir.opdef import (INDEX_KIND, TENSOR, DestinationStyle, Pure, ReturnLike, Terminator, attribute,
                             define_op, operand, region, result, var_operand, var_result)
