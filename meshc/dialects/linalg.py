@@ -29,6 +29,14 @@ interpreter read only this description. Families (one base class each):
   custom syntax (``GenericOp::print``, ``MapOp``/``ReduceOp`` short form
   ``{ arith.addf }`` and long form ``(%in: f32, %init: f32) { ... }``).
 
+The family base declares its fields with :mod:`meshc.ir.opdef`: the
+variadic ``inputs``/``inits`` groups (split by ``operandSegmentSizes``, read
+from the attributes or the generic form's ``<{...}>`` alike), the
+``result_tensors`` group, an optional single-block ``body`` region and the
+DestinationStyle trait on the inits; their counts and kinds are the derived
+checks, run before the structured ones below. The ``ins(...) outs(...)``
+syntax stays hand-written (grammar/linalg.lark), printed by the base.
+
 Named ops print ``name [indexing_maps = [...]] [{attrs}] ins(...) outs(...) -> T``
 (``printNamedStructuredOp``: the attr-dict comes right after the name, before
 ``ins``); map/reduce/transpose/broadcast print no result types (they are the
