@@ -176,3 +176,39 @@ def test_one_registry_of_dialects():
 
     kernels = load_kernels()
     assert "arith.addf" in kernels and "linalg.conv_2d_nhwc_hwcf" in kernels and "mesh.all_gather" in kernels
+
+
+_MATMUL_GENERIC = ('%a = "x.a"() : () -> tensor<4x8xf32>\n%b = "x.b"() : () -> tensor<8x2xf32>\n'
+                   '%c = "x.c"() : () -> tensor<4x2xf32>\n'
+                   '%r = "linalg.matmul"(%a, %b, %c) <{{operandSegmentSizes = array<i32: {segs}>}}> '
+                   ': (tensor<4x8xf32>, tensor<8x2xf32>, tensor<4x2xf32>) -> tensor<4x2xf32>')
+
+
+def test_generic_form_properties_reach_a_linalg_verifier():
+    from meshc.dialects.linalg import MatmulOp, StructuredOp
+
+    m = parse(_MATMUL_GENERIC.format(segs="2, 1"))
+    verify(m)
+    op = next(o for o in m.walk() if o.name == "linalg.matmul")
+    assert isinstance(op, MatmulOp) and "operandSegmentSizes" in op.properties
+    assert [len(op.inputs), len(op.inits), len(op.result_tensors)] == [2, 1, 1]
+    assert op.outputs == op.inits and op.body is None and op.has_trait("DestinationStyle")
+    assert StructuredOp.opdef.operands[0].variadic and [o.name for o in StructuredOp.opdef.operands] == \
+        ["inputs", "inits"]
+    assert "linalg.matmul ins(%a, %b : tensor<4x8xf32>, tensor<8x2xf32>) outs(%c : tensor<4x2xf32>)" in m.print()
+    # the property splits the groups the verifier checks: 1 input, 2 inits
+    with pytest.raises(DiagnosticError, match="'linalg.matmul' op expected 2 inputs and 1 init, got 1 and 2"):
+        verify(parse(_MATMUL_GENERIC.format(segs="1, 2")))
+    with pytest.raises(DiagnosticError, match=r"requires attribute 'operandSegmentSizes' with 2 entries"):
+        verify(parse(_MATMUL_GENERIC.format(segs="3")))
+    with pytest.raises(DiagnosticError, match=r"operand count \(3\) does not match with the total size \(2\)"):
+        verify(parse(_MATMUL_GENERIC.format(segs="1, 1")))
+
+
+def test_linalg_index_result_kind_is_declared():
+    text = ('%g = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} '
+            'outs(%o : tensor<4xf32>) {\n^bb0(%out: f32):\n  %i = "linalg.index"() <{dim = 0 : i64}> : () -> f32\n'
+            '  linalg.yield %out : f32\n} -> tensor<4xf32>')
+    m = parse('func.func @f(%o: tensor<4xf32>) {\n' + text + '\nreturn\n}')
+    with pytest.raises(DiagnosticError, match="'linalg.index' op result #0 must be index, but got 'f32'"):
+        verify(m)

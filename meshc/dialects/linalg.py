@@ -29,6 +29,14 @@ interpreter read only this description. Families (one base class each):
   custom syntax (``GenericOp::print``, ``MapOp``/``ReduceOp`` short form
   ``{ arith.addf }`` and long form ``(%in: f32, %init: f32) { ... }``).
 
+The family base declares its fields with :mod:`meshc.ir.opdef`: the
+variadic ``inputs``/``inits`` groups (split by ``operandSegmentSizes``, read
+from the attributes or the generic form's ``<{...}>`` alike), the
+``result_tensors`` group, an optional single-block ``body`` region and the
+DestinationStyle trait on the inits; their counts and kinds are the derived
+checks, run before the structured ones below. The ``ins(...) outs(...)``
+syntax stays hand-written (grammar/linalg.lark), printed by the base.
+
 Named ops print ``name [indexing_maps = [...]] [{attrs}] ins(...) outs(...) -> T``
 (``printNamedStructuredOp``: the attr-dict comes right after the name, before
 ``ins``); map/reduce/transpose/broadcast print no result types (they are the
@@ -44,13 +52,15 @@ from __future__ import annotations
 from typing import ClassVar, Optional, Sequence
 
 from meshc.dialects.tensor import (K_DYNAMIC, Mixed, format_mixed, i64_array, int_attr, join_mixed,
-                                   operand_segments, ranked, resolve_mixed, segment_sizes, split_mixed, static_array)
+                                   ranked, resolve_mixed, segment_sizes, split_mixed, static_array)
 from meshc.ir.affine import AffineMap, BinaryExpr, ConstantExpr, DimExpr
 from meshc.ir.attributes import (AffineMapAttr, ArrayAttr, DenseArrayAttr, DenseElementsAttr, IntegerAttr,
                                  StringAttr, format_entries)
-from meshc.ir.core import Block, Operation, OpResult, Region, Value, register_op
+from meshc.ir.core import Block, Operation, OpResult, Region, Value
 from meshc.ir.location import UNKNOWN_LOC, Location
-from meshc.ir.types import IndexType, TensorType, Type, element_type_of
+from meshc.ir.opdef import (INDEX_KIND, TENSOR, DestinationStyle, Pure, ReturnLike, Terminator, attribute,
+                            define_op, operand, region, result, var_operand, var_result)
+from meshc.ir.types import TensorType, Type, element_type_of
 from meshc.sharding.combiners import KIND_OF_OP
 
 PARALLEL = "parallel"
@@ -91,6 +101,33 @@ def spec_maps(spec: Sequence[str]) -> list[AffineMap]:
 
 
 # ---------------------------------------------------------------- the interface
+class StructuredDestinationStyle(DestinationStyle):
+    """:class:`~meshc.ir.opdef.DestinationStyle` of the structured ops with
+    MLIR's ``verifyDestinationStyleOpInterface`` messages. Its check runs from
+    :meth:`StructuredOp.verify_op` after the indexing checks (the order of
+    MLIR's LinalgOp verifier), not with the structural ones."""
+
+    def verify(self, op: Operation) -> None:
+        """Nothing here: :meth:`check` runs after the indexing checks."""
+
+    def check(self, op: Operation) -> None:
+        """One result per tensor init, of its type."""
+        inits = getattr(op, self.inits)
+        tensor_inits = [(i, v) for i, v in enumerate(inits) if isinstance(v.type, TensorType)]
+        if len(tensor_inits) != len(op.results):
+            raise op.error(f"expected the number of tensor results ({len(op.results)}) to be equal to the "
+                           f"number of output tensors ({len(tensor_inits)})")
+        n_in = len(op.operands) - len(inits)
+        for (i, v), r in zip(tensor_inits, op.results):
+            if v.type != r.type:
+                raise op.error(f"expected type of operand #{n_in + i} ('{v.type}') to match type of "
+                               f"corresponding result ('{r.type}')")
+
+
+_DPS = StructuredDestinationStyle("inits")
+
+
+@define_op(register=False)
 class StructuredOp(Operation):
     """Base of every linalg structured op (MLIR ``LinalgStructuredInterface``).
 
@@ -114,7 +151,11 @@ class StructuredOp(Operation):
 
     payload_kind: ClassVar[str] = "region"
     body_takes_inits: ClassVar[bool] = True  # block args for inits too (generic, reduce); map: inputs only
-    traits = frozenset({"Pure", "AttrSizedOperandSegments"})  # on tensors: no memory effects
+    inputs = var_operand()  # ins(...)
+    inits = var_operand()  # outs(...): the destinations (MLIR's DPS inits)
+    result_tensors = var_result(TENSOR)
+    body = region(single_block=True, optional=True)  # the payload of generic/map/reduce
+    traits = (Pure(), "AttrSizedOperandSegments", _DPS)  # on tensors: no memory effects
 
     # -- construction -------------------------------------------------------------
     @classmethod
@@ -132,14 +173,9 @@ class StructuredOp(Operation):
 
     # -- operands -----------------------------------------------------------------
     @property
-    def inputs(self) -> list[Value]:
-        """The ``ins(...)`` operands."""
-        return operand_segments(self, 2)[0]
-
-    @property
-    def inits(self) -> list[Value]:
-        """The ``outs(...)`` operands (destinations; MLIR's DPS inits)."""
-        return operand_segments(self, 2)[1]
+    def outputs(self) -> list[Value]:
+        """The ``outs(...)`` operands (the same as :attr:`inits`)."""
+        return self.inits
 
     def operand_maps(self) -> list[tuple[Value, AffineMap]]:
         """``(operand, indexing map)`` for inputs then inits."""
@@ -214,15 +250,16 @@ class StructuredOp(Operation):
         return None
 
     # -- verification ---------------------------------------------------------------
-    def verify_(self) -> None:
-        if any(len(r.blocks) > 1 for r in self.regions):
-            raise self.error("expects a single-block region (the payload)")
-        inits = operand_segments(self, 2)[1]
+    def verify_op(self) -> None:
+        """After the declared checks (operand groups, result kinds, one
+        single-block region at most): ranked inits, the op's own rules, the
+        indexing, the destination-style results, the body."""
+        inits = self.inits
         for i, v in enumerate(inits):
             ranked(self, v.type, f"init #{i}")
         self.verify_semantics()
         self._verify_indexing()
-        self._verify_results(inits)
+        _DPS.check(self)
         self.verify_body()
 
     def verify_semantics(self) -> None:
@@ -289,18 +326,6 @@ class StructuredOp(Operation):
                         raise self.error(f"inferred input/output operand #{k} has shape's dimension #{d} to be "
                                          f"greater than or equal to {max(lo, hi) + 1}, but found {size}")
 
-    def _verify_results(self, inits: list[Value]) -> None:
-        """MLIR ``verifyDestinationStyleOpInterface``: one result per tensor init, same type."""
-        tensor_inits = [(i, v) for i, v in enumerate(inits) if isinstance(v.type, TensorType)]
-        if len(tensor_inits) != len(self.results):
-            raise self.error(f"expected the number of tensor results ({len(self.results)}) to be equal to the "
-                             f"number of output tensors ({len(tensor_inits)})")
-        n_in = len(self.operands) - len(inits)
-        for (i, v), r in zip(tensor_inits, self.results):
-            if v.type != r.type:
-                raise self.error(f"expected type of operand #{n_in + i} ('{v.type}') to match type of "
-                                 f"corresponding result ('{r.type}')")
-
     def _verify_block_args(self, operands: Sequence[Value], what: str) -> Block:
         """The body has one block whose args are the element types of ``operands``."""
         block = self.payload_block
@@ -352,7 +377,7 @@ class NamedStructuredOp(StructuredOp):
                              f"{len(self.inits)}")
 
     def _init_rank(self) -> int:
-        inits = operand_segments(self, 2)[1]
+        inits = self.inits
         return len(shape_of(inits[0].type)) if inits else 0
 
     def print_custom(self, p) -> None:
@@ -426,7 +451,7 @@ class ElementwiseOp(NamedStructuredOp):
         return [AffineMap.identity(rank)] * (self.num_inputs + 1)
 
 
-@register_op
+@define_op
 class FillOp(NamedStructuredOp):
     """``linalg.fill ins(%c : f32) outs(%e : tensor<4x8xf32>) -> tensor<4x8xf32>``:
     every element of the init becomes the scalar ``%c`` (maps ``() `` and identity)."""
@@ -456,7 +481,7 @@ class FillOp(NamedStructuredOp):
                              f"'{element_type_of(init.type)}' of the output")
 
 
-@register_op
+@define_op
 class CopyOp(ElementwiseOp):
     """``linalg.copy ins(%x : T) outs(%y : T) -> T``: ``init = cast(input)``."""
 
@@ -504,12 +529,12 @@ for _n, _spec in CONTRACTIONS.items():
     _cls = type(_class_name(_n), (ContractionOp,), {
         "name": f"linalg.{_n}", "spec": _spec, "accepts_user_maps": _n in USER_MAPS,
         "__doc__": f"``linalg.{_n}``: contraction with loops/lhs/rhs/init letters {_spec}."})
-    globals()[_cls.__name__] = register_op(_cls)
+    globals()[_cls.__name__] = define_op(_cls)
 for _n, _arity in ELEMENTWISE_ARITY.items():
     _cls = type(_class_name(_n), (ElementwiseOp,), {
         "name": f"linalg.{_n}", "num_inputs": _arity,
         "__doc__": f"``linalg.{_n}``: elementwise {_n} of {_arity} input(s)."})
-    globals()[_cls.__name__] = register_op(_cls)
+    globals()[_cls.__name__] = define_op(_cls)
 
 
 # ---------------------------------------------------------------- convolutions and pooling
@@ -628,7 +653,7 @@ for _n, (_spec, _comb) in WINDOWED.items():
     _cls = type(_class_name(_n), (WindowedOp,), {
         "name": f"linalg.{_n}", "spec": _spec, "combiner": _comb,
         "__doc__": f"``linalg.{_n}``: windowed {_comb} with loops/input/filter/init letters {_spec}."})
-    globals()[_cls.__name__] = register_op(_cls)
+    globals()[_cls.__name__] = define_op(_cls)
 
 
 # ---------------------------------------------------------------- region ops
@@ -676,7 +701,7 @@ def short_form_payload(op: StructuredOp, init_first: bool) -> Optional[Operation
     return payload
 
 
-@register_op
+@define_op
 class GenericOp(StructuredOp):
     """``linalg.generic {indexing_maps = [...], iterator_types = [...]} ins(...) outs(...) [attrs = {...}]
     { ^bb0(%in: f32, %out: f32): ... linalg.yield %v : f32 } -> T``.
@@ -719,7 +744,7 @@ class GenericOp(StructuredOp):
         p.write(self.results_text(p))
 
 
-@register_op
+@define_op
 class MapOp(StructuredOp):
     """``linalg.map { arith.addf } ins(%a, %b : T, T) outs(%init : T)`` (short form)
     or ``linalg.map ins(...) outs(...) (%x: f32, %y: f32) { ... linalg.yield %v : f32 }``:
@@ -730,7 +755,7 @@ class MapOp(StructuredOp):
     body_takes_inits = False
 
     def iterator_types(self) -> list[str]:
-        inits = operand_segments(self, 2)[1]
+        inits = self.inits
         return [PARALLEL] * (len(shape_of(inits[0].type)) if inits else 0)
 
     def indexing_maps(self) -> list[AffineMap]:
@@ -760,7 +785,7 @@ class MapOp(StructuredOp):
             _print_long_body(p, self.regions[0], ["in"] * len(self.inputs))
 
 
-@register_op
+@define_op
 class ReduceOp(StructuredOp):
     """``linalg.reduce { arith.addf } ins(%x : tensor<16x32xf32>) outs(%i : tensor<16xf32>) dimensions = [1]``
     or the long form ``... dimensions = [1] (%in: f32, %init: f32) { ... }``.
@@ -776,7 +801,7 @@ class ReduceOp(StructuredOp):
         return list(static_array(self, "dimensions"))
 
     def iterator_types(self) -> list[str]:
-        inputs = operand_segments(self, 2)[0]
+        inputs = self.inputs
         rank = len(shape_of(inputs[0].type)) if inputs else 0
         dims = set(self.dimensions)
         return [REDUCTION if d in dims else PARALLEL for d in range(rank)]
@@ -835,7 +860,7 @@ class CopyLikeOp(StructuredOp):
         return list(static_array(self, self.array_key))
 
     def iterator_types(self) -> list[str]:
-        inits = operand_segments(self, 2)[1]
+        inits = self.inits
         return [PARALLEL] * (len(shape_of(inits[0].type)) if inits else 0)
 
     def print_custom(self, p) -> None:
@@ -848,7 +873,7 @@ class CopyLikeOp(StructuredOp):
         return ranked(self, self.inputs[0].type, "input"), ranked(self, self.inits[0].type, "init")
 
 
-@register_op
+@define_op
 class TransposeOp(CopyLikeOp):
     """``linalg.transpose ins(%x : tensor<4x8xf32>) outs(%y : tensor<8x4xf32>) permutation = [1, 0]``:
     ``dim(init, i) = dim(input, permutation[i])``; input map = inverse permutation."""
@@ -878,7 +903,7 @@ class TransposeOp(CopyLikeOp):
                 raise self.error(f"dim(result, {i}) = {a} doesn't match dim(input, permutation[{i}]) = {b}")
 
 
-@register_op
+@define_op
 class BroadcastOp(CopyLikeOp):
     """``linalg.broadcast ins(%x : tensor<8xf32>) outs(%y : tensor<4x8xf32>) dimensions = [0]``:
     ``dimensions`` are the init dims added; input map = identity without them."""
@@ -908,18 +933,17 @@ class BroadcastOp(CopyLikeOp):
 
 
 # ---------------------------------------------------------------- body ops
-@register_op
+@define_op
 class YieldOp(Operation):
     """``linalg.yield %a, %b : f32, f32``: ends a structured op's body with one
     value per init, of the init's element type."""
 
     name = "linalg.yield"
-    traits = frozenset({"Pure", "Terminator", "ReturnLike"})
+    values = var_operand()
+    traits = (Pure(), Terminator(), ReturnLike())
 
-    def verify_(self) -> None:
-        if self.results or self.regions:
-            raise self.error(f"expects no results and no regions, got {len(self.results)} results and "
-                             f"{len(self.regions)} regions")
+    def verify_op(self) -> None:
+        """The enclosing structured op and its inits' element types."""
         parent = self.parent_op
         if not isinstance(parent, StructuredOp):
             raise self.error(f"expected parent op with LinalgOp interface, got "
@@ -942,19 +966,22 @@ class YieldOp(Operation):
             p.write(" : " + p.types(v.type for v in self.operands))
 
 
-@register_op
+@define_op
 class IndexOp(Operation):
     """``linalg.index 0 : index``: the current index of loop ``dim`` of the
     enclosing structured op."""
 
     name = "linalg.index"
-    traits = PURE
+    dim_attr = attribute(IntegerAttr, name="dim")
+    result = result(INDEX_KIND)
+    traits = (Pure(),)
 
     @property
     def dim(self) -> int:
         return int_attr(self, "dim")
 
-    def verify_(self) -> None:
+    def verify_op(self) -> None:
+        """The enclosing structured op has loop ``dim``."""
         parent = self.parent_op
         if not isinstance(parent, StructuredOp):
             raise self.error(f"expected parent op with LinalgOp interface, got "
@@ -962,14 +989,13 @@ class IndexOp(Operation):
         if not 0 <= self.dim < parent.num_loops:
             raise self.error(f"expected dim ({self.dim}) to be lower than the number of loops "
                              f"({parent.num_loops}) of the enclosing LinalgOp")
-        if not isinstance(self.result.type, IndexType):
-            raise self.error(f"result must be 'index', got '{self.result.type}'")
 
     def print_custom(self, p) -> None:
         p.write(f" {self.dim}" + p.attr_dict(self.attributes, ("dim",)) + f" : {self.result.type}")
 
 
 # ---------------------------------------------------------------- pack / unpack
+@define_op(register=False)
 class RelayoutOp(Operation):
     """Base of ``linalg.pack``/``linalg.unpack`` (``LinalgRelayoutOps.td``).
 
@@ -979,16 +1005,11 @@ class RelayoutOp(Operation):
     ``outer_dims_perm`` (identity when absent), then the tile dims follow.
     """
 
-    traits = PURE
+    source = operand(TENSOR)
+    dest = operand(TENSOR)
+    result = result(TENSOR)
+    traits = (Pure(),)
     _ELIDED = ("inner_dims_pos", "outer_dims_perm", "static_inner_tiles", "operandSegmentSizes")
-
-    @property
-    def source(self) -> Value:
-        return self.operands[0]
-
-    @property
-    def dest(self) -> Value:
-        return self.operands[1]
 
     @property
     def inner_dims_pos(self) -> list[int]:
@@ -1027,7 +1048,8 @@ class RelayoutOp(Operation):
         inner = [None if t == K_DYNAMIC else t for t in static_array(self, "static_inner_tiles")]
         return [outer[p] for p in perm] + inner
 
-    def verify_(self) -> None:
+    def verify_op(self) -> None:
+        """``LinalgRelayoutOps.td``'s rules on tiles, permutation and shapes."""
         packed = ranked(self, self.packed_type, "the packed tensor")
         unpacked = ranked(self, self.unpacked_type, "the unpacked tensor")
         if self.result.type != self.dest.type:
@@ -1073,7 +1095,7 @@ class RelayoutOp(Operation):
                 + p.attr_dict(self.attributes, self._ELIDED) + f" : {self.source.type} -> {self.dest.type}")
 
 
-@register_op
+@define_op
 class PackOp(RelayoutOp):
     """``linalg.pack %src [padding_value(%cst : f32)] [outer_dims_perm = [1, 0]] inner_dims_pos = [0, 1]
     inner_tiles = [8, 1] into %dest : tensor<..> -> tensor<..>`` (also ``tensor.pack``).
@@ -1081,13 +1103,15 @@ class PackOp(RelayoutOp):
 
     name = "linalg.pack"
     aliases = ("tensor.pack",)
+    padding = var_operand()  # none or one: the optional padding value
+    inner_tiles = var_operand(INDEX_KIND)
 
     def _tile_values(self) -> list[Value]:
-        return operand_segments(self, 4)[3]
+        return self.inner_tiles
 
     @property
     def padding_value(self) -> Optional[Value]:
-        seg = operand_segments(self, 4)[2]
+        seg = self.padding
         return seg[0] if seg else None
 
     @property
@@ -1098,11 +1122,11 @@ class PackOp(RelayoutOp):
     def unpacked_type(self) -> Type:
         return self.source.type
 
-    def verify_(self) -> None:
-        segs = operand_segments(self, 4)
-        if len(segs[0]) != 1 or len(segs[1]) != 1 or len(segs[2]) > 1:
-            raise self.error("expected operand segments (source, dest, [padding_value], inner_tiles...)")
-        super().verify_()
+    def verify_op(self) -> None:
+        """At most one padding value, of the source's element type; then the relayout rules."""
+        if len(self.padding) > 1:
+            raise self.error(f"expected at most one padding value, got {len(self.padding)}")
+        super().verify_op()
         pad = self.padding_value
         if pad is not None and pad.type != element_type_of(self.source.type):
             raise self.error(f"expected padding_value has {element_type_of(self.source.type)} but got: {pad.type}")
@@ -1113,16 +1137,17 @@ class PackOp(RelayoutOp):
         p.write(f" {p.value(self.source)}{text}{self.relayout_text(p)}")
 
 
-@register_op
+@define_op
 class UnPackOp(RelayoutOp):
     """``linalg.unpack %src [outer_dims_perm = [...]] inner_dims_pos = [...] inner_tiles = [...] into %dest
     : packed -> unpacked`` (also ``tensor.unpack``). Operands: source, dest, dynamic tiles."""
 
     name = "linalg.unpack"
     aliases = ("tensor.unpack",)
+    inner_tiles = var_operand(INDEX_KIND)
 
     def _tile_values(self) -> list[Value]:
-        return self.operands[2:]
+        return self.inner_tiles
 
     @property
     def packed_type(self) -> Type:

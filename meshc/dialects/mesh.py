@@ -65,6 +65,7 @@ from meshc.ir.attributes import (ArrayAttr, Attribute, DenseArrayAttr, IntegerAt
                                  UnitAttr)
 from meshc.ir.core import Block, Operation, OpResult, Region, Value, op_class, register_op
 from meshc.ir.location import UNKNOWN_LOC, DiagnosticError, Location, note
+from meshc.ir.opdef import Pure, ReturnLike, Terminator, define_op, var_operand
 from meshc.ir.types import I64, INDEX, K_DYNAMIC, FunctionType, IntegerType, OpaqueType, TensorType, Type
 from meshc.dialects.mesh_attrs import (REDUCTION_KINDS, ShardEncodingAttr, ShardingAttr, data_encoding_of,
                                        sharding_of, strip_sharding, with_data_encoding, with_sharding)
@@ -590,18 +591,18 @@ class ForOneOp(SpmdOp):
         self.print_tail(p)
 
 
-@register_op
+@define_op
 class YieldOp(Operation):
     """``mesh.yield %a, %b : T1, T2``: ends a ``mesh.for_all``/``mesh.for_one`` body with this
-    process's values (the seed's ``return`` in those bodies is read as this op)."""
+    process's values (the seed's ``return`` in those bodies is read as this op). Declared with
+    :mod:`meshc.ir.opdef`: no results and no regions (the custom form prints neither)."""
 
     name = "mesh.yield"
-    traits = frozenset({"Terminator", "ReturnLike", "Pure"})
+    values = var_operand()
+    traits = (Terminator(), ReturnLike(), Pure())
 
-    def verify_(self) -> None:
-        if self.results or self.regions:  # the custom form prints neither (fuzzer find)
-            raise self.error(f"expects no results and no regions, got {len(self.results)} results and "
-                             f"{len(self.regions)} regions")
+    def verify_op(self) -> None:
+        """The enclosing ``for_all``/``for_one`` and the ``#mesh.shard`` types of the values."""
         if not isinstance(self.parent_op, SpmdOp):
             parent = self.parent_op
             raise self.error(f"expects parent op 'mesh.for_all' or 'mesh.for_one', got "

@@ -148,3 +148,54 @@ func.func @pack_dest(%a: tensor<4x8xf32>, %d: tensor<1x1x4x4xf32>) {
   %p = linalg.pack %a inner_dims_pos = [0, 1] inner_tiles = [4, 4] into %d : tensor<4x8xf32> -> tensor<1x1x4x4xf32>
   return
 }
+
+// -----
+
+// Declared kinds: linalg.index's result is an index.
+func.func @index_kind(%o: tensor<4xf32>) -> tensor<4xf32> {
+  %g = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} outs(%o : tensor<4xf32>) {
+  ^bb0(%out: f32):
+    // expected-error @+1 {{'linalg.index' op result #0 must be index, but got 'f32'}}
+    %i = "linalg.index"() <{dim = 0 : i64}> : () -> f32
+    linalg.yield %out : f32
+  } -> tensor<4xf32>
+  return %g : tensor<4xf32>
+}
+
+// -----
+
+// Declared groups: ins and outs split by a two-entry operandSegmentSizes.
+func.func @segments(%a: tensor<4x8xf32>, %b: tensor<8x2xf32>, %c: tensor<4x2xf32>) {
+  // expected-error @+1 {{'linalg.matmul' op requires attribute 'operandSegmentSizes' with 2 entries}}
+  %r = "linalg.matmul"(%a, %b, %c) <{operandSegmentSizes = array<i32: 3>}> : (tensor<4x8xf32>, tensor<8x2xf32>, tensor<4x2xf32>) -> tensor<4x2xf32>
+  return
+}
+
+// -----
+
+// Declared result group: the results of a structured op are tensors.
+func.func @result_kind(%a: tensor<4x8xf32>, %b: tensor<8x2xf32>, %c: tensor<4x2xf32>) {
+  // expected-error @+1 {{'linalg.matmul' op result #0 must be a ranked tensor, but got 'f32'}}
+  %r = "linalg.matmul"(%a, %b, %c) <{operandSegmentSizes = array<i32: 2, 1>}> : (tensor<4x8xf32>, tensor<8x2xf32>, tensor<4x2xf32>) -> f32
+  return
+}
+
+// -----
+
+// Declared operand kinds: linalg.unpack's dynamic tiles are indices.
+func.func @unpack_tile_kind(%p: tensor<2x4xf32>, %d: tensor<8xf32>, %t: i32) {
+  // expected-error @+1 {{'linalg.unpack' op operand #2 must be index, but got 'i32'}}
+  %u = "linalg.unpack"(%p, %d, %t) <{inner_dims_pos = array<i64: 0>, static_inner_tiles = array<i64: -9223372036854775808>}> : (tensor<2x4xf32>, tensor<8xf32>, i32) -> tensor<8xf32>
+  return
+}
+
+// -----
+
+// Declared region: a structured op has at most one region.
+func.func @two_regions(%o: tensor<4xf32>) {
+  // expected-error @+1 {{'linalg.fill' op expected 0 to 1 regions, but found 2}}
+  %r = "linalg.fill"(%o, %o) <{operandSegmentSizes = array<i32: 1, 1>}> ({
+  }, {
+  }) : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
+  return
+}

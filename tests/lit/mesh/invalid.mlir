@@ -355,3 +355,15 @@ func.func @f(%a: tensor<1xf32>) {
   // expected-error @+1 {{'mesh.yield' op expects parent op 'mesh.for_all' or 'mesh.for_one', got 'func.func'}}
   mesh.yield %a : tensor<1xf32>
 }
+
+// -----
+
+// Declared by meshc.ir.opdef: mesh.yield has no results.
+mesh.mesh @m(shape = 2)
+func.func @f(%a: tensor<4xf32>) -> tensor<4xf32> {
+  %r = mesh.for_one 1 on @m {
+    // expected-error @+1 {{'mesh.yield' op expected 0 results, but found 1}}
+    %0 = "mesh.yield"(%a) : (tensor<4xf32>) -> (i32)
+  }
+  return %r : tensor<4xf32>
+}
