@@ -428,7 +428,8 @@ class _Emitter:
 
     def parameter(self, g, k: int) -> Optional[str]:
         """The ``dense<"0x...">`` attribute text of parameter global ``g``'s data in :attr:`parameters`
-        (``{scope: {key: array}}``; read and checked as the reference interpreter reads it), None when
+        (``{scope: {key: array}}``; read and checked by the reference interpreter's rule,
+        :func:`meshc.frontends.parameters.parameter_value`), None when
         ``g`` is not a ``#stream.parameter.named`` global.
 
         Raises IreeEmitError for data the interpreter refuses (missing, wrong shape or dtype) or an
@@ -437,11 +438,12 @@ class _Emitter:
 
         if parameter_ref(g.initial_value) is None:
             return None
-        from meshc.runtime.interpreter import Interpreter
-        from meshc.runtime.ops.util import global_initial_value
+        from meshc.frontends.parameters import parameter_value
+        from meshc.ir.types import element_type_of, numpy_dtype
 
         try:
-            array = global_initial_value(Interpreter(self.s.module, parameters=self.parameters), g)
+            array = parameter_value(self.parameters or {}, g, parameter_ref(g.initial_value),
+                                    numpy_dtype(element_type_of(g.type)))
         except DiagnosticError as err:
             raise IreeEmitError(str(err).split(": error: ", 1)[-1], g.location) from None
         shape, dtype = _parse_type(str(g.type), g.location)

@@ -246,3 +246,39 @@ def inline_parameters(module, parameters: Mapping[str, Mapping[str, Any]]) -> li
 __all__ = ["ParameterError", "ParameterRef", "SUFFIXES", "inline_parameters", "load_parameter_file",
            "load_parameters", "parameter_globals", "parameter_ref", "parse_parameter_option",
            "resolve_parameters"]
+
+
+def parameter_value(parameters: Mapping[str, Mapping[str, Any]], op: Any, ref: tuple[str, str], dtype: Any) -> Any:
+    """The data of parameter ``ref`` (``(scope, key)``) that ``util.global`` ``op`` reads, from
+    ``parameters`` (``{scope: {key: array}}``), checked against the global's type: an array of its
+    shape (a scalar for a non-tensor global) and numpy ``dtype``. The reference interpreter and the
+    IREE emitter read parameters with it.
+
+    Raises:
+        DiagnosticError: at ``op``: an unknown scope or key, or data of another shape or dtype.
+    """
+    import numpy as np
+
+    from meshc.ir.types import TensorType
+
+    scope, key = ref
+    name = f'"{scope}"::"{key}"' if scope else f'"{key}"'
+    table = parameters.get(scope)
+    if table is None:
+        given = ", ".join(repr(s) for s in parameters) or "none"
+        raise DiagnosticError(f"global @{op.sym_name} reads parameter {name} but no parameters were given for "
+                              f"scope '{scope}' (give --parameters {scope or 'SCOPE'}=FILE.npz; scopes given: "
+                              f"{given})", op.location)
+    if key not in table:
+        raise DiagnosticError(f"global @{op.sym_name} reads parameter {name} but the parameters of scope "
+                              f"'{scope}' have no key '{key}' (keys: {', '.join(sorted(table))})", op.location)
+    arr = np.asarray(table[key])
+    t = op.type
+    shape = tuple(t.shape) if isinstance(t, TensorType) else ()
+    if arr.ndim != len(shape) or any(w is not None and w != g for w, g in zip(shape, arr.shape)):
+        raise DiagnosticError(f"global @{op.sym_name}: parameter {name} has shape {list(arr.shape)}, expected "
+                              f"{t}", op.location)
+    if arr.dtype != dtype:
+        raise DiagnosticError(f"global @{op.sym_name}: parameter {name} has dtype {arr.dtype}, expected {dtype} "
+                              f"({t})", op.location)
+    return arr if shape else arr[()]

@@ -17,27 +17,15 @@ array whose shape or dtype differs from the global's type.
 
 from __future__ import annotations
 
-import re
-from typing import Any, Optional
+from typing import Any
 
 import numpy as np
 
+from meshc.frontends.parameters import parameter_ref, parameter_value
 from meshc.ir.attributes import BoolAttr, DenseElementsAttr, FloatAttr, IntegerAttr
 from meshc.ir.location import DiagnosticError
 from meshc.ir.types import TensorType, element_type_of, numpy_dtype
 from meshc.runtime.interpreter import kernel
-
-_PARAMETER = re.compile(r'^#stream\.parameter\.named<\s*(?:"((?:[^"\\]|\\.)*)"\s*::\s*)?"((?:[^"\\]|\\.)*)"')
-
-
-def parameter_ref(attr: Any) -> Optional[tuple[str, str]]:
-    """``(scope, key)`` of a ``#stream.parameter.named<"scope"::"key">``
-    attribute (scope ``""`` when absent), or None for any other attribute."""
-    m = _PARAMETER.match(str(attr))
-    if m is None:
-        return None
-    return (m.group(1) or "", m.group(2))
-
 
 def _readonly(a: np.ndarray) -> np.ndarray:
     v = a.view()
@@ -70,31 +58,7 @@ def global_initial_value(interp, op) -> Any:
     ref = parameter_ref(init)
     if ref is None:
         raise DiagnosticError(f"global @{op.sym_name}: cannot evaluate initial value {init}", op.location)
-    return _parameter(interp, op, ref, dtype)
-
-
-def _parameter(interp, op, ref: tuple[str, str], dtype: np.dtype) -> Any:
-    scope, key = ref
-    name = f'"{scope}"::"{key}"' if scope else f'"{key}"'
-    table = interp.parameters.get(scope)
-    if table is None:
-        given = ", ".join(repr(s) for s in interp.parameters) or "none"
-        raise DiagnosticError(f"global @{op.sym_name} reads parameter {name} but no parameters were given for "
-                              f"scope '{scope}' (give --parameters {scope or 'SCOPE'}=FILE.npz; scopes given: "
-                              f"{given})", op.location)
-    if key not in table:
-        raise DiagnosticError(f"global @{op.sym_name} reads parameter {name} but the parameters of scope "
-                              f"'{scope}' have no key '{key}' (keys: {', '.join(sorted(table))})", op.location)
-    arr = np.asarray(table[key])
-    t = op.type
-    shape = tuple(t.shape) if isinstance(t, TensorType) else ()
-    if arr.ndim != len(shape) or any(w is not None and w != g for w, g in zip(shape, arr.shape)):
-        raise DiagnosticError(f"global @{op.sym_name}: parameter {name} has shape {list(arr.shape)}, expected "
-                              f"{t}", op.location)
-    if arr.dtype != dtype:
-        raise DiagnosticError(f"global @{op.sym_name}: parameter {name} has dtype {arr.dtype}, expected {dtype} "
-                              f"({t})", op.location)
-    return arr if shape else arr[()]
+    return parameter_value(interp.parameters, op, ref, dtype)
 
 
 @kernel("util.global")
