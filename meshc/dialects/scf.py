@@ -20,6 +20,11 @@ Syntax and verification rules follow the MLIR scf dialect documentation
   forall. Upstream only allows ``tensor.parallel_insert_slice`` in it; meshc
   accepts any op, so that seed 000's ``mesh.for_one`` (whose body ends with
   ``tensor.parallel_insert_slice``) can stand there.
+
+The ops are declared with :func:`meshc.ir.opdef.define_op` (operands,
+results, attributes, regions, traits), so the structural checks and the
+accessors come from the declaration; the headers keep the hand-written rules
+of grammar/scf.lark and each op its ``print_custom``.
 """
 
 from __future__ import annotations

@@ -18,6 +18,14 @@ syntax and verifier, as mlir-opt 19/20 print it:
 * ``pad`` keeps ``static_low``/``static_high`` and a region yielding the
   padding value; ``nofold`` is a unit attribute.
 
+Every op is declared with :func:`meshc.ir.opdef.define_op` (operands,
+results, attributes, regions, traits), so the structural checks and the
+accessors come from the declaration and read generic-form properties as the
+custom form's attributes. empty, extract, dim, cast, bitcast and yield also
+take their syntax from an assembly format; the others keep a rule in
+grammar/tensor.lark and a ``print_custom`` (mixed static/dynamic lists,
+reassociations, regions, a functional type).
+
 The mixed static/dynamic list helpers (:func:`split_mixed`, :func:`join_mixed`,
 :func:`format_mixed`, :func:`operand_segments`) are shared with
 ``meshc.dialects.linalg`` (``linalg.pack``'s ``inner_tiles``).
