@@ -47,7 +47,6 @@ from meshc.ir.types import (I32, I64, INDEX, K_DYNAMIC, FloatType, FunctionType,
 Mixed = Union[int, Value]
 """One entry of an offsets/sizes/strides list: a constant or an index value."""
 
-PURE = frozenset({"Pure"})
 PARALLEL_COMBINING_PARENTS = ("scf.forall.in_parallel", "mesh.for_one", "shard.for_one")
 """Ops that may hold ``tensor.parallel_insert_slice`` (besides any op with the
 ``ParallelCombining`` trait), as MLIR's ``ParallelCombiningOpInterface``."""
