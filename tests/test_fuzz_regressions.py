@@ -277,8 +277,8 @@ def test_mixed_named_and_anonymous_arguments_is_located():
      ": () -> ()", "'func.return' op expected 0 results, but found 1"),
     ('"flow.return"() {a = 1} : () -> ()', "'flow.return' op expects no results, regions or attributes "
                                            "(its custom form has none)"),
-    ('"scf.yield"() : () -> (i32)', "'scf.yield' op expects no results, regions or attributes (its custom form "
-                                    "has none), got 1 results, 0 regions, 0 attributes"),
+    ('"scf.yield"() : () -> (i32)', "'scf.yield' op expected 0 results, but found 1"),
+    ('"scf.yield"() {a = 1} : () -> ()', "'scf.yield' op expects no attributes (its custom form has none), got 1"),
     ('"linalg.yield"() : () -> (i32)', "'linalg.yield' op expected 0 results, but found 1"),
 ])
 def test_malformed_generic_ops_fail_verification(text, msg):
@@ -376,7 +376,7 @@ def test_mesh_ops_without_a_required_clause_are_rejected(text, msg):
     ('func.func @f(%t: tensor<4xf32>) -> tensor<4xf32> {\n'
      '  %r = scf.forall (%i) in (4) shared_outs(%o = %t) -> (tensor<4xf32>) {\n'
      '    %0 = "scf.forall.in_parallel"() ({\n    }) : () -> (i32)\n  }\n  return %r : tensor<4xf32>\n}', 3,
-     "'scf.forall.in_parallel' op expects no operands and no results, got 0 operands and 1 results"),
+     "'scf.forall.in_parallel' op expected 0 results, but found 1"),
     ('func.func @f(%t: tensor<2xf32>, %v: f32) -> tensor<4xf32> {\n  %r = tensor.pad %t low[1] high[1] {\n'
      '  ^bb0(%i: index):\n    %0 = "tensor.yield"(%v) : (f32) -> (i32)\n  } : tensor<2xf32> to tensor<4xf32>\n'
      '  return %r : tensor<4xf32>\n}', 4, "'tensor.yield' op expected 0 results, but found 1"),

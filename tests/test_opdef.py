@@ -212,3 +212,54 @@ def test_linalg_index_result_kind_is_declared():
     m = parse('func.func @f(%o: tensor<4xf32>) {\n' + text + '\nreturn\n}')
     with pytest.raises(DiagnosticError, match="'linalg.index' op result #0 must be index, but got 'f32'"):
         verify(m)
+
+
+_SLICE = ('%t = "x.t"() : () -> tensor<4xf32>\n'
+          '%s = "tensor.extract_slice"(%t) <{operandSegmentSizes = array<i32: 1, 0, 0, 0>, '
+          'static_offsets = array<i64: OFF>, static_sizes = array<i64: 2>, static_strides = array<i64: 1>}> '
+          ': (tensor<4xf32>) -> tensor<2xf32>')
+_FORALL = ('%t = "x.t"() : () -> tensor<4xf32>\n'
+           '%r = "scf.forall"(%t) <{operandSegmentSizes = array<i32: 0, 0, 0, 1>, staticLowerBound = array<i64: 0>, '
+           'staticUpperBound = array<i64: 4>, staticStep = array<i64: STEP>}> ({\n'
+           '^bb0(%i: index, %o: tensor<4xf32>):\n  scf.forall.in_parallel {\n  }\n}) : (tensor<4xf32>) -> '
+           'tensor<4xf32>')
+
+
+@pytest.mark.parametrize("text, printed", [
+    (_SLICE.replace("OFF", "1"), "tensor.extract_slice %t[1] [2] [1] : tensor<4xf32> to tensor<2xf32>"),
+    (_FORALL.replace("STEP", "1"), "scf.forall (%i) in (4) shared_outs(%o = %t) -> (tensor<4xf32>) {"),
+])
+def test_properties_of_converted_tensor_and_scf_ops_verify_and_print(text, printed):
+    m = parse(text)
+    verify(m)
+    assert printed in m.print()
+    again = parse(m.print())
+    verify(again)
+    assert again.print() == m.print()
+
+
+@pytest.mark.parametrize("text, message", [
+    # the op's own check (verify_op) reads the properties
+    (_SLICE.replace("OFF", "3"), "'tensor.extract_slice' op slice along dimension 0 runs out-of-bounds: 4 >= 4"),
+    (_FORALL.replace("STEP", "0"), "'scf.forall' op expects positive steps, got step #0 = 0"),
+    # the derived checks read them too
+    (_SLICE.replace("OFF", "1").replace("static_sizes = array<i64: 2>", "static_sizes = 2"),
+     "'tensor.extract_slice' op attribute 'static_sizes' must be array<i64: ...>, got '2'"),
+    (_FORALL.replace("STEP", "1").replace("staticStep = array<i64: 1>", "staticStep = [1]"),
+     "'scf.forall' op attribute 'staticStep' must be array<i64: ...>, got '[1]'"),
+    ('%a = "x.a"() : () -> tensor<2xf32>\n%r = "tensor.concat"(%a) <{dim = "x"}> : (tensor<2xf32>) -> tensor<2xf32>',
+     "'tensor.concat' op attribute 'dim' must be an integer, got '\"x\"'"),
+])
+def test_properties_reach_the_verifiers_of_converted_tensor_and_scf_ops(text, message):
+    m = parse(text)
+    with pytest.raises(DiagnosticError) as info:
+        verify(m)
+    assert info.value.message == message
+
+
+def test_parallel_insert_slice_drops_the_result_field_of_insert_slice():
+    from meshc.dialects.tensor import InsertSliceOp, ParallelInsertSliceOp
+
+    assert [r.name for r in InsertSliceOp.opdef.results] == ["output"]
+    assert ParallelInsertSliceOp.opdef.results == []
+    assert [o.name for o in ParallelInsertSliceOp.opdef.operands] == ["source", "dest", "offsets", "sizes", "strides"]

@@ -40,7 +40,8 @@ from meshc.dialects.mesh import data_encoding_of, sharding_of, with_data_encodin
 from meshc.ir.affine import AffineExpr, AffineMap, BinaryExpr, DimExpr, SymbolExpr
 from meshc.ir.attributes import (AffineMapAttr, ArrayAttr, Attribute, DenseArrayAttr, IntegerAttr, StringAttr,
                                  TypeAttr)
-from meshc.ir.core import Operation, Value, register_op
+from meshc.ir.core import Operation, Value
+from meshc.ir.opdef import INDEX_KIND, TENSOR, Pure, define_op, operand, result, var_operand
 from meshc.ir.types import I32, INDEX, IndexType, IntegerType, TensorType, Type
 
 OP_TYPES = ("matmul", "conv", "scaled_matmul")
@@ -472,16 +473,18 @@ class EncodingConversionOp(Operation):
 
     Operands: the source, then (unset only) the result's dynamic dims, then
     the ``encoding_dims`` (index values for the encoding's ``?`` iteration
-    sizes); ``operandSegmentSizes`` splits them when both are present.
+    sizes); ``operandSegmentSizes`` splits them when both are present. The
+    declaration has one group ``sizes`` for all the index operands, since
+    the custom form leaves ``operandSegmentSizes`` out when there are no
+    encoding dims (:meth:`_segments` splits them).
     """
 
-    traits = frozenset({"Pure"})
+    source = operand(TENSOR)
+    sizes = var_operand(INDEX_KIND)
+    output = result(TENSOR)
+    traits = (Pure(),)
     encoded_is_result = True
     n_segments = 2  # source, encoding_dims
-
-    @property
-    def source(self) -> Value:
-        return self.operands[0]
 
     def _segments(self) -> tuple[int, ...]:
         a = self.attr("operandSegmentSizes")
@@ -509,13 +512,9 @@ class EncodingConversionOp(Operation):
         """The data-tiling encoding set (or removed) by this op."""
         return data_encoding_of(self.result_type if self.encoded_is_result else self.source_type)
 
-    def verify_(self) -> None:
+    def verify_op(self) -> None:
         kind = self.name.split(".", 1)[1]
-        if len(self.results) != 1 or not self.operands:
-            raise self.error("expects one source operand and one result")
         src, res = self.source_type, self.result_type
-        if not isinstance(src, TensorType) or not isinstance(res, TensorType):
-            raise self.error(f"expects ranked tensor source and result, got '{src}' and '{res}'")
         seg = self._segments()
         if sum(seg) != len(self.operands) or seg[0] != 1:
             raise self.error(f"operandSegmentSizes {list(seg)} do not match the {len(self.operands)} operands")
@@ -538,9 +537,6 @@ class EncodingConversionOp(Operation):
         if src.element_type != res.element_type:
             raise self.error(f"expects source and result element types to agree, got '{src.element_type}' and "
                              f"'{res.element_type}'")
-        for v in self.operands[1:]:
-            if not isinstance(v.type, IndexType):
-                raise self.error(f"expects index size operands, got '{v.type}'")
         if isinstance(enc, EncodingAttr):
             try:
                 enc.check_tensor(encoded)
@@ -562,7 +558,7 @@ def _shape(t: TensorType) -> str:
     return "x".join("?" if d is None else str(d) for d in t.shape)
 
 
-@register_op
+@define_op
 class SetEncodingOp(EncodingConversionOp):
     """``%e = iree_encoding.set_encoding %x [encoding_dims{...}] : T -> T<enc>``:
     the same tensor, now laid out as its encoding says (seed 001)."""
@@ -574,7 +570,7 @@ class SetEncodingOp(EncodingConversionOp):
         p.write(p.attr_dict(self.attributes, ("operandSegmentSizes",)))
 
 
-@register_op
+@define_op
 class UnsetEncodingOp(EncodingConversionOp):
     """``%x = iree_encoding.unset_encoding %e [encoding_dims{...}] : T<enc> -> T
     [{dynamic dims}]``: back to the plain row-major layout (seed 001)."""
@@ -588,8 +584,8 @@ class UnsetEncodingOp(EncodingConversionOp):
         seg = self._segments()
         return self.operands[1:1 + seg[1]]
 
-    def verify_(self) -> None:
-        super().verify_()
+    def verify_op(self) -> None:
+        super().verify_op()
         t = self.result_type
         n = sum(1 for d in t.shape if d is None)  # type: ignore[attr-defined]
         if self.result_dims and len(self.result_dims) != n:

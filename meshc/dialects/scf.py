@@ -20,6 +20,11 @@ Syntax and verification rules follow the MLIR scf dialect documentation
   forall. Upstream only allows ``tensor.parallel_insert_slice`` in it; meshc
   accepts any op, so that seed 000's ``mesh.for_one`` (whose body ends with
   ``tensor.parallel_insert_slice``) can stand there.
+
+The ops are declared with :func:`meshc.ir.opdef.define_op` (operands,
+results, attributes, regions, traits), so the structural checks and the
+accessors come from the declaration; the headers keep the hand-written rules
+of grammar/scf.lark and each op its ``print_custom``.
 """
 
 from __future__ import annotations
@@ -27,7 +32,9 @@ from __future__ import annotations
 from typing import Optional, Sequence, Union
 
 from meshc.ir.attributes import ArrayAttr, DenseArrayAttr, IntegerAttr, UnitAttr
-from meshc.ir.core import Block, Operation, Region, Value, register_op
+from meshc.ir.core import Block, Operation, Region, Value
+from meshc.ir.opdef import (INDEX_KIND, HasParent, Pure, ReturnLike, Terminator, TypeKind, attribute, define_op,
+                            operand, region, var_operand, var_result)
 from meshc.ir.types import I1, I32, I64, INDEX, K_DYNAMIC, IndexType, IntegerType, Type
 
 DYNAMIC_INDEX = K_DYNAMIC  # MLIR's ShapedType::kDynamic in static bound arrays
@@ -83,23 +90,25 @@ def _region_is_empty(region: Region) -> bool:
 
 
 # ------------------------------------------------------------------ scf.yield
-@register_op
+_YIELD_PARENTS = ("scf.execute_region", "scf.for", "scf.if", "scf.index_switch", "scf.while")
+
+
+@define_op
 class YieldOp(Operation):
     """``scf.yield %a, %b : T1, T2``: ends an ``scf.for`` body or an ``scf.if``
     branch; its operand types are the parent's result types (MLIR SCFOps.td)."""
 
     name = "scf.yield"
-    traits = frozenset({"Terminator", "ReturnLike", "Pure"})
-    PARENTS = ("scf.execute_region", "scf.for", "scf.if", "scf.index_switch", "scf.while")
+    values = var_operand()
+    traits = (Terminator(), ReturnLike(), Pure())
+    PARENTS = _YIELD_PARENTS
 
-    def verify_(self) -> None:
-        if self.results or self.regions or self.attributes:
-            raise self.error(f"expects no results, regions or attributes (its custom form has none), got "
-                             f"{len(self.results)} results, {len(self.regions)} regions, "
-                             f"{len(self.attributes)} attributes")
+    def verify_op(self) -> None:
+        if self.attributes or self.properties:
+            raise self.error(f"expects no attributes (its custom form has none), got "
+                             f"{len(self.attributes) + len(self.properties)}")
+        HasParent(*self.PARENTS).verify(self)  # after the attribute check: a generic form's first problem
         parent = self.parent_op
-        if parent is None or parent.name not in self.PARENTS:
-            raise self.error(f"expects parent op to be one of '{', '.join(self.PARENTS)}'")
         if not isinstance(parent, (ForOp, IfOp)):
             return
         expected = [r.type for r in parent.results]
@@ -118,7 +127,7 @@ class YieldOp(Operation):
 
 
 # ------------------------------------------------------------------ scf.for
-@register_op
+@define_op
 class ForOp(Operation):
     """``scf.for %i = %lb to %ub step %s iter_args(...) -> (...) { ... }``.
 
@@ -129,23 +138,14 @@ class ForOp(Operation):
     """
 
     name = "scf.for"
-    traits = frozenset({"RecursiveMemoryEffects"})
-
-    @property
-    def lower_bound(self) -> Value:
-        return self.operands[0]
-
-    @property
-    def upper_bound(self) -> Value:
-        return self.operands[1]
-
-    @property
-    def step(self) -> Value:
-        return self.operands[2]
-
-    @property
-    def init_args(self) -> list[Value]:
-        return self.operands[3:]
+    lower_bound = operand()
+    upper_bound = operand()
+    step = operand()
+    init_args = var_operand()
+    loop_results = var_result()
+    unsigned_cmp_attr = attribute(UnitAttr, required=False, name="unsignedCmp")
+    body_region = region()
+    traits = ("RecursiveMemoryEffects",)
 
     @property
     def body(self) -> Block:
@@ -168,10 +168,7 @@ class ForOp(Operation):
     def unsigned_cmp(self) -> bool:
         return self.attr("unsignedCmp") is not None
 
-    def verify_(self) -> None:
-        if len(self.operands) < 3:
-            raise self.error(f"expects at least 3 operands (lower bound, upper bound, step), got "
-                             f"{len(self.operands)}")
+    def verify_op(self) -> None:
         bound_types = [v.type for v in self.operands[:3]]
         t = bound_types[0]
         if any(bt != t for bt in bound_types) or not _is_index_or_signless(t):
@@ -233,7 +230,10 @@ def _constant_int(v: Value) -> Optional[int]:
 
 
 # ------------------------------------------------------------------ scf.if
-@register_op
+_I1_KIND = TypeKind("i1", lambda t: t == I1, I1)
+
+
+@define_op
 class IfOp(Operation):
     """``scf.if %cond [-> (T...)] { then } [else { else }]``.
 
@@ -242,11 +242,11 @@ class IfOp(Operation):
     """
 
     name = "scf.if"
-    traits = frozenset({"RecursiveMemoryEffects"})
-
-    @property
-    def condition(self) -> Value:
-        return self.operands[0]
+    condition = operand(_I1_KIND)
+    if_results = var_result()
+    then_region = region()
+    else_region = region()
+    traits = ("RecursiveMemoryEffects",)
 
     @property
     def then_block(self) -> Block:
@@ -258,12 +258,7 @@ class IfOp(Operation):
             return None
         return self.regions[1].blocks[0]
 
-    def verify_(self) -> None:
-        if len(self.operands) != 1 or self.operands[0].type != I1:
-            got = ", ".join(f"'{v.type}'" for v in self.operands) or "none"
-            raise self.error(f"expects one 'i1' condition operand, got {got}")
-        if len(self.regions) != 2:
-            raise self.error(f"expects 2 regions (then, else), got {len(self.regions)}")
+    def verify_op(self) -> None:
         _single_block(self, self.regions[0], "its then region")
         if self.results and self.else_block is None:
             raise self.error("must have an else block if defining values")
@@ -299,7 +294,7 @@ def _ends_with_implicit_yield(block: Block) -> bool:
 OpFoldResult = Union[int, Value]
 
 
-@register_op
+@define_op
 class ForallOp(Operation):
     """``scf.forall (%i...) in (ubs) | = (lbs) to (ubs) step (steps)
     [shared_outs(%o = %init...) -> (T...)] { ... scf.forall.in_parallel {...} }``.
@@ -312,7 +307,16 @@ class ForallOp(Operation):
     """
 
     name = "scf.forall"
-    traits = frozenset({"RecursiveMemoryEffects"})
+    dynamic_lower_bound = var_operand(INDEX_KIND)
+    dynamic_upper_bound = var_operand(INDEX_KIND)
+    dynamic_step = var_operand(INDEX_KIND)
+    outputs = var_operand()  # the ``shared_outs`` initial tensors
+    forall_results = var_result()
+    static_lower_bound = attribute(DenseArrayAttr, name="staticLowerBound", what="array<i64: ...>")
+    static_upper_bound = attribute(DenseArrayAttr, name="staticUpperBound", what="array<i64: ...>")
+    static_step = attribute(DenseArrayAttr, name="staticStep", what="array<i64: ...>")
+    body_region = region()
+    traits = ("RecursiveMemoryEffects",)
 
     # -- static / dynamic bounds
     def _static(self, key: str) -> tuple[int, ...]:
@@ -352,11 +356,6 @@ class ForallOp(Operation):
         return self._mixed("staticStep", 2)
 
     @property
-    def outputs(self) -> list[Value]:
-        """The ``shared_outs`` initial tensors."""
-        return self._operand_group(3)
-
-    @property
     def body(self) -> Block:
         return self.regions[0].blocks[0]
 
@@ -384,7 +383,7 @@ class ForallOp(Operation):
         return all(v == 0 for v in self._static("staticLowerBound")) and all(
             v == 1 for v in self._static("staticStep"))
 
-    def verify_(self) -> None:
+    def verify_op(self) -> None:
         statics = [self._static(k) for k in _FORALL_STATIC[:3]]
         rank = len(statics[1])
         if rank == 0:
@@ -458,7 +457,7 @@ class ForallOp(Operation):
         p.write(p.attr_dict(self.attributes, _FORALL_STATIC))
 
 
-@register_op
+@define_op
 class InParallelOp(Operation):
     """``scf.forall.in_parallel { ops }``: the terminator of an ``scf.forall``.
 
@@ -468,7 +467,8 @@ class InParallelOp(Operation):
     """
 
     name = "scf.forall.in_parallel"
-    traits = frozenset({"Terminator", "Pure", "NoTerminator"})
+    body_region = region()
+    traits = (Terminator(), Pure(), "NoTerminator")
 
     @property
     def body(self) -> Block:
@@ -478,15 +478,10 @@ class InParallelOp(Operation):
     def yielding_ops(self) -> list[Operation]:
         return list(self.body.ops)
 
-    def verify_(self) -> None:
+    def verify_op(self) -> None:
         parent = self.parent_op
         if not isinstance(parent, ForallOp):
             raise self.error(f"expects parent op 'scf.forall', got '{parent.name if parent else 'none'}'")
-        if self.operands or self.results:  # the custom form prints neither (fuzzer find)
-            raise self.error(f"expects no operands and no results, got {len(self.operands)} operands and "
-                             f"{len(self.results)} results")
-        if len(self.regions) != 1:
-            raise self.error(f"expects one region, got {len(self.regions)}")
         _single_block(self, self.regions[0], "its region")
         if self.body.args:
             raise self.error(f"expects a region without arguments, got {len(self.body.args)}")

@@ -18,6 +18,14 @@ syntax and verifier, as mlir-opt 19/20 print it:
 * ``pad`` keeps ``static_low``/``static_high`` and a region yielding the
   padding value; ``nofold`` is a unit attribute.
 
+Every op is declared with :func:`meshc.ir.opdef.define_op` (operands,
+results, attributes, regions, traits), so the structural checks and the
+accessors come from the declaration and read generic-form properties as the
+custom form's attributes. empty, extract, dim, cast, bitcast and yield also
+take their syntax from an assembly format; the others keep a rule in
+grammar/tensor.lark and a ``print_custom`` (mixed static/dynamic lists,
+reassociations, regions, a functional type).
+
 The mixed static/dynamic list helpers (:func:`split_mixed`, :func:`join_mixed`,
 :func:`format_mixed`, :func:`operand_segments`) are shared with
 ``meshc.dialects.linalg`` (``linalg.pack``'s ``inner_tiles``).
@@ -28,9 +36,9 @@ from __future__ import annotations
 from typing import ClassVar, Optional, Sequence, Union
 
 from meshc.ir.attributes import ArrayAttr, DenseArrayAttr, IntegerAttr, UnitAttr
-from meshc.ir.opdef import (INDEX_KIND, HasParent, Pure, ReturnLike, Terminator, TypeKind, define_op, operand,
-                            result, var_operand)
-from meshc.ir.core import Block, Operation, Region, Value, register_op
+from meshc.ir.opdef import (INDEX_KIND, TENSOR, HasParent, Pure, ReturnLike, Terminator, TypeKind, attribute,
+                            define_op, operand, region, result, var_operand)
+from meshc.ir.core import Block, Operation, Region, Value
 from meshc.ir.location import UNKNOWN_LOC, Location
 from meshc.ir.types import (I32, I64, INDEX, K_DYNAMIC, FloatType, FunctionType, IndexType, IntegerType, TensorType,
                             Type, UnrankedTensorType, byte_width)
@@ -39,7 +47,6 @@ from meshc.ir.types import (I32, I64, INDEX, K_DYNAMIC, FloatType, FunctionType,
 Mixed = Union[int, Value]
 """One entry of an offsets/sizes/strides list: a constant or an index value."""
 
-PURE = frozenset({"Pure"})
 PARALLEL_COMBINING_PARENTS = ("scf.forall.in_parallel", "mesh.for_one", "shard.for_one")
 """Ops that may hold ``tensor.parallel_insert_slice`` (besides any op with the
 ``ParallelCombining`` trait), as MLIR's ``ParallelCombiningOpInterface``."""
@@ -202,15 +209,17 @@ class EmptyOp(Operation):
             raise self.error(f"incorrect number of dynamic sizes, has {len(self.operands)}, expected {want}")
 
 
-@register_op
+@define_op
 class FromElementsOp(Operation):
     """``tensor.from_elements %a, %b : tensor<2xf32>``: a static tensor from
     its elements in row-major order."""
 
     name = "tensor.from_elements"
-    traits = PURE
+    elements = var_operand()
+    output = result(TENSOR)
+    traits = (Pure(),)
 
-    def verify_(self) -> None:
+    def verify_op(self) -> None:
         t = ranked(self, self.result.type, "result")
         if not t.has_static_shape:
             raise self.error(f"result must have a static shape, got '{t}'")
@@ -225,15 +234,18 @@ class FromElementsOp(Operation):
         p.write((" " + vals if vals else "") + p.attr_dict(self.attributes) + f" : {self.result.type}")
 
 
-@register_op
+@define_op
 class SplatOp(Operation):
     """``tensor.splat %v[%d] : tensor<?x4xf32>``: every element is ``%v``;
     one index operand per dynamic dim (LLVM 20)."""
 
     name = "tensor.splat"
-    traits = PURE
+    input = operand()
+    dynamic_sizes = var_operand(INDEX_KIND)
+    output = result(TENSOR)
+    traits = (Pure(),)
 
-    def verify_(self) -> None:
+    def verify_op(self) -> None:
         t = ranked(self, self.result.type, "result")
         if self.operands[0].type != t.element_type:
             raise self.error(f"input type '{self.operands[0].type}' must be the element type of '{t}'")
@@ -274,14 +286,18 @@ class ExtractOp(Operation):
             raise self.error(f"result type '{self.result.type}' must be the element type of '{t}'")
 
 
-@register_op
+@define_op
 class InsertOp(Operation):
     """``tensor.insert %v into %t[%i] : tensor<4xf32>``: ``%t`` with one element replaced."""
 
     name = "tensor.insert"
-    traits = PURE
+    scalar = operand()
+    dest = operand(TENSOR)
+    indices = var_operand(INDEX_KIND)
+    output = result(TENSOR)
+    traits = (Pure(),)
 
-    def verify_(self) -> None:
+    def verify_op(self) -> None:
         t = ranked(self, self.operands[1].type, "destination")
         if len(self.operands) - 2 != t.rank:
             raise self.error(f"incorrect number of indices: {len(self.operands) - 2} for a rank-{t.rank} tensor")
@@ -323,6 +339,9 @@ class SliceOp(Operation):
     """
 
     num_leading: ClassVar[int] = 1
+    static_offsets_attr = attribute(DenseArrayAttr, name="static_offsets", what="array<i64: ...>")
+    static_sizes_attr = attribute(DenseArrayAttr, name="static_sizes", what="array<i64: ...>")
+    static_strides_attr = attribute(DenseArrayAttr, name="static_strides", what="array<i64: ...>")
     _STATIC_KEYS = ("static_offsets", "static_sizes", "static_strides")
     _ELIDED = _STATIC_KEYS + ("operandSegmentSizes",)
 
@@ -386,7 +405,7 @@ class SliceOp(Operation):
         mask = rank_reduction_mask(dims_of(self.static_sizes), self.sliced_type.shape)  # type: ignore[attr-defined]
         return mask or []
 
-    def verify_(self) -> None:
+    def verify_op(self) -> None:
         segs = operand_segments(self, self.num_leading + 3)
         full = ranked(self, self.full_type, "the sliced tensor")
         sliced = ranked(self, self.sliced_type, "the slice")
@@ -433,7 +452,7 @@ def _inferred_slice_type(source: TensorType, sizes: Sequence[Mixed]) -> TensorTy
     return TensorType(tuple(None if isinstance(s, Value) else int(s) for s in sizes), source.element_type)
 
 
-@register_op
+@define_op
 class ExtractSliceOp(SliceOp):
     """``tensor.extract_slice %t[%o, 0] [1, 3] [1, 1] : tensor<2x3xf32> to tensor<1x3xf32>``.
 
@@ -442,7 +461,12 @@ class ExtractSliceOp(SliceOp):
     """
 
     name = "tensor.extract_slice"
-    traits = PURE
+    source = operand(TENSOR)
+    offsets = var_operand(INDEX_KIND)
+    sizes = var_operand(INDEX_KIND)
+    strides = var_operand(INDEX_KIND)
+    output = result(TENSOR)
+    traits = (Pure(),)
 
     @classmethod
     def build(cls, source: Value, offsets: Sequence[Mixed], sizes: Sequence[Mixed],
@@ -467,13 +491,19 @@ class ExtractSliceOp(SliceOp):
                 + f" : {self.source.type} to {self.result.type}")
 
 
-@register_op
+@define_op
 class InsertSliceOp(SliceOp):
     """``tensor.insert_slice %s into %d[0, %o] [4, 1] [1, 1] : tensor<4xf32> into tensor<4x8xf32>``:
     ``%d`` with the box replaced by ``%s`` (which may be rank-reduced)."""
 
     name = "tensor.insert_slice"
-    traits = PURE
+    source = operand(TENSOR)
+    dest = operand(TENSOR)
+    offsets = var_operand(INDEX_KIND)
+    sizes = var_operand(INDEX_KIND)
+    strides = var_operand(INDEX_KIND)
+    output = result(TENSOR)
+    traits = (Pure(),)
     num_leading = 2
 
     @classmethod
@@ -485,10 +515,6 @@ class InsertSliceOp(SliceOp):
         return cls.create([source, dest] + dyn, results, attrs, location=loc)  # type: ignore[return-value]
 
     @property
-    def dest(self) -> Value:
-        return self.operands[1]
-
-    @property
     def full_type(self) -> Type:
         return self.operands[1].type
 
@@ -496,8 +522,8 @@ class InsertSliceOp(SliceOp):
     def sliced_type(self) -> Type:
         return self.operands[0].type
 
-    def verify_(self) -> None:
-        super().verify_()
+    def verify_op(self) -> None:
+        super().verify_op()
         if self.results and self.result.type != self.dest.type:
             raise self.error(f"failed to verify that all of {{dest, result}} have same type: '{self.dest.type}' "
                              f"vs '{self.result.type}'")
@@ -507,19 +533,18 @@ class InsertSliceOp(SliceOp):
                 + p.attr_dict(self.attributes, self._ELIDED) + f" : {self.source.type} into {self.dest.type}")
 
 
-@register_op
+@define_op
 class ParallelInsertSliceOp(InsertSliceOp):
     """``tensor.parallel_insert_slice %s into %out[...] [...] [...] : T into T2``:
     no result; only inside a parallel-combining op (``scf.forall.in_parallel``,
     meshc's ``mesh.for_one``) whose enclosing op owns ``%out``."""
 
     name = "tensor.parallel_insert_slice"
-    traits = frozenset()
+    output = None  # the fields of insert_slice without its result
+    traits = ()
 
-    def verify_(self) -> None:
-        super().verify_()
-        if self.results:
-            raise self.error(f"expected no results, got {len(self.results)}")
+    def verify_op(self) -> None:
+        super().verify_op()
         parent = self.parent_op
         if parent is None or not (parent.has_trait("ParallelCombining") or parent.name in PARALLEL_COMBINING_PARENTS):
             got = parent.name if parent is not None else "none"
@@ -533,11 +558,9 @@ class ReassociativeReshapeOp(Operation):
     the (contiguous) dims of the expanded type that form dim ``i`` of the
     collapsed type."""
 
-    traits = PURE
-
-    @property
-    def source(self) -> Value:
-        return self.operands[0]
+    source = operand(TENSOR)
+    reassociation_attr = attribute(ArrayAttr, name="reassociation", what="an array of arrays of integers")
+    traits = (Pure(),)
 
     @property
     def reassociation(self) -> list[list[int]]:
@@ -554,7 +577,7 @@ class ReassociativeReshapeOp(Operation):
     def collapsed_type(self) -> Type:  # pragma: no cover - overridden
         raise NotImplementedError
 
-    def verify_(self) -> None:
+    def verify_op(self) -> None:
         expanded = ranked(self, self.expanded_type, "the expanded type")
         collapsed = ranked(self, self.collapsed_type, "the collapsed type")
         if expanded.element_type != collapsed.element_type:
@@ -600,7 +623,7 @@ def reassociation_attr(groups: Sequence[Sequence[int]]) -> ArrayAttr:
     return ArrayAttr(tuple(ArrayAttr(tuple(IntegerAttr(int(d)) for d in g)) for g in groups))
 
 
-@register_op
+@define_op
 class ExpandShapeOp(ReassociativeReshapeOp):
     """``tensor.expand_shape %x [[0, 1], [2]] output_shape [2, %n, 4] : tensor<?x4xf32> into tensor<2x?x4xf32>``.
 
@@ -609,6 +632,9 @@ class ExpandShapeOp(ReassociativeReshapeOp):
     """
 
     name = "tensor.expand_shape"
+    output_shape = var_operand(INDEX_KIND)
+    output = result(TENSOR)
+    static_output_shape_attr = attribute(DenseArrayAttr, name="static_output_shape", what="array<i64: ...>")
 
     @classmethod
     def build(cls, source: Value, groups: Sequence[Sequence[int]], result_type: TensorType,
@@ -631,7 +657,7 @@ class ExpandShapeOp(ReassociativeReshapeOp):
     def mixed_output_shape(self) -> list[Mixed]:
         return join_mixed(static_array(self, "static_output_shape"), self.operands[1:])
 
-    def verify_(self) -> None:
+    def verify_op(self) -> None:
         result = ranked(self, self.result.type, "result")
         static = static_array(self, "static_output_shape")
         if len(static) != result.rank:
@@ -646,7 +672,7 @@ class ExpandShapeOp(ReassociativeReshapeOp):
         for i, (s, d) in enumerate(zip(static, result.shape)):
             if s != K_DYNAMIC and d is not None and s != d:
                 raise self.error(f"invalid output shape provided at pos {i}: {s} vs result dim {d}")
-        super().verify_()
+        super().verify_op()
 
     def print_custom(self, p) -> None:
         p.write(f" {p.value(self.source)} {self.reassociation_text()} output_shape "
@@ -655,11 +681,12 @@ class ExpandShapeOp(ReassociativeReshapeOp):
                 + f" : {self.source.type} into {self.result.type}")
 
 
-@register_op
+@define_op
 class CollapseShapeOp(ReassociativeReshapeOp):
     """``tensor.collapse_shape %x [[0, 1], [2]] : tensor<2x3x4xf32> into tensor<6x4xf32>``."""
 
     name = "tensor.collapse_shape"
+    output = result(TENSOR)
 
     @classmethod
     def build(cls, source: Value, groups: Sequence[Sequence[int]], result_type: TensorType,
@@ -680,14 +707,17 @@ class CollapseShapeOp(ReassociativeReshapeOp):
                 + p.attr_dict(self.attributes, ("reassociation",)) + f" : {self.source.type} into {self.result.type}")
 
 
-@register_op
+@define_op
 class ReshapeOp(Operation):
     """``tensor.reshape %x(%shape) : (tensor<6xf32>, tensor<2xindex>) -> tensor<2x3xf32>``."""
 
     name = "tensor.reshape"
-    traits = PURE
+    source = operand(_ANY_TENSOR)
+    shape = operand()
+    output = result(TENSOR)
+    traits = (Pure(),)
 
-    def verify_(self) -> None:
+    def verify_op(self) -> None:
         src, shape = self.operands[0].type, self.operands[1].type
         result = self.result.type
         ranked(self, result, "result")
@@ -764,7 +794,7 @@ def _bits(t: Type) -> int:
 
 
 # ---------------------------------------------------------------- pad, concat, generate
-@register_op
+@define_op
 class PadOp(Operation):
     """``tensor.pad %x low[1, %l] high[2, 0] { ^bb0(%i: index, %j: index): tensor.yield %cst : f32 } : T to T2``.
 
@@ -773,7 +803,15 @@ class PadOp(Operation):
     """
 
     name = "tensor.pad"
-    traits = PURE
+    source = operand(TENSOR)
+    low = var_operand(INDEX_KIND)
+    high = var_operand(INDEX_KIND)
+    output = result(TENSOR)
+    static_low_attr = attribute(DenseArrayAttr, name="static_low", what="array<i64: ...>")
+    static_high_attr = attribute(DenseArrayAttr, name="static_high", what="array<i64: ...>")
+    nofold_attr = attribute(UnitAttr, required=False, name="nofold")
+    padding_region = region(single_block=True)
+    traits = (Pure(),)
 
     @classmethod
     def build(cls, source: Value, low: Sequence[Mixed], high: Sequence[Mixed], padding_value: Value,
@@ -793,10 +831,6 @@ class PadOp(Operation):
         block.append(YieldOp.create([padding_value], [], location=loc))
         return cls.create([source] + d_low + d_high, [result_type], attrs, regions=[Region([block])],
                           location=loc)  # type: ignore[return-value]
-
-    @property
-    def source(self) -> Value:
-        return self.operands[0]
 
     @property
     def nofold(self) -> bool:
@@ -824,7 +858,7 @@ class PadOp(Operation):
         inside = v.parent_block() is self.body
         return None if inside else v
 
-    def verify_(self) -> None:
+    def verify_op(self) -> None:
         segs = operand_segments(self, 3)
         src = ranked(self, self.source.type, "source")
         result = ranked(self, self.result.type, "result")
@@ -874,18 +908,21 @@ def _padded_dims(shape, low, high) -> tuple[Optional[int], ...]:
     return tuple(out)
 
 
-@register_op
+@define_op
 class ConcatOp(Operation):
     """``tensor.concat dim(0) %a, %b : (tensor<2x4xf32>, tensor<3x4xf32>) -> tensor<5x4xf32>``."""
 
     name = "tensor.concat"
-    traits = PURE
+    inputs = var_operand(TENSOR)
+    output = result(TENSOR)
+    dim_attr = attribute(IntegerAttr, name="dim")
+    traits = (Pure(),)
 
     @property
     def dim(self) -> int:
         return int_attr(self, "dim")
 
-    def verify_(self) -> None:
+    def verify_op(self) -> None:
         if not self.operands:
             raise self.error("requires at least one input")
         result = ranked(self, self.result.type, "result")
@@ -921,15 +958,18 @@ class ConcatOp(Operation):
                 + f" : {ftype}")
 
 
-@register_op
+@define_op
 class GenerateOp(Operation):
     """``tensor.generate %n { ^bb0(%i: index, %j: index): ... tensor.yield %v : f32 } : tensor<?x4xf32>``:
     element ``[i, j]`` is what the body yields for those indices."""
 
     name = "tensor.generate"
-    traits = PURE
+    dynamic_extents = var_operand(INDEX_KIND)
+    output = result(TENSOR)
+    body = region(single_block=True)
+    traits = (Pure(),)
 
-    def verify_(self) -> None:
+    def verify_op(self) -> None:
         t = ranked(self, self.result.type, "result")
         want = sum(1 for d in t.shape if d is None)
         if len(self.operands) != want:

@@ -29,6 +29,10 @@ Fields:
     ``<{...}>`` alike, so both spellings meet the same verifier;
   * :func:`region`.
 
+A subclass inherits its bases' fields; ``name = None`` in its body drops the
+inherited field ``name`` (``tensor.parallel_insert_slice`` is
+``tensor.insert_slice`` without the result).
+
 Each field becomes a named accessor (``op.lhs``; a variadic group gives a
 list; an absent optional attribute gives None).
 
@@ -699,6 +703,8 @@ def _collect(cls) -> OpDef:
                 if key in _RESERVED:
                     raise TypeError(f"{cls.__name__}: field name '{key}' is reserved by Operation")
                 fields[key] = value
+            elif value is None and key in fields:  # ``field = None`` drops an inherited field
+                del fields[key]
     d = OpDef(cls.name)
     for key, value in fields.items():
         if isinstance(value, OperandDef):

@@ -107,3 +107,20 @@ func.func @sharding(%x: tensor<4x8xf32, #mesh.shard<@m, [[0]]>>) {
   %e = iree_encoding.set_encoding %x : tensor<4x8xf32, #mesh.shard<@m, [[0]]>> -> tensor<4x8xf32, #mesh.shard<@m, [[], [0]], inner = #iree_encoding.testing<>>>
   return
 }
+
+// -----
+
+// The derived checks (meshc/ir/opdef.py) run on the generic form too.
+func.func @set_encoding_results(%x: tensor<4xf32>) {
+  // expected-error @+1 {{'iree_encoding.set_encoding' op expected 1 results, but found 0}}
+  "iree_encoding.set_encoding"(%x) : (tensor<4xf32>) -> ()
+  return
+}
+
+// -----
+
+func.func @unset_encoding_source_kind(%x: f32) {
+  // expected-error @+1 {{'iree_encoding.unset_encoding' op operand #0 must be a ranked tensor, but got 'f32'}}
+  %r = "iree_encoding.unset_encoding"(%x) : (f32) -> tensor<4xf32>
+  return
+}

@@ -103,3 +103,38 @@ func.func @yield_parent() {
   // expected-error @+1 {{'scf.yield' op expects parent op to be one of 'scf.execute_region, scf.for, scf.if, scf.index_switch, scf.while'}}
   scf.yield
 }
+
+// -----
+
+// The derived checks (meshc/ir/opdef.py) run on the generic form too.
+func.func @if_condition_kind(%c: i32) {
+  // expected-error @+1 {{'scf.if' op operand #0 must be i1, but got 'i32'}}
+  "scf.if"(%c) ({
+    scf.yield
+  }, {
+  }) : (i32) -> ()
+  return
+}
+
+// -----
+
+func.func @for_arity(%n: index) {
+  // expected-error @+1 {{'scf.for' op expected at least 3 operands, but found 2}}
+  "scf.for"(%n, %n) ({
+  ^bb0(%i: index):
+    scf.yield
+  }) : (index, index) -> ()
+  return
+}
+
+// -----
+
+func.func @forall_static_step_missing(%t: tensor<4xf32>) {
+  // expected-error @+1 {{'scf.forall' op requires array<i64: ...> attribute 'staticStep'}}
+  "scf.forall"() <{operandSegmentSizes = array<i32: 0, 0, 0, 0>, staticLowerBound = array<i64: 0>, staticUpperBound = array<i64: 4>}> ({
+  ^bb0(%i: index):
+    scf.forall.in_parallel {
+    }
+  }) : () -> ()
+  return
+}

@@ -124,3 +124,52 @@ func.func @cast_incompatible(%a: tensor<2x3xf32>) {
   %r = tensor.cast %a : tensor<2x3xf32> to tensor<3x?xf32>
   return
 }
+
+// -----
+
+// The derived checks (meshc/ir/opdef.py) run on the generic form too.
+func.func @from_elements_kind(%a: f32) {
+  // expected-error @+1 {{'tensor.from_elements' op result #0 must be a ranked tensor, but got 'f32'}}
+  %r = "tensor.from_elements"(%a) : (f32) -> f32
+  return
+}
+
+// -----
+
+func.func @insert_index_kind(%v: f32, %t: tensor<4xf32>, %i: i32) {
+  // expected-error @+1 {{'tensor.insert' op operand #2 must be index, but got 'i32'}}
+  %r = "tensor.insert"(%v, %t, %i) : (f32, tensor<4xf32>, i32) -> tensor<4xf32>
+  return
+}
+
+// -----
+
+func.func @reshape_arity(%t: tensor<6xf32>) {
+  // expected-error @+1 {{'tensor.reshape' op expected 2 operands, but found 1}}
+  %r = "tensor.reshape"(%t) : (tensor<6xf32>) -> tensor<2x3xf32>
+  return
+}
+
+// -----
+
+func.func @slice_static_offsets_missing(%t: tensor<4xf32>) {
+  // expected-error @+1 {{'tensor.extract_slice' op requires array<i64: ...> attribute 'static_offsets'}}
+  %r = "tensor.extract_slice"(%t) <{operandSegmentSizes = array<i32: 1, 0, 0, 0>, static_sizes = array<i64: 2>, static_strides = array<i64: 1>}> : (tensor<4xf32>) -> tensor<2xf32>
+  return
+}
+
+// -----
+
+func.func @concat_dim_kind(%a: tensor<2xf32>) {
+  // expected-error @+1 {{'tensor.concat' op attribute 'dim' must be an integer, got '"x"'}}
+  %r = "tensor.concat"(%a) <{dim = "x"}> : (tensor<2xf32>) -> tensor<2xf32>
+  return
+}
+
+// -----
+
+func.func @generate_regions(%n: index) {
+  // expected-error @+1 {{'tensor.generate' op expected 1 regions, but found 0}}
+  %r = "tensor.generate"(%n) : (index) -> tensor<?xf32>
+  return
+}
