@@ -230,12 +230,7 @@ _FORALL = ('%t = "x.t"() : () -> tensor<4xf32>\n'
     (_FORALL.replace("STEP", "1"), "scf.forall (%i) in (4) shared_outs(%o = %t) -> (tensor<4xf32>) {"),
 ])
 def test_properties_of_converted_tensor_and_scf_ops_verify_and_print(text, printed):
-    m = parse(text)
-    verify(m)
-    assert printed in m.print()
-    again = parse(m.print())
-    verify(again)
-    assert again.print() == m.print()
+    test_generic_forms_print_the_derived_custom_form(text, printed)
 
 
 @pytest.mark.parametrize("text, message", [

@@ -122,9 +122,11 @@ def test_the_folder_computes_with_the_kernels_in_the_op_type():
 
 
 def test_canonicalize_partition_and_unroll_use_the_one_folder():
-    for rel in ("meshc/passes/canonicalize.py", "meshc/passes/unroll.py", "meshc/interfaces/spmd.py"):
+    for rel in ("meshc/passes/canonicalize.py", "meshc/interfaces/spmd.py", "meshc/interfaces/sharding_models.py"):
         text = (ROOT / rel).read_text()
         assert "meshc.kernels.fold import" in text, rel
+    # unroll folds through the models' scalar folder, which is the one folder
+    assert "import fold_scalar_integer" in (ROOT / "meshc/passes/unroll.py").read_text()
     from meshc.interfaces.spmd import IndexMath
     from meshc.passes import partition
 

@@ -65,11 +65,10 @@ from meshc.dialects.scf import ForallOp
 from meshc.interfaces.sharding import sharding_model
 from meshc.interfaces.unrolled import ARG, DEVICES, IDENTITY, OFFSETS, RESULT, SHARDED_SUFFIX
 from meshc.ir.attributes import (ArrayAttr, DenseArrayAttr, DenseElementsAttr, DictionaryAttr, IntegerAttr,
-                                 StringAttr, SymbolRefAttr, TypeAttr)
+                                 SymbolRefAttr, TypeAttr)
 from meshc.ir.builder import Builder
 from meshc.ir.core import Block, Operation, Region, Value
 from meshc.ir.types import I64, INDEX, FloatType, FunctionType, IndexType, IntegerType, TensorType
-from meshc.kernels.fold import fold_integer
 from meshc.passes.base import Pass
 from meshc.passes.partition import identity_attr
 from meshc.passes.reshard import sharded_functions
@@ -703,16 +702,10 @@ class Instantiator:
 
 
 def _evaluate(op: Operation, args: list[int]) -> Optional[int]:
-    """Integer ``arith`` ops on known values: :func:`meshc.kernels.fold.fold_integer` (the folder
-    canonicalize uses, with its rule for undefined cases)."""
-    from meshc.kernels import arith as K
+    """Integer ``arith`` ops on known values: the op models' one scalar folder
+    (:func:`meshc.interfaces.sharding_models.fold_scalar_integer`: canonicalize's folder, with its
+    rule for undefined cases)."""
+    from meshc.interfaces.sharding_models import fold_scalar_integer
 
-    if not isinstance(op, (arith.ElementwiseOp, arith.CmpOp, arith.SelectOp)):
-        return None
-    kind = op.name.split(".", 1)[1]
-    predicate = None
-    if kind == "cmpi":
-        pred = op.attributes["predicate"]
-        predicate = pred.value if isinstance(pred, StringAttr) else K.CMPI_PREDICATES[pred.value]  # type: ignore
-    return fold_integer(kind, args, op.results[0].type, op.operands[0].type, predicate)
+    return fold_scalar_integer(op, args)
 
