@@ -13,7 +13,8 @@ and wall time of parse + the default pipeline (verify-each on, as
 linear in program size): N=1000 under 10 s, 10x the ops at most 11x the time.
 
 Table 2 (device count): one small program (a chain of 4 layers) on a 1-D
-mesh of 8, 16, ... devices up to ``--max-devices`` (default 64; up to 1024).
+mesh of 8, 16, ... devices up to ``--max-devices`` (default 64; up to meshc's device limit,
+``meshc.api.MAX_DEVICES``).
 The unrolled per-device form grows with the device count; the figures are
 measured, not a target.
 
@@ -143,7 +144,7 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--sizes", default=",".join(map(str, DEFAULT_SIZES)), help="layer counts of table 1")
     ap.add_argument("--large", action="store_true", help=f"also N={LARGE_SIZE} (slow)")
-    ap.add_argument("--max-devices", type=int, default=64, help="largest device count of table 2 (up to 1024)")
+    ap.add_argument("--max-devices", type=int, default=64, help="largest device count of table 2 (up to meshc.api.MAX_DEVICES)")
     ap.add_argument("--timeout", type=float, default=600.0, help="seconds before one compile is given up")
     ap.add_argument("--verify-each", type=_bool, default=True, metavar="BOOL",
                     help="verify after every pass (default true, as meshc compile)")
@@ -166,7 +167,9 @@ def main() -> None:
 
     rows, prev = [], None
     d = FIRST_DEVICES
-    while d <= min(args.max_devices, 1024):
+    from meshc.api import MAX_DEVICES
+
+    while d <= min(args.max_devices, MAX_DEVICES):
         r = run_child(DEVICE_PROGRAM_LAYERS, d, args.verify_each, args.timeout)
         rows.append(_cells(str(d), r, prev, args.timeout))
         prev = r
