@@ -254,18 +254,25 @@ class CreationModel(ShardingModel):
     #: Index of the first size operand.
     size_operands_from = 0
 
+    def local_result(self, op: Operation, ctx: PartitionContext):
+        """``(local result type, dynamic size values)`` of the device's shard of ``op``'s result, or
+        None when its shard sizes are not known (the op is then cloned on local shapes)."""
+        sizes = ctx.result_sizes()[0]
+        if sizes is None:
+            return None
+        rt = local_type(op.results[0].type, sizes)  # type: ignore[arg-type]
+        return rt, [ctx.m.value(n) for n in sizes if isinstance(n, Value)]
+
 
 class EmptyModel(CreationModel):
     """``tensor.empty``: a local ``tensor.empty`` of the device's shard size."""
 
     def partition(self, op: Operation, ctx: PartitionContext) -> list[Value]:
-        sizes = ctx.result_sizes()[0]
-        if sizes is None:
+        local = self.local_result(op, ctx)
+        if local is None:
             return clone_on_local_shapes(op, ctx)[1]
-        m = ctx.m
-        rt = local_type(op.results[0].type, sizes)  # type: ignore[arg-type]
-        dyn = [m.value(n) for n in sizes if isinstance(n, Value)]
-        return list(m.b.insert(tensor.EmptyOp.build(rt, dyn, m.loc)).results)
+        rt, dyn = local
+        return list(ctx.m.b.insert(tensor.EmptyOp.build(rt, dyn, ctx.m.loc)).results)
 
     def refine(self, op: Operation, known: Known) -> Operation:
         """Size operands now known become static dims."""
@@ -282,14 +289,13 @@ class SplatModel(CreationModel):
     size_operands_from = 1
 
     def partition(self, op: Operation, ctx: PartitionContext) -> list[Value]:
-        sizes = ctx.result_sizes()[0]
-        if sizes is None:
+        local = self.local_result(op, ctx)
+        if local is None:
             return clone_on_local_shapes(op, ctx)[1]
-        m = ctx.m
-        rt = local_type(op.results[0].type, sizes)  # type: ignore[arg-type]
-        dyn = [m.value(n) for n in sizes if isinstance(n, Value)]
-        splat = Operation.create([op.operands[0]] + dyn, [rt], dict(op.attributes), location=m.loc, name=op.name)
-        return list(m.b.insert(splat).results)
+        rt, dyn = local
+        splat = Operation.create([op.operands[0]] + dyn, [rt], dict(op.attributes), location=ctx.m.loc,
+                                 name=op.name)
+        return list(ctx.m.b.insert(splat).results)
 
     def refine(self, op: Operation, known: Known) -> Operation:
         """A per-device splat whose dynamic sizes are now known gets a static type."""
