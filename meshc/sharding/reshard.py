@@ -35,14 +35,15 @@ step there.
 from __future__ import annotations
 
 import math
-from typing import Sequence
-
-import numpy as np
+from typing import TYPE_CHECKING, Sequence
 
 from .shards import check_offsets_fit, core_region, local_region, local_shape, shard_sizes
 from .spec import Mesh, ReshardError, Sharding, ShardingError
 from .steps import AllGather, AllReduce, AllSlice, AllToAll, MarkPartial, ReduceScatter, Step, UpdateHalo, is_exact
 from .steps import nests, shardings_along
+
+if TYPE_CHECKING:  # numpy loads with the first traffic count, not with the module
+    import numpy as np
 
 __all__ = ["plan_reshard", "same_layout", "transfer_matrix", "bytes_moved_per_device", "plan_bytes_per_device"]
 
@@ -241,6 +242,8 @@ def transfer_matrix(step: Step, src: Sharding, mesh: Mesh, global_shape: Sequenc
     ``dst_dim``. ``update_halo``: the new halo cells outside the receiver's old buffer,
     from the device whose shard holds them.
     """
+    import numpy as np
+
     shape = tuple(global_shape)
     result = step.apply(src, mesh, shape)
     matrix = np.zeros((mesh.num_devices, mesh.num_devices), dtype=np.int64)
@@ -303,6 +306,8 @@ def bytes_moved_per_device(
     ``peered=True`` counts only bytes from devices in the receiver's peer group
     (peer reads, no copy under seed 000), ``peered=False`` only the others (copies).
     """
+    import numpy as np
+
     matrix = transfer_matrix(step, src, mesh, global_shape, itemsize)
     if peered is not None:
         mask = np.array([[mesh.is_peered(r, s) == peered for s in mesh.devices()] for r in mesh.devices()])
@@ -314,6 +319,8 @@ def plan_bytes_per_device(
     steps: Sequence[Step], src: Sharding, mesh: Mesh, global_shape: Sequence[int], itemsize: int
 ) -> list[int]:
     """Total bytes each device receives over a whole plan starting from ``src``."""
+    import numpy as np
+
     total = np.zeros(mesh.num_devices, dtype=np.int64)
     current = src
     for step, after in zip(steps, shardings_along(src, steps, mesh, global_shape)):

@@ -21,13 +21,15 @@ import enum
 import functools
 import itertools
 import math
+import numbers
 from dataclasses import dataclass, replace
 from functools import reduce as _fold
-from typing import Sequence, Union
-
-import numpy as np
+from typing import TYPE_CHECKING, Sequence, Union
 
 from meshc.sharding.combiners import KIND_UFUNC
+
+if TYPE_CHECKING:  # numpy loads with the first reduction, not with the module
+    import numpy as np
 
 __all__ = [
     "ShardingError",
@@ -87,7 +89,9 @@ class ReductionKind(str, enum.Enum):
         and :meth:`reduce` divides by the group size afterwards)."""
         if self is ReductionKind.GENERIC:
             raise ShardingError("reduction kind 'generic' has no combiner")
-        return _COMBINERS[self]
+        import numpy as np
+
+        return getattr(np, KIND_UFUNC[self.value])
 
     def identity(self, dtype: "np.dtype | type | str") -> np.generic:
         """The identity element of this reduction for ``dtype``, as a numpy scalar.
@@ -98,6 +102,8 @@ class ReductionKind(str, enum.Enum):
         Raises ShardingError for ``average`` and ``generic`` (no identity exists)
         and for bitwise kinds on non-integer dtypes.
         """
+        import numpy as np
+
         dtype = np.dtype(dtype)
         kind = "int" if dtype.kind in "iu" else "bool" if dtype.kind == "b" else "float"
         if self in (ReductionKind.AVERAGE, ReductionKind.GENERIC):
@@ -124,6 +130,8 @@ class ReductionKind(str, enum.Enum):
         """
         if not buffers:
             raise ShardingError(f"cannot {self.value}-reduce an empty group of buffers")
+        import numpy as np
+
         stack = np.stack([np.asarray(b) for b in buffers])
         total = self.combiner.reduce(stack, axis=0, dtype=stack.dtype)
         if self is ReductionKind.AVERAGE:
@@ -133,13 +141,10 @@ class ReductionKind(str, enum.Enum):
         return total
 
 
-_COMBINERS = {kind: getattr(np, KIND_UFUNC[kind.value]) for kind in ReductionKind if kind.value in KIND_UFUNC}
-
-
 def _int_tuple(values, what: str) -> tuple[int, ...]:
     out = tuple(values)
     for v in out:
-        if isinstance(v, bool) or not isinstance(v, (int, np.integer)):
+        if isinstance(v, bool) or not isinstance(v, numbers.Integral):
             raise ShardingError(f"{what} must hold integers, got {v!r}")
     return tuple(int(v) for v in out)
 
@@ -246,7 +251,9 @@ class Mesh:
         n = self.num_devices
         if not 0 <= linear < n:
             raise ShardingError(f"device {linear} out of range for mesh @{self.name} of {n} devices")
-        if not isinstance(linear, (int, np.integer)):
+        if not isinstance(linear, numbers.Integral):
+            import numpy as np
+
             return tuple(int(c) for c in np.unravel_index(linear, self.shape))
         rest, coords = int(linear), []
         for size in reversed(self.shape):  # row-major, the last axis fastest (numpy's unravel_index order)
@@ -264,7 +271,7 @@ class Mesh:
 
     def coords_of(self, device: Device) -> tuple[int, ...]:
         """Coordinates of ``device`` given as a linear index or as coordinates."""
-        if isinstance(device, (int, np.integer)):
+        if isinstance(device, numbers.Integral):
             return self.device_coords(int(device))
         return self._checked_coords(device)
 

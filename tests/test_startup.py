@@ -1,0 +1,60 @@
+"""Start-up cost: parsing, verifying and printing a program imports no numpy.
+
+numpy (and ml_dtypes behind it) is most of the start-up time of ``meshc compile -p ""`` and
+``meshc-opt`` when loaded eagerly; the compiler's IR, parser and mesh dialect do not need it, so
+it loads with the first kernel, reduction or traffic count instead
+(``meshc/sharding/__init__.py``).
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+import textwrap
+
+PROGRAM = """\
+mesh.mesh @m(shape = 2x2)
+func.func @f(%a: tensor<4x4xf32>) -> tensor<4x4xf32> {
+  %s = mesh.shard %a to <@m, [[0], [1]]> : tensor<4x4xf32>
+  %r = arith.addf %s, %s : tensor<4x4xf32>
+  return %r : tensor<4x4xf32>
+}
+"""
+
+
+def _modules_after(code: str) -> tuple[str, set[str]]:
+    script = textwrap.dedent(code) + "\nimport json, sys\nprint(json.dumps(sorted(sys.modules)))\n"
+    out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True).stdout
+    *printed, modules = out.splitlines()
+    return "\n".join(printed), set(json.loads(modules))
+
+
+def test_parse_verify_print_does_not_import_numpy(tmp_path):
+    path = tmp_path / "p.mlir"
+    path.write_text(PROGRAM)
+    printed, mods = _modules_after(f"""
+        import sys
+        from meshc.cli import main
+        sys.argv = ["meshc", "compile", "-p", "", {str(path)!r}]
+        try:
+            main()
+        except SystemExit as stop:
+            assert stop.code in (0, None), stop.code
+    """)
+    assert "mesh.shard %a to <@m, [[0], [1]]>" in printed
+    assert "meshc.parser" in mods and "meshc.dialects.mesh" in mods
+    assert "numpy" not in mods and "ml_dtypes" not in mods
+
+
+def test_the_reference_semantics_still_load_on_use():
+    import meshc.sharding as sh
+    from meshc.sharding import simulate
+
+    assert sh.apply_step is simulate.apply_step and sh.simulate is simulate
+    assert list(sh._SIMULATE[1:]) == list(simulate.__all__)
+    assert set(simulate.__all__) <= set(sh.__all__)
+    import numpy as np
+
+    assert sh.ReductionKind.MAX.combiner is np.maximum
+    assert sh.ReductionKind.MIN.identity(np.int8) == 127
