@@ -19,6 +19,7 @@ PASSES: dict[str, str] = {
     "distribute-types": "meshc.passes.distribute_types:DistributeTypes",
     "partition": "meshc.passes.partition:Partition",
     "reshard": "meshc.passes.reshard:Reshard",
+    "mesh-simplify": "meshc.passes.mesh_simplify:MeshSimplify",
     "materialize-encodings": "meshc.passes.materialize_encodings:MaterializeEncodings",
     "propagate-encodings": "meshc.passes.propagate_encodings:PropagateEncodings",
     "set-encoding": "meshc.passes.set_encoding:SetEncoding",
@@ -74,6 +75,13 @@ ALIASES: dict[str, PassAlias] = {
         (AliasOption("traversal", "sharding-propagation.traversal"),)),
     "mesh-spmdization": PassAlias(_PARTITION, "MLIR (LLVM 19/20)", _PARTITION_DIFF),
     "shard-partition": PassAlias(_PARTITION, "MLIR (LLVM 21+)", _PARTITION_DIFF),
+    "shard-simplify": PassAlias("mesh-simplify", "MLIR (LLVM 22)", "same patterns"),
+    "test-grid-simplifications": PassAlias("mesh-simplify", "MLIR (LLVM 21+)",
+                                           "also folds all_gather/all_slice pairs and all_reduce + all_slice "
+                                           "(upstream's shard-simplify patterns)"),
+    "test-mesh-simplifications": PassAlias("mesh-simplify", "MLIR (LLVM 19/20)",
+                                           "also folds all_gather/all_slice pairs and all_reduce + all_slice "
+                                           "(upstream's shard-simplify patterns)"),
     # MLIR's test passes of the folders
     "test-constant-fold": PassAlias("canonicalize", "MLIR",
                                     "canonicalize: the same folds, and dead pure ops are erased too"),
