@@ -252,7 +252,8 @@ class EncodingAttr(Attribute):
                                     f"{m.num_results} results but the tensor has rank {t.rank}")
 
     def __str__(self) -> str:
-        parts = [f"operand_index = {IntegerAttr(self.operand_index, self.operand_index_type)}"]
+        # IREE 3.13 prints the type of operand_index always (a bare ``0`` reads as ``0 : i64``)
+        parts = [f"operand_index = {self.operand_index} : {self.operand_index_type}"]
         if self.op_type is not None:
             parts.append(f"op_type = {self.op_type}")
         parts.append("element_types = [" + ", ".join(str(t) for t in self.element_types) + "]")
@@ -441,6 +442,16 @@ for _m in ("testing", "testing_encoding"):
 DATA_TILING_ATTRS = (EncodingAttr, LayoutAttr, PaddingAttr, IdentityAttr, TestingAttr, MatmulKAttr)
 
 
+def is_encoding_attr(a: Attribute) -> bool:
+    """Whether ``a`` can be a tensor encoding of set/unset_encoding: one of :data:`DATA_TILING_ATTRS`
+    or another dialect's attribute (``#iree_encoding.specialized<...>``, kept as read); builtin
+    attributes (``"foo"``, ``1 : i64``, ``[..]``) are not (IREE: "expected to have a valid tensor
+    encoding")."""
+    from meshc.dialects import DialectAttr
+
+    return isinstance(a, DATA_TILING_ATTRS + (DialectAttr,))
+
+
 # ------------------------------------------------------------------ type accessors
 def data_tiling_encoding_of(t: Type) -> Optional[Attribute]:
     """The data-tiling encoding of tensor type ``t`` (None if it has none),
@@ -523,8 +534,10 @@ class EncodingConversionOp(Operation):
         if data_encoding_of(plain) is not None:
             raise self.error(f"{plain_name} of {kind} op cannot have a tensor encoding")
         enc = data_encoding_of(encoded)
-        if enc is None:
-            raise self.error(f"{enc_name} of {kind} op expected to have a valid tensor encoding")
+        if enc is None or not is_encoding_attr(enc):
+            # IREE 3.13 accepts only encoding attributes here (a plain "foo" string is rejected)
+            got = "" if enc is None else f", got '{enc}'"
+            raise self.error(f"{enc_name} of {kind} op expected to have a valid tensor encoding{got}")
         if sharding_of(src) != sharding_of(res):
             raise self.error(f"expects source and result to carry the same sharding, got "
                              f"'{sharding_of(src)}' and '{sharding_of(res)}'")

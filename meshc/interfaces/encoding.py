@@ -55,11 +55,12 @@ from meshc.dialects.iree_encoding import (EncodingAttr, IdentityAttr, MatmulKAtt
                                           UnsetEncodingOp, compose_entry, with_data_tiling_encoding)
 from meshc.interfaces.models import find_model
 from meshc.ir.affine import AffineMap, ConstantExpr, DimExpr
-from meshc.ir.attributes import Attribute, DenseElementsAttr, StringAttr, SymbolRefAttr, TypeAttr, UnitAttr
+from meshc.ir.attributes import (Attribute, DenseElementsAttr, IntegerAttr, StringAttr, SymbolRefAttr, TypeAttr,
+                                 UnitAttr)
 from meshc.ir.builder import Rewriter
 from meshc.ir.core import Block, BlockArgument, Operation, OpResult, Region, Value
 from meshc.ir.location import Location
-from meshc.ir.types import FunctionType, TensorType
+from meshc.ir.types import INDEX, FunctionType, TensorType
 
 UP = "up"
 """Bubbling a set_encoding up through its source's producer."""
@@ -355,7 +356,15 @@ def unset_encoding(rewriter: Rewriter, value: Value,
         return value, None
     if isinstance(value, OpResult) and isinstance(value.op, SetEncodingOp) and value.op.source.type == plain:
         return value.op.source, None
-    op = UnsetEncodingOp.create([value], [plain], location=loc or value.location)
+    where = loc or value.location
+    dims: list[Value] = []  # a dynamic result dim needs its size (IREE's result_dims): tensor.dim of the source
+    for i, d in enumerate(plain.shape if isinstance(plain, TensorType) else ()):
+        if d is None:
+            c = rewriter.insert(Operation.create([], [INDEX], {"value": IntegerAttr(i, INDEX)}, location=where,
+                                                 name="arith.constant"))
+            dims.append(rewriter.insert(Operation.create([value, c.results[0]], [INDEX], {}, location=where,
+                                                         name="tensor.dim")).results[0])
+    op = UnsetEncodingOp.create([value] + dims, [plain], location=where)
     rewriter.insert(op)
     return op.results[0], op
 

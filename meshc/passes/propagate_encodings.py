@@ -9,6 +9,13 @@ results) go back on the worklist. What the new encodings are and how an op
 is rewritten come only from the interfaces of :mod:`meshc.interfaces.encoding`
 (attribute and op models registered from outside); this file knows no op.
 
+Region rules (IREE 3.13's propagation): an encoding op moves only through
+ops of its own block -- a set_encoding inside an ``scf.if`` (or any region)
+does not bubble to a producer outside it, an unset_encoding does not sink
+into a consumer nested in a region -- and encoding ops inside an op with
+the ``EncodingHoistScope`` trait (``flow.dispatch.region``) are left alone
+(IREE leaves them to hoist-encoding-ops).
+
 Folds on the way: ``set(unset(x))`` and ``unset(set(x))`` of matching types
 become ``x``; set_encodings of one value with one encoding in one block are
 merged. Stops (each reported with ``--remarks``, at the encoding op, with
@@ -19,7 +26,9 @@ reduction over a dim the encoding tiles, a value whose other users need the
 plain layout (bubbling through an op that is not cheap to duplicate), a
 mutable global, a reshape splitting a dim over several, a function argument
 (unless ``through-function-args``; never one of a public function, whose
-callers are outside the module), dynamic shapes.
+callers are outside the module), dynamic ``encoding_dims``. An
+unset_encoding of a dynamic shape sinks (its new result sizes are
+``tensor.dim`` of the encoded value, as IREE 3.13 builds them).
 
 Options:
   ``through-function-args`` (bool, default false): let set_encoding of a
@@ -145,6 +154,16 @@ class PropagateEncodings(Pass):
                     self.remark(o, reason)
 
     # -- helpers ----------------------------------------------------------------
+    @staticmethod
+    def _in_hoist_scope(op: Operation) -> Optional[Operation]:
+        """The enclosing op with the ``EncodingHoistScope`` trait (a dispatch region), or None."""
+        parent = op.parent_op
+        while parent is not None:
+            if parent.has_trait("EncodingHoistScope"):
+                return parent
+            parent = parent.parent_op
+        return None
+
     def _stop(self, op: Operation, reason: str) -> list[Operation]:
         self.stops.setdefault(id(op), (op, []))[1].append(reason)
         return []
@@ -165,6 +184,12 @@ class PropagateEncodings(Pass):
             return []
         if set_op.encoding_dims:
             return self._stop(set_op, "set_encoding stays: it has dynamic encoding_dims")
+        scope = self._in_hoist_scope(set_op)
+        if scope is not None:
+            return self._stop(set_op, f"set_encoding stays: it is inside '{scope.name}' (left to hoist-encoding-ops)")
+        if isinstance(src, OpResult) and src.op.parent is not set_op.parent:
+            return self._stop(set_op, f"set_encoding stays: its producer '{src.op.name}' is outside the region holding "
+                                      "it (region boundary)")
         set_op = self._merge_duplicates(set_op)
         encoding = set_op.encoding
         reason = stop_reason(encoding, src)
@@ -210,11 +235,16 @@ class PropagateEncodings(Pass):
             unset.erase()
             erase_dead(e.op)
             return []
-        if unset.encoding_dims or (isinstance(u.type, TensorType) and not u.type.has_static_shape):
-            return self._stop(unset, "unset_encoding stays: dynamic shapes are not propagated")
+        scope = self._in_hoist_scope(unset)
+        if scope is not None:
+            return self._stop(unset, f"unset_encoding stays: it is inside '{scope.name}' (left to hoist-encoding-ops)")
         generated: list[Operation] = []
         for consumer, index in list(u.uses):
             if not _alive(consumer, self.root) or index >= len(consumer.operands) or consumer.operands[index] is not u:
+                continue
+            if consumer.parent is not unset.parent:
+                self._stop(unset, f"unset_encoding stays before '{consumer.name}': the consumer is in a nested region "
+                                  "(region boundary)")
                 continue
             if isinstance(consumer, SetEncodingOp):
                 if consumer.result.type == e.type:
