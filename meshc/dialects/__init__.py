@@ -47,6 +47,8 @@ REGISTRY: tuple[Dialect, ...] = (
     Dialect("iree_encoding", ("iree_encoding",)),
     Dialect("flow", ("flow",)),
     Dialect("tosa", ("tosa",)),
+    Dialect("affine", ("affine",)),
+    Dialect("cf", ("cf",)),
 )
 
 _DIALECT_NAMES = [d.name for d in REGISTRY]

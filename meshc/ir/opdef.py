@@ -847,6 +847,8 @@ def define_op(cls=None, *, register: bool = True):
             for e in cls._format:
                 if e.kind == "custom":
                     attrs.extend(_DIRECTIVES[e.text].attrs)
+            if sum(1 for o in d.operands if o.variadic) > 1:
+                attrs.append(SEGMENTS["operand"])  # the format's groups give it (MLIR elides it too)
             cls._format_attrs = tuple(attrs)
             if "print_custom" not in cls.__dict__:
                 cls.print_custom = print_format
