@@ -561,7 +561,9 @@ class ForOneOp(SpmdOp):
     """
 
     name = "mesh.for_one"
-    traits = frozenset({"ParallelCombining", "Pure"})
+    # TransparentToEncodings: propagate-encodings moves encoding ops across its body's boundary (a
+    # device's program continues in the next for_one; meshc.interfaces.encoding.ForOneResultModel)
+    traits = frozenset({"ParallelCombining", "Pure", "TransparentToEncodings"})
     dynamic_lists = ("device",)
 
     @property

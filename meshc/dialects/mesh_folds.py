@@ -12,8 +12,10 @@ Each pattern is a function ``(op, rewriter) -> bool`` after upstream MLIR's
   ``all_reduce`` to a wider accumulator, ``f32 -> f64``) the op stays, as
   upstream keeps it;
 * :func:`drop_unit_axes`: a collective without per-axis lists (``all_gather``,
-  ``all_reduce``, ``all_slice``, ``all_to_all``, ``reduce_scatter``) drops the
-  mesh axes of size 1 from ``mesh_axes`` (the device group is the same);
+  ``all_reduce``, ``all_slice``, ``all_to_all``, ``reduce_scatter``) in local
+  view drops the mesh axes of size 1 from ``mesh_axes`` (the device group is
+  the same; in meshc's global view the types' shardings name those axes, so
+  it stays);
 * :func:`fold_mesh_query`: ``mesh.mesh_shape`` results of static axes become
   ``index`` constants (upstream folds these); ``process_multi_index`` results
   of size-1 axes become 0 and ``process_linear_index`` on a one-process mesh
@@ -70,6 +72,10 @@ def drop_unit_axes(op: Operation, rewriter) -> bool:
     """See the module docstring."""
     if getattr(op, "is_unrolled", False) or any(c.kind == "dyn_list" for c in op.clauses):  # type: ignore
         return False
+    from meshc.dialects.mesh_attrs import sharding_of
+
+    if any(sharding_of(v.type) is not None for v in (*op.operands, *op.results)):
+        return False  # global view: the types' shardings name the axes the step moves
     axes = op.mesh_axes  # type: ignore[attr-defined]
     shape = _mesh_shape(op)
     if not axes or shape is None:

@@ -9,10 +9,12 @@ results) go back on the worklist. What the new encodings are and how an op
 is rewritten come only from the interfaces of :mod:`meshc.interfaces.encoding`
 (attribute and op models registered from outside); this file knows no op.
 
-Region rules (IREE 3.13's propagation): an encoding op moves only through
-ops of its own block -- a set_encoding inside an ``scf.if`` (or any region)
-does not bubble to a producer outside it, an unset_encoding does not sink
-into a consumer nested in a region -- and encoding ops inside an op with
+Region rules (IREE 3.13's propagation): an encoding op does not cross a
+region boundary -- a set_encoding inside an ``scf.if`` (or any region) does
+not bubble to a producer outside it, an unset_encoding does not sink into a
+consumer nested in a region; only ops with the ``TransparentToEncodings``
+trait (meshc's per-device ``mesh.for_one`` bodies of unrolled programs) let
+them through -- and encoding ops inside an op with
 the ``EncodingHoistScope`` trait (``flow.dispatch.region``) are left alone
 (IREE leaves them to hoist-encoding-ops).
 
@@ -164,6 +166,22 @@ class PropagateEncodings(Pass):
             parent = parent.parent_op
         return None
 
+    @staticmethod
+    def _barrier(inner: Operation, outer: Optional[Operation]) -> Optional[Operation]:
+        """The first op holding ``inner`` below the block of ``outer`` whose region boundary
+        encodings do not cross (every op without the ``TransparentToEncodings`` trait: ``scf.if``,
+        ``scf.for``...; meshc's per-device ``mesh.for_one`` bodies have it), or None."""
+        block = outer.parent if outer is not None else None
+        op = inner
+        while op.parent is not None and op.parent is not block:
+            holder = op.parent_op
+            if holder is None:
+                return None
+            if not holder.has_trait("TransparentToEncodings"):
+                return holder
+            op = holder
+        return None
+
     def _stop(self, op: Operation, reason: str) -> list[Operation]:
         self.stops.setdefault(id(op), (op, []))[1].append(reason)
         return []
@@ -187,9 +205,10 @@ class PropagateEncodings(Pass):
         scope = self._in_hoist_scope(set_op)
         if scope is not None:
             return self._stop(set_op, f"set_encoding stays: it is inside '{scope.name}' (left to hoist-encoding-ops)")
-        if isinstance(src, OpResult) and src.op.parent is not set_op.parent:
-            return self._stop(set_op, f"set_encoding stays: its producer '{src.op.name}' is outside the region holding "
-                                      "it (region boundary)")
+        barrier = self._barrier(set_op, src.op) if isinstance(src, OpResult) else None
+        if barrier is not None:
+            return self._stop(set_op, f"set_encoding stays: its producer '{src.op.name}' is outside the "
+                                      f"'{barrier.name}' holding it (region boundary)")
         set_op = self._merge_duplicates(set_op)
         encoding = set_op.encoding
         reason = stop_reason(encoding, src)
@@ -242,9 +261,10 @@ class PropagateEncodings(Pass):
         for consumer, index in list(u.uses):
             if not _alive(consumer, self.root) or index >= len(consumer.operands) or consumer.operands[index] is not u:
                 continue
-            if consumer.parent is not unset.parent:
-                self._stop(unset, f"unset_encoding stays before '{consumer.name}': the consumer is in a nested region "
-                                  "(region boundary)")
+            barrier = self._barrier(consumer, unset)
+            if barrier is not None:
+                self._stop(unset, f"unset_encoding stays before '{consumer.name}': the consumer is inside "
+                                  f"'{barrier.name}' (region boundary)")
                 continue
             if isinstance(consumer, SetEncodingOp):
                 if consumer.result.type == e.type:
