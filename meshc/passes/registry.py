@@ -82,6 +82,8 @@ ALIASES: dict[str, PassAlias] = {
     "mesh-spmdization": PassAlias(_PARTITION, "MLIR (LLVM 19/20)", _PARTITION_DIFF),
     "shard-partition": PassAlias(_PARTITION, "MLIR (LLVM 21+)", _PARTITION_DIFF),
     "shard-simplify": PassAlias("mesh-simplify", "MLIR (LLVM 22)", "same patterns"),
+    "test-mesh-folding": PassAlias("mesh-simplify", "MLIR (LLVM 18)",
+                                   "the mesh_shape folds, and the simplifications of the later test pass too"),
     "test-grid-simplifications": PassAlias("mesh-simplify", "MLIR (LLVM 21+)",
                                            "also folds all_gather/all_slice pairs and all_reduce + all_slice "
                                            "(upstream's shard-simplify patterns)"),

@@ -2,6 +2,7 @@
 // RUN: meshc-opt -test-mesh-simplifications %s | FileCheck %s
 // RUN: meshc-opt -test-grid-simplifications %s | FileCheck %s
 // RUN: meshc-opt --shard-simplify %s | FileCheck %s
+// RUN: meshc-opt -test-mesh-folding %s | FileCheck %s
 // RUN: meshc-opt --pass-pipeline="builtin.module(mesh-simplify)" %s | FileCheck %s
 
 mesh.mesh @m(shape = 4x2)
