@@ -61,7 +61,7 @@ def test_bare_operand_index_and_missing_op_type_print_as_read():
       %e = iree_encoding.set_encoding %x : tensor<?x?xf32> -> tensor<?x?xf32, #iree_encoding.encoding<operand_index = 1, element_types = [i8, i8, i32]>>
       return %e : tensor<?x?xf32, #iree_encoding.encoding<operand_index = 1, element_types = [i8, i8, i32]>>
     }""")
-    assert "#iree_encoding.encoding<operand_index = 1, element_types = [i8, i8, i32]>" in out
+    assert "#iree_encoding.encoding<operand_index = 1 : i64, element_types = [i8, i8, i32]>" in out
 
 
 def test_nested_user_indexing_maps_compose_first_to_last():

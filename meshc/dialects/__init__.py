@@ -46,6 +46,9 @@ REGISTRY: tuple[Dialect, ...] = (
     Dialect("mesh", ("mesh", "mesh_collectives")),
     Dialect("iree_encoding", ("iree_encoding",)),
     Dialect("flow", ("flow",)),
+    Dialect("tosa", ("tosa",)),
+    Dialect("affine", ("affine",)),
+    Dialect("cf", ("cf",)),
 )
 
 _DIALECT_NAMES = [d.name for d in REGISTRY]

@@ -41,6 +41,8 @@ class DispatchRegionOp(Operation):
 
     Regions: the body (ends with ``flow.return`` of the result values) and,
     optionally, the workgroup-count region. Custom syntax (grammar/flow.lark).
+    Trait ``EncodingHoistScope``: encoding ops in its body are left to IREE's
+    hoist-encoding-ops, not moved by propagate-encodings (IREE's rule).
     """
 
     name = "flow.dispatch.region"
@@ -49,7 +51,7 @@ class DispatchRegionOp(Operation):
     outputs = var_result()
     body_region = region()
     count_region_def = region(optional=True)
-    traits = ("RecursiveMemoryEffects",)
+    traits = ("RecursiveMemoryEffects", "EncodingHoistScope")
 
     def _segments(self) -> tuple[int, int]:
         a = self.attr("operandSegmentSizes")

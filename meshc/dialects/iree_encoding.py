@@ -252,7 +252,8 @@ class EncodingAttr(Attribute):
                                     f"{m.num_results} results but the tensor has rank {t.rank}")
 
     def __str__(self) -> str:
-        parts = [f"operand_index = {IntegerAttr(self.operand_index, self.operand_index_type)}"]
+        # IREE 3.13 prints the type of operand_index always (a bare ``0`` reads as ``0 : i64``)
+        parts = [f"operand_index = {self.operand_index} : {self.operand_index_type}"]
         if self.op_type is not None:
             parts.append(f"op_type = {self.op_type}")
         parts.append("element_types = [" + ", ".join(str(t) for t in self.element_types) + "]")
@@ -387,23 +388,39 @@ class TestingAttr(Attribute):
 
 @dataclass(frozen=True)
 class MatmulKAttr(Attribute):
-    """``#iree_encoding.matmul_k<k_dims = [1]>``: the tensor dims that are
-    reduction (K) dims of the matmul using it."""
+    """``#iree_encoding.matmul_k<[operand_index = 0 : index, element_types = [f16, f16, f32],]
+    k_dims = [1]>``: the tensor dims that are reduction (K) dims of the matmul using it (newer IREE
+    also records the operand and the element types; both spellings are read and printed as read)."""
 
     k_dims: tuple[int, ...]
+    operand_index: Optional[IntegerAttr] = None
+    element_types: Optional[tuple[Type, ...]] = None
 
     def __str__(self) -> str:
-        return "#iree_encoding.matmul_k<k_dims = [" + ", ".join(str(k) for k in self.k_dims) + "]>"
+        parts = []
+        if self.operand_index is not None:
+            parts.append(f"operand_index = {self.operand_index.value} : {self.operand_index.type}")
+        if self.element_types is not None:
+            parts.append("element_types = [" + ", ".join(str(t) for t in self.element_types) + "]")
+        parts.append("k_dims = [" + ", ".join(str(k) for k in self.k_dims) + "]")
+        return "#iree_encoding.matmul_k<" + ", ".join(parts) + ">"
 
     @staticmethod
     def from_items(items) -> "MatmulKAttr":
-        d = _items_dict("matmul_k", items, ("k_dims",))
+        d = _items_dict("matmul_k", items, ("operand_index", "element_types", "k_dims"))
         if "k_dims" not in d:
             raise EncodingAttrError("missing parameter 'k_dims'")
         dims = _sizes(d["k_dims"], "k_dims")
         if any(k is None or k < 0 for k in dims):
             raise EncodingAttrError(f"k_dims must be non-negative integers, got {_sizes_str(dims)}")
-        return MatmulKAttr(tuple(dims))  # type: ignore[arg-type]
+        idx = d.get("operand_index")
+        if idx is not None and (not isinstance(idx, IntegerAttr) or idx.value < 0):
+            raise EncodingAttrError(f"operand_index must be a non-negative integer, got '{idx}'")
+        ets = d.get("element_types")
+        if ets is not None and (not isinstance(ets, ArrayAttr) or not all(isinstance(e, TypeAttr) for e in ets)):
+            raise EncodingAttrError(f"element_types must be a list of types, got '{ets}'")
+        return MatmulKAttr(tuple(dims), idx,  # type: ignore[arg-type]
+                           None if ets is None else tuple(e.type for e in ets))
 
 
 def _padding(mnemonic: str):
@@ -439,6 +456,16 @@ for _m in ("testing", "testing_encoding"):
     register_attr(f"iree_encoding.{_m}", _testing(_m))
 
 DATA_TILING_ATTRS = (EncodingAttr, LayoutAttr, PaddingAttr, IdentityAttr, TestingAttr, MatmulKAttr)
+
+
+def is_encoding_attr(a: Attribute) -> bool:
+    """Whether ``a`` can be a tensor encoding of set/unset_encoding: one of :data:`DATA_TILING_ATTRS`
+    or another dialect's attribute (``#iree_encoding.specialized<...>``, kept as read); builtin
+    attributes (``"foo"``, ``1 : i64``, ``[..]``) are not (IREE: "expected to have a valid tensor
+    encoding")."""
+    from meshc.dialects import DialectAttr
+
+    return isinstance(a, DATA_TILING_ATTRS + (DialectAttr,))
 
 
 # ------------------------------------------------------------------ type accessors
@@ -523,8 +550,10 @@ class EncodingConversionOp(Operation):
         if data_encoding_of(plain) is not None:
             raise self.error(f"{plain_name} of {kind} op cannot have a tensor encoding")
         enc = data_encoding_of(encoded)
-        if enc is None:
-            raise self.error(f"{enc_name} of {kind} op expected to have a valid tensor encoding")
+        if enc is None or not is_encoding_attr(enc):
+            # IREE 3.13 accepts only encoding attributes here (a plain "foo" string is rejected)
+            got = "" if enc is None else f", got '{enc}'"
+            raise self.error(f"{enc_name} of {kind} op expected to have a valid tensor encoding{got}")
         if sharding_of(src) != sharding_of(res):
             raise self.error(f"expects source and result to carry the same sharding, got "
                              f"'{sharding_of(src)}' and '{sharding_of(res)}'")

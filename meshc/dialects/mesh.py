@@ -79,6 +79,8 @@ from meshc.dialects.mesh_clauses import (Clause, MESH_AXES, MeshDialectOp, REDUC
 from meshc.dialects.mesh_collectives import (AllGatherOp, AllReduceOp, AllSliceOp, AllToAllOp, BroadcastOp,
                                              CollectiveOp, CollectiveSyntax, GatherOp, RecvOp, ReduceOp,
                                              ReduceScatterOp, ScatterOp, SendOp, ShiftOp, UpdateHaloOp, _sym)
+from meshc.dialects.mesh_folds import (fold_constant_sharding_sizes, fold_duplicate_shard, fold_mesh_query,
+                                       fold_sharding_value)
 
 # ---------------------------------------------------------------------------------------------------------------
 # mesh.mesh
@@ -177,6 +179,7 @@ class ShardingOp(MeshDialectOp):
     name = "mesh.sharding"
     aliases = ("shard.sharding",)
     traits = frozenset({"Pure"})
+    canonicalization_patterns = (fold_constant_sharding_sizes,)
     clauses = (Clause("split_axes", "axes_array", required=True),
                Clause("partial", "partial", attr="partial_axes"),
                Clause("halo_sizes", "dyn_list", attr="static_halo_sizes", operand_type=I64),
@@ -238,6 +241,7 @@ class ShardOp(MeshDialectOp):
     name = "mesh.shard"
     aliases = ("shard.shard",)
     traits = frozenset({"Pure"})
+    canonicalization_patterns = (fold_sharding_value, fold_duplicate_shard)
     verify_operand_count = False
     has_mesh_attr = False
 
@@ -394,6 +398,7 @@ class MeshQueryOp(MeshDialectOp):
 
     traits = frozenset({"Pure"})
     clauses = (Clause("axes", "axes"),)
+    canonicalization_patterns = (fold_mesh_query,)
     uses_on = True  # ``on @m`` (process queries) versus ``@m`` (mesh_shape)
 
     def verify_mesh_op(self) -> None:
@@ -451,6 +456,7 @@ class NeighborsLinearIndicesOp(MeshQueryOp):
 
     name = "mesh.neighbors_linear_indices"
     aliases = ("shard.neighbors_linear_indices",)
+    canonicalization_patterns = ()
     clauses = (Clause("split_axes", "axes", required=True),)
     verify_operand_count = False
 
@@ -555,7 +561,9 @@ class ForOneOp(SpmdOp):
     """
 
     name = "mesh.for_one"
-    traits = frozenset({"ParallelCombining", "Pure"})
+    # TransparentToEncodings: propagate-encodings moves encoding ops across its body's boundary (a
+    # device's program continues in the next for_one; meshc.interfaces.encoding.ForOneResultModel)
+    traits = frozenset({"ParallelCombining", "Pure", "TransparentToEncodings"})
     dynamic_lists = ("device",)
 
     @property

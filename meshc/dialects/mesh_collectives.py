@@ -23,6 +23,7 @@ from meshc.dialects.mesh_checks import (DYNAMIC_INDEX, Entry, ShardingVerifyErro
                                         balanced_shard_sizes, check_sharding, print_unrolled, verify_global_view,
                                         verify_unrolled)
 from meshc.dialects.mesh_clauses import (Clause, MESH_AXES, MeshDialectOp, REDUCTION)
+from meshc.dialects.mesh_folds import drop_unit_axes, erase_trivial_collective
 
 # ---------------------------------------------------------------------------------------------------------------
 # Collectives
@@ -41,6 +42,8 @@ class CollectiveOp(MeshDialectOp):
 
     fixed_operands = 1
     signature: ClassVar[str] = "arrow"  # "arrow" (T -> T2) or "functional" ((T) -> T2)
+    #: :mod:`meshc.dialects.mesh_folds`: erased over a one-process group; unit axes dropped
+    canonicalization_patterns = (erase_trivial_collective, drop_unit_axes)
 
     @property
     def input(self) -> Value:
@@ -345,7 +348,10 @@ class RecvOp(CollectiveOp):
 class ShiftOp(CollectiveOp):
     """``mesh.shift %x on @m mesh_axes = [0] shift_axis = 0 offset = 1 [rotate] : T -> T``: each
     process receives from the one ``offset`` before it along mesh axis ``shift_axis`` (which must be
-    one of ``mesh_axes``), cyclically with ``rotate``."""
+    one of ``mesh_axes``), cyclically with ``rotate``. No canonicalization: a shift along an axis
+    of size 1 without ``rotate`` has no source, so it is not the identity."""
+
+    canonicalization_patterns = ()
 
     def verify_shapes(self, t_in, t_out, k):
         self.same_element_type(t_in, t_out)

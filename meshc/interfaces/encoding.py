@@ -55,11 +55,12 @@ from meshc.dialects.iree_encoding import (EncodingAttr, IdentityAttr, MatmulKAtt
                                           UnsetEncodingOp, compose_entry, with_data_tiling_encoding)
 from meshc.interfaces.models import find_model
 from meshc.ir.affine import AffineMap, ConstantExpr, DimExpr
-from meshc.ir.attributes import Attribute, DenseElementsAttr, StringAttr, SymbolRefAttr, TypeAttr, UnitAttr
+from meshc.ir.attributes import (Attribute, DenseElementsAttr, IntegerAttr, StringAttr, SymbolRefAttr, TypeAttr,
+                                 UnitAttr)
 from meshc.ir.builder import Rewriter
 from meshc.ir.core import Block, BlockArgument, Operation, OpResult, Region, Value
 from meshc.ir.location import Location
-from meshc.ir.types import FunctionType, TensorType
+from meshc.ir.types import INDEX, FunctionType, TensorType
 
 UP = "up"
 """Bubbling a set_encoding up through its source's producer."""
@@ -125,13 +126,18 @@ class DimRelation:
     for a dim the target has no counterpart of), or None for a value that is
     not a ranked tensor or does not follow the target (a fill's scalar).
     ``reduced_target_dims``: target dims indexed by reduction loops (sinking
-    into a reduction); ``target_rank``: the target's rank.
+    into a reduction); ``target_rank``: the target's rank. ``merged``: when
+    not empty, the maps send several dims of a value to one target dim (a
+    reshape merging non-unit dims: ``2x4096 -> 8192``), which says why; only
+    encodings that record dims as a list (``matmul_k``'s K dims) can follow
+    such maps (:attr:`PropagationAttrModel.follows_merged_dims`).
     """
 
     operand_maps: tuple[Optional[AffineMap], ...]
     result_maps: tuple[Optional[AffineMap], ...]
     reduced_target_dims: tuple[int, ...] = ()
     target_rank: int = 0
+    merged: str = ""
 
 
 @dataclass
@@ -150,8 +156,18 @@ class PropagationContext:
 class PropagationAttrModel:
     """How an encoding attribute generates the encodings around an op.
 
-    Subclasses implement :meth:`stop_reason` and :meth:`encoding_through`.
+    Subclasses implement :meth:`stop_reason` and :meth:`encoding_through`;
+    ``follows_merged_dims``: whether the attribute can follow a relation that
+    merges dims (:attr:`DimRelation.merged`).
     """
+
+    follows_merged_dims = False
+
+    def merged_stop(self, relation: DimRelation) -> Optional[str]:
+        """The stop reason for a merging relation this attribute cannot follow (None otherwise)."""
+        if relation.merged and not self.follows_merged_dims:
+            return f"{relation.merged}; an encoding cannot split one dim over several"
+        return None
 
     def stop_reason(self, encoding: Attribute, target_type: TensorType, relation: DimRelation,
                     direction: str) -> Optional[str]:
@@ -355,7 +371,15 @@ def unset_encoding(rewriter: Rewriter, value: Value,
         return value, None
     if isinstance(value, OpResult) and isinstance(value.op, SetEncodingOp) and value.op.source.type == plain:
         return value.op.source, None
-    op = UnsetEncodingOp.create([value], [plain], location=loc or value.location)
+    where = loc or value.location
+    dims: list[Value] = []  # a dynamic result dim needs its size (IREE's result_dims): tensor.dim of the source
+    for i, d in enumerate(plain.shape if isinstance(plain, TensorType) else ()):
+        if d is None:
+            c = rewriter.insert(Operation.create([], [INDEX], {"value": IntegerAttr(i, INDEX)}, location=where,
+                                                 name="arith.constant"))
+            dims.append(rewriter.insert(Operation.create([value, c.results[0]], [INDEX], {}, location=where,
+                                                         name="tensor.dim")).results[0])
+    op = UnsetEncodingOp.create([value] + dims, [plain], location=where)
     rewriter.insert(op)
     return op.results[0], op
 
@@ -476,6 +500,9 @@ class _TilingAttrModel(PropagationAttrModel):
     is one the layout tiles (its zero padding would enter the reduction)."""
 
     def stop_reason(self, encoding, target_type, relation, direction):
+        merged = self.merged_stop(relation)
+        if merged is not None:
+            return merged
         if direction == DOWN and isinstance(target_type, TensorType):
             tiled = tiled_dims(encoding, target_type)
             hit = [d for d in relation.reduced_target_dims if d in tiled]
@@ -509,10 +536,12 @@ class MatmulKModel(_TilingAttrModel):
     follow the dim map (RFC: "if the attribute only records reduction
     dimensions, it returns the same encoding if [they] are not changed")."""
 
+    follows_merged_dims = True  # a merged K dim's source dims are all K dims (IREE's collapse_shape rule)
+
     def encoding_through(self, encoding: MatmulKAttr, dim_map: AffineMap) -> Attribute:
         dims = tuple(e for e, r in enumerate(dim_map.results) if isinstance(r, DimExpr) and r.position in
                      encoding.k_dims)
-        return MatmulKAttr(dims)
+        return replace(encoding, k_dims=dims)
 
 
 class SameEncodingModel(PropagationAttrModel):
@@ -521,6 +550,9 @@ class SameEncodingModel(PropagationAttrModel):
     (identity dim maps), since the attribute cannot say how dims move."""
 
     def stop_reason(self, encoding, target_type, relation, direction):
+        merged = self.merged_stop(relation)
+        if merged is not None:
+            return merged
         for m in relation.operand_maps + relation.result_maps:
             if m is not None and not is_identity(m):
                 return f"'{encoding}' cannot follow dims that move ({m})"
@@ -800,44 +832,55 @@ class FuncArgModel(PropagationOpModel):
 
 
 class ReshapeModel(PropagationOpModel):
-    """``tensor.expand_shape`` / ``collapse_shape`` that only insert or drop
-    unit dims around the dims they keep ("where the encoding allows"): each
-    reassociation group has at most one dim that is not a static 1, so every
-    dim maps to one dim of the other side (or to the constant 0). Splitting
-    a dim across several non-unit dims would split a loop, which an
-    encoding's affine maps cannot express: propagation stops there."""
+    """``tensor.expand_shape`` / ``collapse_shape``. Where each reassociation
+    group has at most one dim that is not a static 1 (the reshape inserts or
+    drops unit dims), every dim maps to one dim of the other side (or to the
+    constant 0) and any encoding follows. A group of several non-unit dims
+    (``2x4096 -> 8192``) merges them: going from the merged side to the
+    expanded side (bubbling through a collapse, sinking through an expand)
+    every non-unit dim of the group maps to the merged dim and the relation
+    says so (:attr:`DimRelation.merged`: only encodings recording a dim list,
+    ``matmul_k``, follow it -- IREE moves ``matmul_k`` through collapse_shape
+    so); the other way would split a dim, which no encoding expresses."""
 
-    def _maps(self, op) -> tuple[AffineMap, AffineMap]:
-        """(expanded -> collapsed, collapsed -> expanded) dim maps."""
+    def _maps(self, op, allow_merged: bool) -> tuple[AffineMap, AffineMap, str]:
+        """(expanded -> collapsed, collapsed -> expanded) dim maps and the merge description ('' if none)."""
         expanded, collapsed = op.expanded_type, op.collapsed_type
         if not isinstance(expanded, TensorType) or not expanded.has_static_shape:
             raise NotPropagable(f"'{op.name}' has a dynamic shape")
-        reps = []
+        reps, merged = [], ""
+        group_of: dict[int, int] = {}
         for c, group in enumerate(op.reassociation):
             big = [d for d in group if expanded.shape[d] != 1]
             if len(big) > 1:
                 sizes = "x".join(str(expanded.shape[d]) for d in big)
-                raise NotPropagable(f"'{op.name}' merges dims {big} of sizes {sizes}; an encoding cannot split one "
-                                    "dim over several")
+                merged = merged or f"'{op.name}' merges dims {big} of sizes {sizes}"
+                if not allow_merged:
+                    raise NotPropagable(f"{merged}; an encoding cannot split one dim over several")
+            for d in big:
+                group_of[d] = c
             reps.append(big[0] if big else group[0])
         e2c = AffineMap(expanded.rank, 0, tuple(DimExpr(r) for r in reps))
         rep_of = {r: c for c, r in enumerate(reps)}
-        c2e = AffineMap(collapsed.rank, 0, tuple(DimExpr(rep_of[e]) if e in rep_of else ZERO
-                                                 for e in range(expanded.rank)))
-        return e2c, c2e
+        c2e = AffineMap(collapsed.rank, 0, tuple(DimExpr(group_of.get(e, rep_of.get(e, 0))) if e in group_of
+                                                 or e in rep_of else ZERO for e in range(expanded.rank)))
+        return e2c, c2e, merged
 
     def dim_relation(self, op, target, direction):
-        e2c, c2e = self._maps(op)
         source_is_expanded = op.name == "tensor.collapse_shape"
+        # the merged side -> the expanded side: bubbling through a collapse, sinking through an expand
+        toward_expanded = source_is_expanded == (direction == UP)
+        e2c, c2e, merged = self._maps(op, allow_merged=toward_expanded)
         if direction == UP:  # target = result: map result dims -> source dims
             src = c2e if source_is_expanded else e2c
             rank = op.result.type.rank
-            return DimRelation((src,) + (None,) * (len(op.operands) - 1), (AffineMap.identity(rank),), (), rank)
+            return DimRelation((src,) + (None,) * (len(op.operands) - 1), (AffineMap.identity(rank),), (), rank,
+                               merged)
         if target.index != 0:
             raise NotPropagable(f"operand #{target.index} of '{op.name}' is a size")
         res = e2c if source_is_expanded else c2e
         rank = op.source.type.rank
-        return DimRelation((AffineMap.identity(rank),) + (None,) * (len(op.operands) - 1), (res,), (), rank)
+        return DimRelation((AffineMap.identity(rank),) + (None,) * (len(op.operands) - 1), (res,), (), rank, merged)
 
     def propagate_encoding(self, rewriter, op, encodings, target, ctx):
         keep = target.index if isinstance(target, OpResult) else None

@@ -246,12 +246,18 @@ class Operation:
       * ``print_custom(printer)`` prints the custom form (absent -> generic);
       * ``traits``: a set of strings among ``"Pure"``, ``"Terminator"``,
         ``"IsolatedFromAbove"``, ``"SymbolTable"``, ``"Symbol"``,
-        ``"Commutative"``, ``"ReturnLike"``.
+        ``"Commutative"``, ``"ReturnLike"``;
+      * ``canonicalization_patterns``: the op's own rewrites (MLIR's
+        ``getCanonicalizationPatterns``), functions ``(op, rewriter) -> bool``
+        that change the IR only through the rewriter they get (a
+        :class:`meshc.passes.rewrite.PatternRewriter`) and return True when
+        they did; ``canonicalize`` runs them on every op of the class.
     """
 
     name: ClassVar[str] = "builtin.unregistered"
     aliases: ClassVar[tuple[str, ...]] = ()
     traits: ClassVar[frozenset[str]] = frozenset()
+    canonicalization_patterns: ClassVar[tuple] = ()
     #: The blocks a terminator may branch to (MLIR's successors, written ``[^bb1, ^bb2]`` in the
     #: generic form), blocks of the op's own region; an instance sets its own list.
     successors: Sequence["Block"] = ()

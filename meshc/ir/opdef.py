@@ -50,7 +50,10 @@ run after the structural checks.
 Assembly format directives (a subset of MLIR's declarative format):
 ``$name`` (operand, variadic group or attribute), ``type($name)``,
 ```lit``` (punctuation or a keyword), ``attr-dict``,
-``attr-dict-with-keyword`` and ``custom<Name>`` (a directive registered with
+``attr-dict-with-keyword``, ``operands`` (every operand, one comma list, shared
+out to the operand fields in order: at most one variadic group takes the rest),
+``functional-type(operands, results)`` (``(T1, T2) -> R``: the types of all
+operands and results, as TOSA's ops spell them) and ``custom<Name>`` (a directive registered with
 :func:`register_directive`, e.g. arith's ``fastmath<...>`` flags). From the
 format come a grammar rule (one per distinct format and dialect, sharing one
 op-name terminal) and its parse callback; the printer walks the same
@@ -75,7 +78,7 @@ from typing import Any, Callable, ClassVar, Optional, Sequence, Union
 
 from meshc.ir.attributes import Attribute, DenseArrayAttr, StringAttr, SymbolRefAttr, UnitAttr
 from meshc.ir.core import Operation, register_op
-from meshc.ir.types import FloatType, IndexType, IntegerType, TensorType, Type, element_type_of
+from meshc.ir.types import FloatType, FunctionType, IndexType, IntegerType, TensorType, Type, element_type_of
 
 
 # ----------------------------------------------------------------------------------------------- type kinds
@@ -460,7 +463,7 @@ _PUNCTUATION = set("<>(){}[],")
 _CLOSING = set(">)}],")
 _NO_SPACE_AFTER = {"(", "[", "<", "{"}
 _FORMAT_TOKEN = re.compile(r"\s*(?:`([^`]*)`|(type)\(\s*\$(\w+)\s*\)|\$(\w+)|(attr-dict-with-keyword|attr-dict)"
-                           r"|custom<(\w+)>)")
+                           r"|custom<(\w+)>|(functional-type)\(\s*operands\s*,\s*results\s*\)|(operands))")
 
 
 @dataclass(frozen=True)
@@ -486,8 +489,14 @@ def _compile_format(cls, d: OpDef) -> list[_Elem]:
         if m is None:
             raise TypeError(f"{cls.__name__}: cannot read assembly format at '{fmt[pos:]}'")
         pos = m.end()
-        lit, is_type, type_of, ref, adict, custom = m.groups()
-        if lit is not None:
+        lit, is_type, type_of, ref, adict, custom, functional, all_operands = m.groups()
+        if functional:
+            elems.append(_Elem("functional-type"))
+        elif all_operands:
+            if sum(1 for o in d.operands if o.variadic) > 1:
+                raise TypeError(f"{cls.__name__}: 'operands' needs at most one variadic operand group")
+            elems.append(_Elem("operands"))
+        elif lit is not None:
             elems.append(_Elem("lit", lit))
         elif is_type:
             if type_of in ops:
@@ -526,6 +535,10 @@ def _format_grammar(elems: Sequence[_Elem], extra_terminals: dict[str, str]) -> 
                 parts.append('"' + e.text.replace("\\", "\\\\").replace('"', '\\"') + '"')
         elif e.kind == "operand":
             parts.append("[value_list]" if e.variadic else "VALUE_ID")
+        elif e.kind == "operands":
+            parts.append("[value_list]")
+        elif e.kind == "functional-type":
+            parts.append("function_type")
         elif e.kind == "type":
             parts.append("[type_list]" if e.variadic else "type")
         elif e.kind == "attr":
@@ -561,6 +574,10 @@ def print_format(op: Operation, p) -> None:
         elif e.kind == "operand":
             v = fields[e.target]
             text = p.values(v) if e.variadic else p.value(v[0])
+        elif e.kind == "operands":
+            text = p.values(op.operands)
+        elif e.kind == "functional-type":
+            text = p.type(FunctionType(tuple(v.type for v in op.operands), tuple(r.type for r in op.results)))
         elif e.kind == "type":
             v = fields[e.target]
             text = p.types(x.type for x in v) if e.variadic else p.type(v[0].type)
@@ -613,6 +630,14 @@ def _make_callback(cls) -> Callable:
             c = next(kids)
             if e.kind == "operand":
                 values[e.target] = (c or []) if e.variadic else c
+            elif e.kind == "operands":
+                values.update(_split_by_defs(d.operands, c or [], name, self, kw))
+            elif e.kind == "functional-type":
+                if len(c.inputs) != sum(len(v) if isinstance(v, list) else 1 for v in values.values()):
+                    raise self.error(f"'{name}' has {sum(len(v) if isinstance(v, list) else 1 for v in values.values())} "
+                                     f"operands but its type lists {len(c.inputs)}", kw)
+                types.update(_split_by_defs(d.operands, list(c.inputs), name, self, kw))
+                types.update(_split_by_defs(d.results, list(c.results), name, self, kw, "results"))
             elif e.kind == "type":
                 types[e.target] = (c or []) if e.variadic else c
             elif e.kind == "attr":
@@ -674,6 +699,27 @@ def _make_callback(cls) -> Callable:
         return self.build(name, operands, result_types, attributes, (), self.loc(kw))
 
     return callback
+
+
+def _split_by_defs(defs, items: list, name: str, parser, kw, what: str = "operands") -> dict[str, Any]:
+    """``items`` (values or types, in order) shared out to the fields ``defs``: one each to the fixed
+    ones, the rest to the one variadic group (the ``operands`` / ``functional-type`` directives)."""
+    fixed = sum(1 for d in defs if not d.variadic)
+    has_variadic = any(d.variadic for d in defs)
+    if len(items) < fixed or (not has_variadic and len(items) != fixed):
+        want = f"at least {fixed}" if has_variadic else str(fixed)
+        raise parser.error(f"'{name}' expects {want} {what}, got {len(items)}", kw)
+    out: dict[str, Any] = {}
+    pos = 0
+    for d in defs:
+        if d.variadic:
+            n = len(items) - fixed
+            out[d.name] = items[pos:pos + n]
+            pos += n
+        else:
+            out[d.name] = items[pos]
+            pos += 1
+    return out
 
 
 def _op_class_for(name: str, default):
@@ -801,6 +847,8 @@ def define_op(cls=None, *, register: bool = True):
             for e in cls._format:
                 if e.kind == "custom":
                     attrs.extend(_DIRECTIVES[e.text].attrs)
+            if sum(1 for o in d.operands if o.variadic) > 1:
+                attrs.append(SEGMENTS["operand"])  # the format's groups give it (MLIR elides it too)
             cls._format_attrs = tuple(attrs)
             if "print_custom" not in cls.__dict__:
                 cls.print_custom = print_format

@@ -22,7 +22,12 @@ function body as MLIR's ``OperationFolder`` does):
   ``addi %c, %x`` and ``addi %x, %c`` as one);
 * ``arith.select`` with a constant condition, or with equal branches;
 * ``tensor.dim`` of a static dimension -> an ``index`` constant; of a dynamic
-  dimension of a ``tensor.empty`` -> that dimension's size operand.
+  dimension of a ``tensor.empty`` -> that dimension's size operand;
+* the patterns ops declare themselves (``canonicalization_patterns`` of the op
+  class, MLIR's ``getCanonicalizationPatterns``), e.g. the mesh dialect's:
+  collectives over an empty or single-process device group erased, static
+  ``mesh_shape`` / ``process_*_index`` folded, duplicate ``mesh.shard`` ops
+  merged (:mod:`meshc.dialects.mesh_folds`).
 
 Options: ``max-iterations`` bounds the driver's sweeps over the IR;
 ``test-convergence`` makes not reaching a fixpoint within them an error.
@@ -257,8 +262,18 @@ class FoldTensorDim(RewritePattern):
         return False
 
 
+class OpCanonicalization(RewritePattern):
+    """The op's own ``canonicalization_patterns`` (see :class:`meshc.ir.core.Operation`)."""
+
+    def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> bool:
+        for pattern in type(op).canonicalization_patterns:
+            if pattern(op, rewriter):
+                return True
+        return False
+
+
 PATTERNS = (FoldBinary, FoldUnaryAndCasts, FoldCompare, FoldSelect, IntegerIdentities, FoldTensorDim,
-            ConstantToRight)
+            ConstantToRight, OpCanonicalization)
 
 
 class Canonicalize(Pass):
@@ -266,7 +281,8 @@ class Canonicalize(Pass):
 
     name = "canonicalize"
     display_name = "Canonicalizer"
-    summary = "Fold constants, simplify arith/select/tensor.dim, erase dead pure ops, hoist and merge constants"
+    summary = ("Fold constants, simplify arith/select/tensor.dim, run the ops' own canonicalization patterns, "
+               "erase dead pure ops, hoist and merge constants")
     options = (
         Option("max-iterations", int, 10, "Sweeps of the greedy driver over the IR before it stops."),
         Option("test-convergence", bool, False, "Fail if the IR still changes after max-iterations sweeps."),

@@ -67,7 +67,7 @@ from meshc.ir.affine import AffineMap, DimExpr
 from meshc.ir.attributes import (AffineMapAttr, ArrayAttr, DenseArrayAttr, DenseElementsAttr, FloatAttr, IntegerAttr,
                                  StringAttr, SymbolRefAttr, TypeAttr)
 from meshc.ir.core import Block, Operation, Region, Value, op_class
-from meshc.ir.types import I64, FloatType, FunctionType, TensorType
+from meshc.ir.types import I64, FloatType, FunctionType, TensorType, Type
 from meshc.passes.base import Option, Pass
 
 TARGETS: dict[str, Optional[tuple[int, int, int]]] = {
@@ -519,20 +519,32 @@ class MaterializeEncodings(Pass):
         near.parent.insert_before(near, unpack)  # type: ignore[union-attr]
         return unpack.results[0]
 
+    def _cast(self, v: Value, t: Type, near: Operation) -> Value:
+        """``v`` as type ``t`` (a ``tensor.cast`` when the shapes' static knowledge differs: a
+        set_encoding may turn ``tensor<?x10xf32>`` into ``tensor<20x?xf32, #enc>``)."""
+        if v.type == t:
+            return v
+        cast = Operation.create([v], [t], {}, location=near.location, name="tensor.cast")
+        near.parent.insert_before(near, cast)  # type: ignore[union-attr]
+        return cast.results[0]
+
     def _set_encoding(self, op: Operation) -> None:
         t = self.orig.get(op.results[0], op.results[0].type)
         lay = self.layout(t, op)
         src = op.operands[0]
         if lay is None:
-            return self._replace(op, [src])
-        return self._replace(op, [self._pack(src, lay, self.convert(t, op), op)])
+            return self._replace(op, [self._cast(src, self.convert(t, op), op)])
+        plain = with_data_tiling_encoding(t, None)
+        return self._replace(op, [self._pack(self._cast(src, plain, op), lay, self.convert(t, op), op)])
 
     def _unset_encoding(self, op: Operation) -> None:
         src = op.operands[0]
         lay = self.layout_of(src, op)
+        rt = op.results[0].type
         if lay is None:
-            return self._replace(op, [src])
-        return self._replace(op, [self._unpack(src, lay, op.results[0].type, op)])  # type: ignore[arg-type]
+            return self._replace(op, [self._cast(src, rt, op)])
+        plain = with_data_tiling_encoding(self.orig.get(src, src.type), None)  # type: ignore[arg-type]
+        return self._replace(op, [self._cast(self._unpack(src, lay, plain, op), rt, op)])  # type: ignore[arg-type]
 
     def _constant(self, op: Operation) -> None:
         value = op.attributes["value"]

@@ -9,6 +9,15 @@ results) go back on the worklist. What the new encodings are and how an op
 is rewritten come only from the interfaces of :mod:`meshc.interfaces.encoding`
 (attribute and op models registered from outside); this file knows no op.
 
+Region rules (IREE 3.13's propagation): an encoding op does not cross a
+region boundary -- a set_encoding inside an ``scf.if`` (or any region) does
+not bubble to a producer outside it, an unset_encoding does not sink into a
+consumer nested in a region; only ops with the ``TransparentToEncodings``
+trait (meshc's per-device ``mesh.for_one`` bodies of unrolled programs) let
+them through -- and encoding ops inside an op with
+the ``EncodingHoistScope`` trait (``flow.dispatch.region``) are left alone
+(IREE leaves them to hoist-encoding-ops).
+
 Folds on the way: ``set(unset(x))`` and ``unset(set(x))`` of matching types
 become ``x``; set_encodings of one value with one encoding in one block are
 merged. Stops (each reported with ``--remarks``, at the encoding op, with
@@ -19,7 +28,9 @@ reduction over a dim the encoding tiles, a value whose other users need the
 plain layout (bubbling through an op that is not cheap to duplicate), a
 mutable global, a reshape splitting a dim over several, a function argument
 (unless ``through-function-args``; never one of a public function, whose
-callers are outside the module), dynamic shapes.
+callers are outside the module), dynamic ``encoding_dims``. An
+unset_encoding of a dynamic shape sinks (its new result sizes are
+``tensor.dim`` of the encoded value, as IREE 3.13 builds them).
 
 Options:
   ``through-function-args`` (bool, default false): let set_encoding of a
@@ -145,6 +156,32 @@ class PropagateEncodings(Pass):
                     self.remark(o, reason)
 
     # -- helpers ----------------------------------------------------------------
+    @staticmethod
+    def _in_hoist_scope(op: Operation) -> Optional[Operation]:
+        """The enclosing op with the ``EncodingHoistScope`` trait (a dispatch region), or None."""
+        parent = op.parent_op
+        while parent is not None:
+            if parent.has_trait("EncodingHoistScope"):
+                return parent
+            parent = parent.parent_op
+        return None
+
+    @staticmethod
+    def _barrier(inner: Operation, outer: Optional[Operation]) -> Optional[Operation]:
+        """The first op holding ``inner`` below the block of ``outer`` whose region boundary
+        encodings do not cross (every op without the ``TransparentToEncodings`` trait: ``scf.if``,
+        ``scf.for``...; meshc's per-device ``mesh.for_one`` bodies have it), or None."""
+        block = outer.parent if outer is not None else None
+        op = inner
+        while op.parent is not None and op.parent is not block:
+            holder = op.parent_op
+            if holder is None:
+                return None
+            if not holder.has_trait("TransparentToEncodings"):
+                return holder
+            op = holder
+        return None
+
     def _stop(self, op: Operation, reason: str) -> list[Operation]:
         self.stops.setdefault(id(op), (op, []))[1].append(reason)
         return []
@@ -165,6 +202,13 @@ class PropagateEncodings(Pass):
             return []
         if set_op.encoding_dims:
             return self._stop(set_op, "set_encoding stays: it has dynamic encoding_dims")
+        scope = self._in_hoist_scope(set_op)
+        if scope is not None:
+            return self._stop(set_op, f"set_encoding stays: it is inside '{scope.name}' (left to hoist-encoding-ops)")
+        barrier = self._barrier(set_op, src.op) if isinstance(src, OpResult) else None
+        if barrier is not None:
+            return self._stop(set_op, f"set_encoding stays: its producer '{src.op.name}' is outside the "
+                                      f"'{barrier.name}' holding it (region boundary)")
         set_op = self._merge_duplicates(set_op)
         encoding = set_op.encoding
         reason = stop_reason(encoding, src)
@@ -210,11 +254,17 @@ class PropagateEncodings(Pass):
             unset.erase()
             erase_dead(e.op)
             return []
-        if unset.encoding_dims or (isinstance(u.type, TensorType) and not u.type.has_static_shape):
-            return self._stop(unset, "unset_encoding stays: dynamic shapes are not propagated")
+        scope = self._in_hoist_scope(unset)
+        if scope is not None:
+            return self._stop(unset, f"unset_encoding stays: it is inside '{scope.name}' (left to hoist-encoding-ops)")
         generated: list[Operation] = []
         for consumer, index in list(u.uses):
             if not _alive(consumer, self.root) or index >= len(consumer.operands) or consumer.operands[index] is not u:
+                continue
+            barrier = self._barrier(consumer, unset)
+            if barrier is not None:
+                self._stop(unset, f"unset_encoding stays before '{consumer.name}': the consumer is inside "
+                                  f"'{barrier.name}' (region boundary)")
                 continue
             if isinstance(consumer, SetEncodingOp):
                 if consumer.result.type == e.type:

@@ -19,6 +19,9 @@ PASSES: dict[str, str] = {
     "distribute-types": "meshc.passes.distribute_types:DistributeTypes",
     "partition": "meshc.passes.partition:Partition",
     "reshard": "meshc.passes.reshard:Reshard",
+    "mesh-simplify": "meshc.passes.mesh_simplify:MeshSimplify",
+    "lower-all-slice": "meshc.passes.lower_all_slice:LowerAllSlice",
+    "lower-process-multi-index": "meshc.passes.lower_process_multi_index:LowerProcessMultiIndex",
     "materialize-encodings": "meshc.passes.materialize_encodings:MaterializeEncodings",
     "propagate-encodings": "meshc.passes.propagate_encodings:PropagateEncodings",
     "set-encoding": "meshc.passes.set_encoding:SetEncoding",
@@ -66,6 +69,10 @@ _PARTITION_DIFF = ("meshc's partition keeps the global view: distributed tensor 
                    "op slicing its operands, not upstream's per-device function signatures with local types; "
                    "values left unannotated are completed by sharding-propagation first")
 
+_RESHARD = "distribute-types,reshard{strategy=collectives},partition"
+_RESHARD_DIFF = ("the mesh.shard pairs become meshc's collectives in global view (one mesh.for_all body per op), "
+                 "not upstream's per-device local tensors")
+
 ALIASES: dict[str, PassAlias] = {
     # MLIR's mesh / shard dialect
     "sharding-propagation": PassAlias(
@@ -74,6 +81,25 @@ ALIASES: dict[str, PassAlias] = {
         (AliasOption("traversal", "sharding-propagation.traversal"),)),
     "mesh-spmdization": PassAlias(_PARTITION, "MLIR (LLVM 19/20)", _PARTITION_DIFF),
     "shard-partition": PassAlias(_PARTITION, "MLIR (LLVM 21+)", _PARTITION_DIFF),
+    "shard-simplify": PassAlias("mesh-simplify", "MLIR (LLVM 22)", "same patterns"),
+    "test-mesh-folding": PassAlias("mesh-simplify", "MLIR (LLVM 18)",
+                                   "the mesh_shape folds, and the simplifications of the later test pass too"),
+    "test-grid-simplifications": PassAlias("mesh-simplify", "MLIR (LLVM 21+)",
+                                           "also folds all_gather/all_slice pairs and all_reduce + all_slice "
+                                           "(upstream's shard-simplify patterns)"),
+    "test-mesh-simplifications": PassAlias("mesh-simplify", "MLIR (LLVM 19/20)",
+                                           "also folds all_gather/all_slice pairs and all_reduce + all_slice "
+                                           "(upstream's shard-simplify patterns)"),
+    "test-grid-all-slice-op-lowering": PassAlias("lower-all-slice", "MLIR (LLVM 21+)",
+                                                 "the in-group linear index is arith (upstream: affine.apply)"),
+    "test-mesh-all-slice-op-lowering": PassAlias("lower-all-slice", "MLIR (LLVM 19/20)",
+                                                 "the in-group linear index is arith (upstream: affine.apply)"),
+    "test-grid-process-multi-index-op-lowering": PassAlias("lower-process-multi-index", "MLIR (LLVM 21+)",
+                                                           "same rewrite"),
+    "test-mesh-process-multi-index-op-lowering": PassAlias("lower-process-multi-index", "MLIR (LLVM 19/20)",
+                                                           "same rewrite"),
+    "test-grid-resharding-partition": PassAlias(_RESHARD, "MLIR (LLVM 21+)", _RESHARD_DIFF),
+    "test-mesh-resharding-spmdization": PassAlias(_RESHARD, "MLIR (LLVM 19/20)", _RESHARD_DIFF),
     # MLIR's test passes of the folders
     "test-constant-fold": PassAlias("canonicalize", "MLIR",
                                     "canonicalize: the same folds, and dead pure ops are erased too"),

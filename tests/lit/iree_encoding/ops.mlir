@@ -32,7 +32,7 @@ func.func @attributes(%x: tensor<4x?x8xf32>) {
   %4 = iree_encoding.set_encoding %x : tensor<4x?x8xf32> -> tensor<4x?x8xf32, #iree_encoding.testing<[#iree_encoding.specialization_resolver<123>]>>
   // CHECK: tensor<4x?x8xf32, #iree_encoding.matmul_k<k_dims = [1]>>
   %5 = iree_encoding.set_encoding %x : tensor<4x?x8xf32> -> tensor<4x?x8xf32, #iree_encoding.matmul_k<k_dims = [1]>>
-  // CHECK: tensor<4x?x8xf32, #iree_encoding.encoding<operand_index = 0, element_types = [i8, i8, i32]>>
+  // CHECK: tensor<4x?x8xf32, #iree_encoding.encoding<operand_index = 0 : i64, element_types = [i8, i8, i32]>>
   %6 = iree_encoding.set_encoding %x : tensor<4x?x8xf32> -> tensor<4x?x8xf32, #iree_encoding.encoding<operand_index = 0, element_types = [i8, i8, i32]>>
   return
 }

@@ -203,7 +203,7 @@ func.func @args_and_relayout(%x: tensor<16x64xf32>, %y: tensor<16x64xf32, #lhs>,
   %u = iree_encoding.unset_encoding %y : tensor<16x64xf32, #lhs> -> tensor<16x64xf32>
   // expected-remark @+1 {{set_encoding stays: no propagation model for 'iree_encoding.unset_encoding'}}
   %b = iree_encoding.set_encoding %u : tensor<16x64xf32> -> tensor<16x64xf32, #rhs>
-  // expected-remark @+1 {{unset_encoding stays: dynamic shapes are not propagated}}
+  // expected-remark @+1 {{unset_encoding stays before 'func.return': no propagation model for 'func.return' (region boundary)}}
   %d = iree_encoding.unset_encoding %z : tensor<?x64xf32, #lhs> -> tensor<?x64xf32>
   return %a, %b, %d : tensor<16x64xf32, #lhs>, tensor<16x64xf32, #rhs>, tensor<?x64xf32>
 }
