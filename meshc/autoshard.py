@@ -1195,7 +1195,11 @@ def _estimate(module: Operation, spec: AutoShardSpec, cand: Candidate, entry: Op
     copy = module.clone({})
     _apply(copy, spec, entry, cand.decisions, cand.operand_annotations)
     est = estimate(mc.compile(copy, entry=entry).program.schedule)
-    cand.peak_bytes = max(d.stats.peak_bytes for d in est.devices)
+    # meshc's runtime loads a global whole and slices it on each device; a deployment loads each device's
+    # part (IREE's parameters per device), so a split global is counted at the size of its largest shard
+    whole = sum(_nbytes(d.tensor_type) - _nbytes(d.tensor_type, _parts(d.split_axes, spec))
+                for d in cand.decisions if d.target.startswith("@") and d.split_axes and d.tensor_type is not None)
+    cand.peak_bytes = max(d.stats.peak_bytes for d in est.devices) - whole
     cand.received_bytes = max(d.received_bytes for d in est.devices)
 
 
