@@ -282,13 +282,17 @@ def trace_source(v: Value) -> Optional[Traced]:
     return None
 
 
-def trace_back(v: Value, dim: int, weights: frozenset = frozenset()) -> list[tuple[str, Value, int]]:
-    """The arguments and globals (``(name, value, dim)``) whose dim flows into dim ``dim`` of ``v``,
-    following the loop that indexes it through every op's iteration space (inits and the sources in
-    ``weights`` excluded), program order. Used to find the data input of data parallelism."""
+def dim_origins(v: Value, dim: int, weights: frozenset = frozenset(), stop: frozenset = frozenset()
+                ) -> tuple[list[tuple[str, Value, int]], bool]:
+    """Where dim ``dim`` of ``v`` comes from: the arguments and globals (``(name, value, dim)``, program
+    order, the sources named in ``weights`` left out) whose dim flows into it, following the loop that
+    indexes it through every op's iteration space (inits excluded); and whether the walk also met
+    something else (a result of an op in ``stop``, by ``id``, or a dim no loop indexes exactly: a minor
+    dim of a reshape group, an op without a sharding rule)."""
     from meshc.interfaces.sharding import effective_links, iteration_space
 
     found: list[tuple[str, Value, int]] = []
+    opaque = False
     seen: set = set()
     stack = [(v, dim)]
     while stack:
@@ -302,11 +306,16 @@ def trace_back(v: Value, dim: int, weights: frozenset = frozenset()) -> list[tup
                 found.append((name, x, d))
             continue
         if not isinstance(x, OpResult):
+            opaque = True
             continue
         op = x.owner
+        if id(op) in stop:
+            opaque = True
+            continue
         space = iteration_space(op)
         links = space.results[x.index] if x.index < len(space.results) else None
         if links is None or d >= len(links) or links[d] is None:
+            opaque = True
             continue
         loop = links[d].loop  # type: ignore[union-attr]
         for k in reversed(range(len(op.operands))):
@@ -315,7 +324,13 @@ def trace_back(v: Value, dim: int, weights: frozenset = frozenset()) -> list[tup
                 continue
             stack += [(op.operands[k], j) for j, l in enumerate(effective_links(operand))
                       if l is not None and l.loop == loop]
-    return found
+    return found, opaque
+
+
+def trace_back(v: Value, dim: int, weights: frozenset = frozenset()) -> list[tuple[str, Value, int]]:
+    """The arguments and globals (``(name, value, dim)``) whose dim flows into dim ``dim`` of ``v``
+    (:func:`dim_origins`). Used to find the data input of data parallelism."""
+    return dim_origins(v, dim, weights)[0]
 
 
 def batch_labels(func: Operation, starts: list[tuple[Value, int]]) -> dict[int, set[int]]:
@@ -426,11 +441,22 @@ def _feeding(v: Value, owners: dict[int, _WeightContraction]) -> list[_WeightCon
     return found
 
 
-def _assign_roles(weighted: list[_WeightContraction]) -> None:
+def _assign_roles(weighted: list[_WeightContraction], contractions: list[Contraction]) -> None:
+    """Megatron's pairing, in program order: a weight contraction is row-parallel when its activation is
+    computed from a column-parallel one, unless the activation's K dim provably comes from the inputs
+    alone (:func:`dim_origins` meets no contraction and no opaque dim: e.g. tokens masked by a router's
+    gate, where the column product only feeds the mask); column-parallel otherwise."""
     owners = {id(wc.c.op): wc for wc in weighted}
+    stop = frozenset(id(c.op) for c in contractions)
     for wc in weighted:  # program order: producers are decided first
-        before = _feeding(wc.c.op.inputs[wc.act], owners)  # type: ignore[attr-defined]
-        wc.role = "row" if any(p.role == "column" for p in before) else "column"
+        act = wc.c.op.inputs[wc.act]  # type: ignore[attr-defined]
+        before = _feeding(act, owners)
+        row = any(p.role == "column" for p in before)
+        d = wc.c.dim_of(wc.act, wc.c.k[0])
+        if row and d is not None:
+            origins, opaque = dim_origins(act, d, stop=stop)
+            row = opaque or not origins
+        wc.role = "row" if row else "column"
 
 
 # ----------------------------------------------------------------------------------------------- plans
@@ -485,13 +511,15 @@ class Collective:
 @dataclass
 class Evaluation:
     """The cost of a plan after ``sharding-propagation,distribute-types,reshard``: per device, bytes stored
-    for the inputs (arguments and globals) and received by collectives; the ``collectives``; ``notes``
-    (head splits, batched products) for ``--explain``."""
+    for the inputs (arguments and globals) and received by collectives (those the reshard pass inserted,
+    and the gathering of results that leave the function split or partial: ``result_bytes`` of them);
+    the ``collectives``; ``notes`` (head splits, batched products) for ``--explain``."""
 
     stored_bytes: int
     moved_bytes: int
     collectives: list[Collective] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
+    result_bytes: int = 0
 
     @property
     def total(self) -> int:
@@ -733,7 +761,7 @@ def _plan_tp(a: _Analysis, spec: AutoShardSpec, megatron: bool = True) -> KindPl
     assert axis is not None
     weighted = [_WeightContraction(wc.c, wc.index, wc.w, wc.traced, wc.experts) for wc in a.weighted]
     if megatron:
-        _assign_roles(weighted)
+        _assign_roles(weighted, a.contractions)
     owners = {id(wc.c.op): wc for wc in weighted}
     index_of = {id(op): i for i, op in enumerate(_plain_ops(a.func))}
     plan = KindPlan("tp", "Megatron: column-parallel, then row-parallel" if megatron
@@ -944,7 +972,7 @@ def evaluate(module: Operation, spec: AutoShardSpec, decisions: list[Decision],
     """
     from meshc.passes.manager import PassManager
     from meshc.sharding.reshard import plan_bytes_per_device, plan_reshard
-    from meshc.sharding.spec import Mesh
+    from meshc.sharding.spec import Mesh, Sharding
 
     copy = module.clone({})
     _apply(copy, spec, entry, decisions, list(operand_annotations))
@@ -972,6 +1000,21 @@ def evaluate(module: Operation, spec: AutoShardSpec, decisions: list[Decision],
         result.collectives.append(Collective(op.name.split(".", 1)[1], _type_text(t), _describe(consumer), moved,
                                              _blocked_reason(consumer, src)))
         result.moved_bytes += moved
+    for op in func.walk():  # results left split or partial are gathered whole for the caller
+        if op.name not in ("func.return", "util.return"):
+            continue
+        for v in op.operands:
+            s, t = sharding_of(v.type), v.type
+            if s is None or not isinstance(t, TensorType) or not (any(s.split_axes) or s.partial_axes):
+                continue
+            src = s.to_spec()
+            steps = plan_reshard(src, Sharding.replicated(spec.kind), mesh, t.shape)
+            moved = max(plan_bytes_per_device(steps, src, mesh, t.shape, _itemsize(t))) if steps else 0
+            kind = "all_reduce" if s.partial_axes else "all_gather"
+            result.collectives.append(Collective(kind, _type_text(t), "the function result", moved,
+                                                 "the result leaves the function split; the caller gets it whole"))
+            result.moved_bytes += moved
+            result.result_bytes += moved
     result.notes = (_head_notes(func, spec) if "tp" in spec.kinds else []) + _batched_notes(func)
     return result
 
@@ -1200,7 +1243,8 @@ def _estimate(module: Operation, spec: AutoShardSpec, cand: Candidate, entry: Op
     whole = sum(_nbytes(d.tensor_type) - _nbytes(d.tensor_type, _parts(d.split_axes, spec))
                 for d in cand.decisions if d.target.startswith("@") and d.split_axes and d.tensor_type is not None)
     cand.peak_bytes = max(d.stats.peak_bytes for d in est.devices) - whole
-    cand.received_bytes = max(d.received_bytes for d in est.devices)
+    # the estimate walks the program; gathering split results for the caller happens outside it
+    cand.received_bytes = max(d.received_bytes for d in est.devices) + (cand.cost.result_bytes if cand.cost else 0)
 
 
 def auto_shard(module: Operation, spec: AutoShardSpec, entry: Optional[str] = None,
