@@ -1,8 +1,10 @@
-"""A sharding advisor for the common case: ``--auto-shard tp=N`` / ``--auto-shard dp=N`` (README.md, "Commands").
+"""A sharding advisor: ``--auto-shard tp=N`` / ``dp=N`` / ``ep=N``, or several on one mesh (``dp=2,tp=4``)
+(README.md, "Commands").
 
 It chooses the annotations a user would write by hand (``--shard`` requests on arguments and globals,
 plus ``annotate_for_users`` annotations on a few intermediate values) and applies them in the annotated
-input form (docs/pipeline.md stage 1); sharding-propagation decides every other value.
+input form (docs/pipeline.md stage 1); sharding-propagation decides every other value. One kind makes
+the mesh ``@KIND`` of N devices; several make ``@KIND_KIND`` with one axis per kind, in the order given.
 
 **Contractions** are recognised from indexing maps and iterator types, not op names (MLIR's
 ``isaContractionOpInterface`` / ``inferContractionDims``): a structured op with two inputs and one init
@@ -10,35 +12,57 @@ whose maps are projected permutations and whose payload is ``init + lhs * rhs`` 
 ``linalg.matmul``, ``batch_matmul``, ``matmul_transpose_a/b``...; and a ``linalg.generic`` whose body is
 ``arith.mulf``/``muli`` then ``addf``/``addi`` of the init, casts allowed). Its loops are classified as
 batch (in lhs, rhs and result), M (lhs and result), N (rhs and result) and K (reductions in lhs and rhs).
-A *weight contraction* has a weight operand: an argument or a ``util.global.load`` indexed by no batch
-loop (the rhs when both qualify, as in ``x @ W``); the other operand is the activation.
+
+**Weights** are traced to their source through *layout ops* (:func:`trace_source`): ops whose iteration
+space (meshc/interfaces/sharding.py) has parallel loops only and one tensor operand besides the inits:
+``linalg.transpose`` and permuting ``linalg.generic`` ops, broadcasts, ``tensor.collapse_shape``/
+``expand_shape``, copies and casts. Each operand dim is matched to the source dim its loop indexes (for a
+reshape, the carrying dim of a group: the heads H of flax's ``[D, H, hd]`` kernel collapsed to
+``[D, H*hd]``). A *weight contraction* has an operand traced to an argument or a ``util.global.load``
+(the rhs when both are, as in ``x @ W``) that is not data; the other operand is the activation. A batch
+loop the weight is broadcast along (torch's ``[B, D, F]`` of a 2-D weight) is no expert loop; one that
+indexes the source's own dim is (the experts E of ``[E, D, F]``).
+
+**The data** (:func:`analyse`) is what flows into the first weight contraction's activation along its
+*data loops* (the loops of the activation that the weight does not index: M, and the batch loops the
+weight is broadcast along), traced back through every op's iteration space (:func:`trace_back`) to the
+arguments; ``--batch-arg NAME`` names it instead. The batch is then followed forward (:func:`batch_labels`):
+an argument whose dim the batch reaches (a KV cache, a mask) is data too, never a weight.
 
 * ``tp=N`` (tensor parallel, Megatron-LM's rule). A weight contraction whose activation is computed from
-  a column-parallel contraction (without another weight contraction in between) is *row-parallel*: its
-  weight is split on the dim its first K loop indexes, and its activation operand gets an
-  ``annotate_for_users`` split on that K dim, so the partial sums are reduced once (one ``all_reduce``);
-  every other weight contraction is *column-parallel*: its weight is split on the dim of its major N
-  loop (the result's first N dim), a rank-1 bias broadcast along it split with it. In attention, Q/K/V
+  a column-parallel contraction (without another weight contraction in between, and unless the
+  activation's K dim provably comes from the inputs alone, as tokens masked by a router's gate) is
+  *row-parallel*: its weight is split on the source dim its first K loop indexes, and its activation
+  operand gets an ``annotate_for_users`` split on that K dim, so the partial sums are reduced once (one
+  ``all_reduce``); every other weight contraction is *column-parallel*: its weight is split on the source
+  dim of its major N loop, a rank-1 bias broadcast along it split with it. In attention, Q/K/V
   projections are column-parallel and the output projection row-parallel: the projection results,
-  reshaped to ``[B, S, H, D]`` by ``tensor.expand_shape``, are split on the heads H (the major dim of the
-  ``64 -> 4x16`` reassociation group: whole heads per device when N divides H), and sharding-propagation
-  carries that split through the transposes, the batched products and the softmax, so the per-head work
-  stays on its device.
-* ``dp=N`` (data parallel): every tensor argument of rank >= 2 whose dim 0 equals the batch size (dim 0 of
-  the first tensor argument) is split on dim 0 (``[[0]]``); weights stay replicated.
+  reshaped to ``[B, S, H, D]`` by ``tensor.expand_shape``, are split on the heads H, and
+  sharding-propagation carries that split through the transposes, the batched products and the softmax.
+  The alternative plan makes every weight column-parallel.
+* ``dp=N`` (data parallel): the data input is split on the dim of a data loop (one plan per data loop:
+  the batch, then e.g. the sequence); weights stay replicated.
+* ``ep=N`` (expert parallel): every expert weight (a weight of a batched contraction whose batch loop
+  indexes its source) is split on the dim of its expert loop, so each device holds and runs its own
+  experts; the product that combines them over the experts is partial, reduced by one ``all_reduce``.
 
-**Cost** (the reshard pass's figures): each candidate plan is applied to a copy of the module, which
-then goes through ``sharding-propagation,distribute-types,reshard``; the plan's cost per device is
+Combined, each kind splits on its own mesh axis and a target chosen by two kinds is split by both (an
+expert weight: E over ``ep``, F over ``tp``); a row-parallel activation keeps the data batch split over
+``dp`` and the experts over ``ep``.
 
-    stored bytes  (the largest shard of every tensor argument and global, balanced rule)
-  + moved bytes   (for every collective the reshard pass inserted, the most any device receives:
-                   :func:`meshc.sharding.plan_bytes_per_device`).
-
-For ``tp`` the Megatron plan is kept when it costs less than leaving everything replicated (stored bytes
-of the whole inputs, nothing moved); otherwise nothing is split. ``--explain`` prints each choice with its
-reason, the head split, the collectives with their bytes and both totals. Where a split cannot pass a
-reshape (heads that are the *minor* dim of a collapsed ``(B, H)`` batch, N not dividing H), the collective
-the reshard pass inserts is listed with that reason.
+**Choosing** (:func:`auto_shard`). Every combination of the kinds' plans, and the replicated plan, is a
+candidate. Each is first costed by the reshard pass's figures (:func:`evaluate`: a copy of the module
+through ``sharding-propagation,distribute-types,reshard``; per device the stored bytes of the inputs,
+balanced rule, plus the bytes each collective moves to the device receiving most,
+:func:`meshc.sharding.plan_bytes_per_device`, plus the gathering of results that leave the function split
+or partial). The :data:`MAX_ESTIMATED` cheapest are then compiled by the default pipeline and walked by
+``meshc estimate``'s model (:func:`meshc.runtime.estimate.estimate`, docs/estimate.md): their score is the
+largest per-device peak (a split global counted at its shard's size: a deployment loads each device's
+part) plus the most bytes any device receives. The lowest score wins, a split plan on a tie; a plan the
+passes reject is never chosen. ``--explain`` prints each choice with its reason, the head splits, the
+collectives with their bytes, and the chosen plan and the runner-up with their costs. Where a split
+cannot pass a reshape (heads that are the *minor* dim of a collapsed ``(B, H)`` batch, N not dividing
+H), the collective the reshard pass inserts is listed with that reason.
 """
 
 from __future__ import annotations
