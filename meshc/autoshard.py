@@ -912,6 +912,7 @@ def _plans_ep(a: _Analysis, spec: AutoShardSpec) -> list[KindPlan]:
         return [KindPlan("ep", "no expert weight", [Decision("(no batched contraction with an expert weight)", None,
                                                             "no experts to split: values stay replicated")])]
     plans = []
+    index_of = {id(op): i for i, op in enumerate(_plain_ops(a.func))}
     for j in range(max(len(wc.experts) for wc in experts)):
         plan = KindPlan("ep", f"experts split on batch loop {j + 1} of their products")
         done: set = set()
@@ -932,6 +933,18 @@ def _plans_ep(a: _Analysis, spec: AutoShardSpec) -> list[KindPlan]:
             via = "" if wc.traced.value is wc.weight else f" (through {_via(wc.weight, wc.traced.value)})"
             plan.decisions.append(Decision(src, _split_on(d, axis), f"expert weight of {name}{via}: its {n} experts "
                                            f"(dim {d}) split {k} ways, {share}", _nbytes(t, k), tensor_type=t))
+        for wc in experts:  # each device feeds its experts their own tokens (a local slice if they arrive whole)
+            loop = wc.experts[min(j, len(wc.experts) - 1)]
+            if wc.source_dim(loop) is None or not any(d.target == wc.traced.source and d.split_axes
+                                                      for d in plan.decisions):
+                continue
+            split = _with_axes((), {**_other_axes(a, spec, wc, wc.act), **(
+                {wc.c.dim_of(wc.act, loop): axis} if wc.c.dim_of(wc.act, loop) is not None else {})})
+            if split:
+                plan.operand_annotations.append(OperandAnnotation(
+                    index_of[id(wc.c.op)], wc.act, split,
+                    f"input {wc.act} of {wc.c.op.name} {wc.index} -> {_axes_text(split)} (annotate_for_users): "
+                    "each device's experts read their own tokens"))
         plans.append(plan)
     return plans
 
@@ -1244,8 +1257,16 @@ def _merge(plans: tuple[KindPlan, ...], spec: AutoShardSpec) -> Candidate:
             stored = _nbytes(t, _parts(split, spec)) if t is not None else min(m.stored_bytes, d.stored_bytes)
             merged[d.target] = Decision(d.target, split, f"{m.reason}; {d.reason}", stored,
                                         m.moved_bytes + d.moved_bytes, t)
-    notes = [a for p in plans for a in p.operand_annotations]
-    return Candidate(name, [merged[t] for t in order], notes)
+    notes: dict[tuple[int, int], OperandAnnotation] = {}
+    for p in plans:  # two modes annotating one operand: one annotation with both modes' axes
+        for n in p.operand_annotations:
+            key = (n.op_index, n.operand)
+            if key in notes:
+                old = notes[key]
+                extra = {dim: a for dim, axes in enumerate(n.split_axes) for a in axes}
+                n = OperandAnnotation(n.op_index, n.operand, _with_axes(old.split_axes, extra), old.reason)
+            notes[key] = n
+    return Candidate(name, [merged[t] for t in order], list(notes.values()))
 
 
 def _static(func: Operation) -> bool:
