@@ -185,3 +185,42 @@ def test_every_auto_shard_command_takes_batch_arg(command):
     assert "Traceback" not in r.output and "flax_encoder.linalg.mlir:2:" in r.output
     r = _cli(command, DATA / "flax_encoder.linalg.mlir", *extra, "--batch-arg", "12")
     assert r.exit_code == 1 and "--batch-arg names the data of --auto-shard" in r.output
+
+
+# -- the real JAX/flax exports of tests/data/real (samples/real/make_models.py: JAX 0.12, IREE --compile-to=input) ---
+REAL = Path(__file__).parent / "data" / "real"
+
+
+def _run_real(stem: str, kinds: str) -> str:
+    r = CliRunner().invoke(main, ["run", str(REAL / f"{stem}.linalg.mlir"), "--inputs", str(REAL / f"{stem}.inputs.npz"),
+                                  "--check", "--expected", str(REAL / f"{stem}.expected.npz"), *TOL,
+                                  "--auto-shard", kinds, "--explain"])
+    assert r.exit_code == 0, r.output
+    assert "MISMATCH" not in r.output and r.output.count(": ok max abs err") == 2, r.output
+    return r.output
+
+
+def test_real_flax_encoder_tp_splits_attention_kernels_and_dp_the_data():
+    # flax's sorted params: arg1/arg5/arg7 the key/query/value kernels [64, 4, 16], arg3 the out kernel [4, 16, 64],
+    # arg9/arg11 the MLP kernels; x [2, 16, 64] is arg16, after the layer norms' scales and biases
+    out = _run_real("flax_encoder", "tp=4")
+    for line in ("arg5 -> [[], [0]]: column-parallel weight of linalg.matmul 0 (through tensor.collapse_shape)",
+                 "arg1 -> [[], [0]]", "arg7 -> [[], [0]]", "arg3 -> [[0]]: row-parallel weight of linalg.matmul 5",
+                 "arg9 -> [[], [0]]", "arg11 -> [[0]]", "chosen: tp: Megatron", "runner-up: tp: every weight"):
+        assert line in out, line
+    out = _run_real("flax_encoder", "dp=2")
+    assert "arg16 -> [[0]]: the data" in out and out.count(" -> [[") == 1
+
+
+def test_real_moe_ep_splits_the_experts():
+    # Switch MoE: arg2 w_in [4, 64, 128], arg4 w_out [4, 128, 64]; experts are dim 0 of both
+    out = _run_real("moe", "ep=4")
+    assert "arg2 -> [[0]]: expert weight of linalg.batch_matmul 3: its 4 experts (dim 0) split 4 ways" in out
+    assert "arg4 -> [[0]]: expert weight of linalg.batch_matmul 4" in out and "chosen: ep: experts split" in out
+
+
+@pytest.mark.parametrize("stem", ["llama_block", "gpt2_layer"])
+def test_real_decoders_dp_and_tp_on_one_mesh(stem):
+    out = _run_real(stem, "dp=2,tp=4")
+    assert "mesh @dp_tp (shape 2x4)" in out and "arg0 -> [[0]]: the data" in out
+    assert "chosen: dp: data split on arg0 dim 0; tp: Megatron: column-parallel, then row-parallel" in out
