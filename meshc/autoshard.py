@@ -644,9 +644,10 @@ def _axes_text(axes) -> str:
 
 
 def _elems(t: TensorType) -> int:
+    """Elements of ``t``; a dynamic dim counts as 1 (its size is not known before the inputs)."""
     n = 1
     for d in t.shape:
-        n *= int(d)
+        n *= int(d) if d is not None else 1
     return n
 
 
