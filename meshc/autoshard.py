@@ -895,6 +895,12 @@ def _plans_dp(a: _Analysis, spec: AutoShardSpec) -> list[KindPlan]:
             else:
                 plan.decisions.append(Decision(name, _split_on(d, axis), f"the data ({a.data_reason}): dim {d} "
                                                f"({n} rows) split {k} ways", _nbytes(t, k), tensor_type=t))
+        split = {name for name, _, _ in group}
+        for arg in a.func.body.args:  # other arguments the batch reaches: split with the data by propagation
+            dims = sorted(a.labels.get(id(arg), ())) if group is a.data[0] else []
+            if dims and f"arg{arg.index}" not in split:
+                plan.decisions.append(Decision(f"arg{arg.index}", None, f"carries the batch too (dim {dims[0]}): "
+                                               "sharding-propagation splits it with the data"))
         plans.append(plan)
     if not plans:
         plans.append(KindPlan("dp", "no data input", [Decision("(no tensor argument)", None,
@@ -1159,9 +1165,10 @@ def _head_notes(func: Operation, spec: AutoShardSpec) -> list[str]:
             continue
         out = op.results[0].type
         s = sharding_of(out)
+        tp = spec.axis("tp")
         for group in op.reassociation:  # type: ignore[attr-defined]
             real = [d for d in group if out.shape[d] != 1]
-            if s is None or len(real) < 2 or not s.dim_axes(real[0]):
+            if s is None or len(real) < 2 or tp not in s.dim_axes(real[0]):
                 continue
             h, k = int(out.shape[real[0]]), _parts((s.dim_axes(real[0]),), spec)
             rest = 1

@@ -164,6 +164,7 @@ def test_kv_cache_is_data_not_an_expert_weight():
     assert _chosen(auto_shard(mc.parse(_KV_CACHE), parse_auto_shard("ep=2"))) == {}
     plan = auto_shard(mc.parse(_KV_CACHE), parse_auto_shard("dp=2"))
     assert _chosen(plan) == {"arg2": ((0,),)}
+    assert "arg1: carries the batch too (dim 0): sharding-propagation splits it with the data" in plan.explain()
     assert [c for c in plan.cost.collectives if c.consumer != "the function result"] == []
     # the cache is stored as its half: 4x8x16 f32 / 2, with x's half and the whole of wq
     assert plan.cost.stored_bytes == 4 * 8 * 16 * F32 // 2 + 4 * 16 * F32 // 2 + 16 * 16 * F32
