@@ -416,9 +416,11 @@ class _WeightContraction:
 
     @property
     def data_loops(self) -> tuple[int, ...]:
-        """Loops of the activation that the weight's source does not index: where the data's batch (and
-        sequence) dims run, in the activation's dim order."""
-        return tuple(loop for loop in self.c.maps[self.act] if loop not in self.c.k and self.source_dim(loop) is None)
+        """Loops of the activation where the data's batch (and sequence) dims may run, in the activation's
+        dim order: those the weight's source does not index, and the batch loops (also those it does index,
+        for a "weight" that is itself data: the keys of an attention whose inputs are arguments)."""
+        return tuple(loop for loop in self.c.maps[self.act]
+                     if loop not in self.c.k and (self.source_dim(loop) is None or loop in self.c.batch))
 
 
 def _weight_of(c: Contraction, data: frozenset = frozenset()) -> Optional[tuple[int, Traced]]:
@@ -748,7 +750,8 @@ def analyse(func: Operation, batch_arg: Optional[int] = None) -> _Analysis:
             found = [f for f in found if isinstance(f[1].type, TensorType)]
             if found and all(found != other for other in data):
                 data.append(found)
-        reason = f"flows into the activation of {first.c.op.name} {first.index} (its weight: {first.traced.source})"
+        reason = (f"flows into the activation of {first.c.op.name} {first.index} "
+                  f"(its other operand: {first.traced.source})")
     if batch_arg is not None:
         arg = func.body.args[batch_arg]
         dims = [f[2] for group in data for f in group if f[0] == f"arg{batch_arg}"]

@@ -226,5 +226,5 @@ def test_dp_reasons_name_the_batch_and_the_devices():
     module = mc.parse((DATA / "attention.linalg.mlir").read_text(), "attention.linalg.mlir")
     plan = auto_shard(module, parse_auto_shard("dp=2"))
     assert _chosen(plan) == {"arg0": ((0,),)}
-    assert plan.decisions[0].reason == ("the data (flows into the activation of linalg.matmul 0 (its weight: arg1)): "
-                                        "dim 0 (2 rows) split 2 ways")
+    assert plan.decisions[0].reason == ("the data (flows into the activation of linalg.matmul 0 "
+                                        "(its other operand: arg1)): dim 0 (2 rows) split 2 ways")

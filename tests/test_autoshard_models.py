@@ -30,8 +30,8 @@ def _chosen(plan):
 
 
 def _run(stem: str, *flags: str) -> str:
-    r = CliRunner().invoke(main, ["run", str(DATA / f"{stem}.linalg.mlir"), "--inputs", str(DATA / f"{stem}.inputs.npz"),
-                                  "--check", "--expected", str(DATA / f"{stem}.expected.npz"), *TOL, *flags])
+    r = CliRunner().invoke(main, ["run", str(DATA / f"{stem}.linalg.mlir"),
+                                  "--inputs", str(DATA / f"{stem}.inputs.npz"), "--check", "--expected", str(DATA / f"{stem}.expected.npz"), *TOL, *flags])
     assert r.exit_code == 0, r.output
     assert "MISMATCH" not in r.output and r.output.count(": ok max abs err") == 2, r.output
     return r.output
@@ -64,7 +64,7 @@ def test_flax_dp_splits_the_data_not_the_first_parameter():
     _, plan = _plan("flax_encoder", "dp=2")
     # x is the last argument; the old rule split arg0 (the key bias, [4, 8]) and every parameter of dim 0 = 4
     assert _chosen(plan) == {"arg12": ((0,),)}
-    assert "flows into the activation of linalg.matmul 0 (its weight: arg5)" in plan.decisions[0].reason
+    assert "flows into the activation of linalg.matmul 0 (its other operand: arg5)" in plan.decisions[0].reason
     # batch-major collapses: every device keeps its rows; only the caller gathers the result (half of 2x8x32 f32)
     assert [(c.kind, c.consumer, c.moved_bytes) for c in plan.cost.collectives] == [
         ("all_gather", "the function result", 1024)]
@@ -143,7 +143,8 @@ util.func public @step(%wq: tensor<16x16xf32>, %cache: tensor<4x8x16xf32>, %x: t
   %q = linalg.matmul ins(%x, %wq : tensor<4x16xf32>, tensor<16x16xf32>) outs(%i : tensor<4x16xf32>) -> tensor<4x16xf32>
   %q3 = tensor.expand_shape %q [[0], [1, 2]] output_shape [4, 1, 16] : tensor<4x16xf32> into tensor<4x1x16xf32>
   %et = tensor.empty() : tensor<4x16x8xf32>
-  %kt = linalg.generic {indexing_maps = [affine_map<(d0, d1, d2) -> (d0, d2, d1)>, affine_map<(d0, d1, d2) -> (d0, d1, d2)>],
+  %kt = linalg.generic {indexing_maps = [affine_map<(d0, d1, d2) -> (d0, d2, d1)>,
+                                         affine_map<(d0, d1, d2) -> (d0, d1, d2)>],
                         iterator_types = ["parallel", "parallel", "parallel"]}
       ins(%cache : tensor<4x8x16xf32>) outs(%et : tensor<4x16x8xf32>) {
   ^bb0(%in: f32, %out: f32):
@@ -193,8 +194,8 @@ REAL = Path(__file__).parent / "data" / "real"
 
 
 def _run_real(stem: str, kinds: str) -> str:
-    r = CliRunner().invoke(main, ["run", str(REAL / f"{stem}.linalg.mlir"), "--inputs", str(REAL / f"{stem}.inputs.npz"),
-                                  "--check", "--expected", str(REAL / f"{stem}.expected.npz"), *TOL,
+    r = CliRunner().invoke(main, ["run", str(REAL / f"{stem}.linalg.mlir"),
+                                  "--inputs", str(REAL / f"{stem}.inputs.npz"), "--check", "--expected", str(REAL / f"{stem}.expected.npz"), *TOL,
                                   "--auto-shard", kinds, "--explain"])
     assert r.exit_code == 0, r.output
     assert "MISMATCH" not in r.output and r.output.count(": ok max abs err") == 2, r.output
