@@ -31,7 +31,8 @@ def _chosen(plan):
 
 def _run(stem: str, *flags: str) -> str:
     r = CliRunner().invoke(main, ["run", str(DATA / f"{stem}.linalg.mlir"),
-                                  "--inputs", str(DATA / f"{stem}.inputs.npz"), "--check", "--expected", str(DATA / f"{stem}.expected.npz"), *TOL, *flags])
+                                  "--inputs", str(DATA / f"{stem}.inputs.npz"), "--check",
+                                  "--expected", str(DATA / f"{stem}.expected.npz"), *TOL, *flags])
     assert r.exit_code == 0, r.output
     assert "MISMATCH" not in r.output and r.output.count(": ok max abs err") == 2, r.output
     return r.output
@@ -195,7 +196,8 @@ REAL = Path(__file__).parent / "data" / "real"
 
 def _run_real(stem: str, kinds: str) -> str:
     r = CliRunner().invoke(main, ["run", str(REAL / f"{stem}.linalg.mlir"),
-                                  "--inputs", str(REAL / f"{stem}.inputs.npz"), "--check", "--expected", str(REAL / f"{stem}.expected.npz"), *TOL,
+                                  "--inputs", str(REAL / f"{stem}.inputs.npz"), "--check",
+                                  "--expected", str(REAL / f"{stem}.expected.npz"), *TOL,
                                   "--auto-shard", kinds, "--explain"])
     assert r.exit_code == 0, r.output
     assert "MISMATCH" not in r.output and r.output.count(": ok max abs err") == 2, r.output
