@@ -467,13 +467,14 @@ def _feeding(v: Value, owners: dict[int, _WeightContraction]) -> list[_WeightCon
     return found
 
 
-def _assign_roles(weighted: list[_WeightContraction], contractions: list[Contraction]) -> None:
+def _assign_roles(weighted: list[_WeightContraction]) -> None:
     """Megatron's pairing, in program order: a weight contraction is row-parallel when its activation is
     computed from a column-parallel one, unless the activation's K dim provably comes from the inputs
-    alone (:func:`dim_origins` meets no contraction and no opaque dim: e.g. tokens masked by a router's
-    gate, where the column product only feeds the mask); column-parallel otherwise."""
+    alone (:func:`dim_origins` meets no weight contraction and no opaque dim: e.g. tokens dispatched or
+    masked by a router's gate, where the column product only feeds the routing); column-parallel
+    otherwise."""
     owners = {id(wc.c.op): wc for wc in weighted}
-    stop = frozenset(id(c.op) for c in contractions)
+    stop = frozenset(owners)
     for wc in weighted:  # program order: producers are decided first
         act = wc.c.op.inputs[wc.act]  # type: ignore[attr-defined]
         before = _feeding(act, owners)
@@ -789,7 +790,7 @@ def _plan_tp(a: _Analysis, spec: AutoShardSpec, megatron: bool = True) -> KindPl
     assert axis is not None
     weighted = [_WeightContraction(wc.c, wc.index, wc.w, wc.traced, wc.experts) for wc in a.weighted]
     if megatron:
-        _assign_roles(weighted, a.contractions)
+        _assign_roles(weighted)
     owners = {id(wc.c.op): wc for wc in weighted}
     index_of = {id(op): i for i, op in enumerate(_plain_ops(a.func))}
     plan = KindPlan("tp", "Megatron: column-parallel, then row-parallel" if megatron
