@@ -221,6 +221,11 @@ def test_real_moe_ep_splits_the_experts():
     out = _run_real("moe", "ep=4")
     assert "arg2 -> [[0]]: expert weight of linalg.batch_matmul 3: its 4 experts (dim 0) split 4 ways" in out
     assert "arg4 -> [[0]]: expert weight of linalg.batch_matmul 4" in out and "chosen: ep: experts split" in out
+    # tp: Megatron inside every expert (w_in on F, w_out on F), not paired with the router: the tokens reach the
+    # experts through the dispatch product, whose D dim comes from x
+    out = _run_real("moe", "tp=4")
+    assert "arg2 -> [[], [], [0]]: column-parallel weight of linalg.batch_matmul 3" in out
+    assert "arg4 -> [[], [0]]: row-parallel weight of linalg.batch_matmul 4" in out
 
 
 @pytest.mark.parametrize("stem", ["llama_block", "gpt2_layer"])
