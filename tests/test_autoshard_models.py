@@ -233,3 +233,13 @@ def test_real_decoders_dp_and_tp_on_one_mesh(stem):
     out = _run_real(stem, "dp=2,tp=4")
     assert "mesh @dp_tp (shape 2x4)" in out and "arg0 -> [[0]]: the data" in out
     assert "chosen: dp: data split on arg0 dim 0; tp: Megatron: column-parallel, then row-parallel" in out
+
+
+def test_real_llama_decode_kv_caches_are_data():
+    # x [2, 1, 64] is arg0, the caches k/v [2, 15, 4, 16] arg1/arg2, then the weights
+    out = _run_real("llama_decode", "dp=2")
+    assert "arg0 -> [[0]]: the data" in out
+    assert "arg1: carries the batch too (dim 0)" in out and "arg2: carries the batch too (dim 0)" in out
+    out = _run_real("llama_decode", "tp=4")
+    assert "arg4 -> [[], [0]]: column-parallel" in out and "arg7 -> [[0]]: row-parallel" in out
+    assert "arg1 ->" not in out and "arg2 ->" not in out  # the caches are never taken for weights
