@@ -1,8 +1,10 @@
-"""A sharding advisor for the common case: ``--auto-shard tp=N`` / ``--auto-shard dp=N`` (README.md, "Commands").
+"""A sharding advisor: ``--auto-shard tp=N`` / ``dp=N`` / ``ep=N``, or several on one mesh (``dp=2,tp=4``)
+(README.md, "Commands").
 
 It chooses the annotations a user would write by hand (``--shard`` requests on arguments and globals,
 plus ``annotate_for_users`` annotations on a few intermediate values) and applies them in the annotated
-input form (docs/pipeline.md stage 1); sharding-propagation decides every other value.
+input form (docs/pipeline.md stage 1); sharding-propagation decides every other value. One kind makes
+the mesh ``@KIND`` of N devices; several make ``@KIND_KIND`` with one axis per kind, in the order given.
 
 **Contractions** are recognised from indexing maps and iterator types, not op names (MLIR's
 ``isaContractionOpInterface`` / ``inferContractionDims``): a structured op with two inputs and one init
@@ -10,35 +12,57 @@ whose maps are projected permutations and whose payload is ``init + lhs * rhs`` 
 ``linalg.matmul``, ``batch_matmul``, ``matmul_transpose_a/b``...; and a ``linalg.generic`` whose body is
 ``arith.mulf``/``muli`` then ``addf``/``addi`` of the init, casts allowed). Its loops are classified as
 batch (in lhs, rhs and result), M (lhs and result), N (rhs and result) and K (reductions in lhs and rhs).
-A *weight contraction* has a weight operand: an argument or a ``util.global.load`` indexed by no batch
-loop (the rhs when both qualify, as in ``x @ W``); the other operand is the activation.
+
+**Weights** are traced to their source through *layout ops* (:func:`trace_source`): ops whose iteration
+space (meshc/interfaces/sharding.py) has parallel loops only and one tensor operand besides the inits:
+``linalg.transpose`` and permuting ``linalg.generic`` ops, broadcasts, ``tensor.collapse_shape``/
+``expand_shape``, copies and casts. Each operand dim is matched to the source dim its loop indexes (for a
+reshape, the carrying dim of a group: the heads H of flax's ``[D, H, hd]`` kernel collapsed to
+``[D, H*hd]``). A *weight contraction* has an operand traced to an argument or a ``util.global.load``
+(the rhs when both are, as in ``x @ W``) that is not data; the other operand is the activation. A batch
+loop the weight is broadcast along (torch's ``[B, D, F]`` of a 2-D weight) is no expert loop; one that
+indexes the source's own dim is (the experts E of ``[E, D, F]``).
+
+**The data** (:func:`analyse`) is what flows into the first weight contraction's activation along its
+*data loops* (the loops of the activation that the weight does not index: M, and the batch loops the
+weight is broadcast along), traced back through every op's iteration space (:func:`trace_back`) to the
+arguments; ``--batch-arg NAME`` names it instead. The batch is then followed forward (:func:`batch_labels`):
+an argument whose dim the batch reaches (a KV cache, a mask) is data too, never a weight.
 
 * ``tp=N`` (tensor parallel, Megatron-LM's rule). A weight contraction whose activation is computed from
-  a column-parallel contraction (without another weight contraction in between) is *row-parallel*: its
-  weight is split on the dim its first K loop indexes, and its activation operand gets an
-  ``annotate_for_users`` split on that K dim, so the partial sums are reduced once (one ``all_reduce``);
-  every other weight contraction is *column-parallel*: its weight is split on the dim of its major N
-  loop (the result's first N dim), a rank-1 bias broadcast along it split with it. In attention, Q/K/V
+  a column-parallel contraction (without another weight contraction in between, and unless the
+  activation's K dim provably comes from the inputs alone, as tokens masked by a router's gate) is
+  *row-parallel*: its weight is split on the source dim its first K loop indexes, and its activation
+  operand gets an ``annotate_for_users`` split on that K dim, so the partial sums are reduced once (one
+  ``all_reduce``); every other weight contraction is *column-parallel*: its weight is split on the source
+  dim of its major N loop, a rank-1 bias broadcast along it split with it. In attention, Q/K/V
   projections are column-parallel and the output projection row-parallel: the projection results,
-  reshaped to ``[B, S, H, D]`` by ``tensor.expand_shape``, are split on the heads H (the major dim of the
-  ``64 -> 4x16`` reassociation group: whole heads per device when N divides H), and sharding-propagation
-  carries that split through the transposes, the batched products and the softmax, so the per-head work
-  stays on its device.
-* ``dp=N`` (data parallel): every tensor argument of rank >= 2 whose dim 0 equals the batch size (dim 0 of
-  the first tensor argument) is split on dim 0 (``[[0]]``); weights stay replicated.
+  reshaped to ``[B, S, H, D]`` by ``tensor.expand_shape``, are split on the heads H, and
+  sharding-propagation carries that split through the transposes, the batched products and the softmax.
+  The alternative plan makes every weight column-parallel.
+* ``dp=N`` (data parallel): the data input is split on the dim of a data loop (one plan per data loop:
+  the batch, then e.g. the sequence); weights stay replicated.
+* ``ep=N`` (expert parallel): every expert weight (a weight of a batched contraction whose batch loop
+  indexes its source) is split on the dim of its expert loop, so each device holds and runs its own
+  experts; the product that combines them over the experts is partial, reduced by one ``all_reduce``.
 
-**Cost** (the reshard pass's figures): each candidate plan is applied to a copy of the module, which
-then goes through ``sharding-propagation,distribute-types,reshard``; the plan's cost per device is
+Combined, each kind splits on its own mesh axis and a target chosen by two kinds is split by both (an
+expert weight: E over ``ep``, F over ``tp``); a row-parallel activation keeps the data batch split over
+``dp`` and the experts over ``ep``.
 
-    stored bytes  (the largest shard of every tensor argument and global, balanced rule)
-  + moved bytes   (for every collective the reshard pass inserted, the most any device receives:
-                   :func:`meshc.sharding.plan_bytes_per_device`).
-
-For ``tp`` the Megatron plan is kept when it costs less than leaving everything replicated (stored bytes
-of the whole inputs, nothing moved); otherwise nothing is split. ``--explain`` prints each choice with its
-reason, the head split, the collectives with their bytes and both totals. Where a split cannot pass a
-reshape (heads that are the *minor* dim of a collapsed ``(B, H)`` batch, N not dividing H), the collective
-the reshard pass inserts is listed with that reason.
+**Choosing** (:func:`auto_shard`). Every combination of the kinds' plans, and the replicated plan, is a
+candidate. Each is first costed by the reshard pass's figures (:func:`evaluate`: a copy of the module
+through ``sharding-propagation,distribute-types,reshard``; per device the stored bytes of the inputs,
+balanced rule, plus the bytes each collective moves to the device receiving most,
+:func:`meshc.sharding.plan_bytes_per_device`, plus the gathering of results that leave the function split
+or partial). The :data:`MAX_ESTIMATED` cheapest are then compiled by the default pipeline and walked by
+``meshc estimate``'s model (:func:`meshc.runtime.estimate.estimate`, docs/estimate.md): their score is the
+largest per-device peak (a split global counted at its shard's size: a deployment loads each device's
+part) plus the most bytes any device receives. The lowest score wins, a split plan on a tie; a plan the
+passes reject is never chosen. ``--explain`` prints each choice with its reason, the head splits, the
+collectives with their bytes, and the chosen plan and the runner-up with their costs. Where a split
+cannot pass a reshape (heads that are the *minor* dim of a collapsed ``(B, H)`` batch, N not dividing
+H), the collective the reshard pass inserts is listed with that reason.
 """
 
 from __future__ import annotations
@@ -52,40 +76,80 @@ from meshc.dialects.mesh import ShardingAttr, ShardOp, sharding_of
 from meshc.ir.core import BlockArgument, Operation, OpResult, Value
 from meshc.ir.types import TensorType, byte_width
 
-KINDS = ("tp", "dp")
+KINDS = ("dp", "tp", "ep")
+"""The advisor's modes, in the order their mesh axes are laid out when several are combined."""
 
 
 class AutoShardError(ValueError):
-    """A malformed ``--auto-shard`` value (not ``tp=N`` or ``dp=N`` with N >= 1)."""
+    """A malformed ``--auto-shard`` value: not ``KIND=N[,KIND=N...]`` with KIND one of ``dp``, ``tp``,
+    ``ep`` (each at most once) and N >= 1."""
 
 
 @dataclass(frozen=True)
 class AutoShardSpec:
-    """``--auto-shard KIND=N``: ``kind`` is ``tp`` or ``dp``; ``devices`` the mesh size N (>= 1).
-    The mesh added is named after the kind (``@tp``, ``@dp``)."""
+    """``--auto-shard KIND=N[,KIND=N...]``: ``axes`` holds one ``(kind, devices)`` per mesh axis, in the
+    order given (``dp=2,tp=4``: axis 0 is data parallel over 2 devices, axis 1 tensor parallel over 4).
+    The mesh added is named after the kinds joined by ``_`` (``@tp``; ``@dp_tp`` of shape 2x4)."""
 
-    kind: str
-    devices: int
+    axes: tuple[tuple[str, int], ...]
+
+    @property
+    def kinds(self) -> tuple[str, ...]:
+        return tuple(k for k, _ in self.axes)
+
+    @property
+    def kind(self) -> str:
+        """The mesh's name: the kinds joined by ``_`` (``tp``, ``dp_tp``)."""
+        return "_".join(self.kinds)
+
+    @property
+    def shape(self) -> tuple[int, ...]:
+        return tuple(n for _, n in self.axes)
+
+    @property
+    def devices(self) -> int:
+        """Devices of the whole mesh (the product of the axis sizes)."""
+        n = 1
+        for _, k in self.axes:
+            n *= k
+        return n
+
+    def axis(self, kind: str) -> Optional[int]:
+        """The mesh axis of ``kind``, or None when the spec has no such kind."""
+        return self.kinds.index(kind) if kind in self.kinds else None
+
+    def size(self, kind: str) -> int:
+        """Devices along the axis of ``kind`` (1 when the spec has no such kind)."""
+        a = self.axis(kind)
+        return self.axes[a][1] if a is not None else 1
 
     @property
     def mesh(self) -> MeshSpec:
-        """The one-axis mesh ``KIND=N``."""
-        return MeshSpec(self.kind, (self.devices,))
+        """The mesh ``@KIND`` with one axis per kind."""
+        return MeshSpec(self.kind, self.shape)
+
+    def __str__(self) -> str:
+        return ",".join(f"{k}={n}" for k, n in self.axes)
 
 
 def parse_auto_shard(text: str) -> AutoShardSpec:
-    """``"tp=4"`` -> ``AutoShardSpec("tp", 4)``.
+    """``"tp=4"`` -> ``AutoShardSpec((("tp", 4),))``; ``"dp=2,tp=4"`` -> two axes.
 
     Raises:
-        AutoShardError: not ``tp=N`` / ``dp=N``, or N < 1.
+        AutoShardError: a part that is not ``dp=N``/``tp=N``/``ep=N``, a kind given twice, or N < 1.
     """
-    m = re.fullmatch(r"\s*(\w+)\s*=\s*(-?\d+)\s*", text)
-    if m is None or m.group(1) not in KINDS:
-        raise AutoShardError(f"'{text}' is not tp=N or dp=N (e.g. tp=4)")
-    n = int(m.group(2))
-    if n < 1:
-        raise AutoShardError(f"'{text}': the device count must be >= 1, got {n}")
-    return AutoShardSpec(m.group(1), n)
+    axes: list[tuple[str, int]] = []
+    for part in text.split(","):
+        m = re.fullmatch(r"\s*(\w+)\s*=\s*(-?\d+)\s*", part)
+        if m is None or m.group(1) not in KINDS:
+            raise AutoShardError(f"'{text}' is not KIND=N[,KIND=N] with KIND tp, dp or ep (e.g. tp=4, dp=2,tp=4)")
+        n = int(m.group(2))
+        if n < 1:
+            raise AutoShardError(f"'{text}': the device count must be >= 1, got {n}")
+        if m.group(1) in [k for k, _ in axes]:
+            raise AutoShardError(f"'{text}' gives {m.group(1)} twice")
+        axes.append((m.group(1), n))
+    return AutoShardSpec(tuple(axes))
 
 
 # ----------------------------------------------------------------------------------------------- contractions
@@ -178,13 +242,157 @@ def _source(v: Value) -> Optional[str]:
     return None
 
 
+# ----------------------------------------------------------------------------------------------- tracing
+def _layout_operand(op: Operation) -> Optional[int]:
+    """The one data operand of a *layout op* of ``op``'s iteration space, or None: every loop parallel,
+    one tensor result, and exactly one tensor operand that is not a destination init (the others are
+    scalars, sizes or inits). Transposes (``linalg.transpose``, a permuting ``linalg.generic``),
+    broadcasts (an input map without some loops), ``tensor.collapse_shape``/``expand_shape``, copies and
+    casts are layout ops; their result dims correspond to operand dims through the loops."""
+    from meshc.interfaces.sharding import PARALLEL, dps_inits, has_sharding_rule, iteration_space
+
+    if len(op.results) != 1 or not isinstance(op.results[0].type, TensorType) or not has_sharding_rule(op):
+        return None
+    space = iteration_space(op)
+    if any(it != PARALLEL for it in space.iterator_types):
+        return None
+    inits = {k for k in dps_inits(op) if k is not None}
+    data = [k for k, v in enumerate(op.operands) if isinstance(v.type, TensorType) and k not in inits]
+    if len(data) != 1 or not isinstance(space.operands[data[0]], tuple):
+        return None
+    return data[0]
+
+
+@dataclass(frozen=True)
+class Traced:
+    """Where a contraction operand comes from: ``source`` (``argI`` or ``@global``, its value ``value``)
+    reached through layout ops only, and per operand dim the source dim it reads (``dims[d]``; None: a
+    broadcast dim, or a minor dim of a collapsed group)."""
+
+    source: str
+    value: Value
+    dims: tuple[Optional[int], ...]
+
+
+def trace_source(v: Value) -> Optional[Traced]:
+    """Follow ``v`` back through layout ops (:func:`_layout_operand`) to an argument or a
+    ``util.global.load``; each result dim is matched to the operand dim its loop indexes (the ops'
+    iteration spaces, meshc/interfaces/sharding.py: for a reshape, the carrying dim of each group).
+    None when ``v`` is computed otherwise (it is then no weight)."""
+    from meshc.interfaces.sharding import effective_links, iteration_space
+
+    rank = v.type.rank if isinstance(v.type, TensorType) else 0
+    dims: list[Optional[int]] = list(range(rank))
+    for _ in range(64):  # a chain of layout ops; long chains are not weights
+        name = _source(v)
+        if name is not None:
+            return Traced(name, v, tuple(dims))
+        if not isinstance(v, OpResult):
+            return None
+        op = v.owner
+        if op.name.startswith("mesh.") and op.operands:  # annotations and collectives keep the value
+            v = op.operands[0]
+            continue
+        k = _layout_operand(op)
+        if k is None:
+            return None
+        space = iteration_space(op)
+        loops = [l.loop if l is not None else None for l in effective_links(space.results[v.index])]
+        operand = effective_links(space.operands[k])  # type: ignore[arg-type]
+        at = {l.loop: d for d, l in enumerate(operand) if l is not None}
+        dims = [at.get(loops[d]) if d is not None and d < len(loops) and loops[d] is not None else None
+                for d in dims]
+        v = op.operands[k]
+    return None
+
+
+def dim_origins(v: Value, dim: int, weights: frozenset = frozenset(), stop: frozenset = frozenset()
+                ) -> tuple[list[tuple[str, Value, int]], bool]:
+    """Where dim ``dim`` of ``v`` comes from: the arguments and globals (``(name, value, dim)``, program
+    order, the sources named in ``weights`` left out) whose dim flows into it, following the loop that
+    indexes it through every op's iteration space (inits excluded); and whether the walk also met
+    something else (a result of an op in ``stop``, by ``id``, or a dim no loop indexes exactly: a minor
+    dim of a reshape group, an op without a sharding rule)."""
+    from meshc.interfaces.sharding import effective_links, iteration_space
+
+    found: list[tuple[str, Value, int]] = []
+    opaque = False
+    seen: set = set()
+    stack = [(v, dim)]
+    while stack:
+        x, d = stack.pop()
+        if (id(x), d) in seen:
+            continue
+        seen.add((id(x), d))
+        name = _source(x)
+        if name is not None:
+            if name not in weights and all(f[0] != name or f[2] != d for f in found):
+                found.append((name, x, d))
+            continue
+        if not isinstance(x, OpResult):
+            opaque = True
+            continue
+        op = x.owner
+        if id(op) in stop:
+            opaque = True
+            continue
+        space = iteration_space(op)
+        links = space.results[x.index] if x.index < len(space.results) else None
+        if links is None or d >= len(links) or links[d] is None:
+            opaque = True
+            continue
+        loop = links[d].loop  # type: ignore[union-attr]
+        for k in reversed(range(len(op.operands))):
+            operand = space.operands[k]
+            if not isinstance(operand, tuple) or space.tied_result(k) is not None:
+                continue
+            stack += [(op.operands[k], j) for j, l in enumerate(effective_links(operand))
+                      if l is not None and l.loop == loop]
+    return found, opaque
+
+
+def trace_back(v: Value, dim: int, weights: frozenset = frozenset()) -> list[tuple[str, Value, int]]:
+    """The arguments and globals (``(name, value, dim)``) whose dim flows into dim ``dim`` of ``v``
+    (:func:`dim_origins`). Used to find the data input of data parallelism."""
+    return dim_origins(v, dim, weights)[0]
+
+
+def batch_labels(func: Operation, starts: list[tuple[Value, int]]) -> dict[int, set[int]]:
+    """The dims that carry the data batch: from ``(value, dim)`` starts, every operand and result dim
+    indexed by a loop that indexes a labelled dim, in program order (two sweeps, so that a value
+    labelled by a later use reaches its earlier users' results). Returns ``{id(value): dims}``."""
+    from meshc.interfaces.sharding import effective_links, iteration_space
+
+    labels: dict[int, set[int]] = {}
+    for v, d in starts:
+        labels.setdefault(id(v), set()).add(d)
+    for _ in range(2):
+        for op in func.walk():
+            space = iteration_space(op)
+            tensors = [(v, l) for v, l in zip(op.operands, space.operands) if isinstance(l, tuple)]
+            tensors += [(r, l) for r, l in zip(op.results, space.results) if isinstance(l, tuple)]
+            loops = {link.loop for v, links in tensors for d, link in enumerate(effective_links(links))
+                     if link is not None and d in labels.get(id(v), ())}
+            if not loops:
+                continue
+            for v, links in tensors:
+                for d, link in enumerate(effective_links(links)):
+                    if link is not None and link.loop in loops:
+                        labels.setdefault(id(v), set()).add(d)
+    return labels
+
+
 @dataclass
 class _WeightContraction:
-    """A contraction with a weight operand ``w`` (input 0 or 1); ``act`` is the other input."""
+    """A contraction with a weight operand ``w`` (input 0 or 1) traced to ``traced``; ``act`` is the
+    other input. ``experts``: the batch loops that index a dim of the weight's source (expert weights of
+    a batched product); batch loops the weight is broadcast along are not among them."""
 
     c: Contraction
     index: int
     w: int
+    traced: Traced
+    experts: tuple[int, ...] = ()
     role: str = "column"
 
     @property
@@ -201,16 +409,46 @@ class _WeightContraction:
         own = self.c.n if self.w == 1 else self.c.m
         return tuple(loop for loop in self.c.maps[2] if loop in own)
 
+    def source_dim(self, loop: int) -> Optional[int]:
+        """The dim of the weight's source that ``loop`` indexes (through the layout ops), or None."""
+        d = self.c.dim_of(self.w, loop)
+        return self.traced.dims[d] if d is not None and d < len(self.traced.dims) else None
 
-def _weight_contractions(func: Operation) -> tuple[list[Contraction], list[_WeightContraction]]:
+    @property
+    def data_loops(self) -> tuple[int, ...]:
+        """Loops of the activation where the data's batch (and sequence) dims may run, in the activation's
+        dim order: those the weight's source does not index, and the batch loops (also those it does index,
+        for a "weight" that is itself data: the keys of an attention whose inputs are arguments)."""
+        return tuple(loop for loop in self.c.maps[self.act]
+                     if loop not in self.c.k and (self.source_dim(loop) is None or loop in self.c.batch))
+
+
+def _weight_of(c: Contraction, data: frozenset = frozenset()) -> Optional[tuple[int, Traced]]:
+    """The operand of ``c`` that is a weight (rhs first, as in ``x @ W``) and its trace: one traced to a
+    source through layout ops, not a data source (``data``: names of the data inputs)."""
+    for w in (1, 0):
+        traced = trace_source(c.op.inputs[w])  # type: ignore[attr-defined]
+        if traced is not None and traced.source not in data:
+            return w, traced
+    return None
+
+
+def _weight_contractions(func: Operation, data: frozenset = frozenset(), labels: Optional[dict] = None
+                         ) -> tuple[list[Contraction], list[_WeightContraction]]:
+    """The contractions of ``func`` and those with a weight. A weight whose source dims carry the data
+    batch (``labels``, :func:`batch_labels`: a KV cache, a mask) is data, not a weight."""
     contractions = [c for c in (contraction_of(op) for op in func.walk()) if c is not None]
     found = []
     for i, c in enumerate(contractions):
-        for w in (1, 0):
-            v = c.op.inputs[w]  # type: ignore[attr-defined]
-            if _source(v) is not None and not any(loop in c.maps[w] for loop in c.batch):
-                found.append(_WeightContraction(c, i, w))
-                break
+        got = _weight_of(c, data)
+        if got is None:
+            continue
+        w, traced = got
+        if labels is not None and labels.get(id(traced.value)):
+            continue
+        wc = _WeightContraction(c, i, w, traced)
+        wc.experts = tuple(loop for loop in c.batch if wc.source_dim(loop) is not None)
+        found.append(wc)
     return contractions, found
 
 
@@ -230,10 +468,22 @@ def _feeding(v: Value, owners: dict[int, _WeightContraction]) -> list[_WeightCon
 
 
 def _assign_roles(weighted: list[_WeightContraction]) -> None:
+    """Megatron's pairing, in program order: a weight contraction is row-parallel when its activation is
+    computed from a column-parallel one, unless the activation's K dim provably comes from the inputs
+    alone (:func:`dim_origins` meets no weight contraction and no opaque dim: e.g. tokens dispatched or
+    masked by a router's gate, where the column product only feeds the routing); column-parallel
+    otherwise."""
     owners = {id(wc.c.op): wc for wc in weighted}
+    stop = frozenset(owners)
     for wc in weighted:  # program order: producers are decided first
-        before = _feeding(wc.c.op.inputs[wc.act], owners)  # type: ignore[attr-defined]
-        wc.role = "row" if any(p.role == "column" for p in before) else "column"
+        act = wc.c.op.inputs[wc.act]  # type: ignore[attr-defined]
+        before = _feeding(act, owners)
+        row = any(p.role == "column" for p in before)
+        d = wc.c.dim_of(wc.act, wc.c.k[0])
+        if row and d is not None:
+            origins, opaque = dim_origins(act, d, stop=stop)
+            row = opaque or not origins
+        wc.role = "row" if row else "column"
 
 
 # ----------------------------------------------------------------------------------------------- plans
@@ -248,6 +498,7 @@ class Decision:
     reason: str = ""
     stored_bytes: int = 0
     moved_bytes: int = 0
+    tensor_type: Optional[TensorType] = field(default=None, repr=False, compare=False)
 
     def __str__(self) -> str:
         what = f"{self.target} -> {_axes_text(self.split_axes)}" if self.split_axes is not None else self.target
@@ -287,13 +538,15 @@ class Collective:
 @dataclass
 class Evaluation:
     """The cost of a plan after ``sharding-propagation,distribute-types,reshard``: per device, bytes stored
-    for the inputs (arguments and globals) and received by collectives; the ``collectives``; ``notes``
-    (head splits, batched products) for ``--explain``."""
+    for the inputs (arguments and globals) and received by collectives (those the reshard pass inserted,
+    and the gathering of results that leave the function split or partial: ``result_bytes`` of them);
+    the ``collectives``; ``notes`` (head splits, batched products) for ``--explain``."""
 
     stored_bytes: int
     moved_bytes: int
     collectives: list[Collective] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
+    result_bytes: int = 0
 
     @property
     def total(self) -> int:
@@ -301,10 +554,53 @@ class Evaluation:
 
 
 @dataclass
+class Candidate:
+    """One candidate plan: its ``name`` (the modes' plans joined), ``decisions`` and operand annotations;
+    ``cost``, the reshard pass's figures (:func:`evaluate`); ``peak_bytes`` and ``received_bytes``, the
+    estimate model's (``meshc estimate``, docs/estimate.md: the largest per-device peak and the most any
+    device receives; None when not estimated); ``rejected``: why the passes refused it ("" if not)."""
+
+    name: str
+    decisions: list[Decision] = field(default_factory=list)
+    operand_annotations: list[OperandAnnotation] = field(default_factory=list)
+    cost: Optional[Evaluation] = None
+    peak_bytes: Optional[int] = None
+    received_bytes: Optional[int] = None
+    rejected: str = ""
+
+    @property
+    def split(self) -> bool:
+        return any(d.split_axes is not None for d in self.decisions)
+
+    @property
+    def score(self) -> Optional[int]:
+        """Bytes per device the plan is ranked by: peak + received (estimate model), else the reshard
+        figures' stored + moved; None when rejected."""
+        if self.rejected:
+            return None
+        if self.peak_bytes is not None:
+            return self.peak_bytes + (self.received_bytes or 0)
+        return self.cost.total if self.cost is not None else None
+
+    def cost_text(self) -> str:
+        if self.rejected:
+            return f"rejected ({self.rejected})"
+        if self.peak_bytes is not None:
+            return (f"peak {self.peak_bytes} B + receives {self.received_bytes} B = {self.score} B per device "
+                    "(estimate)")
+        if self.cost is not None:
+            return (f"stores {self.cost.stored_bytes} B + moves {self.cost.moved_bytes} B = {self.cost.total} B "
+                    "per device (reshard figures, not estimated)")
+        return "not costed"
+
+
+@dataclass
 class AutoShardPlan:
     """What :func:`auto_shard` chose: the mesh, one :class:`Decision` per target, the ``--shard`` requests
     (:class:`meshc.annotate.ShardSpec`) and operand annotations applied, and the cost of the chosen plan
-    (``cost``) against everything replicated (``replicated``); ``summary`` says which won and why."""
+    (``cost``, reshard figures) against everything replicated (``replicated``); ``candidates`` every
+    plan weighed, best first (``candidates[0]`` chosen, ``candidates[1]`` the runner-up); ``summary``
+    says which won and why."""
 
     spec: AutoShardSpec
     decisions: list[Decision] = field(default_factory=list)
@@ -313,12 +609,22 @@ class AutoShardPlan:
     cost: Optional[Evaluation] = None
     replicated: Optional[Evaluation] = None
     summary: str = ""
+    candidates: list[Candidate] = field(default_factory=list)
+    data_reason: str = ""
+
+    @property
+    def chosen(self) -> Optional[Candidate]:
+        return self.candidates[0] if self.candidates else None
+
+    @property
+    def runner_up(self) -> Optional[Candidate]:
+        return self.candidates[1] if len(self.candidates) > 1 else None
 
     def explain(self) -> str:
         """The text ``--explain`` prints: the mesh, one line per decision, the head splits, the collectives
-        and the cost."""
-        lines = [f"auto-shard {self.spec.kind}={self.spec.devices}: mesh @{self.spec.kind} "
-                 f"(shape {self.spec.devices})"]
+        and the cost, then the chosen plan and the runner-up with their costs."""
+        shape = "x".join(map(str, self.spec.shape))
+        lines = [f"auto-shard {self.spec}: mesh @{self.spec.kind} (shape {shape})"]
         lines += [f"  {d}" for d in self.decisions] or ["  nothing to shard: every value stays replicated"]
         lines += [f"  {a.reason}" for a in self.operand_annotations]
         if self.cost is not None:
@@ -327,6 +633,12 @@ class AutoShardPlan:
             lines.append(f"  cost per device: stores {self.cost.stored_bytes} B, moves {self.cost.moved_bytes} B")
         if self.summary:
             lines.append(f"  {self.summary}")
+        if self.chosen is not None:
+            lines.append(f"  chosen: {self.chosen.name}: {self.chosen.cost_text()}")
+        if self.runner_up is not None:
+            lines.append(f"  runner-up: {self.runner_up.name}: {self.runner_up.cost_text()}")
+        for c in self.candidates[2:]:
+            lines.append(f"  also weighed: {c.name}: {c.cost_text()}")
         return "\n".join(lines)
 
 
@@ -335,9 +647,10 @@ def _axes_text(axes) -> str:
 
 
 def _elems(t: TensorType) -> int:
+    """Elements of ``t``; a dynamic dim counts as 1 (its size is not known before the inputs)."""
     n = 1
     for d in t.shape:
-        n *= int(d)
+        n *= int(d) if d is not None else 1
     return n
 
 
@@ -354,18 +667,30 @@ def _nbytes(t: TensorType, parts: int = 1) -> int:
     return -(-_elems(t) // parts) * _itemsize(t)
 
 
-def _split_on(dim: int) -> tuple:
-    """Split axes splitting tensor dim ``dim`` over mesh axis 0: ``1`` -> ``((), (0,))``."""
-    return tuple(((0,) if d == dim else ()) for d in range(dim + 1))
+def _split_on(dim: int, axis: int = 0) -> tuple:
+    """Split axes splitting tensor dim ``dim`` over mesh axis ``axis``: ``1`` -> ``((), (0,))``."""
+    return tuple(((axis,) if d == dim else ()) for d in range(dim + 1))
 
 
-def _collective_bytes(kind_step, out: TensorType, spec: AutoShardSpec, src_axes: tuple, partial: bool) -> int:
+def _with_axes(split: tuple, extra: dict[int, int]) -> tuple:
+    """``split`` with mesh axis ``extra[d]`` added (minor) to dim ``d`` of each entry."""
+    rank = max([len(split)] + [d + 1 for d in extra])
+    dims = [list(split[d]) if d < len(split) else [] for d in range(rank)]
+    for d, a in extra.items():
+        if a not in dims[d]:
+            dims[d].append(a)
+    while dims and not dims[-1]:
+        dims.pop()
+    return tuple(tuple(a) for a in dims)
+
+
+def _collective_bytes(kind_step, out: TensorType, spec: AutoShardSpec, src_axes: tuple, partial_axis: Optional[int]
+                      ) -> int:
     from meshc.sharding.reshard import bytes_moved_per_device
     from meshc.sharding.spec import Mesh, Sharding
 
-    src = Sharding(spec.kind, src_axes, (0,) if partial else ())
-    return max(bytes_moved_per_device(kind_step, src, Mesh(spec.kind, (spec.devices,)), tuple(out.shape),
-                                      _itemsize(out)))
+    src = Sharding(spec.kind, src_axes, (partial_axis,) if partial_axis is not None else ())
+    return max(bytes_moved_per_device(kind_step, src, Mesh(spec.kind, spec.shape), tuple(out.shape), _itemsize(out)))
 
 
 def _biases(result: Value, n: int) -> list[Value]:
@@ -386,26 +711,101 @@ def _biases(result: Value, n: int) -> list[Value]:
     return found
 
 
-def _plan_tp(func: Operation, spec: AutoShardSpec) -> tuple[list[Decision], list[OperandAnnotation]]:
+@dataclass
+class _Analysis:
+    """What every mode of one entry function shares: the contractions, the weight contractions (their
+    weights traced through layout ops), the data inputs found for ``dp`` (``data``: one list of
+    ``(name, value, dim)`` per data loop of the first weight contraction, most major first), the dims
+    carrying the data batch (``labels``, :func:`batch_labels` of the first data candidate) and why the
+    data are what they are (``data_reason``)."""
+
+    func: Operation
+    contractions: list[Contraction]
+    weighted: list[_WeightContraction]
+    data: list[list[tuple[str, Value, int]]]
+    labels: dict[int, set[int]]
+    data_reason: str
+
+
+def analyse(func: Operation, batch_arg: Optional[int] = None) -> _Analysis:
+    """The :class:`_Analysis` of ``func``. The data input for ``dp`` is what flows into the first weight
+    contraction's activation along its data loops (:attr:`_WeightContraction.data_loops`: loops the
+    weight does not index), traced back through every op (:func:`trace_back`); ``batch_arg`` (an
+    argument index, ``--batch-arg``) names it instead (its dim 0 unless that trace reaches another dim
+    of it). Without any weight contraction, the first argument of rank >= 2 is taken, dim 0."""
+    contractions = [c for c in (contraction_of(op) for op in func.walk()) if c is not None]
+    forced = frozenset() if batch_arg is None else frozenset({f"arg{batch_arg}"})
+    first = None
+    for c in contractions:
+        got = _weight_of(c, forced)
+        if got is not None:
+            first = _WeightContraction(c, contractions.index(c), got[0], got[1])
+            break
+    data: list[list[tuple[str, Value, int]]] = []
+    reason = ""
+    if first is not None:
+        act = first.c.op.inputs[first.act]  # type: ignore[attr-defined]
+        for loop in first.data_loops:
+            d = first.c.dim_of(first.act, loop)
+            found = trace_back(act, d, frozenset({first.traced.source})) if d is not None else []
+            found = [f for f in found if isinstance(f[1].type, TensorType)]
+            if found and all(found != other for other in data):
+                data.append(found)
+        reason = (f"flows into the activation of {first.c.op.name} {first.index} "
+                  f"(its other operand: {first.traced.source})")
+    if batch_arg is not None:
+        arg = func.body.args[batch_arg]
+        dims = [f[2] for group in data for f in group if f[0] == f"arg{batch_arg}"]
+        data = [[(f"arg{batch_arg}", arg, dims[0] if dims else 0)]]
+        reason = "named by --batch-arg"
+    elif not data:
+        args = [a for a in func.body.args if isinstance(a.type, TensorType) and a.type.rank >= 2]
+        if args:
+            data = [[(f"arg{args[0].index}", args[0], 0)]]
+            reason = ("no weight contraction to follow: the first argument of rank >= 2 is the data "
+                      "(--batch-arg NAME names another)")
+    labels = batch_labels(func, [(v, d) for _, v, d in data[0]]) if data else {}
+    data_names = frozenset(n for group in data[:1] for n, _, _ in group)
+    _, weighted = _weight_contractions(func, data_names, labels)
+    return _Analysis(func, contractions, weighted, data, labels, reason)
+
+
+@dataclass
+class KindPlan:
+    """One way of using one mode's mesh axis: ``name`` (what it does, for ``--explain``), the decisions and
+    the operand annotations."""
+
+    kind: str
+    name: str
+    decisions: list[Decision] = field(default_factory=list)
+    operand_annotations: list[OperandAnnotation] = field(default_factory=list)
+
+
+def _plan_tp(a: _Analysis, spec: AutoShardSpec, megatron: bool = True) -> KindPlan:
+    """Megatron-LM's rule (module docstring) on the ``tp`` axis; ``megatron=False``: every weight
+    column-parallel, results all_gathered (the alternative plan)."""
     from meshc.sharding.steps import AllGather, AllReduce
 
-    k = spec.devices
-    contractions, weighted = _weight_contractions(func)
-    _assign_roles(weighted)
+    axis, k = spec.axis("tp"), spec.size("tp")
+    assert axis is not None
+    weighted = [_WeightContraction(wc.c, wc.index, wc.w, wc.traced, wc.experts) for wc in a.weighted]
+    if megatron:
+        _assign_roles(weighted)
     owners = {id(wc.c.op): wc for wc in weighted}
-    index_of = {id(op): i for i, op in enumerate(_plain_ops(func))}
-    decisions: list[Decision] = []
-    notes: list[OperandAnnotation] = []
+    index_of = {id(op): i for i, op in enumerate(_plain_ops(a.func))}
+    plan = KindPlan("tp", "Megatron: column-parallel, then row-parallel" if megatron
+                    else "every weight column-parallel, results all_gathered")
+    decisions, notes = plan.decisions, plan.operand_annotations
     done: set = set()
     for wc in weighted:
         c, name = wc.c, f"{wc.c.op.name} {wc.index}"
-        src, t = _source(wc.weight), wc.weight.type
+        src, t = wc.traced.source, wc.traced.value.type
         out = c.op.results[0].type
         if src in done:
             continue
         row = wc.role == "row"
         loop = c.k[0] if row else (wc.free[0] if wc.free else None)
-        dim = c.dim_of(wc.w, loop) if loop is not None else None
+        dim = wc.source_dim(loop) if loop is not None else None
         if dim is None:
             decisions.append(Decision(src, None, f"weight of {name} has no output dim to split: replicated"))
             continue
@@ -414,15 +814,17 @@ def _plan_tp(func: Operation, spec: AutoShardSpec) -> tuple[list[Decision], list
                                                  "elements: replicated"))
             continue
         done.add(src)
+        via = "" if wc.traced.value is wc.weight else f" (through {_via(wc.weight, wc.traced.value)})"
         if row:
-            moved = _collective_bytes(AllReduce((0,)), out, spec, (), True)
+            moved = _collective_bytes(AllReduce((axis,)), out, spec, (), axis)
             act_dim = c.dim_of(wc.act, loop)
             producers = ", ".join(f"{p.c.op.name} {p.index}" for p in _feeding(c.op.inputs[wc.act], owners))
-            reason = (f"row-parallel weight of {name} (its input comes from the column-parallel {producers}): "
+            reason = (f"row-parallel weight of {name}{via} (its input comes from the column-parallel {producers}): "
                       "partial sums reduced by one all_reduce")
             if act_dim is not None:
-                notes.append(OperandAnnotation(index_of[id(c.op)], wc.act, _split_on(act_dim),
-                                               f"input {wc.act} of {name} -> {_axes_text(_split_on(act_dim))} "
+                split = _with_axes(_split_on(act_dim, axis), _other_axes(a, spec, wc, wc.act))
+                notes.append(OperandAnnotation(index_of[id(c.op)], wc.act, split,
+                                               f"input {wc.act} of {name} -> {_axes_text(split)} "
                                                f"(annotate_for_users): the row-parallel product reads its "
                                                f"K dim split, sliced locally if it arrives whole"))
         else:
@@ -430,53 +832,132 @@ def _plan_tp(func: Operation, spec: AutoShardSpec) -> tuple[list[Decision], list
             follows = any(w.role == "row" and wc in _feeding(w.c.op.inputs[w.act], owners) for w in weighted)
             if follows:
                 moved = 0
-                reason = f"column-parallel weight of {name}: its result stays split for the row-parallel product"
+                reason = f"column-parallel weight of {name}{via}: its result stays split for the row-parallel product"
             else:
-                moved = _collective_bytes(AllGather((0,), out_dim), out, spec, _split_on(out_dim), False)
-                reason = (f"column-parallel weight of {name}: no row-parallel product follows, its result is "
+                moved = _collective_bytes(AllGather((axis,), out_dim), out, spec, _split_on(out_dim, axis), None)
+                reason = (f"column-parallel weight of {name}{via}: no row-parallel product follows, its result is "
                           "all_gathered where it is needed whole")
-            for b in _biases(c.op.results[0], int(t.shape[dim])):
+            for b in _biases(c.op.results[0], int(out.shape[out_dim])):
                 bsrc = _source(b)
                 if bsrc not in done:
                     done.add(bsrc)
-                    decisions.append(Decision(bsrc, ((0,),), f"bias of column-parallel {name}",
-                                              _nbytes(b.type, k)))
-        decisions.append(Decision(src, _split_on(dim), reason, _nbytes(t, k), moved))
+                    decisions.append(Decision(bsrc, ((axis,),), f"bias of column-parallel {name}",
+                                              _nbytes(b.type, k), tensor_type=b.type))
+        decisions.append(Decision(src, _split_on(dim, axis), reason, _nbytes(t, k), moved, tensor_type=t))
     if not weighted:
-        what = "contraction" if contractions else "linalg.matmul or other contraction"
+        what = "contraction" if a.contractions else "linalg.matmul or other contraction"
         decisions.append(Decision(f"(no {what} with a weight)", None,
                                   "no matmul chain to split: values stay replicated"))
-    return decisions, notes
+    return plan
 
 
-def _plan_dp(func: Operation, spec: AutoShardSpec) -> list[Decision]:
-    args = [a for a in func.body.args if isinstance(a.type, TensorType) and a.type.rank >= 1]
-    if not args:
-        return [Decision("(no tensor argument)", None, "nothing to split along a batch dim")]
-    batch = args[0].type.shape[0]
-    decisions = []
-    for a in args:
-        t = a.type
-        target = f"arg{a.index}"
-        if t.rank >= 2 and t.shape[0] == batch and batch is not None and batch >= spec.devices:
-            decisions.append(Decision(target, ((0,),), f"batch dim 0 ({batch} rows) split {spec.devices} ways",
-                                      _nbytes(t, spec.devices)))
-        else:
-            decisions.append(Decision(target, None, _dp_replicated_reason(t, batch, args[0].index, spec)))
-    return decisions
+def _via(v: Value, source: Value) -> str:
+    """The layout ops between ``source`` and ``v`` (``tensor.collapse_shape, linalg.generic``)."""
+    names = []
+    while v is not source and isinstance(v, OpResult):
+        names.append(v.owner.name)
+        k = _layout_operand(v.owner)
+        if k is None:
+            break
+        v = v.owner.operands[k]
+    return ", ".join(reversed(names))
 
 
-def _dp_replicated_reason(t: TensorType, batch: Optional[int], first: int, spec: AutoShardSpec) -> str:
-    """Why ``dp`` leaves an argument of type ``t`` replicated (``batch``: dim 0 of the first tensor
-    argument ``arg{first}``): rank below 2, a dynamic batch, another dim 0, or fewer rows than devices."""
-    if t.rank < 2:
-        return f"rank {t.rank}: no batch dim beside the data: replicated"
-    if batch is None:
-        return f"the batch dim 0 of arg{first} is dynamic: replicated"
-    if t.shape[0] != batch:
-        dim = "?" if t.shape[0] is None else t.shape[0]
-        return f"dim 0 ({dim}) is not the batch size {batch} of arg{first}: replicated"
-    return f"batch {batch} < {spec.devices} devices: a split would leave devices without rows: replicated"
+def _other_axes(a: _Analysis, spec: AutoShardSpec, wc: _WeightContraction, operand: int) -> dict[int, int]:
+    """The mesh axes of the other modes on dims of ``wc``'s input ``operand``: ``dp`` on the dims carrying
+    the data batch, ``ep`` on the dim of the expert loop (when ``wc`` is an expert contraction)."""
+    extra: dict[int, int] = {}
+    v = wc.c.op.inputs[operand]  # type: ignore[attr-defined]
+    dp = spec.axis("dp")
+    if dp is not None:
+        for d in sorted(a.labels.get(id(v), ()))[:1]:
+            extra[d] = dp
+    ep = spec.axis("ep")
+    if ep is not None and wc.experts:
+        d = wc.c.dim_of(operand, wc.experts[0])
+        if d is not None:
+            extra[d] = ep
+    return extra
+
+
+def _plans_dp(a: _Analysis, spec: AutoShardSpec) -> list[KindPlan]:
+    """One plan per data loop of the first weight contraction (batch, then e.g. sequence): its data
+    inputs split on the dim the loop reaches."""
+    axis, k = spec.axis("dp"), spec.size("dp")
+    assert axis is not None
+    plans = []
+    for group in a.data:
+        plan = KindPlan("dp", "data split on " + ", ".join(f"{n} dim {d}" for n, _, d in group))
+        for name, v, d in group:
+            t = v.type
+            n = t.shape[d]
+            if n is None:
+                plan.decisions.append(Decision(name, None, f"dim {d} (the batch) is dynamic: replicated"))
+            elif n < k:
+                plan.decisions.append(Decision(name, None, f"batch {n} < {k} devices: a split would leave devices "
+                                                           "without rows: replicated"))
+            else:
+                plan.decisions.append(Decision(name, _split_on(d, axis), f"the data ({a.data_reason}): dim {d} "
+                                               f"({n} rows) split {k} ways", _nbytes(t, k), tensor_type=t))
+        split = {name for name, _, _ in group}
+        for arg in a.func.body.args:  # other arguments the batch reaches: split with the data by propagation
+            dims = sorted(a.labels.get(id(arg), ())) if group is a.data[0] else []
+            if dims and f"arg{arg.index}" not in split:
+                plan.decisions.append(Decision(f"arg{arg.index}", None, f"carries the batch too (dim {dims[0]}): "
+                                               "sharding-propagation splits it with the data"))
+        plans.append(plan)
+    if not plans:
+        plans.append(KindPlan("dp", "no data input", [Decision("(no tensor argument)", None,
+                                                              "nothing to split along a batch dim")]))
+    return plans
+
+
+def _plans_ep(a: _Analysis, spec: AutoShardSpec) -> list[KindPlan]:
+    """Expert parallelism: every expert weight (a weight of a batched contraction whose batch loop indexes
+    its source, the experts E) split on the dim of that loop, so each device holds and runs its own
+    experts; one plan per expert loop when the products have several."""
+    axis, k = spec.axis("ep"), spec.size("ep")
+    assert axis is not None
+    experts = [wc for wc in a.weighted if wc.experts]
+    if not experts:
+        return [KindPlan("ep", "no expert weight", [Decision("(no batched contraction with an expert weight)", None,
+                                                            "no experts to split: values stay replicated")])]
+    plans = []
+    index_of = {id(op): i for i, op in enumerate(_plain_ops(a.func))}
+    for j in range(max(len(wc.experts) for wc in experts)):
+        plan = KindPlan("ep", f"experts split on batch loop {j + 1} of their products")
+        done: set = set()
+        for wc in experts:
+            src, t = wc.traced.source, wc.traced.value.type
+            if src in done:
+                continue
+            done.add(src)
+            loop = wc.experts[min(j, len(wc.experts) - 1)]
+            d = wc.source_dim(loop)
+            n = t.shape[d] if d is not None else None
+            name = f"{wc.c.op.name} {wc.index}"
+            if d is None or n is None or n < k:
+                plan.decisions.append(Decision(src, None, f"expert weight of {name}: {n} experts for {k} devices: "
+                                                          "replicated"))
+                continue
+            share = f"{n // k} per device" if n % k == 0 else f"{n // k} or {n // k + 1} per device"
+            via = "" if wc.traced.value is wc.weight else f" (through {_via(wc.weight, wc.traced.value)})"
+            plan.decisions.append(Decision(src, _split_on(d, axis), f"expert weight of {name}{via}: its {n} experts "
+                                           f"(dim {d}) split {k} ways, {share}", _nbytes(t, k), tensor_type=t))
+        for wc in experts:  # each device feeds its experts their own tokens (a local slice if they arrive whole)
+            loop = wc.experts[min(j, len(wc.experts) - 1)]
+            if wc.source_dim(loop) is None or not any(d.target == wc.traced.source and d.split_axes
+                                                      for d in plan.decisions):
+                continue
+            split = _with_axes((), {**_other_axes(a, spec, wc, wc.act), **(
+                {wc.c.dim_of(wc.act, loop): axis} if wc.c.dim_of(wc.act, loop) is not None else {})})
+            if split:
+                plan.operand_annotations.append(OperandAnnotation(
+                    index_of[id(wc.c.op)], wc.act, split,
+                    f"input {wc.act} of {wc.c.op.name} {wc.index} -> {_axes_text(split)} (annotate_for_users): "
+                    "each device's experts read their own tokens"))
+        plans.append(plan)
+    return plans
 
 
 # ----------------------------------------------------------------------------------------------- applying
@@ -539,20 +1020,20 @@ def evaluate(module: Operation, spec: AutoShardSpec, decisions: list[Decision],
     """
     from meshc.passes.manager import PassManager
     from meshc.sharding.reshard import plan_bytes_per_device, plan_reshard
-    from meshc.sharding.spec import Mesh
+    from meshc.sharding.spec import Mesh, Sharding
 
     copy = module.clone({})
     _apply(copy, spec, entry, decisions, list(operand_annotations))
     PassManager.from_text("sharding-propagation,distribute-types,reshard").run(copy)
     func = find_entry(copy, entry)
-    mesh = Mesh(spec.kind, (spec.devices,))
+    mesh = Mesh(spec.kind, spec.shape)
     chosen = {d.target: d.split_axes for d in decisions if d.split_axes is not None}
     stored = 0
     for v in _input_values(copy, func):
         # a global keeps the sharding chosen for it (it is loaded whole and sliced locally in the IR)
         name = _source(v)
         split = chosen[name] if name in chosen else _value_split(v)
-        stored += _nbytes(v.type, spec.devices if split else 1)  # type: ignore[arg-type]
+        stored += _nbytes(v.type, _parts(split, spec))  # type: ignore[arg-type]
     result = Evaluation(stored, 0)
     for op in func.walk():
         if not op.name.startswith("mesh.") or op.name in ("mesh.shard", "mesh.mesh") or not op.operands:
@@ -567,8 +1048,33 @@ def evaluate(module: Operation, spec: AutoShardSpec, decisions: list[Decision],
         result.collectives.append(Collective(op.name.split(".", 1)[1], _type_text(t), _describe(consumer), moved,
                                              _blocked_reason(consumer, src)))
         result.moved_bytes += moved
-    result.notes = (_head_notes(func, spec) if spec.kind == "tp" else []) + _batched_notes(func)
+    for op in func.walk():  # results left split or partial are gathered whole for the caller
+        if op.name not in ("func.return", "util.return"):
+            continue
+        for v in op.operands:
+            s, t = sharding_of(v.type), v.type
+            if s is None or not isinstance(t, TensorType) or not (any(s.split_axes) or s.partial_axes):
+                continue
+            src = s.to_spec()
+            steps = plan_reshard(src, Sharding.replicated(spec.kind), mesh, t.shape)
+            moved = max(plan_bytes_per_device(steps, src, mesh, t.shape, _itemsize(t))) if steps else 0
+            kind = "all_reduce" if s.partial_axes else "all_gather"
+            result.collectives.append(Collective(kind, _type_text(t), "the function result", moved,
+                                                 "the result leaves the function split; the caller gets it whole"))
+            result.moved_bytes += moved
+            result.result_bytes += moved
+    result.notes = (_head_notes(func, spec) if "tp" in spec.kinds else []) + _batched_notes(func)
     return result
+
+
+def _parts(split: tuple, spec: AutoShardSpec) -> int:
+    """How many parts a tensor split ``split`` (split axes) is cut into on ``spec``'s mesh, at most
+    (the product of the sizes of every mesh axis it uses)."""
+    n = 1
+    for axes in split or ():
+        for a in axes:
+            n *= spec.shape[a]
+    return n
 
 
 def _value_split(v: Value) -> tuple:
@@ -659,15 +1165,16 @@ def _head_notes(func: Operation, spec: AutoShardSpec) -> list[str]:
             continue
         producer = _producer(op.operands[0])
         c = contraction_of(producer) if producer is not None else None
-        if c is None or not any(_source(_strip_mesh(v)) for v in c.op.inputs):  # type: ignore[attr-defined]
+        if c is None or not any(trace_source(v) for v in c.op.inputs):  # type: ignore[attr-defined]
             continue
         out = op.results[0].type
         s = sharding_of(out)
+        tp = spec.axis("tp")
         for group in op.reassociation:  # type: ignore[attr-defined]
             real = [d for d in group if out.shape[d] != 1]
-            if s is None or len(real) < 2 or not s.dim_axes(real[0]):
+            if s is None or len(real) < 2 or tp not in s.dim_axes(real[0]):
                 continue
-            h, k = int(out.shape[real[0]]), spec.devices
+            h, k = int(out.shape[real[0]]), _parts((s.dim_axes(real[0]),), spec)
             rest = 1
             for d in real[1:]:
                 rest *= int(out.shape[d])
@@ -676,12 +1183,6 @@ def _head_notes(func: Operation, spec: AutoShardSpec) -> list[str]:
                          f"of {c.op.name} splits dim {real[0]} ({h} heads of {rest}) over @{spec.kind}, {share}; "
                          "each head stays whole on one device")
     return _counted(notes)
-
-
-def _strip_mesh(v: Value) -> Value:
-    while isinstance(v, OpResult) and v.owner.name.startswith("mesh."):
-        v = v.owner.operands[0]
-    return v
 
 
 def _batched_notes(func: Operation) -> list[str]:
@@ -702,41 +1203,189 @@ def _batched_notes(func: Operation) -> list[str]:
 
 
 # ----------------------------------------------------------------------------------------------- entry point
-def auto_shard(module: Operation, spec: AutoShardSpec, entry: Optional[str] = None) -> AutoShardPlan:
+MAX_CANDIDATES = 12
+"""Candidate plans costed by the reshard figures at most (the product of the modes' plans, in order)."""
+
+MAX_ESTIMATED = 4
+"""Candidates, the cheapest by the reshard figures, that are compiled and walked by the estimate model."""
+
+
+def batch_arg_index(func: Operation, text: str) -> int:
+    """The argument ``--batch-arg`` names: ``x``/``%x`` (its name) or ``3`` (its 0-based position).
+
+    Raises:
+        meshc.ir.location.DiagnosticError: no such argument, or not a tensor argument (located at the
+            function, naming its arguments).
+    """
+    from meshc.annotate import AnnotationSyntaxError, parse_target
+    from meshc.ir.location import DiagnosticError
+
+    args = func.body.args
+    names = ", ".join(f"%{a.name_hint or f'arg{a.index}'}" for a in args) or "none"
+    try:
+        t = parse_target(text)
+    except AnnotationSyntaxError:
+        t = None
+    if t is None or t.kind != "arg":
+        raise DiagnosticError(f"--batch-arg '{text}' is not an argument of @{func.sym_name}: give its name (x or %x)"
+                              f" or its 0-based position (arguments: {names})", func.location)
+    if t.index is not None:
+        i = t.index
+    else:
+        matches = [a.index for a in args if a.name_hint == t.name or f"arg{a.index}" == t.name]
+        i = matches[0] if matches else len(args)
+    if i >= len(args):
+        raise DiagnosticError(f"--batch-arg '{text}': @{func.sym_name} has no such argument (arguments: {names})",
+                              func.location)
+    if not isinstance(args[i].type, TensorType) or args[i].type.rank < 1:
+        raise DiagnosticError(f"--batch-arg '{text}': argument {i} of @{func.sym_name} has type {args[i].type}, "
+                              "not a ranked tensor with a batch dim", func.location)
+    return i
+
+
+def _merge(plans: tuple[KindPlan, ...], spec: AutoShardSpec) -> Candidate:
+    """One candidate from one plan per mode: decisions on the same target join their split axes (each
+    mode on its own mesh axis); the name lists the modes' plans."""
+    name = "; ".join(f"{p.kind}: {p.name}" for p in plans)
+    merged: dict[str, Decision] = {}
+    order: list[str] = []
+    for p in plans:
+        for d in p.decisions:
+            if d.target not in merged:
+                merged[d.target] = Decision(d.target, d.split_axes, d.reason, d.stored_bytes, d.moved_bytes,
+                                            d.tensor_type)
+                order.append(d.target)
+                continue
+            m = merged[d.target]
+            if d.split_axes is None:
+                continue
+            if m.split_axes is None:
+                merged[d.target] = Decision(d.target, d.split_axes, d.reason, d.stored_bytes,
+                                            m.moved_bytes + d.moved_bytes, d.tensor_type)
+                continue
+            extra = {dim: a for dim, axes in enumerate(d.split_axes) for a in axes}
+            split = _with_axes(m.split_axes, extra)
+            t = m.tensor_type
+            stored = _nbytes(t, _parts(split, spec)) if t is not None else min(m.stored_bytes, d.stored_bytes)
+            merged[d.target] = Decision(d.target, split, f"{m.reason}; {d.reason}", stored,
+                                        m.moved_bytes + d.moved_bytes, t)
+    notes: dict[tuple[int, int], OperandAnnotation] = {}
+    for p in plans:  # two modes annotating one operand: one annotation with both modes' axes
+        for n in p.operand_annotations:
+            key = (n.op_index, n.operand)
+            if key in notes:
+                old = notes[key]
+                extra = {dim: a for dim, axes in enumerate(n.split_axes) for a in axes}
+                n = OperandAnnotation(n.op_index, n.operand, _with_axes(old.split_axes, extra), old.reason)
+            notes[key] = n
+    return Candidate(name, [merged[t] for t in order], list(notes.values()))
+
+
+def _static(func: Operation) -> bool:
+    return all(isinstance(a.type, TensorType) is False or all(d is not None for d in a.type.shape)
+               for a in func.body.args)
+
+
+def _estimate(module: Operation, spec: AutoShardSpec, cand: Candidate, entry: Optional[str]) -> None:
+    """Fill ``cand``'s estimate figures: a copy of ``module`` annotated with the plan is compiled by the
+    default pipeline and walked by :func:`meshc.runtime.estimate.estimate` (docs/estimate.md)."""
+    import meshc.api as mc
+    from meshc.runtime.estimate import estimate
+
+    copy = module.clone({})
+    _apply(copy, spec, entry, cand.decisions, cand.operand_annotations)
+    est = estimate(mc.compile(copy, entry=entry).program.schedule)
+    # meshc's runtime loads a global whole and slices it on each device; a deployment loads each device's
+    # part (IREE's parameters per device), so a split global is counted at the size of its largest shard
+    whole = sum(_nbytes(d.tensor_type) - _nbytes(d.tensor_type, _parts(d.split_axes, spec))
+                for d in cand.decisions if d.target.startswith("@") and d.split_axes and d.tensor_type is not None)
+    cand.peak_bytes = max(d.stats.peak_bytes for d in est.devices) - whole
+    # the estimate walks the program; gathering split results for the caller happens outside it
+    cand.received_bytes = max(d.received_bytes for d in est.devices) + (cand.cost.result_bytes if cand.cost else 0)
+
+
+def auto_shard(module: Operation, spec: AutoShardSpec, entry: Optional[str] = None,
+               batch_arg: Optional[str] = None) -> AutoShardPlan:
     """Choose shardings for ``module``'s entry function (``entry``, else the only public one), add the
-    mesh ``@KIND`` of ``spec.devices`` devices and the annotations, in place. Returns the plan (its
+    mesh ``@KIND`` of ``spec.shape`` and the annotations, in place. Returns the plan (its
     :meth:`AutoShardPlan.explain` is ``--explain``'s text).
+
+    Each mode contributes its plans (``tp``: Megatron and all-column; ``dp``: one per data loop; ``ep``:
+    one per expert loop); every combination, and the replicated plan, is a candidate. Candidates are
+    costed by the reshard figures (:func:`evaluate`), the :data:`MAX_ESTIMATED` cheapest then by the
+    estimate model (compiled, per-device peak bytes + bytes received, the device that has most of each);
+    the cheapest wins, a split plan on a tie. A plan the passes reject is never chosen. ``batch_arg``
+    (``--batch-arg``) names the data input of ``dp`` (:func:`batch_arg_index`).
 
     Raises:
         meshc.annotate.AnnotationError: the module already has a different mesh of that name, or a
             chosen value is already annotated differently (an annotated program: do not auto-shard it).
+        meshc.ir.location.DiagnosticError: ``batch_arg`` names no tensor argument.
     """
+    import itertools
+
     from meshc.ir.location import DiagnosticError
     from meshc.passes.manager import PassCrash
 
     func = find_entry(module, entry)
-    notes: list[OperandAnnotation] = []
-    if spec.kind == "tp":
-        decisions, notes = _plan_tp(func, spec)
-    else:
-        decisions = _plan_dp(func, spec)
+    a = analyse(func, batch_arg_index(func, batch_arg) if batch_arg is not None else None)
+    per_kind: list[list[KindPlan]] = []
+    for kind in spec.kinds:
+        if kind == "tp":
+            per_kind.append([_plan_tp(a, spec), _plan_tp(a, spec, megatron=False)])
+        elif kind == "dp":
+            per_kind.append(_plans_dp(a, spec))
+        else:
+            per_kind.append(_plans_ep(a, spec))
+    candidates: list[Candidate] = []
+    seen: set = set()
+    for combo in itertools.product(*per_kind):
+        cand = _merge(combo, spec)
+        key = (tuple((d.target, d.split_axes) for d in cand.decisions if d.split_axes is not None),
+               tuple((n.op_index, n.operand, n.split_axes) for n in cand.operand_annotations))
+        if key in seen or not cand.split:
+            continue
+        seen.add(key)
+        candidates.append(cand)
+    candidates = candidates[:MAX_CANDIDATES]
     replicated = _replicated_cost(module, func)
-    cost: Optional[Evaluation] = None
-    summary = ""
-    if any(d.split_axes is not None for d in decisions):
+    candidates.append(Candidate("replicated: nothing split", [], [], replicated))
+    for cand in candidates:
+        if cand.cost is not None:
+            continue
         try:
-            cost = evaluate(module, spec, decisions, notes, entry)
+            cand.cost = evaluate(module, spec, cand.decisions, cand.operand_annotations, entry)
         except (DiagnosticError, PassCrash) as err:
-            summary = f"the plan was not costed (the passes reject it: {str(err).splitlines()[0]})"
-        if spec.kind == "tp" and cost is not None and cost.total >= replicated.total:
-            summary = (f"kept replicated: the split plan costs {cost.total} B/device (stores {cost.stored_bytes}, "
-                       f"moves {cost.moved_bytes}) against {replicated.total} B/device replicated")
-            decisions = [Decision(d.target, None, "replicated: splitting costs more than it saves")
-                         for d in decisions]
-            notes, cost = [], None
-        elif cost is not None:
-            verdict = "chosen over replicated" if spec.kind == "tp" else "data parallel"
-            summary = (f"{verdict}: {cost.total} B/device (stored + moved) against {replicated.total} B/device "
-                       "stored when nothing is split")
+            cand.rejected = f"the passes reject it: {str(err).splitlines()[0]}"
+    order = {id(c): i for i, c in enumerate(candidates)}
+    ranked = sorted(candidates, key=lambda c: (bool(c.rejected), c.cost.total if c.cost else 0, order[id(c)]))
+    if _static(func):
+        for cand in [c for c in ranked if not c.rejected][:MAX_ESTIMATED]:
+            try:
+                _estimate(module, spec, cand, entry)
+            except (DiagnosticError, PassCrash) as err:
+                cand.rejected = f"it does not compile: {str(err).splitlines()[0]}"
+    ranked.sort(key=lambda c: (bool(c.rejected), c.peak_bytes is None, c.score or 0, order[id(c)]))
+    best = ranked[0]
+    split_plans = [c for c in ranked if c.split and not c.rejected]
+    summary = ""
+    notes: list[OperandAnnotation] = []
+    cost: Optional[Evaluation] = None
+    if best.split:
+        decisions, notes, cost = best.decisions, best.operand_annotations, best.cost
+        rep = next(c for c in ranked if not c.split)
+        summary = f"chosen over replicated: {best.cost_text()}; replicated: {rep.cost_text()}"
+    elif split_plans:
+        top = split_plans[0]
+        summary = f"kept replicated: the best split plan ({top.name}) costs {top.cost_text()}; replicated: " \
+                  f"{best.cost_text()}"
+        decisions = [Decision(d.target, None, "replicated: splitting costs more than it saves")
+                     for d in top.decisions]
+    else:
+        rejected = [c for c in ranked if c.split]
+        decisions = [d for p in per_kind for d in p[0].decisions] if not rejected else \
+            [Decision(d.target, None, "replicated: the split plan was rejected") for d in rejected[0].decisions]
+        if rejected:
+            summary = f"kept replicated: {rejected[0].name} was {rejected[0].cost_text()}"
     shards = _apply(module, spec, entry, decisions, notes)
-    return AutoShardPlan(spec, decisions, shards, notes, cost, replicated, summary)
+    return AutoShardPlan(spec, decisions, shards, notes, cost, replicated, summary, ranked, a.data_reason)

@@ -181,14 +181,35 @@ def report_warnings(report) -> None:
         print_diagnostics(report.warnings)
 
 
+#: Where :func:`auto_shard_options` leaves ``--batch-arg`` for :func:`shard_module` (click's ``Context.meta``).
+BATCH_ARG_KEY = "meshc.batch_arg"
+
+
 def auto_shard_options(fn):
-    """Add ``--auto-shard tp=N|dp=N`` and ``--explain`` (keyword arguments ``auto_shard`` and ``explain``),
-    the options of :func:`shard_module`: ``meshc run``, ``compile``, ``annotate``, ``explain`` and ``show``."""
-    fn = click.option("--explain", "explain", is_flag=True,
-                      help="Print why --auto-shard chose its shardings (stderr).")(fn)
-    return click.option("--auto-shard", "auto_shard", default=None, metavar="tp=N|dp=N",
-                        help="Choose shardings: tensor-parallel matmul chains (tp=N, mesh @tp) or a split batch "
-                             "dim (dp=N, mesh @dp).")(fn)
+    """Add ``--auto-shard KIND=N[,KIND=N]``, ``--batch-arg NAME`` and ``--explain`` (keyword arguments
+    ``auto_shard`` and ``explain``; ``--batch-arg`` goes to :func:`shard_module` through the click
+    context, :data:`BATCH_ARG_KEY`), the options of :func:`shard_module`: ``meshc run``, ``compile``,
+    ``annotate``, ``explain``, ``show`` and ``estimate``."""
+
+    @functools.wraps(fn)
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        batch_arg = kwargs.pop("batch_arg", None)
+        if batch_arg is not None:
+            if not kwargs.get("auto_shard"):
+                raise click.UsageError("--batch-arg names the data of --auto-shard: give --auto-shard too")
+            click.get_current_context().meta[BATCH_ARG_KEY] = batch_arg
+        return fn(*args, **kwargs)
+
+    wrapper = click.option("--explain", "explain", is_flag=True,
+                           help="Print why --auto-shard chose its shardings, the chosen plan and the runner-up "
+                                "with their costs (stderr).")(wrapper)
+    wrapper = click.option("--batch-arg", "batch_arg", default=None, metavar="NAME",
+                           help="The data argument of --auto-shard (name x or %x, or 0-based position): dp splits "
+                                "its batch; default: what flows into the first weight contraction.")(wrapper)
+    return click.option("--auto-shard", "auto_shard", default=None, metavar="tp=N|dp=N|ep=N[,...]",
+                        help="Choose shardings: tensor-parallel matmul chains (tp=N, mesh @tp), a split batch "
+                             "(dp=N, mesh @dp) or split experts (ep=N, mesh @ep); several kinds combine on one "
+                             "mesh, one axis each (dp=2,tp=4: mesh @dp_tp of shape 2x4).")(wrapper)
 
 
 def shard_module(module, entry: Optional[str], annotations: Any, auto_shard: Optional[str], explain: bool):
@@ -201,13 +222,15 @@ def shard_module(module, entry: Optional[str], annotations: Any, auto_shard: Opt
     Raises:
         click.UsageError: ``--explain`` without ``--auto-shard``; ``--shard``/``--shardings-from`` with
             ``--auto-shard`` (the advisor chooses the shardings itself); a ``--mesh`` other than the
-            advisor's mesh (``@tp`` for ``tp=N``, ``@dp`` for ``dp=N``) with ``--auto-shard``.
+            advisor's mesh (``@tp`` for ``tp=N``, ``@dp`` for ``dp=N``, ``@dp_tp`` for ``dp=2,tp=4``) with
+            ``--auto-shard``.
+        meshc.ir.location.DiagnosticError: ``--batch-arg`` names no tensor argument of the entry (exit 1).
         click.BadParameter: a malformed ``--auto-shard`` value, or one of more devices than
             :data:`meshc.api.MAX_DEVICES`.
         meshc.annotate.AnnotationError: a request that does not fit the module (exit 1).
     """
     if explain and not auto_shard:
-        raise click.UsageError("--explain explains --auto-shard: give --auto-shard tp=N or dp=N")
+        raise click.UsageError("--explain explains --auto-shard: give --auto-shard tp=N, dp=N or ep=N")
     spec = None
     if auto_shard:
         from meshc.autoshard import AutoShardError, parse_auto_shard
@@ -230,7 +253,9 @@ def shard_module(module, entry: Optional[str], annotations: Any, auto_shard: Opt
     if spec is not None:
         from meshc.autoshard import auto_shard as advise
 
-        plan = advise(module, spec, entry)
+        ctx = click.get_current_context(silent=True)
+        batch_arg = ctx.meta.get(BATCH_ARG_KEY) if ctx is not None else None
+        plan = advise(module, spec, entry, batch_arg)
         if explain:
             click.echo(plan.explain(), err=True)
     return report, plan
@@ -238,13 +263,12 @@ def shard_module(module, entry: Optional[str], annotations: Any, auto_shard: Opt
 
 def _check_auto_shard_conflicts(annotations: Any, spec) -> None:
     """The usage errors of :func:`shard_module` for options that contradict ``--auto-shard``."""
-    given = f"--auto-shard {spec.kind}={spec.devices}"
+    given = f"--auto-shard {spec}"
     if annotations and (annotations.shards or annotations.shardings_from):
         option = "--shard" if annotations.shards else "--shardings-from"
         raise click.UsageError(f"{option} cannot be combined with --auto-shard: {given} chooses the shardings "
                                f"itself (on its mesh @{spec.kind}); drop one of them")
     for mesh in (annotations.meshes if annotations else ()):
-        if mesh.name != spec.kind or tuple(mesh.shape) != (spec.devices,):
+        if mesh.name != spec.kind or tuple(mesh.shape) != spec.shape:
             raise click.UsageError(f"{given} shards on its own mesh @{spec.kind} of {spec.devices} devices, which "
-                                   f"conflicts with --mesh {mesh}: drop --mesh (or give --mesh "
-                                   f"{spec.kind}={spec.devices})")
+                                   f"conflicts with --mesh {mesh}: drop --mesh (or give --mesh {spec.mesh})")

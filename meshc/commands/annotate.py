@@ -1,7 +1,7 @@
 """``meshc annotate``: add a mesh and sharding annotations to a program and print it.
 
 ``meshc annotate IN [-o OUT] [--mesh NAME=SHAPE] [--shard TARGET=AXES] [--shardings-from F]
-[--auto-shard tp=N|dp=N [--explain]] [--entry NAME]`` parses and verifies ``IN`` (``-`` = stdin), adds what the options ask for (see
+[--auto-shard tp=N|dp=N|ep=N[,...] [--batch-arg NAME] [--explain]] [--entry NAME]`` parses and verifies ``IN`` (``-`` = stdin), adds what the options ask for (see
 :mod:`meshc.annotate` and :mod:`meshc.commands._annotate_options`), verifies the result and prints
 it -- to stdout, or to ``-o OUT`` written atomically and never over the input -- so users can keep
 and edit the annotated IR (docs/pipeline.md stage 1) and hand it to ``meshc compile``/``run``. ``--auto-shard`` writes the advisor's annotated IR
@@ -36,7 +36,7 @@ def command(input_path: str, output: str, entry: Optional[str], generic: bool,
     """Add mesh and sharding annotations to a program and print it."""
     if not annotations and not auto_shard:
         if explain:
-            raise click.UsageError("--explain explains --auto-shard: give --auto-shard tp=N or dp=N")
+            raise click.UsageError("--explain explains --auto-shard: give --auto-shard tp=N, dp=N or ep=N")
         raise click.UsageError("nothing to add: give --mesh, --shard, --shardings-from or --auto-shard")
     for read in (input_path, annotations.shardings_from):
         if read:

@@ -2,7 +2,7 @@
 
 The program is read, sharded and compiled exactly as ``meshc run`` does it (the same options, taken
 from ``run``'s declarations: ``--mesh-shape``, ``--mesh``/``--shard``/``--shardings-from``,
-``--auto-shard``/``--explain``, ``-p``, ``--entry``, ``--device-memory``, ``--layout``/``--tile``/
+``--auto-shard``/``--batch-arg``/``--explain``, ``-p``, ``--entry``, ``--device-memory``, ``--layout``/``--tile``/
 ``--dtype-override``, ``--target``); then :func:`meshc.runtime.estimate.estimate` walks the
 per-device schedules without allocating any data, so a 7B-parameter layer costs what its step
 count costs. Its memory and traffic figures are those ``meshc run --stats`` measures (docs/estimate.md).

@@ -1,7 +1,7 @@
 """``meshc explain``: one line per resharding point and collective: what moved, why, bytes per device.
 
 ``INPUT`` (``-`` = stdin) is parsed, verified, optionally annotated (``--mesh``, ``--shard``,
-``--shardings-from``, as ``meshc annotate``; or by the advisor, ``--auto-shard tp=N|dp=N``, whose
+``--shardings-from``, as ``meshc annotate``; or by the advisor, ``--auto-shard tp=N|dp=N|ep=N``, whose
 reasons ``--explain`` prints on stderr), and compiled up to the ``reshard`` pass with
 ``--strategy`` (:func:`meshc.explain.explain`, the same function ``import meshc`` exposes as
 ``meshc.explain``). Each line on stdout is ``FILE:LINE:COL: %VALUE for 'CONSUMER': <SOURCE> ->

@@ -33,7 +33,7 @@ dim (docs/pipeline.md, "Dynamic tensor dims").
 
 Sharding without editing the program (README.md, "Commands"): ``--mesh``, ``--shard`` and ``--shardings-from``
 (:mod:`meshc.commands._annotate_options`) annotate the parsed module before the passes, as ``meshc
-annotate`` would; ``--auto-shard tp=N|dp=N`` lets :mod:`meshc.autoshard` choose the shardings, and
+annotate`` would; ``--auto-shard tp=N|dp=N|ep=N`` lets :mod:`meshc.autoshard` choose the shardings, and
 ``--explain`` prints its reasons.
 
 Outputs: ``result0``, ``result1``, ... summarised on screen (type, shape,

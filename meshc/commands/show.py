@@ -11,7 +11,7 @@ values so named in the printed IR after propagation (what ``meshc compile -p
 sharding-propagation`` prints: the user's names, then ``%0, %1, ...``). A dynamic mesh needs
 ``--mesh-shape m=SIZES``. Colours only on a terminal (not with ``NO_COLOR``);
 ``--svg FILE`` also writes the pictures as SVG. ``--mesh/--shard/--shardings-from`` annotate the
-program first (as ``meshc annotate``), and ``--auto-shard tp=N|dp=N`` pictures the advisor's plan
+program first (as ``meshc annotate``), and ``--auto-shard tp=N|dp=N|ep=N`` pictures the advisor's plan
 (``--explain``: its reasons, on stderr). Exit codes: see
 :mod:`meshc.commands._common`.
 """
