@@ -280,6 +280,17 @@ class _Emitter:
         self.emit(f"{placed} = flow.tensor.transfer {name} : {t} to {_affinity(k)}")
         return placed
 
+    def hold(self, v: _Val, hint: str) -> _Val:
+        """``v`` behind ``util.optimization_barrier``: IREE 3.13 then does not fuse the kernel that made it
+        with what follows (a collective's fold, which waits for the other devices: the device's compute
+        would wait too, and such a fused dispatch of a multi-device module can lose its executable
+        target, "failed to legalize operation 'stream.executable'")."""
+        if v.shape is None:
+            return v
+        name = self.fresh(f"{hint}_held")
+        self.emit(f"{name} = util.optimization_barrier {v.name} : {v.type}")
+        return _Val(name, v.type, v.shape, v.dtype, v.device)
+
     def transfer(self, v: _Val, dst: int, kind: str, hint: str) -> _Val:
         """``v`` on device ``dst`` (itself when already there); counts the bytes."""
         if v.device == dst:
@@ -560,15 +571,24 @@ class _Emitter:
             op = op_for("sum" if reduction == "average" else reduction)
             d = a.get("scatter_axis")
             starts = pieces_along(d) if kind == "reduce_scatter" else None
+            # every move first, then the folds (a device's fold then does not hold the others' moves back)
+            received: list[list[_Val]] = []
             for i, m in enumerate(members):
-                acc = None
+                row = []
                 for j, v in enumerate(ins):
                     piece = v
                     if starts is not None:
                         offs = [0] * len(v.shape)
                         offs[d] = starts[i]
                         piece = self.extract(v, offs, outs[i], f"{hint}_p{members[j]}")
-                    piece = self.transfer(piece, m, "collective", f"{hint}_p{members[j]}")
+                    if j == i:
+                        row.append(self.hold(piece, f"{hint}_p{m}"))
+                    else:
+                        row.append(self.transfer(piece, m, "collective", f"{hint}_p{members[j]}"))
+                received.append(row)
+            for i, m in enumerate(members):
+                acc = None
+                for piece in received[i]:
                     acc = piece if acc is None else self.combine(op, acc, piece, f"{hint}_r{m}")
                 if reduction == "average":  # the sum divided by the group size (ReductionKind.reduce)
                     acc = self.divide(acc, len(members), f"{hint}_avg{m}")
