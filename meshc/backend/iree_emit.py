@@ -357,8 +357,11 @@ class _Emitter:
                                     inner.location if inner.location != UNKNOWN_LOC else loc)
         for r in op.results:  # static, unencoded types only (raises, naming the type)
             _parse_type(str(r.type), loc)
-        from meshc.dialects.linalg import ElementwiseOp
+        from meshc.dialects.linalg import ElementwiseOp, StructuredOp
 
+        if isinstance(op, StructuredOp) and 0 in op.static_loop_ranges():
+            self.no_iterations(k, step)
+            return
         if isinstance(op, ElementwiseOp):  # IREE 3.13 reads no named elementwise linalg op: a linalg.generic
             self.elementwise(k, step)
             return
@@ -394,6 +397,20 @@ class _Emitter:
                 name = self.place(name, str(r.type), k)
             self.env[(k, buffer)] = _Val(name, str(r.type), shape, dtype, k)
             self.alloc.pop((k, buffer), None)
+
+    def no_iterations(self, k: int, step: Kernel) -> None:
+        """A linalg structured op whose iteration space has a loop of size 0 (e.g. a matmul whose
+        contraction dim is split into an empty shard): no iteration runs, so each result is its init as
+        it is and no kernel is printed (IREE 3.13 crashes compiling such a matmul under const-eval,
+        in AnnotateDispatchesPass)."""
+        op = step.op
+        operand_buffers = dict(zip(map(id, op.operands), step.inputs))
+        inits = [v for v in op.inits if str(v.type).startswith("tensor<")]
+        for init, buffer in zip(inits, step.outputs):
+            self.env[(k, buffer)] = self.value(k, operand_buffers[id(init)], step.location)
+            self.alloc.pop((k, buffer), None)
+        counts = self.kernels[k]
+        counts[op.name] = counts.get(op.name, 0) + 1
 
     def global_load(self, k: int, step: Kernel) -> None:
         """``util.global.load`` of an immutable global with a ``dense<...>`` initial value: an

@@ -3,7 +3,7 @@
 ``meshc run --backend iree`` emits one IREE input module for the whole mesh
 from the schedule (:mod:`meshc.backend.iree_emit`), compiles it with the
 ``iree.compiler`` Python API (llvm-cpu, the host CPU unless
-``--iree-target-cpu`` says otherwise, ukernels on, data tiling off) and runs
+``--iree-target-cpu`` says otherwise, ukernels on, data tiling on where IREE 3.13 can) and runs
 its per-shard function through ``iree.runtime`` with one local device
 (``local-task`` or ``local-sync``) per mesh device, in the module's device
 order. The backend returns the same :class:`~meshc.runtime.executor.RunReport`
@@ -88,12 +88,19 @@ def cache_dir() -> Path:
     return Path(base) / "meshc" / "iree"
 
 
-def compiler_flags(target_cpu: str = "host") -> list[str]:
-    """The ``iree-compile`` flags of the backend: llvm-cpu for ``target_cpu``, every ukernel, data tiling off
-    (docs/iree.md, "Data tiling": without the CPU encoding resolver in the device targets, IREE 3.13's
-    data tiling fails on a matmul with a constant operand: "'stream.tensor.sizeof' op illegal")."""
+#: The CPU encoding resolver of IREE's llvm-cpu host target: with it in the device targets, data tiling lays
+#: matmul operands out in the CPU's tiles (``linalg.mmt4d`` and its ukernel).
+ENCODING_RESOLVER = "iree.encoding.resolver = #iree_cpu.cpu_encoding_resolver<>, "
+
+
+
+def compiler_flags(target_cpu: str = "host", data_tiling: bool = True) -> list[str]:
+    """The ``iree-compile`` flags of the backend: llvm-cpu for ``target_cpu``, every ukernel, data tiling on
+    (IREE's ``--iree-opt-data-tiling``; the device targets carry the CPU encoding resolver,
+    :data:`ENCODING_RESOLVER`) unless ``data_tiling`` is False (:func:`compile_module` falls back to that when
+    IREE 3.13's data tiling fails on a multi-device module: docs/iree.md, "Data tiling")."""
     return ["--iree-hal-local-target-device-backends=llvm-cpu", f"--iree-llvmcpu-target-cpu={target_cpu}",
-            "--iree-opt-data-tiling=false", "--iree-llvmcpu-enable-ukernels=all"]
+            f"--iree-opt-data-tiling={'true' if data_tiling else 'false'}", "--iree-llvmcpu-enable-ukernels=all"]
 
 
 def _cached(key: str, suffix: str) -> Optional[bytes]:
@@ -135,7 +142,7 @@ def host_executable_target(target_cpu: str = "host") -> str:
         IreeFailure: IREE does not know the CPU.
     """
     compiler, _ = require_iree()
-    key = _digest("target-v2", target_cpu, _iree_version(), _host_fingerprint() if target_cpu == "host" else "")
+    key = _digest("target-v3", target_cpu, _iree_version(), _host_fingerprint() if target_cpu == "host" else "")
     hit = _cached(key, ".target")
     if hit:
         return hit.decode()
@@ -159,10 +166,7 @@ def host_executable_target(target_cpu: str = "host") -> str:
         elif text[i] == '"':
             i = text.index('"', i + 1)
         i += 1
-    # With the CPU encoding resolver, IREE 3.13 materializes data-tiled layouts in the dispatches of a module with
-    # several devices by stack-allocating whole tensors ("exceeded stack allocation limit of 32768 bytes" for the
-    # 4-device MLP's 64x256 blocks), so the resolver is left out: encodings then fall back to the plain layout.
-    target = text[start:i + 1].replace("iree.encoding.resolver = #iree_cpu.cpu_encoding_resolver<>, ", "")
+    target = text[start:i + 1]
     _store(key, ".target", target.encode())
     return target
 
@@ -222,7 +226,13 @@ def compile_module(text: str, target_cpu: str = "host", module: Any = None) -> b
     if hit:
         return hit
     try:
-        vmfb = compiler.compile_str(text, extra_args=flags)
+        try:
+            vmfb = compiler.compile_str(text, extra_args=flags)
+        except compiler.CompilerToolError:  # IREE 3.13's data tiling fails on some multi-device modules ("exceeded
+            # stack allocation limit", "'stream.tensor.sizeof' op illegal", "failed to determine resource
+            # affinity"): compiled again without it; an error of that compile is the module's own
+            vmfb = compiler.compile_str(text.replace(ENCODING_RESOLVER, ""),
+                                        extra_args=compiler_flags(target_cpu, data_tiling=False))
     except compiler.CompilerToolError as err:
         message = str(err)
         if "Stack dump:" in message:  # iree-compile crashed: name the innermost pass of its backtrace
