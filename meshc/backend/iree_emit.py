@@ -75,10 +75,14 @@ the empties and constants are pinned to their device
 (:meth:`_Emitter.place`); an argument returned as it is goes through
 ``util.optimization_barrier`` (docs/iree.md says why).
 
+In ``@NAME``, the shards of a partial argument held off coordinate 0 of its
+partial axes are a splat constant of the reduction identity. A linalg op
+whose iteration space has a loop of size 0 is its inits (nothing printed).
+
 ``generic`` reductions, dynamic shapes, calls, ``mesh``
-ops left in a kernel, mutable globals, parameters without their data and
-arguments that start from a reduction identity are not lowered:
-:class:`IreeEmitError` names the op or collective and its location.
+ops left in a kernel, mutable globals and parameters without their data are
+not lowered: :class:`IreeEmitError` names the op or collective and its
+location.
 """
 
 from __future__ import annotations
@@ -774,6 +778,24 @@ def _transposed_matmul_as_maps(name: str, text: str) -> str:
     return text.replace(f"{name} ins(", f"{base} indexing_maps = [{maps}] ins(", 1)
 
 
+def _splat(value, dtype: str, is_tensor: bool) -> str:
+    """The attribute text of ``value`` (a reduction identity, maybe +-inf) as element type ``dtype``: a splat
+    ``dense<"0x...">`` of its bytes for a tensor (MLIR reads one element's bytes as a splat), a hex scalar
+    literal otherwise.
+
+    Raises IreeEmitError for ``i1``, whose bytes are not its bits."""
+    import numpy as np
+
+    from meshc.kernels.dtypes import numpy_dtype
+
+    if dtype == "i1":
+        raise IreeEmitError("a reduction identity of i1 is not lowered to IREE")
+    raw = np.array(value, dtype=numpy_dtype(dtype)).astype(numpy_dtype(dtype).newbyteorder("<")).tobytes()
+    if is_tensor:
+        return f'dense<"0x{raw.hex().upper()}">'
+    return "0x" + raw[::-1].hex().upper() if _FLOAT.match(dtype) else str(int(value))
+
+
 def _escape(text: str) -> str:
     return text.replace("\\", "\\\\").replace('"', '\\"')
 
@@ -878,12 +900,17 @@ def _entry_function(program, sharded: str, result_types: list[str]) -> list[str]
     owner = {a.index: a.device for a in schedule.args}
     call_args, call_types = [], []
     for slot in program.args:
-        if slot.identity is not None:
-            raise IreeEmitError(f"argument {slot.index} is a partial input whose shards start from a reduction "
-                                "identity; the IREE backend does not lower that")
         src, t = arg_names[slot.index], arg_types[slot.index]
         st = _type_of(slot.shape, slot.dtype, slot.is_tensor)
-        if slot.is_tensor and 0 in slot.shape:  # an empty shard (its offsets may equal the dims' sizes)
+        if slot.identity is not None:  # a shard of a partial input off coordinate 0: the reduction identity
+            src = fresh(f"shard{slot.position}_identity")
+            lines.append(f"    {src} = arith.constant {_splat(slot.identity, slot.dtype, slot.is_tensor)} : {st}")
+            if slot.is_tensor:  # behind a barrier: IREE 3.13 evaluates a constant moved to another device at
+                # compile time in a module without that device ("'util.global.load' op undefined global: @dev1")
+                name = fresh(f"shard{slot.position}")
+                lines.append(f"    {name} = util.optimization_barrier {src} : {st}")
+                src = name
+        elif slot.is_tensor and 0 in slot.shape:  # an empty shard (its offsets may equal the dims' sizes)
             name = fresh(f"shard{slot.position}")
             lines.append(f"    {name} = tensor.empty() : {st}")
             src = name
@@ -906,6 +933,18 @@ def _entry_function(program, sharded: str, result_types: list[str]) -> list[str]
     else:
         lines.append(f"    util.call @{sharded}({', '.join(call_args)}) : ({', '.join(call_types)}) -> ()")
     devs = {r.index: r.device for r in schedule.results}
+    # every part of the sharded call behind one util.optimization_barrier: device 0's own parts are then kept
+    # apart from the gather that waits for the others (overlap), and the parts the gather does not read (a
+    # replicated result's copies) stay computed, as in @NAME_sharded (IREE 3.13 crashes compiling some modules
+    # once they are dropped and the devices' remaining work is merged)
+    # (one barrier per result type: IREE 3.13's verifier wants a barrier's operands of one type)
+    for t in dict.fromkeys(t for t in result_types if t.startswith("tensor<")):
+        parts = [j for j, u in enumerate(result_types) if u == t]
+        held = [fresh(f"part{j}_held") for j in parts]
+        lines.append(f"    {', '.join(held)} = util.optimization_barrier {', '.join(results[j] for j in parts)} : "
+                     + ", ".join([t] * len(parts)))
+        for j, name in zip(parts, held):
+            results[j] = name
     on0 = {}
 
     def home(j: int) -> str:  # result j of the sharded call, on @dev0
@@ -915,10 +954,6 @@ def _entry_function(program, sharded: str, result_types: list[str]) -> list[str]
                 moved = fresh(f"part{j}_on0")
                 lines.append(f"    {moved} = flow.tensor.transfer {name} : {result_types[j]} to {_affinity(0)}")
                 name = moved
-            else:  # device 0's own part: kept apart from the gather that waits for the others (overlap)
-                held = fresh(f"part{j}_held")
-                lines.append(f"    {held} = util.optimization_barrier {name} : {result_types[j]}")
-                name = held
             on0[j] = name
         return on0[j]
 
