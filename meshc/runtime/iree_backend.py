@@ -95,12 +95,13 @@ ENCODING_RESOLVER = "iree.encoding.resolver = #iree_cpu.cpu_encoding_resolver<>,
 
 
 def compiler_flags(target_cpu: str = "host", data_tiling: bool = True) -> list[str]:
-    """The ``iree-compile`` flags of the backend: llvm-cpu for ``target_cpu``, every ukernel, data tiling on
+    """The ``iree-compile`` flags of the backend: llvm-cpu for ``target_cpu``, every ukernel, f64 kept, data tiling on
     (IREE's ``--iree-opt-data-tiling``; the device targets carry the CPU encoding resolver,
     :data:`ENCODING_RESOLVER`) unless ``data_tiling`` is False (:func:`compile_module` falls back to that when
     IREE 3.13's data tiling fails on a multi-device module: docs/iree.md, "Data tiling")."""
     return ["--iree-hal-local-target-device-backends=llvm-cpu", f"--iree-llvmcpu-target-cpu={target_cpu}",
-            f"--iree-opt-data-tiling={'true' if data_tiling else 'false'}", "--iree-llvmcpu-enable-ukernels=all"]
+            f"--iree-opt-data-tiling={'true' if data_tiling else 'false'}", "--iree-llvmcpu-enable-ukernels=all",
+            "--iree-input-demote-f64-to-f32=false"]  # f64 stays f64 (IREE's default demotes it, and the signature)
 
 
 def _cached(key: str, suffix: str) -> Optional[bytes]:
