@@ -23,3 +23,29 @@ KNOWN_OPEN: tuple[tuple[str, str], ...] = ()
 #: shards on 8 devices) is avoided by the emitter, which lowers a linalg op with an empty iteration space to
 #: its inits.
 IREE_KNOWN_OPEN: tuple[tuple[str, str], ...] = ()
+
+_FRAME = re.compile(r'File "[^"]*/(meshc/[^"]+)", line (\d+)')
+
+
+def bug_signature(outcome: Outcome) -> str:
+    """``kind: what`` of a bug outcome (:class:`tests.difftest.runner.Outcome` with status ``bug``).
+
+    ``what`` is, for a traceback, its exception line and innermost ``meshc/...py:line``; for a
+    ``mismatch``, which side is wrong (the runtime or the compiler); else the message's first line;
+    always through :func:`tests.difftest.runner.signature` (numbers, value names, types, shardings
+    blanked).
+    """
+    detail = outcome.detail.strip()
+    if detail.startswith("Traceback"):
+        lines = [ln for ln in detail.splitlines() if ln.strip()]
+        frames = _FRAME.findall(detail)
+        where = f" at {frames[-1][0]}:{frames[-1][1]}" if frames else ""
+        return f"{outcome.kind}: {signature(lines[-1])}{where}"
+    if outcome.kind == "mismatch":
+        return f"mismatch: {detail.split('; ')[-1][:100]}"
+    return f"{outcome.kind}: {signature(detail)}"
+
+
+def is_known(sig: str, known: tuple[tuple[str, str], ...] = KNOWN_OPEN) -> bool:
+    """True when the bug signature ``sig`` (:func:`bug_signature`) is a known open bug."""
+    return any(sig.startswith(kind + ":") and piece in sig for kind, piece in known)
