@@ -75,10 +75,14 @@ the empties and constants are pinned to their device
 (:meth:`_Emitter.place`); an argument returned as it is goes through
 ``util.optimization_barrier`` (docs/iree.md says why).
 
+In ``@NAME``, the shards of a partial argument held off coordinate 0 of its
+partial axes are a splat constant of the reduction identity. A linalg op
+whose iteration space has a loop of size 0 is its inits (nothing printed).
+
 ``generic`` reductions, dynamic shapes, calls, ``mesh``
-ops left in a kernel, mutable globals, parameters without their data and
-arguments that start from a reduction identity are not lowered:
-:class:`IreeEmitError` names the op or collective and its location.
+ops left in a kernel, mutable globals and parameters without their data are
+not lowered: :class:`IreeEmitError` names the op or collective and its
+location.
 """
 
 from __future__ import annotations
@@ -280,6 +284,17 @@ class _Emitter:
         self.emit(f"{placed} = flow.tensor.transfer {name} : {t} to {_affinity(k)}")
         return placed
 
+    def hold(self, v: _Val, hint: str) -> _Val:
+        """``v`` behind ``util.optimization_barrier``: IREE 3.13 then does not fuse the kernel that made it
+        with what follows (a collective's fold, which waits for the other devices: the device's compute
+        would wait too, and such a fused dispatch of a multi-device module can lose its executable
+        target, "failed to legalize operation 'stream.executable'")."""
+        if v.shape is None:
+            return v
+        name = self.fresh(f"{hint}_held")
+        self.emit(f"{name} = util.optimization_barrier {v.name} : {v.type}")
+        return _Val(name, v.type, v.shape, v.dtype, v.device)
+
     def transfer(self, v: _Val, dst: int, kind: str, hint: str) -> _Val:
         """``v`` on device ``dst`` (itself when already there); counts the bytes."""
         if v.device == dst:
@@ -346,8 +361,11 @@ class _Emitter:
                                     inner.location if inner.location != UNKNOWN_LOC else loc)
         for r in op.results:  # static, unencoded types only (raises, naming the type)
             _parse_type(str(r.type), loc)
-        from meshc.dialects.linalg import ElementwiseOp
+        from meshc.dialects.linalg import ElementwiseOp, StructuredOp
 
+        if isinstance(op, StructuredOp) and 0 in op.static_loop_ranges():
+            self.no_iterations(k, step)
+            return
         if isinstance(op, ElementwiseOp):  # IREE 3.13 reads no named elementwise linalg op: a linalg.generic
             self.elementwise(k, step)
             return
@@ -383,6 +401,20 @@ class _Emitter:
                 name = self.place(name, str(r.type), k)
             self.env[(k, buffer)] = _Val(name, str(r.type), shape, dtype, k)
             self.alloc.pop((k, buffer), None)
+
+    def no_iterations(self, k: int, step: Kernel) -> None:
+        """A linalg structured op whose iteration space has a loop of size 0 (e.g. a matmul whose
+        contraction dim is split into an empty shard): no iteration runs, so each result is its init as
+        it is and no kernel is printed (IREE 3.13 crashes compiling such a matmul under const-eval,
+        in AnnotateDispatchesPass)."""
+        op = step.op
+        operand_buffers = dict(zip(map(id, op.operands), step.inputs))
+        inits = [v for v in op.inits if str(v.type).startswith("tensor<")]
+        for init, buffer in zip(inits, step.outputs):
+            self.env[(k, buffer)] = self.value(k, operand_buffers[id(init)], step.location)
+            self.alloc.pop((k, buffer), None)
+        counts = self.kernels[k]
+        counts[op.name] = counts.get(op.name, 0) + 1
 
     def global_load(self, k: int, step: Kernel) -> None:
         """``util.global.load`` of an immutable global with a ``dense<...>`` initial value: an
@@ -560,15 +592,24 @@ class _Emitter:
             op = op_for("sum" if reduction == "average" else reduction)
             d = a.get("scatter_axis")
             starts = pieces_along(d) if kind == "reduce_scatter" else None
+            # every move first, then the folds (a device's fold then does not hold the others' moves back)
+            received: list[list[_Val]] = []
             for i, m in enumerate(members):
-                acc = None
+                row = []
                 for j, v in enumerate(ins):
                     piece = v
                     if starts is not None:
                         offs = [0] * len(v.shape)
                         offs[d] = starts[i]
                         piece = self.extract(v, offs, outs[i], f"{hint}_p{members[j]}")
-                    piece = self.transfer(piece, m, "collective", f"{hint}_p{members[j]}")
+                    if j == i:
+                        row.append(self.hold(piece, f"{hint}_p{m}"))
+                    else:
+                        row.append(self.transfer(piece, m, "collective", f"{hint}_p{members[j]}"))
+                received.append(row)
+            for i, m in enumerate(members):
+                acc = None
+                for piece in received[i]:
                     acc = piece if acc is None else self.combine(op, acc, piece, f"{hint}_r{m}")
                 if reduction == "average":  # the sum divided by the group size (ReductionKind.reduce)
                     acc = self.divide(acc, len(members), f"{hint}_avg{m}")
@@ -737,6 +778,24 @@ def _transposed_matmul_as_maps(name: str, text: str) -> str:
     return text.replace(f"{name} ins(", f"{base} indexing_maps = [{maps}] ins(", 1)
 
 
+def _splat(value, dtype: str, is_tensor: bool) -> str:
+    """The attribute text of ``value`` (a reduction identity, maybe +-inf) as element type ``dtype``: a splat
+    ``dense<"0x...">`` of its bytes for a tensor (MLIR reads one element's bytes as a splat), a hex scalar
+    literal otherwise.
+
+    Raises IreeEmitError for ``i1``, whose bytes are not its bits."""
+    import numpy as np
+
+    from meshc.kernels.dtypes import numpy_dtype
+
+    if dtype == "i1":
+        raise IreeEmitError("a reduction identity of i1 is not lowered to IREE")
+    raw = np.array(value, dtype=numpy_dtype(dtype)).astype(numpy_dtype(dtype).newbyteorder("<")).tobytes()
+    if is_tensor:
+        return f'dense<"0x{raw.hex().upper()}">'
+    return "0x" + raw[::-1].hex().upper() if _FLOAT.match(dtype) else str(int(value))
+
+
 def _escape(text: str) -> str:
     return text.replace("\\", "\\\\").replace('"', '\\"')
 
@@ -841,12 +900,17 @@ def _entry_function(program, sharded: str, result_types: list[str]) -> list[str]
     owner = {a.index: a.device for a in schedule.args}
     call_args, call_types = [], []
     for slot in program.args:
-        if slot.identity is not None:
-            raise IreeEmitError(f"argument {slot.index} is a partial input whose shards start from a reduction "
-                                "identity; the IREE backend does not lower that")
         src, t = arg_names[slot.index], arg_types[slot.index]
         st = _type_of(slot.shape, slot.dtype, slot.is_tensor)
-        if slot.is_tensor and 0 in slot.shape:  # an empty shard (its offsets may equal the dims' sizes)
+        if slot.identity is not None:  # a shard of a partial input off coordinate 0: the reduction identity
+            src = fresh(f"shard{slot.position}_identity")
+            lines.append(f"    {src} = arith.constant {_splat(slot.identity, slot.dtype, slot.is_tensor)} : {st}")
+            if slot.is_tensor:  # behind a barrier: IREE 3.13 evaluates a constant moved to another device at
+                # compile time in a module without that device ("'util.global.load' op undefined global: @dev1")
+                name = fresh(f"shard{slot.position}")
+                lines.append(f"    {name} = util.optimization_barrier {src} : {st}")
+                src = name
+        elif slot.is_tensor and 0 in slot.shape:  # an empty shard (its offsets may equal the dims' sizes)
             name = fresh(f"shard{slot.position}")
             lines.append(f"    {name} = tensor.empty() : {st}")
             src = name
@@ -869,6 +933,18 @@ def _entry_function(program, sharded: str, result_types: list[str]) -> list[str]
     else:
         lines.append(f"    util.call @{sharded}({', '.join(call_args)}) : ({', '.join(call_types)}) -> ()")
     devs = {r.index: r.device for r in schedule.results}
+    # every part of the sharded call behind one util.optimization_barrier: device 0's own parts are then kept
+    # apart from the gather that waits for the others (overlap), and the parts the gather does not read (a
+    # replicated result's copies) stay computed, as in @NAME_sharded (IREE 3.13 crashes compiling some modules
+    # once they are dropped and the devices' remaining work is merged)
+    # (one barrier per result type: IREE 3.13's verifier wants a barrier's operands of one type)
+    for t in dict.fromkeys(t for t in result_types if t.startswith("tensor<")):
+        parts = [j for j, u in enumerate(result_types) if u == t]
+        held = [fresh(f"part{j}_held") for j in parts]
+        lines.append(f"    {', '.join(held)} = util.optimization_barrier {', '.join(results[j] for j in parts)} : "
+                     + ", ".join([t] * len(parts)))
+        for j, name in zip(parts, held):
+            results[j] = name
     on0 = {}
 
     def home(j: int) -> str:  # result j of the sharded call, on @dev0
@@ -878,10 +954,6 @@ def _entry_function(program, sharded: str, result_types: list[str]) -> list[str]
                 moved = fresh(f"part{j}_on0")
                 lines.append(f"    {moved} = flow.tensor.transfer {name} : {result_types[j]} to {_affinity(0)}")
                 name = moved
-            else:  # device 0's own part: kept apart from the gather that waits for the others (overlap)
-                held = fresh(f"part{j}_held")
-                lines.append(f"    {held} = util.optimization_barrier {name} : {result_types[j]}")
-                name = held
             on0[j] = name
         return on0[j]
 

@@ -170,9 +170,16 @@ def shard_view(array: Any, offsets: Sequence[int], shape: Sequence[int]) -> Any:
 
 
 def _shard(slot: Any, array: Any) -> Any:
-    """``array``'s piece for ``slot`` (:func:`shard_view`; the whole value for a scalar)."""
+    """``array``'s piece for ``slot`` (:func:`shard_view`; the whole value for a scalar; a new array of the
+    reduction identity for a shard of a partial input that starts from it, as :func:`meshc.api.shard_inputs`)."""
     if not slot.is_tensor:
         return array
+    if slot.identity is not None:
+        import numpy as np
+
+        from meshc.kernels.dtypes import numpy_dtype
+
+        return np.full(slot.shape, slot.identity, dtype=numpy_dtype(slot.dtype))
     return shard_view(array, slot.offsets, slot.shape)
 
 

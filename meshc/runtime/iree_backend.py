@@ -3,7 +3,7 @@
 ``meshc run --backend iree`` emits one IREE input module for the whole mesh
 from the schedule (:mod:`meshc.backend.iree_emit`), compiles it with the
 ``iree.compiler`` Python API (llvm-cpu, the host CPU unless
-``--iree-target-cpu`` says otherwise, ukernels on, data tiling off) and runs
+``--iree-target-cpu`` says otherwise, ukernels on, data tiling on where IREE 3.13 can) and runs
 its per-shard function through ``iree.runtime`` with one local device
 (``local-task`` or ``local-sync``) per mesh device, in the module's device
 order. The backend returns the same :class:`~meshc.runtime.executor.RunReport`
@@ -88,12 +88,30 @@ def cache_dir() -> Path:
     return Path(base) / "meshc" / "iree"
 
 
-def compiler_flags(target_cpu: str = "host") -> list[str]:
-    """The ``iree-compile`` flags of the backend: llvm-cpu for ``target_cpu``, every ukernel, data tiling off
-    (docs/iree.md, "Data tiling": without the CPU encoding resolver in the device targets, IREE 3.13's
-    data tiling fails on a matmul with a constant operand: "'stream.tensor.sizeof' op illegal")."""
-    return ["--iree-hal-local-target-device-backends=llvm-cpu", f"--iree-llvmcpu-target-cpu={target_cpu}",
-            "--iree-opt-data-tiling=false", "--iree-llvmcpu-enable-ukernels=all"]
+#: The CPU encoding resolver of IREE's llvm-cpu host target: with it in the device targets, data tiling lays
+#: matmul operands out in the CPU's tiles (``linalg.mmt4d`` and its ukernel).
+ENCODING_RESOLVER = "iree.encoding.resolver = #iree_cpu.cpu_encoding_resolver<>, "
+
+
+
+#: Bytes of the matmul operands one workgroup of a data-tiled matmul covers (``--iree-llvmcpu-matmul-tile-bytes``).
+#: IREE 3.13's default gives a 2048^3 f32 matmul workgroups of one 16x16 tile, which read the whole RHS panel
+#: for 16 rows; 8 MiB gives 4x8 tiles and cut the CPU time of the 4096^3 matmul on 8 devices from 3.5 s to
+#: 2.5 s per call (docs/iree.md, "Performance"; 32 MiB: 2.9 s).
+MATMUL_TILE_BYTES = 8 << 20
+
+
+def compiler_flags(target_cpu: str = "host", data_tiling: bool = True) -> list[str]:
+    """The ``iree-compile`` flags of the backend: llvm-cpu for ``target_cpu``, every ukernel, f64 kept, data tiling on
+    (IREE's ``--iree-opt-data-tiling``; the device targets carry the CPU encoding resolver,
+    :data:`ENCODING_RESOLVER`) unless ``data_tiling`` is False (:func:`compile_module` falls back to that when
+    IREE 3.13's data tiling fails on a multi-device module: docs/iree.md, "Data tiling")."""
+    flags = ["--iree-hal-local-target-device-backends=llvm-cpu", f"--iree-llvmcpu-target-cpu={target_cpu}",
+             f"--iree-opt-data-tiling={'true' if data_tiling else 'false'}", "--iree-llvmcpu-enable-ukernels=all",
+             "--iree-input-demote-f64-to-f32=false"]  # f64 stays f64 (IREE's default demotes it, and the signature)
+    if data_tiling:  # bigger workgroup tiles of the data-tiled matmuls: each reads its RHS panel for more rows
+        flags.append(f"--iree-llvmcpu-matmul-tile-bytes={MATMUL_TILE_BYTES}")
+    return flags
 
 
 def _cached(key: str, suffix: str) -> Optional[bytes]:
@@ -135,7 +153,7 @@ def host_executable_target(target_cpu: str = "host") -> str:
         IreeFailure: IREE does not know the CPU.
     """
     compiler, _ = require_iree()
-    key = _digest("target-v2", target_cpu, _iree_version(), _host_fingerprint() if target_cpu == "host" else "")
+    key = _digest("target-v3", target_cpu, _iree_version(), _host_fingerprint() if target_cpu == "host" else "")
     hit = _cached(key, ".target")
     if hit:
         return hit.decode()
@@ -159,10 +177,7 @@ def host_executable_target(target_cpu: str = "host") -> str:
         elif text[i] == '"':
             i = text.index('"', i + 1)
         i += 1
-    # With the CPU encoding resolver, IREE 3.13 materializes data-tiled layouts in the dispatches of a module with
-    # several devices by stack-allocating whole tensors ("exceeded stack allocation limit of 32768 bytes" for the
-    # 4-device MLP's 64x256 blocks), so the resolver is left out: encodings then fall back to the plain layout.
-    target = text[start:i + 1].replace("iree.encoding.resolver = #iree_cpu.cpu_encoding_resolver<>, ", "")
+    target = text[start:i + 1]
     _store(key, ".target", target.encode())
     return target
 
@@ -209,7 +224,9 @@ def _located(message: str, module: Any) -> tuple[str, Any]:
 def compile_module(text: str, target_cpu: str = "host", module: Any = None) -> bytes:
     """The vmfb of module ``text`` (cached by content hash: module docstring); ``module``, the
     :class:`~meshc.backend.iree_emit.IreeModule` the text comes from, locates IREE's errors at the
-    user's source.
+    user's source. Compiled with data tiling (:func:`compiler_flags`); where iree-compile 3.13 fails on
+    that, compiled again without it and without the encoding resolver in the text (docs/iree.md, "Data
+    tiling"), whose error, if any, is the one raised.
 
     Raises:
         IreeUnavailable: IREE is not installed.
@@ -222,7 +239,13 @@ def compile_module(text: str, target_cpu: str = "host", module: Any = None) -> b
     if hit:
         return hit
     try:
-        vmfb = compiler.compile_str(text, extra_args=flags)
+        try:
+            vmfb = compiler.compile_str(text, extra_args=flags)
+        except compiler.CompilerToolError:  # IREE 3.13's data tiling fails on some multi-device modules ("exceeded
+            # stack allocation limit", "'stream.tensor.sizeof' op illegal", "failed to determine resource
+            # affinity"): compiled again without it; an error of that compile is the module's own
+            vmfb = compiler.compile_str(text.replace(ENCODING_RESOLVER, ""),
+                                        extra_args=compiler_flags(target_cpu, data_tiling=False))
     except compiler.CompilerToolError as err:
         message = str(err)
         if "Stack dump:" in message:  # iree-compile crashed: name the innermost pass of its backtrace
@@ -262,8 +285,29 @@ class IreeSession:
             self.close()
             raise IreeFailure(f"the IREE runtime cannot load the module: {err}") from None
 
+    def put(self, arrays: Sequence[Any], devices: Sequence[int]) -> list[Any]:
+        """``arrays[i]`` (numpy; scalars pass through) copied once into a buffer of device ``devices[i]``
+        (an ``iree.runtime.DeviceArray``), so that :meth:`call` on them copies nothing in.
+
+        Raises:
+            IreeFailure: IREE cannot make the buffer (its message).
+        """
+        import numpy as np
+
+        out = []
+        for a, k in zip(arrays, devices):
+            if isinstance(a, np.ndarray):
+                try:
+                    a = self._rt.asdevicearray(self.devices[k], np.ascontiguousarray(a))
+                except (RuntimeError, ValueError) as err:
+                    raise IreeFailure(f"cannot place an input of shape {list(a.shape)} on IREE device {k}: "
+                                      f"{err}") from None
+            out.append(a)
+        return out
+
     def call(self, function: str, args: Sequence[Any]) -> list[Any]:
-        """Run ``function`` on numpy ``args``; returns its results as numpy arrays (host copies).
+        """Run ``function`` on ``args`` (numpy arrays, or :meth:`put`'s device arrays); returns its results as
+        numpy arrays (host copies).
 
         Raises:
             IreeFailure: the function is missing or fails.
@@ -333,9 +377,13 @@ class IreeBackend(Backend):
 
     def shard_inputs(self, program: Any, arrays: Sequence[Any]) -> list[Any]:
         self._program = program  # the module's original-signature entry needs the shard map
-        if not _reads_parameters(program.schedule):  # else compiled at the first run, which has their data
-            self.load(program.schedule)  # compile before the calls are timed
-        return super().shard_inputs(program, arrays)
+        shards = super().shard_inputs(program, arrays)
+        if _reads_parameters(program.schedule):  # compiled at the first run, which has their data
+            return shards
+        _, session = self.load(program.schedule)  # compile before the calls are timed
+        owner = {a.index: a.device for a in program.schedule.args}
+        # each shard in a buffer of its device once (the calls then move nothing in from the host)
+        return session.put(shards, [owner.get(slot.position, 0) for slot in program.args])
 
     def load(self, schedule: Any, parameters: Optional[dict] = None) -> tuple[Any, "IreeSession"]:
         """The emitted :class:`~meshc.backend.iree_emit.IreeModule` of ``schedule`` and its loaded session
