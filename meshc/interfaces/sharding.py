@@ -38,7 +38,9 @@ Public API (for ``sharding-propagation`` and the partition pass):
     expressed by a loop or when it disagrees with loops already decided (a
     loop is decided, possibly unsplit, by the first sharding that indexes it).
     Partial axes of operands are ignored (upstream: they only concern the
-    producer); partial axes of a result are then placed on the first free
+    producer); ``operand_shardings`` may go on past the op's operands with
+    its captured values (:attr:`IterationSpace.captured`; missing entries are
+    read off their distributed types); partial axes of a result are then placed on the first free
     reduction loop whose combiner has that kind, if no reduction loop is
     split yet (upstream ``defaultGetShardingOption`` step 3).
 ``operand_shardings_for(op, loop_sharding) -> list[ShardingAttr | None]``
@@ -77,7 +79,7 @@ import math
 from dataclasses import dataclass
 from typing import Callable, Optional, Sequence, Union
 
-from meshc.dialects.mesh import MeshOp, ShardingAttr, enclosing_module
+from meshc.dialects.mesh import MeshOp, ShardingAttr, enclosing_module, sharding_of
 from meshc.interfaces.models import find_model
 from meshc.interfaces.spmd import Mixed, PartitionContext, clone_on_local_shapes
 from meshc.ir.core import Operation, Value
@@ -104,13 +106,20 @@ class DimLink:
 
     loop: int
     multiple: Optional[int] = None
+    extent: Optional[int] = None
 
     def exact_for(self, axes: Sequence[int], mesh_shape: Optional[Sequence[Optional[int]]]) -> bool:
-        """Whether splitting over mesh ``axes`` keeps this dim's shards aligned with the loop's."""
-        if self.multiple is None or not axes:
+        """Whether splitting over mesh ``axes`` keeps this dim's shards aligned with the loop's.
+
+        ``extent`` (a gathered dim, :mod:`meshc.interfaces.gather_models`): the dim's static size; the
+        split is allowed only over at most ``extent`` devices (no empty shard: a masked gather reads one
+        element of its own shard)."""
+        if not axes or (self.multiple is None and self.extent is None):
             return True
         k = _group_size(axes, mesh_shape)
-        return k is not None and self.multiple % k == 0
+        if k is None:
+            return False
+        return (self.multiple is None or self.multiple % k == 0) and (self.extent is None or k <= self.extent)
 
 
 class _AnySharding:
@@ -136,6 +145,14 @@ class IterationSpace:
     ``reduction_kinds[r]``: kind of result ``r``'s partial values (``None``:
     unknown combiner, so no reduction loop may be split). ``tied[k]``: the
     result operand ``k`` initialises (DPS init), or ``None``.
+
+    ``captured``: tensors defined outside the op that its regions read (a
+    ``tensor.extract`` of an embedding table in a ``linalg.generic`` body),
+    each ``(value, links)``; they count as operands ``len(operands) + j``
+    (:attr:`extended_operands`) for every rule: a captured dim linked to a
+    loop is split with it, an unlinked one stays replicated. A model may add
+    loops of its own beyond the op's (a gathered dim's loop, a reduction:
+    splitting it makes the results partial, :mod:`meshc.interfaces.gather_models`).
     """
 
     iterator_types: tuple[str, ...]
@@ -143,10 +160,23 @@ class IterationSpace:
     results: tuple[Optional[TensorLinks], ...]
     reduction_kinds: tuple[Optional[str], ...] = ()
     tied: tuple[Optional[int], ...] = ()
+    captured: tuple[tuple[Value, TensorLinks], ...] = ()
 
     @property
     def num_loops(self) -> int:
         return len(self.iterator_types)
+
+    @property
+    def extended_operands(self) -> tuple[OperandLinks, ...]:
+        """The links of the operands, then of the captured values."""
+        return self.operands + tuple(links for _, links in self.captured)
+
+    def captured_index(self, value: Value) -> Optional[int]:
+        """The extended operand index of captured ``value`` (``len(operands) + j``), or None."""
+        for j, (v, _) in enumerate(self.captured):
+            if v is value:
+                return len(self.operands) + j
+        return None
 
     def kind_of(self, result: int) -> Optional[str]:
         return self.reduction_kinds[result] if result < len(self.reduction_kinds) else None
@@ -388,7 +418,7 @@ class _Solver:
             kinds = [self.space.kind_of(r) for r, _ in results]
             indexed = any(isinstance(links, tuple) and any(l is not None and l.loop == loop
                                                            for l in effective_links(links))
-                          for links in self.space.operands)
+                          for links in self.space.extended_operands)
             return indexed and bool(results) and all(k is not None and k != "generic" for k in kinds)
         return all(any(l is not None and l.loop == loop for l in effective_links(links)) for _, links in results)
 
@@ -454,6 +484,7 @@ def loop_sharding(op: Operation, operand_shardings: Sequence[Optional[ShardingAt
         ShardingRuleError: shardings on different meshes, or no mesh at all.
     """
     space = iteration_space(op)
+    operand_shardings = _with_captured(space, operand_shardings)
     ordered: list[tuple[str, int, ShardingAttr]] = []
     for kind, shardings in (("result", result_shardings), ("operand", operand_shardings),
                             ("result", soft_result_shardings), ("operand", soft_operand_shardings)):
@@ -470,13 +501,24 @@ def loop_sharding(op: Operation, operand_shardings: Sequence[Optional[ShardingAt
     name = names.pop()
     solver = _Solver(space, _mesh_shape(op, name, mesh))
     for kind, i, s in ordered:
-        links = space.results[i] if kind == "result" else space.operands[i]
+        links = space.results[i] if kind == "result" else space.extended_operands[i]
         if isinstance(links, tuple):
             solver.try_split(links, s)
     for kind, i, s in ordered:
         if kind == "result" and s.partial_axes:
             solver.try_partial(i, s)
     return LoopSharding(name, tuple(a or () for a in solver.axes), space.iterator_types, space.reduction_kinds)
+
+
+def _with_captured(space: IterationSpace, operand_shardings: Sequence[Optional[ShardingAttr]]) -> list:
+    """``operand_shardings`` extended to the captured values: the given entries, then the sharding in
+    each remaining captured value's (distributed) type, if any."""
+    out = list(operand_shardings)
+    n = len(space.operands)
+    for j, (v, _) in enumerate(space.captured):
+        if n + j >= len(out):
+            out += [None] * (n + j - len(out)) + [sharding_of(v.type)]
+    return out
 
 
 def _fitted_space(op: Operation, ls: LoopSharding, mesh: MeshLike):
@@ -519,6 +561,17 @@ def operand_shardings_for(op: Operation, ls: LoopSharding, mesh: MeshLike = None
         partial = ls.partial_axes if kind is not None else ()
         out.append(ShardingAttr(ls.mesh, tuple(_split_axes(links, ls, shape)), partial, kind or "sum"))
     return out
+
+
+def captured_shardings_for(op: Operation, ls: LoopSharding, mesh: MeshLike = None) -> list[ShardingAttr]:
+    """The sharding each captured value of ``op`` (:attr:`IterationSpace.captured`) must have under
+    ``ls``: dims follow their loops (a gathered dim its gather loop), never partial.
+
+    Raises:
+        ShardingRuleError: ``ls`` has the wrong number of loops for ``op``.
+    """
+    space, shape = _fitted_space(op, ls, mesh)
+    return [ShardingAttr(ls.mesh, tuple(_split_axes(links, ls, shape))) for _, links in space.captured]
 
 
 def result_shardings_for(op: Operation, ls: LoopSharding, mesh: MeshLike = None) -> list[Optional[ShardingAttr]]:

@@ -265,14 +265,30 @@ class CreationModel(ShardingModel):
 
 
 class EmptyModel(CreationModel):
-    """``tensor.empty``: a local ``tensor.empty`` of the device's shard size."""
+    """``tensor.empty``: a local ``tensor.empty`` of the device's shard size. Its contents are
+    unspecified, so it may be given any partial sharding (the partial init of a masked gather,
+    :mod:`meshc.interfaces.gather_models`): its box is that of its split dims."""
 
     def partition(self, op: Operation, ctx: PartitionContext) -> list[Value]:
+        s = sharding_of(op.results[0].type)
+        if s is not None and s.partial_axes:
+            return self.partial_empty(op, ctx, s)
         local = self.local_result(op, ctx)
         if local is None:
             return clone_on_local_shapes(op, ctx)[1]
         rt, dyn = local
         return list(ctx.m.b.insert(tensor.EmptyOp.build(rt, dyn, ctx.m.loc)).results)
+
+    def partial_empty(self, op: Operation, ctx: PartitionContext, s: ShardingAttr) -> list[Value]:
+        """The local ``tensor.empty`` of a result with partial sharding ``s``: sized by the core of each
+        dim (the partial axes do not change the box)."""
+        res = op.results[0]
+        dyn = iter(op.operands)
+        sizes = [ctx.view.core_range(res, s, d, size=n if n is not None else next(dyn))[1]
+                 for d, n in enumerate(res.type.shape)]  # type: ignore[attr-defined]
+        rt = local_type(res.type, sizes)  # type: ignore[arg-type]
+        return list(ctx.m.b.insert(tensor.EmptyOp.build(rt, [ctx.m.value(n) for n in sizes if isinstance(n, Value)],
+                                                        ctx.m.loc)).results)
 
     def refine(self, op: Operation, known: Known) -> Operation:
         """Size operands now known become static dims."""
@@ -985,7 +1001,8 @@ def _inferred_shape(op: Operation) -> list[Optional[int]]:
 
 
 def _register() -> None:
-    register_sharding_model(linalg.StructuredOp, StructuredModel())
+    from meshc.interfaces.gather_models import GatherStructuredModel
+    register_sharding_model(linalg.StructuredOp, GatherStructuredModel())
     elementwise = ElementwiseModel()
     for cls in (arith.ElementwiseOp, arith.CmpOp, arith.SelectOp, arith.CastOp):
         register_sharding_model(cls, elementwise)
