@@ -76,7 +76,7 @@ sharding that does not fit the op or shardings on two meshes.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Callable, Optional, Sequence, Union
 
 from meshc.dialects.mesh import MeshOp, ShardingAttr, enclosing_module, sharding_of
@@ -84,6 +84,7 @@ from meshc.interfaces.models import find_model
 from meshc.interfaces.spmd import Mixed, PartitionContext, clone_on_local_shapes
 from meshc.ir.core import Operation, Value
 from meshc.ir.types import TensorType
+from meshc.sharding.shards import shard_boundaries
 
 PARALLEL = "parallel"
 REDUCTION = "reduction"
@@ -190,7 +191,10 @@ class LoopSharding:
     """Mesh axes per loop of an op (upstream ``ShardingOption``).
 
     ``loop_axes[l]`` are the mesh axes loop ``l`` is split over (major to
-    minor); ``iterator_types`` and ``reduction_kinds`` (per result) are the
+    minor); ``loop_bounds[l]`` its explicit shard boundaries when the
+    sharding that decided it had ``sharded_dims_offsets`` (uneven shards are
+    kept through the op: every dim the loop indexes exactly gets them);
+    ``iterator_types`` and ``reduction_kinds`` (per result) are the
     op's, so that :attr:`partial_axes` and :meth:`partial_kind` answer what a
     split reduction makes of each result.
     """
@@ -199,6 +203,12 @@ class LoopSharding:
     loop_axes: tuple[tuple[int, ...], ...]
     iterator_types: tuple[str, ...]
     reduction_kinds: tuple[Optional[str], ...] = ()
+    loop_bounds: tuple[Optional[tuple[int, ...]], ...] = ()
+
+    def bounds_of(self, loop: int) -> Optional[tuple[int, ...]]:
+        """The explicit shard boundaries of split loop ``loop`` (``k + 1`` offsets, from a sharding with
+        ``sharded_dims_offsets`` that decided it), or None for the balanced rule."""
+        return self.loop_bounds[loop] if loop < len(self.loop_bounds) else None
 
     @property
     def partial_axes(self) -> tuple[int, ...]:
@@ -408,6 +418,7 @@ class _Solver:
         self.shape = shape
         self.axes: list[Optional[tuple[int, ...]]] = [None] * space.num_loops
         self.owner: dict[int, int] = {}  # mesh axis -> loop
+        self.bounds: dict[int, tuple[int, ...]] = {}  # loop -> explicit boundaries (uneven shards)
 
     def splittable(self, loop: int) -> bool:
         """A reduction loop needs a known combiner for every tensor result and an operand dim it indexes
@@ -444,8 +455,21 @@ class _Solver:
                 return False
             if any(self.owner.get(a, loop) != loop for a in axes):
                 return False
+        fresh = {loop for loop, axes in proposal.items() if axes and self.axes[loop] is None}
         self._commit(proposal)
+        self._keep_bounds(links, sharding, fresh)
         return True
+
+    def _keep_bounds(self, links: TensorLinks, sharding: ShardingAttr, loops: set[int]) -> None:
+        """Record the explicit boundaries ``sharding`` gives the newly split ``loops`` (dims linked exactly)."""
+        if not sharding.sharded_dims_offsets or not loops:
+            return
+        per_dim = _offsets_per_dim(sharding, self.shape)
+        if per_dim is None:
+            return
+        for d, link in enumerate(effective_links(links)):
+            if link is not None and link.multiple is None and link.loop in loops and d in per_dim:
+                self.bounds[link.loop] = per_dim[d]
 
     def try_partial(self, result: int, sharding: ShardingAttr) -> bool:
         partial = tuple(sharding.partial_axes)
@@ -507,7 +531,54 @@ def loop_sharding(op: Operation, operand_shardings: Sequence[Optional[ShardingAt
     for kind, i, s in ordered:
         if kind == "result" and s.partial_axes:
             solver.try_partial(i, s)
-    return LoopSharding(name, tuple(a or () for a in solver.axes), space.iterator_types, space.reduction_kinds)
+    bounds = tuple(solver.bounds.get(l) for l in range(space.num_loops)) if solver.bounds else ()
+    return LoopSharding(name, tuple(a or () for a in solver.axes), space.iterator_types, space.reduction_kinds,
+                        bounds)
+
+
+def _offsets_per_dim(sharding: ShardingAttr, shape) -> Optional[dict[int, tuple[int, ...]]]:
+    """``sharding``'s flat ``sharded_dims_offsets`` cut into the ``k + 1`` boundaries of each split dim
+    (None when a group size is unknown or the list does not fit)."""
+    out: dict[int, tuple[int, ...]] = {}
+    flat = tuple(sharding.sharded_dims_offsets)
+    start = 0
+    for d, axes in enumerate(sharding.split_axes):
+        if not axes:
+            continue
+        k = _group_size(axes, shape)
+        if k is None or start + k + 1 > len(flat):
+            return None
+        out[d] = flat[start:start + k + 1]
+        start += k + 1
+    return out if start == len(flat) else None
+
+
+def _explicit_offsets(need: ShardingAttr, links: TensorLinks, ls: LoopSharding, t, shape) -> ShardingAttr:
+    """``need`` with the explicit boundaries of its loops (:attr:`LoopSharding.loop_bounds`) on the dims
+    they index exactly; the other split dims then spell their balanced boundaries (the offsets list
+    covers every split dim). Unchanged when no loop has bounds or a size is unknown."""
+    if not ls.loop_bounds or not isinstance(t, TensorType):
+        return need
+    explicit: dict[int, tuple[int, ...]] = {}
+    for d, link in enumerate(effective_links(links)):
+        if link is not None and link.multiple is None and need.dim_axes(d) and ls.bounds_of(link.loop) is not None:
+            explicit[d] = ls.bounds_of(link.loop)  # type: ignore[assignment]
+    if not explicit:
+        return need
+    flat: list[int] = []
+    for d, axes in enumerate(need.split_axes):
+        if not axes:
+            continue
+        if d in explicit:
+            flat += explicit[d]
+            continue
+        k = _group_size(axes, shape)
+        if k is None or d >= t.rank or t.shape[d] is None:
+            return need
+        flat += shard_boundaries(t.shape[d], k)
+    if any(len(b) != (_group_size(need.dim_axes(d), shape) or 0) + 1 for d, b in explicit.items()):
+        return need
+    return replace(need, sharded_dims_offsets=tuple(flat))
 
 
 def _with_captured(space: IterationSpace, operand_shardings: Sequence[Optional[ShardingAttr]]) -> list:
@@ -559,7 +630,8 @@ def operand_shardings_for(op: Operation, ls: LoopSharding, mesh: MeshLike = None
         tied = space.tied_result(k)
         kind = ls.partial_kind(tied) if tied is not None else None
         partial = ls.partial_axes if kind is not None else ()
-        out.append(ShardingAttr(ls.mesh, tuple(_split_axes(links, ls, shape)), partial, kind or "sum"))
+        need = ShardingAttr(ls.mesh, tuple(_split_axes(links, ls, shape)), partial, kind or "sum")
+        out.append(_explicit_offsets(need, links, ls, op.operands[k].type, shape))
     return out
 
 
@@ -571,7 +643,8 @@ def captured_shardings_for(op: Operation, ls: LoopSharding, mesh: MeshLike = Non
         ShardingRuleError: ``ls`` has the wrong number of loops for ``op``.
     """
     space, shape = _fitted_space(op, ls, mesh)
-    return [ShardingAttr(ls.mesh, tuple(_split_axes(links, ls, shape))) for _, links in space.captured]
+    return [_explicit_offsets(ShardingAttr(ls.mesh, tuple(_split_axes(links, ls, shape))), links, ls, v.type, shape)
+            for v, links in space.captured]
 
 
 def result_shardings_for(op: Operation, ls: LoopSharding, mesh: MeshLike = None) -> list[Optional[ShardingAttr]]:
@@ -589,7 +662,8 @@ def result_shardings_for(op: Operation, ls: LoopSharding, mesh: MeshLike = None)
             continue
         kind = ls.partial_kind(r)
         partial = ls.partial_axes if kind is not None else ()
-        out.append(ShardingAttr(ls.mesh, tuple(_split_axes(links, ls, shape)), partial, kind or "sum"))
+        need = ShardingAttr(ls.mesh, tuple(_split_axes(links, ls, shape)), partial, kind or "sum")
+        out.append(_explicit_offsets(need, links, ls, op.results[r].type, shape))
     return out
 
 
