@@ -194,6 +194,10 @@ class LoopSharding:
     minor); ``loop_bounds[l]`` its explicit shard boundaries when the
     sharding that decided it had ``sharded_dims_offsets`` (uneven shards are
     kept through the op: every dim the loop indexes exactly gets them);
+    ``loop_halos[l]`` the ``(low, high)`` halo it is computed with when a
+    sharding with ``halo_sizes`` decided it and the op is pointwise in it
+    (:meth:`_Solver.keeps_halo`: an elementwise chain on a haloed value keeps
+    the halo instead of dropping it and exchanging it again);
     ``iterator_types`` and ``reduction_kinds`` (per result) are the
     op's, so that :attr:`partial_axes` and :meth:`partial_kind` answer what a
     split reduction makes of each result.
@@ -204,6 +208,12 @@ class LoopSharding:
     iterator_types: tuple[str, ...]
     reduction_kinds: tuple[Optional[str], ...] = ()
     loop_bounds: tuple[Optional[tuple[int, ...]], ...] = ()
+    loop_halos: tuple[Optional[tuple[int, int]], ...] = ()
+
+    def halo_of(self, loop: int) -> Optional[tuple[int, int]]:
+        """``(low, high)`` halo widths split loop ``loop`` is computed with (each device runs it over its
+        shard widened by them, clipped to the loop's range), or None."""
+        return self.loop_halos[loop] if loop < len(self.loop_halos) else None
 
     def bounds_of(self, loop: int) -> Optional[tuple[int, ...]]:
         """The explicit shard boundaries of split loop ``loop`` (``k + 1`` offsets, from a sharding with
@@ -419,6 +429,7 @@ class _Solver:
         self.axes: list[Optional[tuple[int, ...]]] = [None] * space.num_loops
         self.owner: dict[int, int] = {}  # mesh axis -> loop
         self.bounds: dict[int, tuple[int, ...]] = {}  # loop -> explicit boundaries (uneven shards)
+        self.halos: dict[int, tuple[int, int]] = {}  # loop -> (low, high) halo it is computed with
 
     def splittable(self, loop: int) -> bool:
         """A reduction loop needs a known combiner for every tensor result and an operand dim it indexes
@@ -433,7 +444,7 @@ class _Solver:
             return indexed and bool(results) and all(k is not None and k != "generic" for k in kinds)
         return all(any(l is not None and l.loop == loop for l in effective_links(links)) for _, links in results)
 
-    def try_split(self, links: TensorLinks, sharding: ShardingAttr) -> bool:
+    def try_split(self, links: TensorLinks, sharding: ShardingAttr, operand: bool = False) -> bool:
         proposal: dict[int, tuple[int, ...]] = {}
         for d, link in enumerate(effective_links(links)):
             axes = tuple(sharding.dim_axes(d))
@@ -458,7 +469,32 @@ class _Solver:
         fresh = {loop for loop, axes in proposal.items() if axes and self.axes[loop] is None}
         self._commit(proposal)
         self._keep_bounds(links, sharding, fresh)
+        if operand:
+            self._keep_halos(links, sharding, {loop for loop, axes in proposal.items() if axes})
         return True
+
+    def keeps_halo(self, loop: int) -> bool:
+        """Whether the op may run parallel loop ``loop`` over a haloed shard: every dim of every tensor it
+        touches is indexed exactly by one loop (no compound index, no reshape, no gathered dim), so each
+        result cell depends on the operand cells at the same loop index only."""
+        if self.space.iterator_types[loop] != PARALLEL:
+            return False
+        tensors = [t for t in self.space.extended_operands + self.space.results if isinstance(t, tuple)]
+        return all(l is not None and l.multiple is None and l.extent is None for t in tensors for l in t)
+
+    def _keep_halos(self, links: TensorLinks, sharding: ShardingAttr, loops: set[int]) -> None:
+        """Record the halos input ``sharding`` gives its split ``loops`` (the first input -- an operand
+        that is no DPS init -- with halos on a loop decides them), where the op keeps them. A result's halos never do: a result wanted with
+        halos its operands lack is computed on the core and exchanged after."""
+        if not sharding.halo_sizes or not loops:
+            return
+        spec = sharding.to_spec()
+        for d, link in enumerate(effective_links(links)):
+            if link is None or link.loop not in loops:
+                continue
+            halo = spec.halo_of(d)
+            if any(halo) and link.loop not in self.halos and self.keeps_halo(link.loop):
+                self.halos[link.loop] = halo
 
     def _keep_bounds(self, links: TensorLinks, sharding: ShardingAttr, loops: set[int]) -> None:
         """Record the explicit boundaries ``sharding`` gives the newly split ``loops`` (dims linked exactly)."""
@@ -527,13 +563,27 @@ def loop_sharding(op: Operation, operand_shardings: Sequence[Optional[ShardingAt
     for kind, i, s in ordered:
         links = space.results[i] if kind == "result" else space.extended_operands[i]
         if isinstance(links, tuple):
-            solver.try_split(links, s)
+            solver.try_split(links, s, kind == "operand" and space.tied_result(i) is None)
     for kind, i, s in ordered:
         if kind == "result" and s.partial_axes:
             solver.try_partial(i, s)
     bounds = tuple(solver.bounds.get(l) for l in range(space.num_loops)) if solver.bounds else ()
+    halos = tuple(solver.halos.get(l) for l in range(space.num_loops)) if solver.halos else ()
     return LoopSharding(name, tuple(a or () for a in solver.axes), space.iterator_types, space.reduction_kinds,
-                        bounds)
+                        bounds, halos)
+
+
+def _with_halos(need: ShardingAttr, links: TensorLinks, ls: LoopSharding) -> ShardingAttr:
+    """``need`` with the halos of its loops (:attr:`LoopSharding.loop_halos`) on the dims they index."""
+    if not ls.loop_halos or need.partial_axes:
+        return need
+    flat: list[int] = []
+    for d, link in enumerate(effective_links(links)):
+        if not need.dim_axes(d):
+            continue
+        halo = ls.halo_of(link.loop) if link is not None else None
+        flat += list(halo or (0, 0))
+    return replace(need, halo_sizes=tuple(flat)) if any(flat) else need
 
 
 def _offsets_per_dim(sharding: ShardingAttr, shape) -> Optional[dict[int, tuple[int, ...]]]:
@@ -631,7 +681,7 @@ def operand_shardings_for(op: Operation, ls: LoopSharding, mesh: MeshLike = None
         kind = ls.partial_kind(tied) if tied is not None else None
         partial = ls.partial_axes if kind is not None else ()
         need = ShardingAttr(ls.mesh, tuple(_split_axes(links, ls, shape)), partial, kind or "sum")
-        out.append(_explicit_offsets(need, links, ls, op.operands[k].type, shape))
+        out.append(_with_halos(_explicit_offsets(need, links, ls, op.operands[k].type, shape), links, ls))
     return out
 
 
@@ -663,7 +713,7 @@ def result_shardings_for(op: Operation, ls: LoopSharding, mesh: MeshLike = None)
         kind = ls.partial_kind(r)
         partial = ls.partial_axes if kind is not None else ()
         need = ShardingAttr(ls.mesh, tuple(_split_axes(links, ls, shape)), partial, kind or "sum")
-        out.append(_explicit_offsets(need, links, ls, op.results[r].type, shape))
+        out.append(_with_halos(_explicit_offsets(need, links, ls, op.results[r].type, shape), links, ls))
     return out
 
 

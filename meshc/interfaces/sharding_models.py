@@ -78,7 +78,7 @@ from meshc.dialects.mesh import ShardingAttr, data_encoding_of, sharding_of
 from meshc.interfaces.sharding import (ANY, PARALLEL, DimLink, IterationSpace, ShardingModel, TensorLinks,
                                        effective_links, iteration_space, register_sharding_model)
 from meshc.interfaces.spmd import (DeviceView, IndexMath, Mixed, PartitionContext, PartitionError, clone_on_local_shapes,
-                                   known_sizes, local_type, product, replace_clone, shift_block_args)
+                                   known_sizes, local_type, product, replace_clone, shift_block_args, widened)
 from meshc.ir.affine import AffineExpr, AffineMap, BinaryExpr, ConstantExpr, DimExpr
 from meshc.ir.attributes import DenseElementsAttr, FloatAttr, IntegerAttr
 from meshc.ir.builder import Builder
@@ -266,12 +266,13 @@ class CreationModel(ShardingModel):
 
 class EmptyModel(CreationModel):
     """``tensor.empty``: a local ``tensor.empty`` of the device's shard size. Its contents are
-    unspecified, so it may be given any partial sharding (the partial init of a masked gather,
-    :mod:`meshc.interfaces.gather_models`): its box is that of its split dims."""
+    unspecified, so it may be given any partial sharding or halos (the partial init of a masked
+    gather, :mod:`meshc.interfaces.gather_models`; the haloed init of an elementwise op that keeps its
+    operand's halo): its box is that of its split dims, halos included."""
 
     def partition(self, op: Operation, ctx: PartitionContext) -> list[Value]:
         s = sharding_of(op.results[0].type)
-        if s is not None and s.partial_axes:
+        if s is not None and (s.partial_axes or s.halo_sizes):
             return self.partial_empty(op, ctx, s)
         local = self.local_result(op, ctx)
         if local is None:
@@ -280,12 +281,14 @@ class EmptyModel(CreationModel):
         return list(ctx.m.b.insert(tensor.EmptyOp.build(rt, dyn, ctx.m.loc)).results)
 
     def partial_empty(self, op: Operation, ctx: PartitionContext, s: ShardingAttr) -> list[Value]:
-        """The local ``tensor.empty`` of a result with partial sharding ``s``: sized by the core of each
-        dim (the partial axes do not change the box)."""
+        """The local ``tensor.empty`` of a result with partial or haloed sharding ``s``: sized by the
+        device's region of each dim (the partial axes do not change the box; halos widen it)."""
         res = op.results[0]
         dyn = iter(op.operands)
-        sizes = [ctx.view.core_range(res, s, d, size=n if n is not None else next(dyn))[1]
-                 for d, n in enumerate(res.type.shape)]  # type: ignore[attr-defined]
+        full = [n if n is not None else next(dyn) for n in res.type.shape]  # type: ignore[attr-defined]
+        spec = s.to_spec()
+        sizes = [widened(ctx.m, ctx.view.core_range(res, s, d, size=n), spec.halo_of(d), n)[1]
+                 for d, n in enumerate(full)]
         rt = local_type(res.type, sizes)  # type: ignore[arg-type]
         return list(ctx.m.b.insert(tensor.EmptyOp.build(rt, [ctx.m.value(n) for n in sizes if isinstance(n, Value)],
                                                         ctx.m.loc)).results)
