@@ -110,3 +110,39 @@ def test_a_reduction_over_the_haloed_dim_drops_the_halo():
     x = rng.standard_normal((16, 4)).astype(np.float32)
     result = mc.run(mc.parse(text), [x], check=True)
     assert result.check_ok
+
+
+FOREIGN = """module {
+  mesh.mesh @m(shape = 4)
+  func.func @main(%x: tensor<8x16xf32>, %y: tensor<%Y%xf32>) -> tensor<8x16xf32> {
+    %xs = mesh.shard %x to <@m, [[0]]> : tensor<8x16xf32>
+    %a = "%OP%"(%xs, %y) : (tensor<8x16xf32>, tensor<%Y%xf32>) -> tensor<8x16xf32>
+    %b = math.exp %a : tensor<8x16xf32>
+    return %b : tensor<8x16xf32>
+  }
+}"""
+
+
+def _foreign(op: str, y: str = "8x16") -> str:
+    return FOREIGN.replace("%OP%", op).replace("%Y%", y)
+
+
+@pytest.mark.parametrize("op", ["tosa.add", "stablehlo.multiply", "mhlo.maximum"])
+def test_a_known_elementwise_foreign_op_keeps_the_split(op):
+    printed = _compiled(_foreign(op))
+    assert "mesh.shard %y to <@m, [[0]]>" in printed and "mesh.shard %a to <@m, [[0]]>" in printed, printed
+    assert _collectives(_foreign(op)) == []
+    body = _compiled(_foreign(op), "sharding-propagation,distribute-types,reshard,partition,unroll")
+    assert body.count(f'"{op}"') == 4 and "(tensor<2x16xf32>, tensor<2x16xf32>) -> (tensor<2x16xf32>)" in body
+
+
+@pytest.mark.parametrize("op, y", [("foo.bar", "8x16"), ("tosa.add", "1x16")])
+def test_other_foreign_ops_are_replicated_with_a_remark(op, y):
+    from meshc.interfaces.foreign_models import foreign_rule_remark
+
+    text = _foreign(op, y)
+    assert _collectives(text) == ["mesh.all_gather"]
+    foreign = next(o for o in mc.parse(text).walk() if o.name == op)
+    why = foreign_rule_remark(foreign)
+    assert why == (f"'{op}' is not a known elementwise op" if op == "foo.bar"
+                   else f"'{op}' has operands and results of different shapes (a broadcast)")

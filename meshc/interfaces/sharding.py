@@ -269,6 +269,11 @@ class ShardingModel:
     def iteration_space(self, op: Operation) -> Optional[IterationSpace]:  # pragma: no cover - abstract
         raise NotImplementedError
 
+    def rule_remark(self, op: Operation) -> Optional[str]:
+        """A remark sharding-propagation prints about the rule this model gives ``op`` (why it has one or
+        not), or None. Default: None."""
+        return None
+
     def dps_inits(self, op: Operation) -> tuple[Optional[int], ...]:
         """Per result of ``op``, the index of the operand it is written into (MLIR's
         DestinationStyleOpInterface ``getDpsInits``), or None. Default: the operands the iteration
@@ -337,9 +342,14 @@ def _load_builtin_models() -> None:
 
 
 def sharding_model(op: Operation) -> Optional[ShardingModel]:
-    """The model of ``op``: registered for its name, else for the nearest class in its MRO."""
+    """The model of ``op``: registered for its name, else for the nearest class in its MRO; a foreign
+    op (a name meshc has no class for) gets the foreign-op model (:mod:`meshc.interfaces.foreign_models`)."""
     _load_builtin_models()
-    return find_model(op, _BY_NAME, _BY_CLASS)
+    model = find_model(op, _BY_NAME, _BY_CLASS)
+    if model is None and type(op) is Operation:
+        from meshc.interfaces.foreign_models import FOREIGN_MODEL
+        return FOREIGN_MODEL
+    return model
 
 
 def has_sharding_rule(op: Operation) -> bool:

@@ -53,7 +53,7 @@ from meshc.interfaces.annotations import (BaseValue, Use, analyze_block, functio
                                           static_sharding)
 from meshc.interfaces.sharding import (IterationSpace, LoopSharding, captured_shardings_for, has_sharding_rule,
                                        iteration_space, loop_sharding, operand_shardings_for, replicated,
-                                       result_shardings_for)
+                                       result_shardings_for, sharding_model)
 from meshc.ir.attributes import UnitAttr
 from meshc.ir.core import BlockArgument, Operation, Value
 from meshc.passes.base import Option, Pass
@@ -123,6 +123,7 @@ class _Propagation:
         self.spaces: dict[int, IterationSpace] = {}
         self.defs: dict[int, ShardingAttr] = {}            # id(base value) -> sharding it is produced with
         self.needs: dict[tuple[int, int], ShardingAttr] = {}  # (id(op), operand) -> sharding the op needs
+        self.told: set[int] = set()  # ops whose model's rule remark is out
 
     # -- setup ----------------------------------------------------------------------------------------------
     def run(self) -> None:
@@ -240,6 +241,12 @@ class _Propagation:
         """Give ``op`` its loop sharding if something is known around it (True if it got one now)."""
         if id(op) in self.ls:
             return False
+        if id(op) not in self.told:
+            self.told.add(id(op))
+            model = sharding_model(op)
+            said = model.rule_remark(op) if model is not None else None
+            if said is not None:
+                self.pass_.remark(op, said)
         if not has_sharding_rule(op):
             self.pass_.remark(op, f"no sharding rule for '{op.name}': its tensor operands and results are "
                                   "replicated")
