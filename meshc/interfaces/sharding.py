@@ -559,6 +559,7 @@ def loop_sharding(op: Operation, operand_shardings: Sequence[Optional[ShardingAt
     for kind, shardings in (("result", result_shardings), ("operand", operand_shardings),
                             ("result", soft_result_shardings), ("operand", soft_operand_shardings)):
         ordered += [(kind, i, s) for i, s in enumerate(shardings) if s is not None]
+    ordered = _splits_first(ordered, len(ordered) - sum(s is not None for s in soft_operand_shardings))
     names = {s.mesh for _, _, s in ordered}
     given = _mesh_name(mesh)
     if given is not None:
@@ -594,6 +595,15 @@ def _with_halos(need: ShardingAttr, links: TensorLinks, ls: LoopSharding) -> Sha
         halo = ls.halo_of(link.loop) if link is not None else None
         flat += list(halo or (0, 0))
     return replace(need, halo_sizes=tuple(flat)) if any(flat) else need
+
+
+def _splits_first(ordered: list, start: int) -> list:
+    """``ordered`` with its soft operand shardings (from ``start``) reordered so that those splitting a
+    dim come before those that split none (stable otherwise): an operand produced replicated can be
+    sliced to any split for free, while honouring it first would gather the split ones (the expert
+    weights of a batch matmul whose dispatched tokens arrive replicated)."""
+    head, soft = ordered[:start], ordered[start:]
+    return head + [e for e in soft if any(e[2].split_axes)] + [e for e in soft if not any(e[2].split_axes)]
 
 
 def _offsets_per_dim(sharding: ShardingAttr, shape) -> Optional[dict[int, tuple[int, ...]]]:
