@@ -43,7 +43,7 @@ def distribute(module, mesh_shapes: Optional[dict[str, tuple[int, ...]]] = None)
 
     halos = [op.location for op in module.walk() if op.name == "mesh.update_halo"]
     context = PassContext(mesh_shapes=dict(mesh_shapes or {}))
-    first, second = PIPELINE.split(",")
+    first, second = PIPELINE.rsplit(",", 1)
     PassManager.from_text(first, context).run(module)
     record_propagation_names(module, halos)  # names as 'meshc compile -p sharding-propagation' prints them
     PassManager.from_text(second, context).run(module)
