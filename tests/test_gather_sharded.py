@@ -137,3 +137,11 @@ def test_embedding_bag_sums_partial_rows(tmp_path):
     expected = np.tanh(inputs["table"][inputs["ids"]].sum(axis=1))
     rtol, atol = tolerance(np.float32, 5, float(np.abs(inputs["table"]).max() * 5))
     np.testing.assert_allclose(result.outputs[0], expected, rtol=rtol, atol=atol)
+
+
+def test_each_device_reads_only_its_rows_of_the_table():
+    text = GATHER.format(mesh="4", table="[[0]]", ids="[[]]", v=64, vmax=63)
+    module = mc.parse(text)
+    PassManager.from_text("sharding-propagation,distribute-types,reshard,partition").run(module)
+    reads = [op for op in module.walk() if op.name == "tensor.extract_slice" and op.operands[0].name_hint == "table"]
+    assert [tuple(r.results[0].type.shape) for r in reads] == [(16, 16)]  # the device's 64 / 4 rows, never all 64

@@ -51,12 +51,11 @@ from meshc.ir.types import I1, FloatType, TensorType, numpy_dtype
 from meshc.sharding import ReductionKind, ShardingError
 from meshc.sharding.combiners import KIND_OF_OP
 
-__all__ = ["captured_reads", "GatherStructuredModel"]
+__all__ = ["captured_reads", "captured_tensors", "GatherStructuredModel"]
 
 
-def captured_reads(op: Operation) -> list[tuple[Value, list[tensor.ExtractOp]]]:
-    """The ranked tensors defined outside ``op`` that ``tensor.extract`` ops in its regions read, each
-    with those extracts, in order of first read."""
+def _inside(op: Operation) -> set[int]:
+    """The ids of the values defined inside ``op``'s regions (results and block arguments)."""
     inside: set[int] = set()
     for inner in op.walk():
         if inner is not op:
@@ -64,6 +63,25 @@ def captured_reads(op: Operation) -> list[tuple[Value, list[tensor.ExtractOp]]]:
         for region in inner.regions:
             for block in region.blocks:
                 inside.update(id(a) for a in block.args)
+    return inside
+
+
+def captured_tensors(op: Operation) -> list[Value]:
+    """The distributed tensors defined outside ``op`` that ops in its regions use, in order of first use."""
+    inside = _inside(op)
+    out: dict[int, Value] = {}
+    for inner in op.walk():
+        if inner is not op:
+            for v in inner.operands:
+                if id(v) not in inside and sharding_of(v.type) is not None:
+                    out.setdefault(id(v), v)
+    return list(out.values())
+
+
+def captured_reads(op: Operation) -> list[tuple[Value, list[tensor.ExtractOp]]]:
+    """The ranked tensors defined outside ``op`` that ``tensor.extract`` ops in its regions read, each
+    with those extracts, in order of first read."""
+    inside = _inside(op)
     out: dict[int, tuple[Value, list[tensor.ExtractOp]]] = {}
     for inner in op.walk():
         if isinstance(inner, tensor.ExtractOp) and id(inner.source) not in inside \
@@ -156,9 +174,11 @@ class GatherStructuredModel(StructuredModel):
             gathered = tuple(bool(s.dim_axes(d)) and link is not None and link.loop >= op.num_loops  # type: ignore
                              for d, link in enumerate(links))
             boxes[id(local[value])] = (value, box, tuple(bool(s.dim_axes(d)) for d in range(len(box))), gathered)
-        whole = ctx.captured()
-        whole.update(local)
-        own = dataclasses.replace(ctx, _captured=lambda: whole)
+        reads = dict(local)
+        for v in captured_tensors(op):  # the others are read whole (no rule reaches them)
+            if v not in reads:
+                reads[v] = ctx.read(v, [(0, view.dim_size(v, d)) for d in range(v.type.rank)])  # type: ignore
+        own = dataclasses.replace(ctx, _captured=lambda: reads)
         new, results = clone_on_local_shapes(op, own)
         shift_linalg_index(new, op, ctx.regions(), ctx.m)  # type: ignore[arg-type]
         kinds = space.reduction_kinds
