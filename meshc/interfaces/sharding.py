@@ -43,6 +43,9 @@ Public API (for ``sharding-propagation`` and the partition pass):
     read off their distributed types); partial axes of a result are then placed on the first free
     reduction loop whose combiner has that kind, if no reduction loop is
     split yet (upstream ``defaultGetShardingOption`` step 3).
+``captured_shardings_for(op, loop_sharding) -> list[ShardingAttr]``
+    what each captured tensor (:attr:`IterationSpace.captured`, read by the op's
+    regions: an embedding table) must be.
 ``operand_shardings_for(op, loop_sharding) -> list[ShardingAttr | None]``
     what each operand must be (None: not a ranked tensor, or the operand
     takes any sharding, e.g. ``func.return``, ``tensor.dim``).
@@ -54,6 +57,13 @@ Public API (for ``sharding-propagation`` and the partition pass):
     attach a model to an op name or op class (external model: a new op is
     one registration); ``sharding_model(op)`` finds it (name first, then the
     class hierarchy).
+
+Kept through an op (meshc's, beyond upstream's ``ShardingOption``): explicit
+``sharded_dims_offsets`` of the sharding that decides a loop
+(:attr:`LoopSharding.loop_bounds`), and the halos of an input on a loop the
+op is pointwise in (:attr:`LoopSharding.loop_halos`). Among the shardings
+the operands are produced with, those that split a dim are tried before the
+replicated ones (a replicated operand is sliced for free).
 
 Deviations from upstream, on purpose:
 

@@ -8,6 +8,8 @@ derives every rule from it.
   ``iterator_types()``/``indexing_maps()`` (upstream's linalg
   ``ShardingInterfaceImpl``); inits are tied to their results; each result's
   reduction kind is the combiner of its payload (``StructuredOp.reduction_kind``).
+  The registered model, :class:`~meshc.interfaces.gather_models.GatherStructuredModel`,
+  adds the tensors a body reads from outside (vocab-parallel gathers).
 * arith/math elementwise ops, comparisons, ``select``, casts on ranked tensors
   (upstream ``ElementwiseShardingInterface``): one parallel loop per result dim,
   identity maps.
