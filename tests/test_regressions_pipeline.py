@@ -122,7 +122,8 @@ def test_whole_read_of_a_halo_value_shared_by_a_peer_group():
 # reconcile_call): a resharding point before (after) the call where an operand (result) differs from the
 # callee's signature, and a located error when the callee has no shardings at all. The backend does not
 # schedule calls of per-device functions yet: that is now a located error there (meshc/backend/emit.py)
-# instead of a run that failed on device 0 with "'func.call' op produced shape [] of NoneType".
+# instead of a run that failed on device 0 with "'func.call' op produced shape [] of NoneType"; the default
+# pipeline's flatten-regions inlines such a call first.
 
 CALL_RESHARDED = """
 mesh.mesh @m(shape = 3)
@@ -149,10 +150,22 @@ def test_call_with_other_shardings_than_the_callee_compiles_to_the_right_values(
 
 
 def test_call_between_sharded_functions_is_a_located_error_of_the_backend():
+    # without flatten-regions the call stays: the backend does not schedule calls of per-device functions
+    from meshc.passes.registry import DEFAULT_PIPELINE
+
+    pipeline = ",".join(p for p in DEFAULT_PIPELINE if p != "flatten-regions")
     with pytest.raises(DiagnosticError) as info:
-        mc.compile(mc.parse(CALL_RESHARDED, "call.mlir"))
+        mc.compile(mc.parse(CALL_RESHARDED, "call.mlir"), pipeline)
     assert "calls of per-device functions (@helper_sharded) are not scheduled yet" in str(info.value)
     assert info.value.location.line == 11  # the func.call (the text starts with a newline)
+
+
+def test_the_default_pipeline_inlines_the_call_and_runs_it():
+    # flatten-regions (first in the default pipeline) puts @helper's body in place of the call
+    a = np.arange(15, dtype=np.float32).reshape(5, 3)
+    result = mc.run(mc.parse(CALL_RESHARDED, "call.mlir"), [a], check=True)
+    assert result.check_ok
+    np.testing.assert_array_equal(result.outputs[0], 2 * a)
 
 
 def test_call_of_an_unsharded_function_with_distributed_tensors_is_a_located_error():

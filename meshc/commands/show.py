@@ -28,7 +28,7 @@ from meshc.commands._common import (MeshcCommand, check_mesh_shape_names, check_
                                     mesh_shape_override_option, parse_mesh_shapes, read_input, write_output)
 
 #: The passes that put every tensor value's sharding into its type.
-PIPELINE = "sharding-propagation,distribute-types"
+PIPELINE = "flatten-regions,sharding-propagation,distribute-types"
 
 
 def distribute(module, mesh_shapes: Optional[dict[str, tuple[int, ...]]] = None) -> None:
@@ -43,7 +43,7 @@ def distribute(module, mesh_shapes: Optional[dict[str, tuple[int, ...]]] = None)
 
     halos = [op.location for op in module.walk() if op.name == "mesh.update_halo"]
     context = PassContext(mesh_shapes=dict(mesh_shapes or {}))
-    first, second = PIPELINE.split(",")
+    first, second = PIPELINE.rsplit(",", 1)
     PassManager.from_text(first, context).run(module)
     record_propagation_names(module, halos)  # names as 'meshc compile -p sharding-propagation' prints them
     PassManager.from_text(second, context).run(module)

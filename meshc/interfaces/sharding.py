@@ -38,9 +38,14 @@ Public API (for ``sharding-propagation`` and the partition pass):
     expressed by a loop or when it disagrees with loops already decided (a
     loop is decided, possibly unsplit, by the first sharding that indexes it).
     Partial axes of operands are ignored (upstream: they only concern the
-    producer); partial axes of a result are then placed on the first free
+    producer); ``operand_shardings`` may go on past the op's operands with
+    its captured values (:attr:`IterationSpace.captured`; missing entries are
+    read off their distributed types); partial axes of a result are then placed on the first free
     reduction loop whose combiner has that kind, if no reduction loop is
     split yet (upstream ``defaultGetShardingOption`` step 3).
+``captured_shardings_for(op, loop_sharding) -> list[ShardingAttr]``
+    what each captured tensor (:attr:`IterationSpace.captured`, read by the op's
+    regions: an embedding table) must be.
 ``operand_shardings_for(op, loop_sharding) -> list[ShardingAttr | None]``
     what each operand must be (None: not a ranked tensor, or the operand
     takes any sharding, e.g. ``func.return``, ``tensor.dim``).
@@ -52,6 +57,13 @@ Public API (for ``sharding-propagation`` and the partition pass):
     attach a model to an op name or op class (external model: a new op is
     one registration); ``sharding_model(op)`` finds it (name first, then the
     class hierarchy).
+
+Kept through an op (meshc's, beyond upstream's ``ShardingOption``): explicit
+``sharded_dims_offsets`` of the sharding that decides a loop
+(:attr:`LoopSharding.loop_bounds`), and the halos of an input on a loop the
+op is pointwise in (:attr:`LoopSharding.loop_halos`). Among the shardings
+the operands are produced with, those that split a dim are tried before the
+replicated ones (a replicated operand is sliced for free).
 
 Deviations from upstream, on purpose:
 
@@ -74,14 +86,15 @@ sharding that does not fit the op or shardings on two meshes.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Callable, Optional, Sequence, Union
 
-from meshc.dialects.mesh import MeshOp, ShardingAttr, enclosing_module
+from meshc.dialects.mesh import MeshOp, ShardingAttr, enclosing_module, sharding_of
 from meshc.interfaces.models import find_model
 from meshc.interfaces.spmd import Mixed, PartitionContext, clone_on_local_shapes
 from meshc.ir.core import Operation, Value
 from meshc.ir.types import TensorType
+from meshc.sharding.shards import shard_boundaries
 
 PARALLEL = "parallel"
 REDUCTION = "reduction"
@@ -104,13 +117,20 @@ class DimLink:
 
     loop: int
     multiple: Optional[int] = None
+    extent: Optional[int] = None
 
     def exact_for(self, axes: Sequence[int], mesh_shape: Optional[Sequence[Optional[int]]]) -> bool:
-        """Whether splitting over mesh ``axes`` keeps this dim's shards aligned with the loop's."""
-        if self.multiple is None or not axes:
+        """Whether splitting over mesh ``axes`` keeps this dim's shards aligned with the loop's.
+
+        ``extent`` (a gathered dim, :mod:`meshc.interfaces.gather_models`): the dim's static size; the
+        split is allowed only over at most ``extent`` devices (no empty shard: a masked gather reads one
+        element of its own shard)."""
+        if not axes or (self.multiple is None and self.extent is None):
             return True
         k = _group_size(axes, mesh_shape)
-        return k is not None and self.multiple % k == 0
+        if k is None:
+            return False
+        return (self.multiple is None or self.multiple % k == 0) and (self.extent is None or k <= self.extent)
 
 
 class _AnySharding:
@@ -136,6 +156,14 @@ class IterationSpace:
     ``reduction_kinds[r]``: kind of result ``r``'s partial values (``None``:
     unknown combiner, so no reduction loop may be split). ``tied[k]``: the
     result operand ``k`` initialises (DPS init), or ``None``.
+
+    ``captured``: tensors defined outside the op that its regions read (a
+    ``tensor.extract`` of an embedding table in a ``linalg.generic`` body),
+    each ``(value, links)``; they count as operands ``len(operands) + j``
+    (:attr:`extended_operands`) for every rule: a captured dim linked to a
+    loop is split with it, an unlinked one stays replicated. A model may add
+    loops of its own beyond the op's (a gathered dim's loop, a reduction:
+    splitting it makes the results partial, :mod:`meshc.interfaces.gather_models`).
     """
 
     iterator_types: tuple[str, ...]
@@ -143,10 +171,23 @@ class IterationSpace:
     results: tuple[Optional[TensorLinks], ...]
     reduction_kinds: tuple[Optional[str], ...] = ()
     tied: tuple[Optional[int], ...] = ()
+    captured: tuple[tuple[Value, TensorLinks], ...] = ()
 
     @property
     def num_loops(self) -> int:
         return len(self.iterator_types)
+
+    @property
+    def extended_operands(self) -> tuple[OperandLinks, ...]:
+        """The links of the operands, then of the captured values."""
+        return self.operands + tuple(links for _, links in self.captured)
+
+    def captured_index(self, value: Value) -> Optional[int]:
+        """The extended operand index of captured ``value`` (``len(operands) + j``), or None."""
+        for j, (v, _) in enumerate(self.captured):
+            if v is value:
+                return len(self.operands) + j
+        return None
 
     def kind_of(self, result: int) -> Optional[str]:
         return self.reduction_kinds[result] if result < len(self.reduction_kinds) else None
@@ -160,7 +201,14 @@ class LoopSharding:
     """Mesh axes per loop of an op (upstream ``ShardingOption``).
 
     ``loop_axes[l]`` are the mesh axes loop ``l`` is split over (major to
-    minor); ``iterator_types`` and ``reduction_kinds`` (per result) are the
+    minor); ``loop_bounds[l]`` its explicit shard boundaries when the
+    sharding that decided it had ``sharded_dims_offsets`` (uneven shards are
+    kept through the op: every dim the loop indexes exactly gets them);
+    ``loop_halos[l]`` the ``(low, high)`` halo it is computed with when a
+    sharding with ``halo_sizes`` decided it and the op is pointwise in it
+    (:meth:`_Solver.keeps_halo`: an elementwise chain on a haloed value keeps
+    the halo instead of dropping it and exchanging it again);
+    ``iterator_types`` and ``reduction_kinds`` (per result) are the
     op's, so that :attr:`partial_axes` and :meth:`partial_kind` answer what a
     split reduction makes of each result.
     """
@@ -169,6 +217,18 @@ class LoopSharding:
     loop_axes: tuple[tuple[int, ...], ...]
     iterator_types: tuple[str, ...]
     reduction_kinds: tuple[Optional[str], ...] = ()
+    loop_bounds: tuple[Optional[tuple[int, ...]], ...] = ()
+    loop_halos: tuple[Optional[tuple[int, int]], ...] = ()
+
+    def halo_of(self, loop: int) -> Optional[tuple[int, int]]:
+        """``(low, high)`` halo widths split loop ``loop`` is computed with (each device runs it over its
+        shard widened by them, clipped to the loop's range), or None."""
+        return self.loop_halos[loop] if loop < len(self.loop_halos) else None
+
+    def bounds_of(self, loop: int) -> Optional[tuple[int, ...]]:
+        """The explicit shard boundaries of split loop ``loop`` (``k + 1`` offsets, from a sharding with
+        ``sharded_dims_offsets`` that decided it), or None for the balanced rule."""
+        return self.loop_bounds[loop] if loop < len(self.loop_bounds) else None
 
     @property
     def partial_axes(self) -> tuple[int, ...]:
@@ -218,6 +278,11 @@ class ShardingModel:
 
     def iteration_space(self, op: Operation) -> Optional[IterationSpace]:  # pragma: no cover - abstract
         raise NotImplementedError
+
+    def rule_remark(self, op: Operation) -> Optional[str]:
+        """A remark sharding-propagation prints about the rule this model gives ``op`` (why it has one or
+        not), or None. Default: None."""
+        return None
 
     def dps_inits(self, op: Operation) -> tuple[Optional[int], ...]:
         """Per result of ``op``, the index of the operand it is written into (MLIR's
@@ -288,9 +353,14 @@ def _load_builtin_models() -> None:
 
 
 def sharding_model(op: Operation) -> Optional[ShardingModel]:
-    """The model of ``op``: registered for its name, else for the nearest class in its MRO."""
+    """The model of ``op``: registered for its name, else for the nearest class in its MRO; a foreign
+    op (a name meshc has no class for) gets the foreign-op model (:mod:`meshc.interfaces.foreign_models`)."""
     _load_builtin_models()
-    return find_model(op, _BY_NAME, _BY_CLASS)
+    model = find_model(op, _BY_NAME, _BY_CLASS)
+    if model is None and type(op) is Operation:
+        from meshc.interfaces.foreign_models import FOREIGN_MODEL
+        return FOREIGN_MODEL
+    return model
 
 
 def has_sharding_rule(op: Operation) -> bool:
@@ -379,6 +449,8 @@ class _Solver:
         self.shape = shape
         self.axes: list[Optional[tuple[int, ...]]] = [None] * space.num_loops
         self.owner: dict[int, int] = {}  # mesh axis -> loop
+        self.bounds: dict[int, tuple[int, ...]] = {}  # loop -> explicit boundaries (uneven shards)
+        self.halos: dict[int, tuple[int, int]] = {}  # loop -> (low, high) halo it is computed with
 
     def splittable(self, loop: int) -> bool:
         """A reduction loop needs a known combiner for every tensor result and an operand dim it indexes
@@ -389,11 +461,11 @@ class _Solver:
             kinds = [self.space.kind_of(r) for r, _ in results]
             indexed = any(isinstance(links, tuple) and any(l is not None and l.loop == loop
                                                            for l in effective_links(links))
-                          for links in self.space.operands)
+                          for links in self.space.extended_operands)
             return indexed and bool(results) and all(k is not None and k != "generic" for k in kinds)
         return all(any(l is not None and l.loop == loop for l in effective_links(links)) for _, links in results)
 
-    def try_split(self, links: TensorLinks, sharding: ShardingAttr) -> bool:
+    def try_split(self, links: TensorLinks, sharding: ShardingAttr, operand: bool = False) -> bool:
         proposal: dict[int, tuple[int, ...]] = {}
         for d, link in enumerate(effective_links(links)):
             axes = tuple(sharding.dim_axes(d))
@@ -415,8 +487,46 @@ class _Solver:
                 return False
             if any(self.owner.get(a, loop) != loop for a in axes):
                 return False
+        fresh = {loop for loop, axes in proposal.items() if axes and self.axes[loop] is None}
         self._commit(proposal)
+        self._keep_bounds(links, sharding, fresh)
+        if operand:
+            self._keep_halos(links, sharding, {loop for loop, axes in proposal.items() if axes})
         return True
+
+    def keeps_halo(self, loop: int) -> bool:
+        """Whether the op may run parallel loop ``loop`` over a haloed shard: every dim of every tensor it
+        touches is indexed exactly by one loop (no compound index, no reshape, no gathered dim), so each
+        result cell depends on the operand cells at the same loop index only."""
+        if self.space.iterator_types[loop] != PARALLEL:
+            return False
+        tensors = [t for t in self.space.extended_operands + self.space.results if isinstance(t, tuple)]
+        return all(l is not None and l.multiple is None and l.extent is None for t in tensors for l in t)
+
+    def _keep_halos(self, links: TensorLinks, sharding: ShardingAttr, loops: set[int]) -> None:
+        """Record the halos input ``sharding`` gives its split ``loops`` (the first input -- an operand
+        that is no DPS init -- with halos on a loop decides them), where the op keeps them. A result's halos never do: a result wanted with
+        halos its operands lack is computed on the core and exchanged after."""
+        if not sharding.halo_sizes or not loops:
+            return
+        spec = sharding.to_spec()
+        for d, link in enumerate(effective_links(links)):
+            if link is None or link.loop not in loops:
+                continue
+            halo = spec.halo_of(d)
+            if any(halo) and link.loop not in self.halos and self.keeps_halo(link.loop):
+                self.halos[link.loop] = halo
+
+    def _keep_bounds(self, links: TensorLinks, sharding: ShardingAttr, loops: set[int]) -> None:
+        """Record the explicit boundaries ``sharding`` gives the newly split ``loops`` (dims linked exactly)."""
+        if not sharding.sharded_dims_offsets or not loops:
+            return
+        per_dim = _offsets_per_dim(sharding, self.shape)
+        if per_dim is None:
+            return
+        for d, link in enumerate(effective_links(links)):
+            if link is not None and link.multiple is None and link.loop in loops and d in per_dim:
+                self.bounds[link.loop] = per_dim[d]
 
     def try_partial(self, result: int, sharding: ShardingAttr) -> bool:
         partial = tuple(sharding.partial_axes)
@@ -455,10 +565,12 @@ def loop_sharding(op: Operation, operand_shardings: Sequence[Optional[ShardingAt
         ShardingRuleError: shardings on different meshes, or no mesh at all.
     """
     space = iteration_space(op)
+    operand_shardings = _with_captured(space, operand_shardings)
     ordered: list[tuple[str, int, ShardingAttr]] = []
     for kind, shardings in (("result", result_shardings), ("operand", operand_shardings),
                             ("result", soft_result_shardings), ("operand", soft_operand_shardings)):
         ordered += [(kind, i, s) for i, s in enumerate(shardings) if s is not None]
+    ordered = _splits_first(ordered, len(ordered) - sum(s is not None for s in soft_operand_shardings))
     names = {s.mesh for _, _, s in ordered}
     given = _mesh_name(mesh)
     if given is not None:
@@ -471,13 +583,94 @@ def loop_sharding(op: Operation, operand_shardings: Sequence[Optional[ShardingAt
     name = names.pop()
     solver = _Solver(space, _mesh_shape(op, name, mesh))
     for kind, i, s in ordered:
-        links = space.results[i] if kind == "result" else space.operands[i]
+        links = space.results[i] if kind == "result" else space.extended_operands[i]
         if isinstance(links, tuple):
-            solver.try_split(links, s)
+            solver.try_split(links, s, kind == "operand" and space.tied_result(i) is None)
     for kind, i, s in ordered:
         if kind == "result" and s.partial_axes:
             solver.try_partial(i, s)
-    return LoopSharding(name, tuple(a or () for a in solver.axes), space.iterator_types, space.reduction_kinds)
+    bounds = tuple(solver.bounds.get(l) for l in range(space.num_loops)) if solver.bounds else ()
+    halos = tuple(solver.halos.get(l) for l in range(space.num_loops)) if solver.halos else ()
+    return LoopSharding(name, tuple(a or () for a in solver.axes), space.iterator_types, space.reduction_kinds,
+                        bounds, halos)
+
+
+def _with_halos(need: ShardingAttr, links: TensorLinks, ls: LoopSharding) -> ShardingAttr:
+    """``need`` with the halos of its loops (:attr:`LoopSharding.loop_halos`) on the dims they index."""
+    if not ls.loop_halos or need.partial_axes:
+        return need
+    flat: list[int] = []
+    for d, link in enumerate(effective_links(links)):
+        if not need.dim_axes(d):
+            continue
+        halo = ls.halo_of(link.loop) if link is not None else None
+        flat += list(halo or (0, 0))
+    return replace(need, halo_sizes=tuple(flat)) if any(flat) else need
+
+
+def _splits_first(ordered: list, start: int) -> list:
+    """``ordered`` with its soft operand shardings (from ``start``) reordered so that those splitting a
+    dim come before those that split none (stable otherwise): an operand produced replicated can be
+    sliced to any split for free, while honouring it first would gather the split ones (the expert
+    weights of a batch matmul whose dispatched tokens arrive replicated)."""
+    head, soft = ordered[:start], ordered[start:]
+    return head + [e for e in soft if any(e[2].split_axes)] + [e for e in soft if not any(e[2].split_axes)]
+
+
+def _offsets_per_dim(sharding: ShardingAttr, shape) -> Optional[dict[int, tuple[int, ...]]]:
+    """``sharding``'s flat ``sharded_dims_offsets`` cut into the ``k + 1`` boundaries of each split dim
+    (None when a group size is unknown or the list does not fit)."""
+    out: dict[int, tuple[int, ...]] = {}
+    flat = tuple(sharding.sharded_dims_offsets)
+    start = 0
+    for d, axes in enumerate(sharding.split_axes):
+        if not axes:
+            continue
+        k = _group_size(axes, shape)
+        if k is None or start + k + 1 > len(flat):
+            return None
+        out[d] = flat[start:start + k + 1]
+        start += k + 1
+    return out if start == len(flat) else None
+
+
+def _explicit_offsets(need: ShardingAttr, links: TensorLinks, ls: LoopSharding, t, shape) -> ShardingAttr:
+    """``need`` with the explicit boundaries of its loops (:attr:`LoopSharding.loop_bounds`) on the dims
+    they index exactly; the other split dims then spell their balanced boundaries (the offsets list
+    covers every split dim). Unchanged when no loop has bounds or a size is unknown."""
+    if not ls.loop_bounds or not isinstance(t, TensorType):
+        return need
+    explicit: dict[int, tuple[int, ...]] = {}
+    for d, link in enumerate(effective_links(links)):
+        if link is not None and link.multiple is None and need.dim_axes(d) and ls.bounds_of(link.loop) is not None:
+            explicit[d] = ls.bounds_of(link.loop)  # type: ignore[assignment]
+    if not explicit:
+        return need
+    flat: list[int] = []
+    for d, axes in enumerate(need.split_axes):
+        if not axes:
+            continue
+        if d in explicit:
+            flat += explicit[d]
+            continue
+        k = _group_size(axes, shape)
+        if k is None or d >= t.rank or t.shape[d] is None:
+            return need
+        flat += shard_boundaries(t.shape[d], k)
+    if any(len(b) != (_group_size(need.dim_axes(d), shape) or 0) + 1 for d, b in explicit.items()):
+        return need
+    return replace(need, sharded_dims_offsets=tuple(flat))
+
+
+def _with_captured(space: IterationSpace, operand_shardings: Sequence[Optional[ShardingAttr]]) -> list:
+    """``operand_shardings`` extended to the captured values: the given entries, then the sharding in
+    each remaining captured value's (distributed) type, if any."""
+    out = list(operand_shardings)
+    n = len(space.operands)
+    for j, (v, _) in enumerate(space.captured):
+        if n + j >= len(out):
+            out += [None] * (n + j - len(out)) + [sharding_of(v.type)]
+    return out
 
 
 def _fitted_space(op: Operation, ls: LoopSharding, mesh: MeshLike):
@@ -518,8 +711,21 @@ def operand_shardings_for(op: Operation, ls: LoopSharding, mesh: MeshLike = None
         tied = space.tied_result(k)
         kind = ls.partial_kind(tied) if tied is not None else None
         partial = ls.partial_axes if kind is not None else ()
-        out.append(ShardingAttr(ls.mesh, tuple(_split_axes(links, ls, shape)), partial, kind or "sum"))
+        need = ShardingAttr(ls.mesh, tuple(_split_axes(links, ls, shape)), partial, kind or "sum")
+        out.append(_with_halos(_explicit_offsets(need, links, ls, op.operands[k].type, shape), links, ls))
     return out
+
+
+def captured_shardings_for(op: Operation, ls: LoopSharding, mesh: MeshLike = None) -> list[ShardingAttr]:
+    """The sharding each captured value of ``op`` (:attr:`IterationSpace.captured`) must have under
+    ``ls``: dims follow their loops (a gathered dim its gather loop), never partial.
+
+    Raises:
+        ShardingRuleError: ``ls`` has the wrong number of loops for ``op``.
+    """
+    space, shape = _fitted_space(op, ls, mesh)
+    return [_explicit_offsets(ShardingAttr(ls.mesh, tuple(_split_axes(links, ls, shape))), links, ls, v.type, shape)
+            for v, links in space.captured]
 
 
 def result_shardings_for(op: Operation, ls: LoopSharding, mesh: MeshLike = None) -> list[Optional[ShardingAttr]]:
@@ -537,7 +743,8 @@ def result_shardings_for(op: Operation, ls: LoopSharding, mesh: MeshLike = None)
             continue
         kind = ls.partial_kind(r)
         partial = ls.partial_axes if kind is not None else ()
-        out.append(ShardingAttr(ls.mesh, tuple(_split_axes(links, ls, shape)), partial, kind or "sum"))
+        need = ShardingAttr(ls.mesh, tuple(_split_axes(links, ls, shape)), partial, kind or "sum")
+        out.append(_with_halos(_explicit_offsets(need, links, ls, op.results[r].type, shape), links, ls))
     return out
 
 

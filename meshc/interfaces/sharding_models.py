@@ -8,6 +8,8 @@ derives every rule from it.
   ``iterator_types()``/``indexing_maps()`` (upstream's linalg
   ``ShardingInterfaceImpl``); inits are tied to their results; each result's
   reduction kind is the combiner of its payload (``StructuredOp.reduction_kind``).
+  The registered model, :class:`~meshc.interfaces.gather_models.GatherStructuredModel`,
+  adds the tensors a body reads from outside (vocab-parallel gathers).
 * arith/math elementwise ops, comparisons, ``select``, casts on ranked tensors
   (upstream ``ElementwiseShardingInterface``): one parallel loop per result dim,
   identity maps.
@@ -78,7 +80,7 @@ from meshc.dialects.mesh import ShardingAttr, data_encoding_of, sharding_of
 from meshc.interfaces.sharding import (ANY, PARALLEL, DimLink, IterationSpace, ShardingModel, TensorLinks,
                                        effective_links, iteration_space, register_sharding_model)
 from meshc.interfaces.spmd import (DeviceView, IndexMath, Mixed, PartitionContext, PartitionError, clone_on_local_shapes,
-                                   known_sizes, local_type, product, replace_clone, shift_block_args)
+                                   known_sizes, local_type, product, replace_clone, shift_block_args, widened)
 from meshc.ir.affine import AffineExpr, AffineMap, BinaryExpr, ConstantExpr, DimExpr
 from meshc.ir.attributes import DenseElementsAttr, FloatAttr, IntegerAttr
 from meshc.ir.builder import Builder
@@ -265,14 +267,33 @@ class CreationModel(ShardingModel):
 
 
 class EmptyModel(CreationModel):
-    """``tensor.empty``: a local ``tensor.empty`` of the device's shard size."""
+    """``tensor.empty``: a local ``tensor.empty`` of the device's shard size. Its contents are
+    unspecified, so it may be given any partial sharding or halos (the partial init of a masked
+    gather, :mod:`meshc.interfaces.gather_models`; the haloed init of an elementwise op that keeps its
+    operand's halo): its box is that of its split dims, halos included."""
 
     def partition(self, op: Operation, ctx: PartitionContext) -> list[Value]:
+        s = sharding_of(op.results[0].type)
+        if s is not None and (s.partial_axes or s.halo_sizes):
+            return self.partial_empty(op, ctx, s)
         local = self.local_result(op, ctx)
         if local is None:
             return clone_on_local_shapes(op, ctx)[1]
         rt, dyn = local
         return list(ctx.m.b.insert(tensor.EmptyOp.build(rt, dyn, ctx.m.loc)).results)
+
+    def partial_empty(self, op: Operation, ctx: PartitionContext, s: ShardingAttr) -> list[Value]:
+        """The local ``tensor.empty`` of a result with partial or haloed sharding ``s``: sized by the
+        device's region of each dim (the partial axes do not change the box; halos widen it)."""
+        res = op.results[0]
+        dyn = iter(op.operands)
+        full = [n if n is not None else next(dyn) for n in res.type.shape]  # type: ignore[attr-defined]
+        spec = s.to_spec()
+        sizes = [widened(ctx.m, ctx.view.core_range(res, s, d, size=n), spec.halo_of(d), n)[1]
+                 for d, n in enumerate(full)]
+        rt = local_type(res.type, sizes)  # type: ignore[arg-type]
+        return list(ctx.m.b.insert(tensor.EmptyOp.build(rt, [ctx.m.value(n) for n in sizes if isinstance(n, Value)],
+                                                        ctx.m.loc)).results)
 
     def refine(self, op: Operation, known: Known) -> Operation:
         """Size operands now known become static dims."""
@@ -985,7 +1006,8 @@ def _inferred_shape(op: Operation) -> list[Optional[int]]:
 
 
 def _register() -> None:
-    register_sharding_model(linalg.StructuredOp, StructuredModel())
+    from meshc.interfaces.gather_models import GatherStructuredModel
+    register_sharding_model(linalg.StructuredOp, GatherStructuredModel())
     elementwise = ElementwiseModel()
     for cls in (arith.ElementwiseOp, arith.CmpOp, arith.SelectOp, arith.CastOp):
         register_sharding_model(cls, elementwise)

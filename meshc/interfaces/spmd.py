@@ -41,7 +41,7 @@ from meshc.ir.types import I1, INDEX, TensorType
 from meshc.kernels.fold import fold_integer
 from meshc.sharding.shards import shard_boundaries
 
-__all__ = ["Mixed", "PartitionError", "IndexMath", "balanced_range", "DeviceView", "local_type", "extract",
+__all__ = ["Mixed", "PartitionError", "IndexMath", "balanced_range", "DeviceView", "widened", "local_type", "extract",
            "all_replicated", "product", "shift_block_args", "strip_nested", "PartitionContext",
            "clone_on_local_shapes", "known_sizes", "replace_clone"]
 
@@ -258,15 +258,22 @@ class DeviceView:
         out = []
         spec = s.to_spec()
         for d in range(v.type.rank):  # type: ignore[attr-defined]
-            off, size = self.core_range(v, s, d)
-            low, high = spec.halo_of(d) if with_halo else (0, 0)
-            if low or high:
-                n = self.dim_size(v, d)
-                start = self.m.max(0, self.m.sub(off, low))
-                stop = self.m.min(n, self.m.add(self.m.add(off, size), high))
-                off, size = start, self.m.sub(stop, start)
-            out.append((off, size))
+            core = self.core_range(v, s, d)
+            halo = spec.halo_of(d) if with_halo else (0, 0)
+            out.append(widened(self.m, core, halo, self.dim_size(v, d)) if any(halo) else core)
         return out
+
+
+def widened(m: IndexMath, core: tuple[Mixed, Mixed], halo: Optional[Sequence[int]],
+            size: Mixed) -> tuple[Mixed, Mixed]:
+    """``(offset, size)`` of a shard's ``core`` widened by its ``(low, high)`` ``halo`` and clipped to
+    ``[0, size)`` (meshc's halo rule, :mod:`meshc.sharding.shards`); ``core`` when there is no halo."""
+    if not halo or not any(halo):
+        return core
+    off, n = core
+    start = m.max(0, m.sub(off, halo[0]))
+    stop = m.min(size, m.add(m.add(off, n), halo[1]))
+    return start, m.sub(stop, start)
 
 
 def local_type(global_type: TensorType, sizes: Sequence[Mixed]) -> TensorType:

@@ -99,7 +99,7 @@ from meshc.interfaces.sharding import (ANY, ShardingRuleError, dps_inits, effect
                                        loop_sharding, sharding_model)
 from meshc.interfaces.sharding_models import fill, linear_form, loops_of
 from meshc.interfaces.spmd import (DeviceView, IndexMath, Mixed, PartitionContext, PartitionError, all_replicated,
-                                   clone_on_local_shapes, extract)
+                                   clone_on_local_shapes, extract, widened)
 from meshc.ir.affine import DimExpr
 from meshc.ir.attributes import DenseArrayAttr, FloatAttr, IntegerAttr, SymbolRefAttr
 from meshc.ir.builder import Builder
@@ -268,7 +268,9 @@ class FunctionPartitioner:
                 if link is None or link.loop in ranges or not ls.loop_axes[link.loop]:
                     continue
                 if s.dim_axes(d) == ls.loop_axes[link.loop]:
-                    ranges[link.loop] = view.core_range(values[k], s, d, size=self.global_size(op, k, d, view))
+                    n = self.global_size(op, k, d, view)
+                    ranges[link.loop] = widened(view.m, view.core_range(values[k], s, d, size=n),
+                                                ls.halo_of(link.loop), n)
         exprs = _indexing_exprs(op)
         out: list[Optional[list[tuple[Mixed, Mixed]]]] = []
         for k, v in enumerate(values):
@@ -323,7 +325,7 @@ class FunctionPartitioner:
                 continue
             v = (list(op.operands) + list(op.results))[k]
             a, b = have.to_spec().without_halo(), want.to_spec()
-            if k >= n_in:
+            if k >= n_in or want.halo_sizes:  # results, and operands of a loop computed on its halo
                 a = have.to_spec()
             if not same_layout(a, b, self.spec, v.type.shape):  # type: ignore[attr-defined]
                 what = f"operand #{k}" if k < n_in else f"result #{k - n_in}"

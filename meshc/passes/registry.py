@@ -17,6 +17,7 @@ PASSES: dict[str, str] = {
     "canonicalize": "meshc.passes.canonicalize:Canonicalize",
     "cse": "meshc.passes.cse:CSE",
     "distribute-types": "meshc.passes.distribute_types:DistributeTypes",
+    "flatten-regions": "meshc.passes.flatten_regions:FlattenRegions",
     "partition": "meshc.passes.partition:Partition",
     "reshard": "meshc.passes.reshard:Reshard",
     "mesh-simplify": "meshc.passes.mesh_simplify:MeshSimplify",
@@ -33,7 +34,7 @@ PASSES: dict[str, str] = {
     "verify": "meshc.passes.verify:Verify",
 }
 
-DEFAULT_PIPELINE: list[str] = ["sharding-propagation", "distribute-types", "reshard", "partition", "unroll",
+DEFAULT_PIPELINE: list[str] = ["flatten-regions", "sharding-propagation", "distribute-types", "reshard", "partition", "unroll",
                                "propagate-encodings", "materialize-encodings", "canonicalize", "cse"]
 """What ``meshc compile`` runs without ``-p`` (pipeline elements, in order)."""
 

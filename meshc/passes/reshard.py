@@ -213,7 +213,8 @@ class FunctionResharder:
         tied = iteration_space(op).tied
         for i, (have, need) in enumerate(zip(operands, need_in)):
             is_init = i < len(tied) and tied[i] is not None  # a destination must have its result's type
-            if have is None or need is None or self.same(have, need, op.operands[i].type, ignore_halo=not is_init):
+            keep_halo = is_init or bool(need is not None and need.halo_sizes)  # the op computes on the halo too
+            if have is None or need is None or self.same(have, need, op.operands[i].type, ignore_halo=not keep_halo):
                 continue
             v = op.operands[i]
             if contents_unread(op, i):  # never move uninitialised memory: a new tensor.empty with `need`

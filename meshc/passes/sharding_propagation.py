@@ -51,8 +51,9 @@ from meshc.dialects.func import FuncOp
 from meshc.dialects.mesh import ShardingAttr, ShardOp, sharding_of
 from meshc.interfaces.annotations import (BaseValue, Use, analyze_block, function_mesh, functions, is_tensor,
                                           static_sharding)
-from meshc.interfaces.sharding import (IterationSpace, LoopSharding, has_sharding_rule, iteration_space,
-                                       loop_sharding, operand_shardings_for, replicated, result_shardings_for)
+from meshc.interfaces.sharding import (IterationSpace, LoopSharding, captured_shardings_for, has_sharding_rule,
+                                       iteration_space, loop_sharding, operand_shardings_for, replicated,
+                                       result_shardings_for, sharding_model)
 from meshc.ir.attributes import UnitAttr
 from meshc.ir.core import BlockArgument, Operation, Value
 from meshc.passes.base import Option, Pass
@@ -122,6 +123,7 @@ class _Propagation:
         self.spaces: dict[int, IterationSpace] = {}
         self.defs: dict[int, ShardingAttr] = {}            # id(base value) -> sharding it is produced with
         self.needs: dict[tuple[int, int], ShardingAttr] = {}  # (id(op), operand) -> sharding the op needs
+        self.told: set[int] = set()  # ops whose model's rule remark is out
 
     # -- setup ----------------------------------------------------------------------------------------------
     def run(self) -> None:
@@ -144,8 +146,9 @@ class _Propagation:
         self.use_of: dict[tuple[int, int], tuple[BaseValue, Use]] = {}
         for bv in self.values:
             for use in bv.uses:
-                if use.operand is not None:
-                    self.use_of[(id(use.consumer), use.operand)] = (bv, use)
+                k = self.operand_of(use)
+                if k is not None:
+                    self.use_of[(id(use.consumer), k)] = (bv, use)
         for bv in self.values:
             if bv.pinned is not None and isinstance(bv.value, BlockArgument):
                 self.defs[id(bv.value)] = bv.pinned
@@ -160,6 +163,16 @@ class _Propagation:
         """Ops that get a loop sharding: all but those whose tensors all take any sharding."""
         space = self.space(op)
         return not has_sharding_rule(op) or any(isinstance(x, tuple) for x in space.operands + space.results)
+
+    def operand_of(self, use: Use) -> Optional[int]:
+        """The (extended) operand index of ``use`` in its consumer: the operand, or for a use inside the
+        consumer's regions the index its rule gives the captured value (None: no rule for it, so the
+        value is needed replicated)."""
+        if use.operand is not None:
+            return use.operand
+        if not is_tensor(use.site.operands[use.site_index]):
+            return None
+        return self.space(use.consumer).captured_index(use.site.operands[use.site_index])
 
     def space(self, op: Operation) -> IterationSpace:
         key = id(op)
@@ -184,7 +197,7 @@ class _Propagation:
         otherwise the last annotation on the way, or the sharding the value is produced with."""
         musts: list[Optional[ShardingAttr]] = []
         softs: list[Optional[ShardingAttr]] = []
-        for i, links in enumerate(self.space(op).operands):
+        for i, links in enumerate(self.space(op).extended_operands):
             must = soft = None
             entry = self.use_of.get((id(op), i))
             if isinstance(links, tuple) and entry is not None:
@@ -201,9 +214,10 @@ class _Propagation:
 
     def wanted(self, use: Use) -> Optional[ShardingAttr]:
         """What ``use`` wants of its value: the decided consumer's need, else the last annotation."""
-        if use.operand is None:
+        k = self.operand_of(use)
+        if k is None:
             return replicated(self.mesh)
-        need = self.needs.get((id(use.consumer), use.operand))
+        need = self.needs.get((id(use.consumer), k))
         if need is not None:
             return need
         return static_sharding(use.path[-1]) if use.path else None
@@ -227,6 +241,12 @@ class _Propagation:
         """Give ``op`` its loop sharding if something is known around it (True if it got one now)."""
         if id(op) in self.ls:
             return False
+        if id(op) not in self.told:
+            self.told.add(id(op))
+            model = sharding_model(op)
+            said = model.rule_remark(op) if model is not None else None
+            if said is not None:
+                self.pass_.remark(op, said)
         if not has_sharding_rule(op):
             self.pass_.remark(op, f"no sharding rule for '{op.name}': its tensor operands and results are "
                                   "replicated")
@@ -244,7 +264,7 @@ class _Propagation:
         """Fix what ``op`` needs of its operands and produces; an unannotated argument takes the first
         need it meets."""
         self.ls[id(op)] = ls
-        for i, need in enumerate(operand_shardings_for(op, ls)):
+        for i, need in enumerate(operand_shardings_for(op, ls) + captured_shardings_for(op, ls)):
             if need is None:
                 continue
             self.needs[(id(op), i)] = need
@@ -268,9 +288,10 @@ class _Propagation:
 
     # -- rewriting ---------------------------------------------------------------------------------------------
     def final_need(self, use: Use) -> Optional[ShardingAttr]:
-        if use.operand is None:
+        k = self.operand_of(use)
+        if k is None:
             return replicated(self.mesh)
-        return self.needs.get((id(use.consumer), use.operand))
+        return self.needs.get((id(use.consumer), k))
 
     def chain(self, bv: BaseValue, use: Use) -> list[tuple[ShardingAttr, list[ShardOp]]]:
         items: list[tuple[ShardingAttr, Optional[ShardOp]]] = [(self.defs[id(bv.value)], None)]

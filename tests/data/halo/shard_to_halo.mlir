@@ -1,5 +1,5 @@
 // (b) A resharding to a sharding with halos: `reshard` inserts the mesh.update_halo (10 rows over 3 devices,
-// halos [1, 2]); the exp runs on each device's core.
+// halos [1, 2]); the exp runs on each device's haloed shard (it keeps the halo, no second exchange).
 mesh.mesh @m(shape = 3)
 func.func @main(%x: tensor<10x4xf32>) -> (tensor<10x4xf32>, tensor<10x4xf32>) {
   %a = mesh.shard %x to <@m, [[0]]> : tensor<10x4xf32>

@@ -1,0 +1,185 @@
+"""Region flow: how a region-holding op's values flow through its regions (an op interface).
+
+MLIR states the same facts with ``RegionBranchOpInterface`` (which operands enter which region's
+block arguments, which terminator operands leave as the op's results or come back as the next
+iteration's arguments) and ``CallOpInterface``/``CallableOpInterface`` (a call's operands are the
+callee's arguments, its results the callee's returned values). Each model here answers them for one
+op, and ``flatten-regions`` (:mod:`meshc.passes.flatten_regions`) uses the answer to put the body of a
+region that runs a known number of times in place of the op, so that ``sharding-propagation`` and
+``partition`` see its ops as the flat program (IREE's dispatch regions, calls, loops of static trip
+count partition with the same collectives as their flat form; XLA likewise inlines calls before its
+SPMD partitioner).
+
+:class:`RegionFlow` (what :meth:`RegionFlowModel.region_flow` returns for one op instance):
+
+* ``body``: the single block that runs (a region's entry block, or a callee's body);
+* ``entry``: per block argument of ``body``, the operand of the op flowing into it on the first run,
+  or :data:`INDUCTION` (the induction variable of a loop) or None (nothing known);
+* ``carried``: the terminator's operands flow back into the block arguments after ``entry``'s
+  non-induction ones (loop-carried values, ``scf.for``'s ``iter_args``), else they are the results;
+* ``trips``: how many times ``body`` runs (1: a dispatch region, ``scf.execute_region``, a call, the
+  taken branch of an ``scf.if`` on a constant; a static loop's trip count), None when unknown
+  (an ``scf.if`` on a computed condition, a dynamic loop);
+* ``induction``: ``(lower bound, step)`` of the induction variable, when the loop has one (ints);
+* ``results``: the op's results are the terminator's operands of the last run, in order.
+
+Models: ``flow.dispatch.region`` (no block arguments; its values come from above), ``scf.execute_region``,
+``scf.if``, ``scf.for``, ``scf.forall`` (its ``shared_outs`` flow into the block arguments after the
+induction variables; ``trips`` None: its body runs in parallel, partition's own form), ``func.call`` /
+``util.call`` (the callee's body, a function of the same module). The interface is apart from the
+ShardingInterface: a region op that stays has no sharding rule (replicated, cloned whole, as before).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Optional, Union
+
+from meshc.interfaces.models import find_model
+from meshc.ir.attributes import BoolAttr, IntegerAttr
+from meshc.ir.core import Block, Operation, Value
+
+__all__ = ["INDUCTION", "RegionFlow", "RegionFlowModel", "region_flow", "region_flow_model", "register_region_flow"]
+
+
+class _Induction:
+    def __repr__(self) -> str:
+        return "INDUCTION"
+
+
+#: Marker of a block argument that is a loop's induction variable.
+INDUCTION = _Induction()
+
+Entry = Union[None, int, _Induction]
+
+
+@dataclass(frozen=True)
+class RegionFlow:
+    """See the module docstring."""
+
+    body: Block
+    entry: tuple[Entry, ...]
+    trips: Optional[int]
+    carried: bool = False
+    induction: Optional[tuple[int, int]] = None
+
+
+def _constant(v: Value) -> Optional[Union[int, bool]]:
+    """The value of an ``arith.constant`` integer/index/i1 ``v``, or None."""
+    op = getattr(v, "op", None)
+    if op is None or op.name != "arith.constant":
+        return None
+    a = op.attributes.get("value")
+    if isinstance(a, BoolAttr):
+        return bool(a.value)
+    if isinstance(a, IntegerAttr):
+        return int(a.value)
+    return None
+
+
+class RegionFlowModel:
+    """An op's region-flow interface: :meth:`region_flow` of an instance. Attached from outside, by op
+    name (:func:`register_region_flow`), apart from the op's ShardingInterface model: a region op that
+    stays keeps the fallback of an op without a sharding rule (replicated, cloned whole)."""
+
+    def region_flow(self, op: Operation) -> Optional[RegionFlow]:  # pragma: no cover - abstract
+        raise NotImplementedError
+
+
+_MODELS: dict[str, RegionFlowModel] = {}
+
+
+def register_region_flow(name: str, model: RegionFlowModel) -> None:
+    """Attach region-flow ``model`` to ops named ``name`` (a later registration replaces it)."""
+    _MODELS[name] = model
+
+
+class _OnceModel(RegionFlowModel):
+    """``flow.dispatch.region``, ``scf.execute_region``: the first region's entry block runs once."""
+
+    def region_flow(self, op: Operation) -> Optional[RegionFlow]:
+        if not op.regions or len(op.regions[0].blocks) != 1:
+            return None
+        body = op.regions[0].blocks[0]
+        return RegionFlow(body, (None,) * len(body.args), 1)
+
+
+class _IfModel(RegionFlowModel):
+    """``scf.if``: the branch its constant condition takes runs once; unknown trips otherwise."""
+
+    def region_flow(self, op: Operation) -> Optional[RegionFlow]:
+        cond = _constant(op.operands[0])
+        if cond is None:
+            return None
+        region = op.regions[0] if cond else (op.regions[1] if len(op.regions) > 1 else None)
+        if region is None or len(region.blocks) != 1:
+            return None
+        return RegionFlow(region.blocks[0], (), 1)
+
+
+class _ForModel(RegionFlowModel):
+    """``scf.for``: the body runs ``ceil((ub - lb) / step)`` times when the bounds are constants; the
+    iter_args' inits enter, the yields are carried."""
+
+    def region_flow(self, op: Operation) -> Optional[RegionFlow]:
+        lb, ub, step = (_constant(v) for v in op.operands[:3])
+        body = op.regions[0].blocks[0]
+        entry: tuple[Entry, ...] = (INDUCTION,) + tuple(range(3, len(op.operands)))
+        if lb is None or ub is None or step is None or step <= 0 or op.attr("unsignedCmp") is not None:
+            return RegionFlow(body, entry, None, carried=True)
+        trips = max(0, -(-(int(ub) - int(lb)) // int(step)))
+        return RegionFlow(body, entry, trips, carried=True, induction=(int(lb), int(step)))
+
+
+class _ForallModel(RegionFlowModel):
+    """``scf.forall``: induction variables, then the ``shared_outs`` (its last operands) flow in; the body
+    runs in parallel (``trips`` None)."""
+
+    def region_flow(self, op: Operation) -> Optional[RegionFlow]:
+        body = op.regions[0].blocks[0]
+        outs = len(op.results)
+        ivs = len(body.args) - outs
+        first = len(op.operands) - outs
+        return RegionFlow(body, (INDUCTION,) * ivs + tuple(range(first, len(op.operands))), None)
+
+
+class _CallModel(RegionFlowModel):
+    """``func.call`` / ``util.call``: the callee's single-block body runs once on the call's operands."""
+
+    def region_flow(self, op: Operation) -> Optional[RegionFlow]:
+        from meshc.dialects.mesh import enclosing_module
+
+        module = enclosing_module(op)
+        callee = module.lookup(op.attributes["callee"].root) if module is not None else None  # type: ignore
+        if callee is None or not callee.regions or len(callee.regions[0].blocks) != 1:
+            return None
+        body = callee.regions[0].blocks[0]
+        if len(body.args) != len(op.operands):
+            return None
+        return RegionFlow(body, tuple(range(len(op.operands))), 1)
+
+
+def region_flow_model(op: Operation) -> Optional[RegionFlowModel]:
+    """The region-flow model of ``op`` (by its name), or None."""
+    return find_model(op, _MODELS, {})
+
+
+def region_flow(op: Operation) -> Optional[RegionFlow]:
+    """``op``'s :class:`RegionFlow` from its model, or None (no model, or nothing known)."""
+    model = region_flow_model(op)
+    return model.region_flow(op) if model is not None else None
+
+
+def _register() -> None:
+    once = _OnceModel()
+    for name in ("flow.dispatch.region", "scf.execute_region"):
+        register_region_flow(name, once)
+    register_region_flow("scf.if", _IfModel())
+    register_region_flow("scf.for", _ForModel())
+    register_region_flow("scf.forall", _ForallModel())
+    call = _CallModel()
+    for name in ("func.call", "util.call"):
+        register_region_flow(name, call)
+
+
+_register()

@@ -1,0 +1,125 @@
+"""``flatten-regions``: put the bodies of region ops that run a known number of times in their place.
+
+Sharding propagation and partition work on the ops of a function's block; an op holding a region
+(IREE's ``flow.dispatch.region``, ``scf.for``, a ``func.call``/``util.call``) used to be opaque: its
+tensors were gathered and its body ran replicated. This pass asks each region op's region-flow
+interface (:mod:`meshc.interfaces.region_flow`: which operands enter the block arguments, whether the
+yields are carried, how many times the body runs) and, where the trip count is known, replaces the
+op by copies of its body, block arguments bound to what flows into them (the operands, the previous
+trip's yields for loop-carried values, the induction variable's constant), the results by the last
+trip's yields. The function then shards and partitions exactly as its flat form: a matmul inside a
+dispatch region, a loop or a called function gets the same collectives (XLA likewise inlines calls
+before SPMD partitioning). Nested region ops are flattened in turn.
+
+Only functions with sharding annotations are changed (a program with none keeps its structure), and
+only region ops directly in the function body. What stays: an ``scf.if`` on a computed condition, a
+loop of unknown trip count or of more than ``max-trips`` trips, ``scf.forall`` (partition's own
+parallel form), a call of a function without a single-block body; they keep today's rule (no
+sharding rule: replicated, cloned whole into every device's body), with a remark saying why.
+
+Options: ``max-trips`` (default 64): the largest static trip count of a loop that is unrolled;
+``max-ops`` (default 20000): flattening stops (with a remark) once it has added that many ops, so a
+recursive call cannot grow the function without bound.
+"""
+
+from __future__ import annotations
+
+from meshc.dialects.arith import ConstantOp
+from meshc.dialects.func import FuncOp
+from meshc.interfaces.annotations import function_mesh, functions
+from meshc.interfaces.region_flow import INDUCTION, RegionFlow, region_flow, region_flow_model
+from meshc.ir.attributes import IntegerAttr
+from meshc.ir.builder import Builder
+from meshc.ir.core import Operation, Value
+from meshc.passes.base import Option, Pass
+
+
+class FlattenRegions(Pass):
+    """See the module docstring."""
+
+    name = "flatten-regions"
+    display_name = "FlattenRegions"
+    summary = ("Inline region ops whose body runs a known number of times (dispatch regions, calls, static "
+               "loops) so that sharding sees their ops")
+    options = (Option("max-trips", int, 64, "largest static trip count of a loop that is unrolled"),
+               Option("max-ops", int, 20000, "stop flattening after adding this many ops (recursive calls)"),)
+    op_names = ("builtin.module",)
+
+    def run(self, op: Operation) -> None:
+        changed = False
+        for func in list(functions(op)):
+            if function_mesh(func) is not None:
+                changed |= self.flatten(func)
+        if not changed:
+            self.mark_all_preserved()
+
+    def flatten(self, func: FuncOp) -> bool:
+        """Flatten the region ops of ``func``'s body until none is left that can be; True if any was."""
+        added = 0
+        changed = False
+        said: set[int] = set()
+        progress = True
+        while progress:
+            progress = False
+            for op in list(func.body.ops):
+                if region_flow_model(op) is None:
+                    continue
+                flow = region_flow(op)
+                why = self.why_not(op, flow)
+                if why is not None:
+                    if id(op) not in said:
+                        said.add(id(op))
+                        self.remark(op, f"'{op.name}' is not flattened ({why}): it is sharded as a whole")
+                    continue
+                if added + len(flow.body.ops) * max(1, flow.trips) > self.max_ops:  # type: ignore[union-attr]
+                    self.remark(op, f"'{op.name}' is not flattened: the function reached max-ops={self.max_ops}")
+                    return changed
+                added += self.inline(op, flow)  # type: ignore[arg-type]
+                changed = progress = True
+        return changed
+
+    def why_not(self, op: Operation, flow) -> "str | None":
+        if flow is None:
+            return "its region-flow interface gives no single body run a known number of times"
+        if flow.trips is None:
+            return "its body runs an unknown number of times"
+        if flow.carried and flow.trips > self.max_trips:
+            return f"{flow.trips} trips, more than max-trips={self.max_trips}"
+        if any(e is None for e in flow.entry):
+            return "some of its block arguments receive no known value"
+        if flow.induction is None and any(e is INDUCTION for e in flow.entry):
+            return "its induction variable has no constant bounds"
+        return None
+
+    def inline(self, op: Operation, flow: RegionFlow) -> int:
+        """Replace ``op`` by ``flow.trips`` copies of its body; return the number of ops added."""
+        b = Builder.before(op)
+        body = flow.body
+        carried = [a for a, e in zip(body.args, flow.entry) if e is not INDUCTION]
+        values: list[Value] = [op.operands[e] for e in flow.entry if e is not INDUCTION]  # type: ignore[index]
+        added = 0
+        results: list[Value] = list(values) if flow.carried else []
+        for trip in range(flow.trips or 0):
+            mapping: dict[Value, Value] = {}
+            for arg, e in zip(body.args, flow.entry):
+                if e is INDUCTION:
+                    lb, step = flow.induction  # type: ignore[misc]
+                    c = ConstantOp.create([], [arg.type], {"value": IntegerAttr(lb + trip * step, arg.type)},
+                                          location=op.location)
+                    mapping[arg] = b.insert(c).results[0]
+                    added += 1
+            for arg, v in zip(carried, values):
+                mapping[arg] = v
+            for inner in body.ops[:-1]:
+                b.insert(inner.clone(mapping))
+                added += 1
+            yielded = [mapping.get(v, v) for v in body.ops[-1].operands]
+            if flow.carried:
+                values = yielded
+            results = yielded
+        for old, new in zip(op.results, results):
+            if old.name_hint and not new.name_hint:
+                new.name_hint = old.name_hint
+            old.replace_all_uses_with(new)
+        op.erase()
+        return added
