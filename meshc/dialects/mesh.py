@@ -4,7 +4,12 @@ ops.
 
 Canonical spellings are seed 000's and LLVM 19's; the LLVM 20 (``mesh.sharding``
 values) and LLVM 21+ (``shard.grid``, ``shard.*``, ``grid_axes``) spellings are
-read and printed back canonically (DESIGN.md "IR syntax").
+read into the same ops. The printer writes the spelling it is given
+(:mod:`meshc.ir.spelling`): :func:`post_parse` records the one a module was read
+in (:func:`source_spelling`), and in the value spellings each inline sharding
+of a ``mesh.shard`` prints through a ``mesh.sharding`` value -- the one it was
+folded from when that still stands, else one printed just before it
+(DESIGN.md "IR syntax").
 
 Attributes (built by the core parser):
 
@@ -75,7 +80,11 @@ from meshc.dialects.mesh_checks import (DYNAMIC_INDEX, Entry, I16, Piece, SHARDI
                                         is_sharding_type, lookup_mesh, piece_of_device, print_unrolled,
                                         shard_type_problem, storage_pieces, unrolled_types, verify_global_view,
                                         verify_op_shardings, verify_sharding, verify_unrolled)
-from meshc.dialects.mesh_clauses import (Clause, MESH_AXES, MeshDialectOp, REDUCTION, _entry_text)
+from meshc.dialects.mesh_clauses import (Clause, MESH_AXES, MeshDialectOp, REDUCTION, VALUE_SPELLINGS, _entry_text,
+                                         spelled_op_name)
+from meshc.ir.spelling import register_type_spelling
+
+register_type_spelling("shard", "mesh", "sharding", "shard")
 from meshc.dialects.mesh_collectives import (AllGatherOp, AllReduceOp, AllSliceOp, AllToAllOp, BroadcastOp,
                                              CollectiveOp, CollectiveSyntax, GatherOp, RecvOp, ReduceOp,
                                              ReduceScatterOp, ScatterOp, SendOp, ShiftOp, UpdateHaloOp, _sym)
@@ -97,6 +106,10 @@ class MeshOp(Operation):
     name = "mesh.mesh"
     aliases = ("shard.grid",)
     traits = frozenset({"Symbol", "Pure"})
+
+    @classmethod
+    def spelled_name(cls, spelling: Optional[str]) -> Optional[str]:
+        return spelled_op_name(cls, spelling)
 
     @classmethod
     def build(cls, sym_name: str, shape: Sequence[Optional[int]], peered_memory_axes: Sequence[int] = (),
@@ -219,6 +232,11 @@ class ShardingOp(MeshDialectOp):
                 raise self.error(f"dynamic halo size/offset #{i} must be 'i64', got '{v.type}'")
         verify_sharding(self._with_markers(), None, enclosing_module(self), self.location, f"'{self.name}' op ")
 
+    def printed_in(self, p) -> bool:
+        """LLVM 19 and the canonical form have no sharding values: there a static one that nothing uses
+        (it was folded into the ``mesh.shard`` ops) is left out."""
+        return p.spelling in VALUE_SPELLINGS or self.sharding is None or bool(self.results[0].uses)
+
     def print_custom(self, p) -> None:
         p.write(f" {SymbolRefAttr(self.mesh_name)}" + self.clauses_text(p))
         p.write(p.attr_dict(self.attributes, self.clause_attr_names()) + f" : {SHARDING_TYPE}")
@@ -298,8 +316,42 @@ class ShardOp(MeshDialectOp):
         if isinstance(v, OpResult) and isinstance(v.op, ShardingOp) and v.op.sharding is not None:
             self.attributes = {"shard": v.op.sharding, **self.attributes}
             self.set_operands([self.src])
+            self.sharding_origin = v
             return True
         return False
+
+    #: the ``mesh.sharding`` value the inline sharding was folded from (:meth:`fold_sharding_value`): the
+    #: value spellings print it back as the target while it still stands and holds the same sharding
+    sharding_origin: Optional[Value] = None
+
+    def _origin_in_scope(self) -> Optional[Value]:
+        """:attr:`sharding_origin` when it still defines this op's sharding and dominates this op
+        (its op precedes this op, or an op enclosing it, in one block, without crossing an isolated op)."""
+        v = self.sharding_origin
+        if not isinstance(v, OpResult) or not isinstance(v.op, ShardingOp) or v.op.parent is None \
+                or v.op.sharding != self.sharding:
+            return None
+        block = v.op.parent
+        cur: Optional[Operation] = self
+        while cur is not None:
+            if cur.parent is block:
+                ops = block.ops
+                return v if ops.index(v.op) < ops.index(cur) else None
+            if cur is not self and cur.has_trait("IsolatedFromAbove"):
+                return None
+            cur = cur.parent_op
+        return None
+
+    def print_prelude(self, p) -> None:
+        """In the value spellings an inline sharding prints as a ``mesh.sharding`` value: the one it came
+        from, else a new one printed on the line before."""
+        s = self.attributes.get("shard")
+        if p.spelling not in VALUE_SPELLINGS or not isinstance(s, (ShardingAttr, ShardEncodingAttr)):
+            return
+        s = s.sharding if isinstance(s, ShardEncodingAttr) else s
+        origin = self._origin_in_scope()
+        p.prelude_texts[id(self)] = p.value(origin) if origin is not None else \
+            p.print_detached(ShardingOp.build(s, self.location))
 
     def verify_mesh_op(self) -> None:
         inline = self.attributes.get("shard")
@@ -345,11 +397,20 @@ class ShardOp(MeshDialectOp):
         (``reshard{strategy=peer}``; partition lowers it to slices of the source)."""
         return "peer_read" in self.attributes
 
+    def spelled_generic_parts(self, p):
+        """In the value spellings the generic form takes the sharding as operand #1, as upstream's."""
+        target = p.prelude_texts.get(id(self))
+        if target is None:
+            return None
+        attrs = {k: v for k, v in self.attributes.items() if k != "shard"}
+        return [p.value(self.src), target], [self.src.type, SHARDING_TYPE], attrs
+
     def print_custom(self, p) -> None:
         s = self.attributes.get("shard")
         if isinstance(s, ShardEncodingAttr):
             s = s.sharding
-        target = str(s) if s is not None else p.value(self.sharding_value)  # type: ignore[arg-type]
+        target = p.prelude_texts.get(id(self)) or (str(s) if s is not None else
+                                                     p.value(self.sharding_value))  # type: ignore[arg-type]
         p.write(f" {p.value(self.src)} to {target}")
         if self.annotate_for_users:
             p.write(" annotate_for_users")
@@ -360,28 +421,38 @@ class ShardOp(MeshDialectOp):
 
 
 def post_parse(module: Operation) -> None:
-    """Parser hook, run once on each parsed module: fold every ``mesh.shard ... to %s`` whose ``%s``
-    is defined by a static ``mesh.sharding`` into the inline form (generic-form input included), then
-    erase the static ``mesh.sharding`` ops left without uses (DESIGN.md: such a sharding prints as the
-    inline attribute and the op disappears; one that is a block argument keeps the value form).
-    A ``mesh.sharding`` that fails verification stays, so its error points at its own line."""
+    """Parser hook, run once on each parsed module: record the spelling it was read in
+    (``module.spelling``, :func:`source_spelling`), then fold every ``mesh.shard ... to %s`` whose ``%s``
+    is defined by a static ``mesh.sharding`` into the inline form, the canonical one (generic-form input
+    included). The ``mesh.sharding`` ops stay, used or not: the value spellings print them back where
+    they were (an unused static one is left out of the canonical and LLVM 19 prints, which have none)."""
+    spelling = source_spelling(module)
+    if spelling is not None:
+        module.spelling = spelling
     for op in list(module.walk()):
         if isinstance(op, ShardOp):
             op.fold_sharding_value()
-    for op in list(module.walk(pre_order=False)):
-        if isinstance(op, ShardingOp) and op.parent is not None and not op.results[0].uses \
-                and op.sharding is not None and _verifies(op):
-            op.erase()
 
 
-def _verifies(op: "ShardingOp") -> bool:
-    """True when ``op`` passes its checks; an invalid one is kept so that the verifier reports it at
-    its own line rather than at the ``mesh.shard`` ops it was folded into."""
-    try:
-        op.verify_()
-    except DiagnosticError:
-        return False
-    return True
+def source_spelling(module: Operation) -> Optional[str]:
+    """The spelling (:mod:`meshc.ir.spelling`) of a module as parsed, before :func:`post_parse` folds:
+    ``shard`` when an op was written ``shard.*``; ``mesh20`` when it holds ``!mesh.sharding`` values (a
+    ``mesh.sharding`` op, a block argument of that type); ``mesh19`` when a reduction was written
+    ``<max>`` (only LLVM 19 reads that form); None (the canonical form) otherwise."""
+    marks = getattr(module, "source_marks", frozenset())
+    if any(m.startswith("shard.") for m in marks):
+        return "shard"
+    for op in module.walk():
+        if any(is_sharding_type(r.type) for r in op.results) or any(
+                is_sharding_type(a.type) for region in op.regions for b in region.blocks for a in b.args):
+            return "mesh20"
+    if BRACKETED_REDUCTION in marks:
+        return "mesh19"
+    return None
+
+
+#: ``ModuleOp.source_marks`` entry: a reduction kind was written ``<max>`` (LLVM 19)
+BRACKETED_REDUCTION = "mesh:bracketed-reduction"
 
 
 # ---------------------------------------------------------------------------------------------------------------
@@ -649,6 +720,7 @@ class Syntax(CollectiveSyntax):
         return ("word", str(tok), tok, lst)
 
     def mesh_v_angle(self, tok):
+        self.source_marks.add(BRACKETED_REDUCTION)
         return ("word", str(tok), tok, None)
 
     def mesh_list(self, *items):
@@ -810,10 +882,7 @@ class Syntax(CollectiveSyntax):
             if not is_sharding_type(s.type):
                 raise self.error(f"expected a sharding such as '<@mesh, [[0]]>' or a '!mesh.sharding' value, got "
                                  f"'{target}' of type '{s.type}'", target)
-            if isinstance(s, OpResult) and isinstance(s.op, ShardingOp) and s.op.sharding is not None:
-                attributes["shard"] = s.op.sharding  # fold: the value is not used
-            else:
-                operands.append(s)
+            operands.append(s)
         if annotate is not None:
             attributes["annotate_for_users"] = UnitAttr()
         attributes.update(attrs or {})

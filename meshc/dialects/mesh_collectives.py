@@ -194,6 +194,11 @@ def _collective(name: str, clauses: tuple[Clause, ...], signature: str = "arrow"
     return wrap
 
 
+#: ``scatter_axis`` (LLVM 19/20), ``scatter_dim`` in LLVM 21+
+SCATTER_AXIS = Clause("scatter_axis", "index", required=True, spellings=("scatter_dim",),
+                      spelled=(("shard", "scatter_dim"),))
+
+
 def _root(key: str = "root", required: bool = True) -> Clause:
     return Clause(key, "dyn_list", required=required)
 
@@ -266,7 +271,7 @@ class AllToAllOp(CollectiveOp):
         return AllToAll(self.mesh_axes, self.axis_attr("concat_axis"), self.axis_attr("split_axis"))
 
 
-@_collective("reduce_scatter", (MESH_AXES, REDUCTION, Clause("scatter_axis", "index", required=True)))
+@_collective("reduce_scatter", (MESH_AXES, REDUCTION, SCATTER_AXIS))
 class ReduceScatterOp(CollectiveOp):
     """``mesh.reduce_scatter %x on @m mesh_axes = [0] [reduction = sum] scatter_axis = 0 : T -> T2``:
     reduce over the group, each process keeps its piece along ``scatter_axis``."""
@@ -310,7 +315,7 @@ class ReduceOp(CollectiveOp):
         self.same_shape(t_in, t_out)
 
 
-@_collective("scatter", (MESH_AXES, Clause("scatter_axis", "index", required=True), _root()), "functional")
+@_collective("scatter", (MESH_AXES, SCATTER_AXIS, _root()), "functional")
 class ScatterOp(CollectiveOp):
     """``mesh.scatter %x on @m mesh_axes = [0] scatter_axis = 0 root = [0] : (T) -> T2``: the root's
     tensor split along ``scatter_axis`` over the group."""

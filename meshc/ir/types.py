@@ -16,6 +16,8 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Optional, Sequence
 
+from meshc.ir.spelling import spelled_type_name
+
 if TYPE_CHECKING:  # pragma: no cover
     from meshc.ir.attributes import Attribute
 
@@ -210,7 +212,7 @@ class OpaqueType(Type):
     body: str = ""
 
     def __str__(self) -> str:
-        return f"!{self.dialect}.{self.name}{self.body}"
+        return f"!{spelled_type_name(self.dialect, self.name)}.{self.name}{self.body}"
 
 
 # Commonly used instances.
