@@ -451,6 +451,15 @@ class ParserCore:
             raise self.error(f"invalid tensor element type '{elem}'", prefix)
         return self._nested(TensorType(tuple(shape), elem, enc), elem, enc)
 
+    def memref_type(self, prefix, elem, layout, memory_space):
+        from meshc.ir.types import MemRefType
+
+        dims = str(prefix)[len("memref<"):]
+        shape = tuple(None if d == "?" else _dim(self, d, prefix) for d in dims.split("x")[:-1])
+        if not _is_element_type(elem):
+            raise self.error(f"invalid memref element type '{elem}'", prefix)
+        return self._nested(MemRefType(shape, elem, layout, memory_space), elem, layout, memory_space)
+
     def unranked_tensor_type(self, tok, elem):
         return self._nested(UnrankedTensorType(elem), elem)
 

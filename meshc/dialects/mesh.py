@@ -456,6 +456,163 @@ BRACKETED_REDUCTION = "mesh:bracketed-reduction"
 
 
 # ---------------------------------------------------------------------------------------------------------------
+# mesh.get_sharding and mesh.shard_shape (LLVM 20+)
+# ---------------------------------------------------------------------------------------------------------------
+
+@register_op
+class GetShardingOp(MeshDialectOp):
+    """``%s = mesh.get_sharding %t : tensor<4x8xf32> -> !mesh.sharding`` (LLVM 20; ``shard.get_sharding``
+    in LLVM 21+): the sharding of a tensor as a value. Read, verified and printed; it carries no
+    sharding of its own for meshc's passes (upstream defines it only by its use after partition)."""
+
+    name = "mesh.get_sharding"
+    aliases = ("shard.get_sharding",)
+    traits = frozenset({"Pure"})
+    has_mesh_attr = False
+    verify_operand_count = False
+
+    def verify_mesh_op(self) -> None:
+        if len(self.operands) != 1 or not isinstance(self.operands[0].type, TensorType):
+            raise self.error("expects one ranked tensor operand")
+        if len(self.results) != 1 or not is_sharding_type(self.results[0].type):
+            raise self.error("expects one result of type '!mesh.sharding'")
+
+    def print_custom(self, p) -> None:
+        p.write(f" {p.value(self.operands[0])}" + p.attr_dict(self.attributes)
+                + f" : {self.operands[0].type} -> {self.results[0].type}")
+
+
+@register_op
+class ShardShapeOp(MeshDialectOp):
+    """The shape of one device's shard of a tensor: one ``index`` result per tensor dim.
+
+    * LLVM 21+: ``%d:2 = shard.shard_shape dims = [8, %n] sharding = %s device = [%i] : index, index``;
+      ``dims`` (the tensor's global sizes) and ``device`` (a multi-index over the mesh, or one entry: a
+      linear index) mix constants and SSA ``index`` values. Stored as ``static_dims``/``static_device``
+      (:data:`DYNAMIC_INDEX` at SSA entries), operands ``[sharding, dims..., device...]``.
+    * LLVM 20: ``%d:2 = mesh.shard_shape 8x? %s %i : index, index`` -- static ``shape`` (``?`` unknown),
+      a linear device index. Stored as ``shape``, operands ``[sharding, device]``.
+
+    The sizes are those of :func:`meshc.sharding.shards.local_shape` (balanced shards, the last ones
+    larger by one, or ``sharded_dims_offsets``; halos added), as upstream's lowering computes them:
+    :meth:`local_sizes` evaluates it (interpreter kernel, folding when everything is static).
+    """
+
+    name = "mesh.shard_shape"
+    aliases = ("shard.shard_shape",)
+    traits = frozenset({"Pure"})
+    has_mesh_attr = False
+    fixed_operands = 1
+    clauses = (Clause("dims", "dyn_list", attr="static_dims"), Clause("device", "dyn_list", attr="static_device"))
+
+    @property
+    def is_llvm20_form(self) -> bool:
+        return "shape" in self.attributes
+
+    def _expected_operands(self) -> int:
+        return 2 if self.is_llvm20_form else super()._expected_operands()
+
+    @property
+    def sharding_value(self) -> Value:
+        return self.operands[0]
+
+    @property
+    def sharding(self) -> Optional[ShardingAttr]:
+        """The static sharding of the defining ``mesh.sharding`` (None when it is not one)."""
+        v = self.sharding_value
+        return v.op.sharding if isinstance(v, OpResult) and isinstance(v.op, ShardingOp) else None
+
+    @property
+    def mesh_name(self) -> str:
+        v = self.sharding_value
+        if isinstance(v, OpResult) and isinstance(v.op, ShardingOp):
+            return v.op.mesh_name
+        raise KeyError("mesh")
+
+    @property
+    def dims(self) -> list:
+        """The global sizes: ints, index Values, or None for an LLVM 20 ``?``."""
+        if self.is_llvm20_form:
+            return [None if d == DYNAMIC_INDEX else d for d in _int_values(self.attributes["shape"])]
+        return self.dynamic_list("static_dims") or []
+
+    @property
+    def device(self) -> list:
+        """The device: a multi-index, or one entry (a linear index); ints and index Values."""
+        if self.is_llvm20_form:
+            return [self.operands[1]]
+        return self.dynamic_list("static_device") or []
+
+    def evaluate(self, value_of, mesh_shape: Optional[Sequence[Optional[int]]] = None) -> Optional[tuple[int, ...]]:
+        """The shard sizes once ``value_of(v)`` gives every SSA entry (None where it cannot) and the
+        mesh is static (``mesh_shape`` overrides the declared sizes); None when something is unknown.
+
+        Raises:
+            DiagnosticError: as :meth:`local_sizes`.
+        """
+        def resolve(entries):
+            out = [value_of(e) if isinstance(e, Value) else e for e in entries]
+            return None if any(e is None for e in out) else [int(e) for e in out]
+
+        dims, device = resolve(self.dims), resolve(self.device)
+        mesh = self.mesh_op() if self.sharding is not None else None
+        shape = tuple(mesh_shape) if mesh_shape is not None else (mesh.shape if mesh is not None else None)
+        if dims is None or device is None or shape is None or any(d is None for d in shape):
+            return None
+        return self.local_sizes(dims, device, shape)  # type: ignore[arg-type]
+
+    def local_sizes(self, dims: Sequence[int], device: Sequence[int], mesh_shape: Sequence[int]) -> tuple[int, ...]:
+        """The shard sizes for the global sizes ``dims`` on the device ``device`` (multi-index, or a
+        one-entry linear index) of a mesh of shape ``mesh_shape``.
+
+        Raises:
+            DiagnosticError: the sharding is not static, or the device is not on the mesh.
+        """
+        from meshc.sharding.shards import local_shape
+        from meshc.sharding.spec import Mesh, ShardingError
+
+        s = self.sharding
+        if s is None:
+            raise self.error("needs a static sharding (a 'mesh.sharding' without SSA halo sizes or offsets)")
+        mesh = Mesh(self.mesh_name, tuple(mesh_shape))
+        try:
+            coords = tuple(device) if len(device) == len(mesh_shape) else mesh.device_coords(int(device[0]))
+            return local_shape(tuple(dims), s.to_spec(), mesh, coords)
+        except (ShardingError, ValueError, IndexError) as err:
+            raise self.error(f"cannot compute the shard shape: {err}") from None
+
+    def verify_mesh_op(self) -> None:
+        if not is_sharding_type(self.sharding_value.type):
+            raise self.error(f"sharding operand must be '!mesh.sharding', got '{self.sharding_value.type}'")
+        for what, entries in (("dims", self.dims), ("device", self.device)):
+            for e in entries:
+                if isinstance(e, Value) and e.type != INDEX:
+                    raise self.error(f"{what} entries must be 'index', got '{e.type}'")
+        self.check_index_results(len(self.dims), f"one per entry of dims, {len(self.dims)}")
+        mesh = self.mesh_op() if self.sharding is not None else None
+        if mesh is not None and len(self.device) not in (1, mesh.rank):
+            raise self.error(f"device has {len(self.device)} entries; expected a linear index or {mesh.rank} "
+                             f"(the rank of mesh @{mesh.sym_name})")
+        if self.sharding is not None and len(self.sharding.split_axes) > len(self.dims):
+            raise self.error(f"sharding has {len(self.sharding.split_axes)} split-axes entries but dims has "
+                             f"{len(self.dims)}")
+
+    def print_custom(self, p) -> None:
+        if self.is_llvm20_form:
+            dims = "x".join("?" if d is None else str(d) for d in self.dims)
+            p.write(f" {dims} {p.value(self.sharding_value)} {p.value(self.operands[1])}")
+            p.write(p.attr_dict(self.attributes, ("shape",)))
+        else:
+            def entries(xs) -> str:
+                return "[" + ", ".join(_entry_text(p, e) for e in xs) + "]"
+
+            p.write(f" dims = {entries(self.dims)} sharding = {p.value(self.sharding_value)} device = "
+                    f"{entries(self.device)}")
+            p.write(p.attr_dict(self.attributes, ("static_dims", "static_device")))
+        p.write(" : " + p.types(r.type for r in self.results))
+
+
+# ---------------------------------------------------------------------------------------------------------------
 # Process queries
 # ---------------------------------------------------------------------------------------------------------------
 
@@ -887,6 +1044,37 @@ class Syntax(CollectiveSyntax):
             attributes["annotate_for_users"] = UnitAttr()
         attributes.update(attrs or {})
         return self.build(str(kw), operands, [ty], attributes, (), self.loc(kw))
+
+    def mesh_get_sharding(self, kw, src, attrs, t_in, t_out):
+        if not is_sharding_type(t_out):
+            raise self.error(f"'{str(kw)}' expects the result type '!mesh.sharding', got '{t_out}'", kw)
+        return self.build(str(kw), [self.use(src, t_in)], [SHARDING_TYPE], dict(attrs or {}), (), self.loc(kw))
+
+    def mesh_shard_shape(self, kw, clauses, attrs, types):
+        """LLVM 21+: ``dims = [..] sharding = %s device = [..]``."""
+        rest, sharding = [], None
+        for key, value, tok in clauses:
+            if key != "sharding":
+                rest.append((key, value, tok))
+            elif value is None or value[0] != "ssa":
+                raise self.error("'sharding' expects a '!mesh.sharding' value such as '%s'", tok)
+            else:
+                sharding = self.use(value[1], SHARDING_TYPE)
+        if sharding is None:
+            raise self.error(f"'{str(kw)}' expects 'sharding = %s'", kw)
+        attributes, dynamic = self._mesh_clause_attrs(ShardShapeOp, rest, kw)
+        for c in ShardShapeOp.clauses:
+            if c.attr_name not in attributes:
+                raise self.error(f"'{str(kw)}' expects '{c.key} = [...]'", kw)
+        attributes.update(attrs or {})
+        return self.build(str(kw), [sharding] + dynamic, types, attributes, (), self.loc(kw))
+
+    def mesh_shard_shape_v20(self, kw, dims, sharding, device, attrs, types):
+        """LLVM 20: ``8x? %s %device``."""
+        shape = tuple(DYNAMIC_INDEX if d == "?" else int(d) for d in str(dims).split("x"))
+        attributes = {"shape": DenseArrayAttr(I64, shape), **(attrs or {})}
+        return self.build(str(kw), [self.use(sharding, SHARDING_TYPE), self.use(device, INDEX)], types, attributes,
+                          (), self.loc(kw))
 
     def mesh_query(self, kw, sym, clauses, attrs, types):
         cls = op_class(str(kw))

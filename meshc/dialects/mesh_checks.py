@@ -183,7 +183,8 @@ def check_sharding(sharding: ShardingAttr, tensor_type: Optional[Type] = None,
       * every mesh axis is in range of the mesh rank and used at most once, across split and partial axes
         (so partial axes are disjoint from split axes);
       * at most rank(tensor) split-axes entries (trailing empty ones do not count);
-      * the partial reduction kind is one of :data:`REDUCTION_KINDS`, and not ``generic``;
+      * the partial reduction kind is one of :data:`REDUCTION_KINDS` (``generic`` included, as upstream's
+        verifier: it has no combiner, so the passes that combine partial values reject it);
       * ``halo_sizes`` has 2 non-negative entries per split tensor dim; ``sharded_dims_offsets`` has
         ``k + 1`` entries per split dim (``k`` = devices splitting it), starting at 0, non-decreasing and
         ending at the dim size; the two are mutually exclusive.
@@ -196,9 +197,7 @@ def check_sharding(sharding: ShardingAttr, tensor_type: Optional[Type] = None,
         kind = sharding.partial_type
         if kind not in REDUCTION_KINDS:
             raise ShardingVerifyError(f"unknown reduction kind '{kind}' (expected one of "
-                                      f"{', '.join(k for k in REDUCTION_KINDS if k != 'generic')})")
-        if kind == "generic":
-            raise ShardingVerifyError("reduction kind 'generic' is not allowed in a sharding")
+                                      f"{', '.join(REDUCTION_KINDS)})")
     if isinstance(tensor_type, TensorType) and len(sharding.split_axes) > tensor_type.rank:
         raise ShardingVerifyError(f"sharding has {len(sharding.split_axes)} split-axes entries but the tensor has "
                                   f"rank {tensor_type.rank}")

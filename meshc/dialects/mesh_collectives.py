@@ -16,7 +16,7 @@ from meshc.ir.attributes import (ArrayAttr, Attribute, DenseArrayAttr, IntegerAt
                                  UnitAttr)
 from meshc.ir.core import Block, Operation, OpResult, Region, Value, op_class, register_op
 from meshc.ir.location import UNKNOWN_LOC, DiagnosticError, Location, note
-from meshc.ir.types import I64, INDEX, K_DYNAMIC, FunctionType, IntegerType, OpaqueType, TensorType, Type
+from meshc.ir.types import I64, INDEX, K_DYNAMIC, FunctionType, IntegerType, MemRefType, OpaqueType, TensorType, Type
 from meshc.dialects.mesh_attrs import (REDUCTION_KINDS, ShardingAttr, sharding_of)
 from meshc.dialects.mesh_checks import (DYNAMIC_INDEX, Entry, ShardingVerifyError, UNROLLED_ATTR, _alternatives,
                                         _axes_text, _group_size, _int_values, _split_text, _split_values,
@@ -362,7 +362,8 @@ class ShiftOp(CollectiveOp):
 
 @register_op
 class UpdateHaloOp(MeshDialectOp):
-    """``%r = mesh.update_halo %x on @m split_axes = [[0]] halo_sizes = [1, 1] : T`` (LLVM 20): refresh
+    """``%r = mesh.update_halo %x on @m split_axes = [[0]] halo_sizes = [1, 1] : T`` (LLVM 20; ``T`` a tensor,
+    or a memref as in LLVM 21+, which meshc reads, verifies and prints but does not run): refresh
     the halo cells of each shard of ``%x`` from its neighbours along ``split_axes``. Halo sizes are
     2 per split tensor dim (low, high) and may be SSA i64 values. The result has the operand's type.
 
@@ -413,8 +414,8 @@ class UpdateHaloOp(MeshDialectOp):
         if len(self.results) != 1:
             raise self.error("expects one result of the destination's type")
         t = self.destination.type
-        if not isinstance(t, TensorType) or t.rank == 0:
-            raise self.error(f"destination must be a ranked tensor of rank >= 1, got '{t}'")
+        if not isinstance(t, (TensorType, MemRefType)) or t.rank == 0:
+            raise self.error(f"destination must be a ranked tensor or memref of rank >= 1, got '{t}'")
         for v in self.operands[1:]:
             if v.type != I64:
                 raise self.error(f"dynamic halo sizes must be 'i64', got '{v.type}'")
