@@ -187,7 +187,7 @@ def check_sharding(sharding: ShardingAttr, tensor_type: Optional[Type] = None,
         verifier: it has no combiner, so the passes that combine partial values reject it);
       * ``halo_sizes`` has 2 non-negative entries per split tensor dim; ``sharded_dims_offsets`` has
         ``k + 1`` entries per split dim (``k`` = devices splitting it), starting at 0, non-decreasing and
-        ending at the dim size; the two are mutually exclusive.
+        ending at the dim size, on a mesh of static shape only; the two are mutually exclusive.
 
     Raises:
         ShardingVerifyError: the first violation, naming the axis, dim or count.
@@ -249,6 +249,9 @@ def _check_offsets(sharding: ShardingAttr, tensor_type: Optional[Type], mesh: Op
     offsets = sharding.sharded_dims_offsets
     if not offsets:
         return
+    if mesh is not None and not mesh.is_static:  # upstream: offsets need the device count
+        raise ShardingVerifyError(f"sharded_dims_offsets are not allowed on mesh @{mesh.sym_name} of dynamic shape "
+                                  f"{'x'.join('?' if d is None else str(d) for d in mesh.shape)}")
     sharded = _sharded_dims(sharding)
     counts = [_group_size(mesh, sharding.split_axes[d]) for d in sharded]
     if mesh is None or any(k is None for k in counts):
