@@ -95,7 +95,8 @@ from meshc.dialects.mesh_collectives import (AllGatherOp, AllReduceOp, AllSliceO
 
 @register_op
 class MeshOp(Operation):
-    """``mesh.mesh @m(shape = 2x4, peered_memory_axes = [1])`` (LLVM 21+ ``shard.grid``).
+    """``mesh.mesh ["private"] @m(shape = 2x4, peered_memory_axes = [1])`` (LLVM 21+ ``shard.grid``; the
+    optional visibility is the ``sym_visibility`` attribute).
 
     ``shape`` holds each mesh axis size (None for ``?``), stored as ``array<i64>`` with
     :data:`DYNAMIC_INDEX` for ``?`` as upstream; ``peered_memory_axes`` (seed 000) are the axes along
@@ -167,10 +168,15 @@ class MeshOp(Operation):
 
     def print_custom(self, p) -> None:
         dims = "x".join("?" if s is None else str(s) for s in self.shape)
+        visibility = self.attributes.get("sym_visibility")
+        if isinstance(visibility, StringAttr):
+            p.write(f" {visibility}")
         p.write(f" {SymbolRefAttr(self.sym_name)}(shape = {dims}")
         if self.peered_memory_axes:
             p.write(f", peered_memory_axes = {_axes_text(self.peered_memory_axes)}")
-        p.write(")" + p.attr_dict(self.attributes, ("sym_name", "shape", "peered_memory_axes")))
+        elided = ("sym_name", "shape", "peered_memory_axes") + (("sym_visibility",) if visibility is not None and
+                                                                 isinstance(visibility, StringAttr) else ())
+        p.write(")" + p.attr_dict(self.attributes, elided))
 
 
 # ---------------------------------------------------------------------------------------------------------------
@@ -1003,7 +1009,7 @@ class Syntax(CollectiveSyntax):
             attrs[c.attr_name] = DenseArrayAttr(I64, tuple(statics))
 
     # -- ops ----------------------------------------------------------------------------------------------------
-    def mesh_mesh(self, kw, sym, dims, peered, attrs):
+    def mesh_mesh(self, kw, visibility, sym, dims, peered, attrs):
         shape = [None if d == "?" else int(d) for d in str(dims).split("x")]
         attributes: dict[str, Attribute] = {
             "sym_name": StringAttr(_sym(sym)),
@@ -1013,6 +1019,8 @@ class Syntax(CollectiveSyntax):
             axes = self._mesh_ints(peered, "peered_memory_axes", dims)
             if axes:
                 attributes["peered_memory_axes"] = DenseArrayAttr(I16, axes)
+        if visibility is not None:
+            attributes["sym_visibility"] = StringAttr(str(visibility)[1:-1])
         attributes.update(attrs or {})
         return self.build(str(kw), (), (), attributes, (), self.loc(kw))
 
