@@ -82,7 +82,7 @@ FLAGS: dict[str, Flag] = {
     "remarks": Flag("bool", "--remarks", "Show the remarks passes emit (meshc)."),
     "mesh-shape": Flag("list", "--mesh-shape", "Shape of a mesh, e.g. m=2x4 (meshc; repeatable).", "NAME=SIZES"),
 }
-SPELLING_CHOICES = ("mesh19", "mesh20", "shard", "input")
+SPELLING_CHOICES = ("mesh19", "mesh20", "shard21", "shard", "input")
 """Values of ``--spelling`` (:mod:`meshc.ir.spelling`; ``input``: the spelling each module was read in)."""
 SHORT = {"p": "pass-pipeline", "h": "help", "help": "help", "version": "version"}
 

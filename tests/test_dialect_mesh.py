@@ -420,23 +420,30 @@ def test_error_unknown_clause_points_at_the_key():
 
 
 def test_error_all_gather_shape():
-    # 2 devices on mesh axis 0: gathering 3 rows gives 6 (or 5 with balanced shards 2 and 3), not 8.
+    # 2 devices on mesh axis 0: gathering 3 rows gives 6 (upstream's rule for the local view), not 8.
     expect_error("""\
         mesh.mesh @m(shape = 2x4)
         func.func @f(%x: tensor<3x16xf32>) {
           %0 = mesh.all_gather %x on @m mesh_axes = [0] gather_axis = 0 : tensor<3x16xf32> -> tensor<8x16xf32>
           return
-        }""", "gather_axis: input dim 0 has size 3 but a shard of 8 over 2 devices has size 4", 3, "mesh.all_gather")
+        }""", "gather_axis: result dim 0 has size 8 but 6 is expected", 3, "mesh.all_gather")
 
 
-def test_all_gather_accepts_uneven_balanced_shards():
-    # 10 rows over 4 devices: shards of 2, 2, 3, 3 rows; a 3-row piece gathers into 10.
+def test_all_gather_of_uneven_shards_has_a_dynamic_result():
+    # 10 rows over 4 devices are pieces of 2, 2, 3, 3 rows: no static local type holds every piece, so the
+    # gathered size is dynamic in the local view (upstream accepts a dynamic result dim always)
     roundtrip("""\
         mesh.mesh @m(shape = 4)
-        func.func @f(%x: tensor<3x16xf32>) -> tensor<10x16xf32> {
-          %0 = mesh.all_gather %x on @m mesh_axes = [0] gather_axis = 0 : tensor<3x16xf32> -> tensor<10x16xf32>
-          return %0 : tensor<10x16xf32>
+        func.func @f(%x: tensor<3x16xf32>) -> tensor<?x16xf32> {
+          %0 = mesh.all_gather %x on @m mesh_axes = [0] gather_axis = 0 : tensor<3x16xf32> -> tensor<?x16xf32>
+          return %0 : tensor<?x16xf32>
         }""")
+    expect_error("""\
+        mesh.mesh @m(shape = 4)
+        func.func @f(%x: tensor<3x16xf32>) {
+          %0 = mesh.all_gather %x on @m mesh_axes = [0] gather_axis = 0 : tensor<3x16xf32> -> tensor<10x16xf32>
+          return
+        }""", "gather_axis: result dim 0 has size 10 but 12 is expected", 3, "mesh.all_gather")
 
 
 def test_error_all_slice_shape():
@@ -445,7 +452,7 @@ def test_error_all_slice_shape():
         func.func @f(%x: tensor<8x16xf32>) {
           %0 = mesh.all_slice %x on @m mesh_axes = [0] slice_axis = 1 : tensor<8x16xf32> -> tensor<8x5xf32>
           return
-        }""", "slice_axis: result dim 1 has size 5 but a shard of 16 over 4 devices has size 4", 3, "mesh.all_slice")
+        }""", "slice_axis: result dim 1 has size 5 but 4 is expected", 3, "mesh.all_slice")
 
 
 def test_error_collective_mesh_axis_out_of_range():

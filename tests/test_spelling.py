@@ -32,6 +32,10 @@ def func(body: str, args: str = "%x: tensor<4x4xf32>") -> str:
     (MESH + func('  %a = mesh.shard %x to %s : tensor<4x4xf32>', '%x: tensor<4x4xf32>, %s: !mesh.sharding'),
      "mesh20"),
     (GRID, "shard"),
+    (GRID + func("  %r = shard.reduce_scatter %x on @g grid_axes = [0] scatter_axis = 0 : tensor<4x4xf32> -> "
+                 "tensor<2x4xf32>"), "shard21"),  # LLVM 21 wrote scatter_axis, LLVM 22 scatter_dim
+    (GRID + func("  %r = shard.reduce_scatter %x on @g grid_axes = [0] scatter_dim = 0 : tensor<4x4xf32> -> "
+                 "tensor<2x4xf32>"), "shard"),
     ('"shard.grid"() {sym_name = "g", shape = array<i64: 2>} : () -> ()', "shard"),
 ])
 def test_the_spelling_read_is_recorded(text, spelling):
@@ -71,13 +75,14 @@ def test_each_spelling_converts_to_each_other():
   %r = mesh.reduce_scatter %a on @g mesh_axes = [0] reduction = max scatter_axis = 0 : tensor<4x4xf32> -> tensor<2x4xf32>""")
     m = parse(source)
     verify(m)
-    texts = {s: print_op(m, spelling=s) for s in (None, "mesh19", "mesh20", "shard")}
+    texts = {s: print_op(m, spelling=s) for s in (None, "mesh19", "mesh20", "shard21", "shard")}
     assert "%a = mesh.shard %x to <@g, [[], [1]], partial = sum[0]> : tensor<4x4xf32>" in texts["mesh19"]
     assert "reduction = <max> scatter_axis = 0" in texts["mesh19"] and "mesh.sharding" not in texts["mesh19"]
     assert "reduction = max scatter_axis = 0" in texts[None] and "mesh.sharding" not in texts[None]
     assert "%a = mesh.shard %x to %s : tensor<4x4xf32>" in texts["mesh20"]
     assert "%s = shard.sharding @g split_axes = [[], [1]] partial = sum [0] : !shard.sharding" in texts["shard"]
     assert "shard.reduce_scatter %a on @g grid_axes = [0] reduction = max scatter_dim = 0" in texts["shard"]
+    assert "shard.reduce_scatter %a on @g grid_axes = [0] reduction = max scatter_axis = 0" in texts["shard21"]
     for spelling, text in texts.items():  # each reads back to the same module
         again = parse(text)
         verify(again)

@@ -62,9 +62,10 @@ def _pass_names(values: tuple[str, ...]) -> frozenset[str]:
               help="What to print: the IR, the per-device schedules of the entry function (readable text, "
                    "or JSON: see meshc/backend/schedule.py), or one IREE input module for the whole mesh "
                    "(docs/iree.md).")
-@click.option("--spelling", type=click.Choice(["input", "mesh19", "mesh20", "shard"]), default=None,
+@click.option("--spelling", type=click.Choice(["input", "mesh19", "mesh20", "shard21", "shard"]), default=None,
               help="Print the sharding ops in this upstream spelling: 'mesh19' (LLVM 19 inline shardings), 'mesh20' "
-                   "(LLVM 20 mesh.sharding values), 'shard' (LLVM 21+ shard.grid/shard.sharding), 'input' (the one "
+                   "(LLVM 20 mesh.sharding values), 'shard' (LLVM 22 shard.grid/shard.sharding; 'shard21': LLVM 21's "
+                   "scatter_axis), 'input' (the one "
                    "each module was read in). Default: the canonical form (docs/meshc-opt.md, 'Spellings').")
 @annotation_options
 @auto_shard_options

@@ -82,9 +82,10 @@ from meshc.dialects.mesh_checks import (DYNAMIC_INDEX, Entry, I16, Piece, SHARDI
                                         verify_op_shardings, verify_sharding, verify_unrolled)
 from meshc.dialects.mesh_clauses import (Clause, MESH_AXES, MeshDialectOp, REDUCTION, VALUE_SPELLINGS, _entry_text,
                                          spelled_op_name)
-from meshc.ir.spelling import register_type_spelling
+from meshc.ir.spelling import SHARD_SPELLINGS, register_type_spelling
 
-register_type_spelling("shard", "mesh", "sharding", "shard")
+for _s in SHARD_SPELLINGS:
+    register_type_spelling(_s, "mesh", "sharding", "shard")
 from meshc.dialects.mesh_collectives import (AllGatherOp, AllReduceOp, AllSliceOp, AllToAllOp, BroadcastOp,
                                              CollectiveOp, CollectiveSyntax, GatherOp, RecvOp, ReduceOp,
                                              ReduceScatterOp, ScatterOp, SendOp, ShiftOp, UpdateHaloOp, _sym)
@@ -442,12 +443,13 @@ def post_parse(module: Operation) -> None:
 
 def source_spelling(module: Operation) -> Optional[str]:
     """The spelling (:mod:`meshc.ir.spelling`) of a module as parsed, before :func:`post_parse` folds:
-    ``shard`` when an op was written ``shard.*``; ``mesh20`` when it holds ``!mesh.sharding`` values (a
+    ``shard`` when an op was written ``shard.*`` (``shard21`` if it writes LLVM 21's ``scatter_axis``); ``mesh20`` when it holds ``!mesh.sharding`` values (a
     ``mesh.sharding`` op, a block argument of that type); ``mesh19`` when a reduction was written
     ``<max>`` (only LLVM 19 reads that form); None (the canonical form) otherwise."""
     marks = getattr(module, "source_marks", frozenset())
-    if any(m.startswith("shard.") for m in marks):
-        return "shard"
+    if any(m.startswith("shard.") for m in marks):  # LLVM 22 renamed scatter_axis to scatter_dim
+        old = f"{KEYWORD_MARK}scatter_axis" in marks and f"{KEYWORD_MARK}scatter_dim" not in marks
+        return "shard21" if old else "shard"
     for op in module.walk():
         if any(is_sharding_type(r.type) for r in op.results) or any(
                 is_sharding_type(a.type) for region in op.regions for b in region.blocks for a in b.args):
@@ -459,6 +461,8 @@ def source_spelling(module: Operation) -> Optional[str]:
 
 #: ``ModuleOp.source_marks`` entry: a reduction kind was written ``<max>`` (LLVM 19)
 BRACKETED_REDUCTION = "mesh:bracketed-reduction"
+#: ``ModuleOp.source_marks`` prefix: ``mesh:keyword:scatter_dim``, a clause keyword that differs between spellings
+KEYWORD_MARK = "mesh:keyword:"
 
 
 # ---------------------------------------------------------------------------------------------------------------
@@ -941,6 +945,8 @@ class Syntax(CollectiveSyntax):
             if c.key in given:
                 raise self.error(f"'{key}' is given twice", tok)
             given[c.key] = (value, tok)
+            if c.spelled:  # a keyword that differs between spellings: source_spelling reads which one
+                self.source_marks.add(f"{KEYWORD_MARK}{key}")
         attrs: dict[str, Attribute] = {}
         dynamic: list[Value] = []
         for c in cls.clauses:

@@ -13,6 +13,7 @@ from meshc.ir.attributes import (ArrayAttr, Attribute, DenseArrayAttr, IntegerAt
                                  UnitAttr)
 from meshc.ir.core import Block, Operation, OpResult, Region, Value, op_class, register_op
 from meshc.ir.location import UNKNOWN_LOC, DiagnosticError, Location, note
+from meshc.ir.spelling import SHARD_SPELLINGS
 from meshc.ir.types import I64, INDEX, K_DYNAMIC, FunctionType, IntegerType, OpaqueType, TensorType, Type
 from meshc.dialects.mesh_checks import (DYNAMIC_INDEX, Entry, ShardingVerifyError, _axes_text, _int_values,
                                         _split_text, _split_values, check_mesh_axes, enclosing_module, lookup_mesh,
@@ -65,7 +66,8 @@ class Clause:
         return dict(self.spelled).get(spelling or "", self.key)
 
 
-MESH_AXES = Clause("mesh_axes", "axes", spellings=("grid_axes",), spelled=(("shard", "grid_axes"),))
+MESH_AXES = Clause("mesh_axes", "axes", spellings=("grid_axes",),
+                   spelled=tuple((s, "grid_axes") for s in SHARD_SPELLINGS))
 REDUCTION = Clause("reduction", "reduction", default="sum")
 
 
@@ -75,13 +77,13 @@ def _entry_text(p, e: Entry) -> str:
 
 #: print spellings in which a sharding is an SSA value (``mesh.sharding``/``shard.sharding`` ops) rather than
 #: the inline attribute of LLVM 19 and the canonical form
-VALUE_SPELLINGS = ("mesh20", "shard")
+VALUE_SPELLINGS = ("mesh20",) + SHARD_SPELLINGS
 
 
 def spelled_op_name(cls, spelling: Optional[str]) -> Optional[str]:
     """The name of op class ``cls`` in print spelling ``spelling``: its ``shard.*`` alias in LLVM 21+
     (``shard.grid`` for ``mesh.mesh``), None (the canonical name) otherwise."""
-    if spelling == "shard":
+    if spelling in SHARD_SPELLINGS:
         return next((a for a in cls.aliases if a.startswith("shard.")), None)
     return None
 

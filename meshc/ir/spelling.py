@@ -12,8 +12,10 @@ None       the canonical form (seed 000's): LLVM 19's, but reduction kinds
 ``mesh19`` LLVM 19: ``mesh.mesh``, inline shardings ``<@m, [[0]]>``,
            ``reduction = <max>``
 ``mesh20`` LLVM 20: ``mesh.sharding`` values, ``mesh.shard %x to %s``
-``shard``  LLVM 21+: ``shard.grid``, ``shard.sharding`` values of type
+``shard``  LLVM 22: ``shard.grid``, ``shard.sharding`` values of type
            ``!shard.sharding``, ``grid_axes``, ``scatter_dim``
+``shard21`` LLVM 21: as ``shard`` but ``scatter_axis`` (read when a
+           ``shard.*`` module writes ``scatter_axis``)
 =========  ==============================================================
 
 A parsed module records the spelling it was read in (``ModuleOp.spelling``,
@@ -29,13 +31,17 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from typing import Iterator, Optional
 
-SPELLINGS = ("mesh19", "mesh20", "shard")
+SPELLINGS = ("mesh19", "mesh20", "shard21", "shard")
 """The upstream spellings, oldest first (None is the canonical form)."""
 
 _CURRENT: ContextVar[Optional[str]] = ContextVar("meshc_print_spelling", default=None)
 
 #: (spelling, dialect, type name) -> the dialect name printed for ``!dialect.name`` in that spelling
 _TYPE_DIALECTS: dict[tuple[Optional[str], str, str], str] = {}
+
+
+SHARD_SPELLINGS = ("shard21", "shard")
+"""The spellings of the ``shard`` dialect (LLVM 21+)."""
 
 
 def register_type_spelling(spelling: str, dialect: str, name: str, printed_dialect: str) -> None:
