@@ -78,7 +78,8 @@ from meshc.dialects.mesh_checks import (DYNAMIC_INDEX, Entry, I16, Piece, SHARDI
                                         UNROLLED_ATTR, _axes_text, _int_values, _split_attr, _split_values,
                                         balanced_shard_sizes, check_mesh_axes, check_sharding, enclosing_module,
                                         is_sharding_type, lookup_mesh, piece_of_device, print_unrolled,
-                                        shard_type_problem, storage_pieces, unrolled_types, verify_global_view,
+                                        shard_type_problem, storage_pieces, unrolled_types, verify_argument_sharding,
+                                        verify_global_view,
                                         verify_op_shardings, verify_sharding, verify_unrolled)
 from meshc.dialects.mesh_clauses import (Clause, MESH_AXES, MeshDialectOp, REDUCTION, VALUE_SPELLINGS, _entry_text,
                                          spelled_op_name)
@@ -1138,7 +1139,8 @@ class Syntax(CollectiveSyntax):
 
 # shardings inside tensor types are verified on every op (operands, results,
 # function arguments), not only on mesh ops
-from meshc.ir.verifier import register_op_verify_hook  # noqa: E402
+from meshc.ir.verifier import register_argument_verify_hook, register_op_verify_hook  # noqa: E402
 
 register_op_verify_hook(verify_op_shardings)
+register_argument_verify_hook(verify_argument_sharding)
 

@@ -316,6 +316,23 @@ def verify_op_shardings(op: Operation) -> None:
                 verify_sharding(s, v.type, module, op.location, f"'{op.name}' op {what} #{i} of type '{v.type}': ")
 
 
+def verify_argument_sharding(op: Operation, arg: Value) -> None:
+    """Verifier argument hook: the ``#mesh.shard`` encoding in the type of block argument ``arg`` of
+    ``op`` (a function's argument), located at the argument (upstream reports a bad sharding attribute
+    where it is written).
+
+    Raises:
+        DiagnosticError: as :func:`verify_sharding`, at the argument (at ``op`` when it has no location).
+    """
+    s = sharding_of(arg.type)
+    if s is None:
+        return
+    loc = getattr(arg, "loc", UNKNOWN_LOC)
+    if loc == UNKNOWN_LOC:
+        loc = op.location
+    verify_sharding(s, arg.type, enclosing_module(op), loc, f"'{op.name}' op argument of type '{arg.type}': ")
+
+
 def shard_type_problem(global_type: Type, local_type: Type, mesh: Optional["MeshOp"]) -> Optional[str]:
     """Why ``local_type`` cannot be one process's shard of the distributed ``global_type`` (None if it
     can, or if that is undecidable: dynamic sizes or mesh axes, halos).

@@ -100,3 +100,13 @@ func.func @shard_shape_result_count(%n: index) -> index {
   %0 = mesh.shard_shape dims = [4, %n] sharding = %s device = [0] : index
   return %0 : index
 }
+
+// -----
+
+// A bad sharding in an argument's type is reported at the argument, before the ops that use it.
+mesh.mesh @m(shape = 2x4)
+func.func @bad_argument(
+    // expected-error @+1 {{'func.func' op argument of type 'tensor<4x8xf32, #mesh.shard<@m, [[1], [1]]>>': mesh axis 1 is used more than once}}
+    %x: tensor<4x8xf32, #mesh.shard<@m, [[1], [1]]>>) -> tensor<4x8xf32, #mesh.shard<@m, [[1], [1]]>> {
+  return %x : tensor<4x8xf32, #mesh.shard<@m, [[1], [1]]>>
+}
