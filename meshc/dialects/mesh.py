@@ -240,10 +240,17 @@ class ShardingOp(MeshDialectOp):
                 raise self.error(f"dynamic halo size/offset #{i} must be 'i64', got '{v.type}'")
         verify_sharding(self._with_markers(), None, enclosing_module(self), self.location, f"'{self.name}' op ")
 
+    #: True once a ``mesh.shard`` took this op's sharding inline (:meth:`ShardOp.fold_sharding_value`)
+    folded_into_users = False
+
     def printed_in(self, p) -> bool:
-        """LLVM 19 and the canonical form have no sharding values: there a static one that nothing uses
-        (it was folded into the ``mesh.shard`` ops) is left out."""
-        return p.spelling in VALUE_SPELLINGS or self.sharding is None or bool(self.results[0].uses)
+        """Whether the printer shows this op: always in the value spellings; when it has uses or SSA
+        entries; in the canonical form unless it was folded into its ``mesh.shard`` users (the
+        annotations print it inline), so an unused one the input wrote stays; never else in LLVM 19's,
+        which has no sharding values."""
+        if p.spelling in VALUE_SPELLINGS or self.sharding is None or self.results[0].uses:
+            return True
+        return p.spelling is None and not self.folded_into_users
 
     def print_custom(self, p) -> None:
         p.write(f" {SymbolRefAttr(self.mesh_name)}" + self.clauses_text(p))
@@ -325,6 +332,7 @@ class ShardOp(MeshDialectOp):
             self.attributes = {"shard": v.op.sharding, **self.attributes}
             self.set_operands([self.src])
             self.sharding_origin = v
+            v.op.folded_into_users = True
             return True
         return False
 

@@ -44,9 +44,10 @@ func.func @llvm19(%arg0: tensor<4x6xf32>) -> tensor<4x6xf32> {
 // MESH19-NEXT:    mesh.shard %[[A]] to <@rows, {{\[\[}}0]]> annotate_for_users : tensor<8x4xf32>
 // MESH19-NEXT:    mesh.reduce_scatter %{{.*}} reduction = <min> scatter_axis = 1
 // MESH19-NOT:     mesh.sharding @
+// The canonical form (meshc compile) folds the used value into its annotations and keeps the unused one:
 // CANON-LABEL: func.func @llvm20(
-// CANON-NOT:     mesh.sharding @
-// CANON:         mesh.shard %arg0 to <@rows, {{\[\[}}0]]> : tensor<8x4xf32>
+// CANON-NEXT:    %unused = mesh.sharding @rows split_axes = {{\[\[}}], [0]] halo_sizes = [1, 1] : !mesh.sharding
+// CANON-NEXT:    mesh.shard %arg0 to <@rows, {{\[\[}}0]]> : tensor<8x4xf32>
 mesh.mesh @rows(shape = 4)
 func.func @llvm20(%arg0: tensor<8x4xf32>) -> tensor<8x1xf32> {
   %rows = mesh.sharding @rows split_axes = [[0]] : !mesh.sharding
