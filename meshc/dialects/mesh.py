@@ -450,6 +450,21 @@ def post_parse(module: Operation) -> None:
             op.fold_sharding_value()
 
 
+def drop_stale_sharding_values(root: Operation) -> int:
+    """Erase the static ``mesh.sharding`` ops under ``root`` that were folded into annotations
+    (:meth:`ShardOp.fold_sharding_value`) and that no ``mesh.shard`` prints as its target any more (the
+    annotations were rebuilt or moved before them): the shardings live inline, and the value spellings
+    print a new value before each annotation. A pass that rewrites annotations calls it, so printing
+    and reading back its output does not pile up sharding values. Unused ones the input wrote and never
+    folded stay. Returns how many were erased."""
+    live = {id(op._origin_in_scope()) for op in root.walk() if isinstance(op, ShardOp)}
+    stale = [op for op in root.walk() if isinstance(op, ShardingOp) and op.folded_into_users
+             and not op.results[0].uses and id(op.results[0]) not in live]
+    for op in stale:
+        op.erase()
+    return len(stale)
+
+
 def source_spelling(module: Operation) -> Optional[str]:
     """The spelling (:mod:`meshc.ir.spelling`) of a module as parsed, before :func:`post_parse` folds:
     ``shard`` when an op was written ``shard.*`` (``shard21`` if it writes LLVM 21's ``scatter_axis``); ``mesh20`` when it holds ``!mesh.sharding`` values (a

@@ -70,9 +70,12 @@ class ShardingPropagation(Pass):
                       "order of the visits in one round of propagation", TRAVERSALS),)
 
     def run(self, op: Operation) -> None:
+        from meshc.dialects.mesh import drop_stale_sharding_values
+
         for func in functions(op):
             _halo_updates_as_annotations(func)
             _Propagation(self, func).run()
+            drop_stale_sharding_values(func)
 
 
 def _halo_updates_as_annotations(func: FuncOp) -> None:
