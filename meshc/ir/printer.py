@@ -166,9 +166,10 @@ class Printer:
 
     # -- ops, blocks, regions -------------------------------------------------------
     def shows(self, op: Operation) -> bool:
-        """False for an op the spelling leaves out (its ``printed_in``); the custom form only."""
+        """False for an op the spelling leaves out (its ``printed_in``), in the custom and the generic
+        form alike (both print the same ops)."""
         printed_in = getattr(op, "printed_in", None)
-        return self.generic or printed_in is None or printed_in(self)
+        return printed_in is None or printed_in(self)
 
     def print_ops(self, ops: Iterable[Operation]) -> None:
         """Each op of a block on a new line (the ones :meth:`shows` keeps)."""

@@ -24,8 +24,8 @@ func.func @f(%x: tensor<4xf32>) -> tensor<4xf32> {
 // -----
 
 mesh.mesh @m(shape = 4)
+// expected-error @+1 {{'func.func' op argument of type 'tensor<4xf32, #mesh.shard<@f, [[0]]>>': '@f' does not reference a mesh (it is a 'func.func')}}
 func.func @f(%x: tensor<4xf32, #mesh.shard<@f, [[0]]>>) -> tensor<4xf32, #mesh.shard<@f, [[0]]>> {
-  // expected-error @+1 {{'mesh.all_reduce' op operand #0 of type 'tensor<4xf32, #mesh.shard<@f, [[0]]>>': '@f' does not reference a mesh (it is a 'func.func')}}
   %0 = mesh.all_reduce %x on @m mesh_axes = [0] : tensor<4xf32, #mesh.shard<@f, [[0]]>> -> tensor<4xf32, #mesh.shard<@f, [[0]]>>
   return %0 : tensor<4xf32, #mesh.shard<@f, [[0]]>>
 }
