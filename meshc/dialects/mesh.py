@@ -340,9 +340,10 @@ class ShardOp(MeshDialectOp):
     #: value spellings print it back as the target while it still stands and holds the same sharding
     sharding_origin: Optional[Value] = None
 
-    def _origin_in_scope(self) -> Optional[Value]:
+    def _origin_in_scope(self, position=None) -> Optional[Value]:
         """:attr:`sharding_origin` when it still defines this op's sharding and dominates this op
-        (its op precedes this op, or an op enclosing it, in one block, without crossing an isolated op)."""
+        (its op precedes this op, or an op enclosing it, in one block, without crossing an isolated op).
+        ``position(op)`` gives an op's index in its block (default: a scan of the block)."""
         v = self.sharding_origin
         if not isinstance(v, OpResult) or not isinstance(v.op, ShardingOp) or v.op.parent is None \
                 or v.op.sharding != self.sharding:
@@ -351,8 +352,8 @@ class ShardOp(MeshDialectOp):
         cur: Optional[Operation] = self
         while cur is not None:
             if cur.parent is block:
-                ops = block.ops
-                return v if ops.index(v.op) < ops.index(cur) else None
+                where = position or block.ops.index
+                return v if where(v.op) < where(cur) else None
             if cur is not self and cur.has_trait("IsolatedFromAbove"):
                 return None
             cur = cur.parent_op
@@ -365,7 +366,7 @@ class ShardOp(MeshDialectOp):
         if p.spelling not in VALUE_SPELLINGS or not isinstance(s, (ShardingAttr, ShardEncodingAttr)):
             return
         s = s.sharding if isinstance(s, ShardEncodingAttr) else s
-        origin = self._origin_in_scope()
+        origin = self._origin_in_scope(p.position)
         p.prelude_texts[id(self)] = p.value(origin) if origin is not None else \
             p.print_detached(ShardingOp.build(s, self.location))
 
@@ -457,7 +458,10 @@ def drop_stale_sharding_values(root: Operation) -> int:
     print a new value before each annotation. A pass that rewrites annotations calls it, so printing
     and reading back its output does not pile up sharding values. Unused ones the input wrote and never
     folded stay. Returns how many were erased."""
-    live = {id(op._origin_in_scope()) for op in root.walk() if isinstance(op, ShardOp)}
+    from meshc.ir.printer import Printer
+
+    position = Printer().position  # one index per block
+    live = {id(op._origin_in_scope(position)) for op in root.walk() if isinstance(op, ShardOp)}
     stale = [op for op in root.walk() if isinstance(op, ShardingOp) and op.folded_into_users
              and not op.results[0].uses and id(op.results[0]) not in live]
     for op in stale:

@@ -60,6 +60,16 @@ class Printer:
         self._block_names: dict[int, str] = {}
         #: id(op) -> text its ``print_prelude`` left for its custom printer (the value it printed)
         self.prelude_texts: dict[int, str] = {}
+        self._positions: dict[int, dict[int, int]] = {}
+
+    def position(self, op: Operation) -> int:
+        """The index of ``op`` in its block (one index per block and printout, so dominance checks of
+        the print hooks stay linear)."""
+        block = op.parent
+        index = self._positions.get(id(block))
+        if index is None:
+            index = self._positions[id(block)] = {id(o): i for i, o in enumerate(block.ops)}  # type: ignore
+        return index[id(op)]
 
     # -- low level ----------------------------------------------------------------
     def write(self, text: str) -> None:
