@@ -363,7 +363,8 @@ class ShardOp(MeshDialectOp):
         """In the value spellings an inline sharding prints as a ``mesh.sharding`` value: the one it came
         from, else a new one printed on the line before."""
         s = self.attributes.get("shard")
-        if p.spelling not in VALUE_SPELLINGS or not isinstance(s, (ShardingAttr, ShardEncodingAttr)):
+        if p.spelling not in VALUE_SPELLINGS or not isinstance(s, (ShardingAttr, ShardEncodingAttr)) \
+                or len(self.operands) != 1:  # a malformed op prints as it is (the generic form shows it)
             return
         s = s.sharding if isinstance(s, ShardEncodingAttr) else s
         origin = self._origin_in_scope(p.position)
