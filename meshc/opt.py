@@ -18,8 +18,11 @@ options also take ``=true`` / ``=false``:
   ``--dump-pass-pipeline``; ``--mlir-disable-threading``,
   ``--mlir-print-local-scope`` and ``--mlir-print-ir-module-scope`` are
   accepted and change nothing (meshc runs one thread, prints no attribute
-  aliases and dumps the whole module); meshc's ``--remarks`` and
-  ``--mesh-shape NAME=SIZES`` too.
+  aliases and dumps the whole module); meshc's ``--remarks``,
+  ``--mesh-shape NAME=SIZES`` and ``--spelling={mesh19,mesh20,shard,input}`` too.
+
+The module prints in the spelling it was read in (:mod:`meshc.ir.spelling`), as
+mlir-opt prints what it parsed, unless ``--spelling`` names another.
 
 The work is done by ``meshc compile`` (:mod:`meshc.commands.compile`): this
 module only translates the command line, resolves upstream pass names
@@ -74,9 +77,13 @@ FLAGS: dict[str, Flag] = {
     "mlir-disable-threading": Flag("bool", None, "Accepted; meshc runs passes on one thread anyway."),
     "mlir-print-local-scope": Flag("bool", None, "Accepted; meshc prints attributes in place anyway."),
     "mlir-print-ir-module-scope": Flag("bool", None, "Accepted; meshc's IR dumps print the whole module anyway."),
+    "spelling": Flag("value", "--spelling", "Print in this spelling: mesh19 (LLVM 19), mesh20 (LLVM 20), shard "
+                     "(LLVM 21+), input (default: the one the input was read in).", "SPELLING"),
     "remarks": Flag("bool", "--remarks", "Show the remarks passes emit (meshc)."),
     "mesh-shape": Flag("list", "--mesh-shape", "Shape of a mesh, e.g. m=2x4 (meshc; repeatable).", "NAME=SIZES"),
 }
+SPELLING_CHOICES = ("mesh19", "mesh20", "shard21", "shard", "input")
+"""Values of ``--spelling`` (:mod:`meshc.ir.spelling`; ``input``: the spelling each module was read in)."""
 SHORT = {"p": "pass-pipeline", "h": "help", "help": "help", "version": "version"}
 
 VERIFY_EACH_OPTION = {True: "--verify-each", False: "--no-verify-each"}
@@ -183,6 +190,8 @@ def parse_args(argv: list[str]) -> Invocation:
         if flag.kind == "list":
             inv.lists.setdefault(name, []).append(text)
         else:
+            if name == "spelling" and text not in SPELLING_CHOICES:
+                raise UsageError(f"'--spelling' expects one of {', '.join(SPELLING_CHOICES)}, got '{text}'")
             inv.values[name] = text
     if len(inputs) > 1:
         raise UsageError(f"one input file at most, got {len(inputs)}: " + ", ".join(f"'{x}'" for x in inputs))
@@ -249,6 +258,8 @@ def compile_args(inv: Invocation, pipeline: str) -> list[str]:
                     args += [a for m in names for a in (flag.compile, m)]
                 else:
                     args += [flag.compile, v]
+    if "spelling" not in inv.values:
+        args += ["--spelling", "input"]  # mlir-opt prints what it parsed
     args.append(VERIFY_EACH_OPTION[inv.flag("verify-each")])
     return args + ["--", inv.input]
 

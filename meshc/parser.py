@@ -79,6 +79,7 @@ class ParserCore:
         self.block_maps: list[dict[str, list]] = [{}]
         self.pending_args: Optional[tuple[list, bool]] = None
         self.top_ops: list[Operation] = []
+        self.source_marks: set[str] = set()
         self.top_block = Block()
         self.block_stack.append(self.top_block)
         self.depth = self.max_depth = 0
@@ -198,8 +199,11 @@ class ParserCore:
     # ------------------------------------------------------------ ops
     def build(self, name: str, operands=(), result_types=(), attributes=None, regions=(), loc=None,
               properties=None) -> Operation:
-        return Operation.create(list(operands), list(result_types), attributes or {}, properties or {},
-                                list(regions), loc or Location(self.filename), name=name)
+        op = Operation.create(list(operands), list(result_types), attributes or {}, properties or {},
+                              list(regions), loc or Location(self.filename), name=name)
+        if op.name != name:  # an upstream spelling of a registered op (shard.shard): ModuleOp.source_marks
+            self.source_marks.add(name)
+        return op
 
     def set_entry_args(self, args: list[tuple[Any, Type]], isolated: bool = False) -> None:
         self.pending_args = (args, isolated)
@@ -446,6 +450,15 @@ class ParserCore:
         if not _is_element_type(elem):
             raise self.error(f"invalid tensor element type '{elem}'", prefix)
         return self._nested(TensorType(tuple(shape), elem, enc), elem, enc)
+
+    def memref_type(self, prefix, elem, layout, memory_space):
+        from meshc.ir.types import MemRefType
+
+        dims = str(prefix)[len("memref<"):]
+        shape = tuple(None if d == "?" else _dim(self, d, prefix) for d in dims.split("x")[:-1])
+        if not _is_element_type(elem):
+            raise self.error(f"invalid memref element type '{elem}'", prefix)
+        return self._nested(MemRefType(shape, elem, layout, memory_space), elem, layout, memory_space)
 
     def unranked_tensor_type(self, tok, elem):
         return self._nested(UnrankedTensorType(elem), elem)
@@ -1254,6 +1267,7 @@ def parse(text: str, filename: str = "<stdin>") -> Operation:
         for op in ops:
             top.remove(op)
             module.body.append(op)
+    module.source_marks = frozenset(cb.source_marks)
     _run_post_parse_hooks(module)
     return module
 

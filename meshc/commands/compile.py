@@ -62,13 +62,19 @@ def _pass_names(values: tuple[str, ...]) -> frozenset[str]:
               help="What to print: the IR, the per-device schedules of the entry function (readable text, "
                    "or JSON: see meshc/backend/schedule.py), or one IREE input module for the whole mesh "
                    "(docs/iree.md).")
+@click.option("--spelling", type=click.Choice(["input", "mesh19", "mesh20", "shard21", "shard"]), default=None,
+              help="Print the sharding ops in this upstream spelling: 'mesh19' (LLVM 19 inline shardings), 'mesh20' "
+                   "(LLVM 20 mesh.sharding values), 'shard' (LLVM 22 shard.grid/shard.sharding; 'shard21': LLVM 21's "
+                   "scatter_axis), 'input' (the one "
+                   "each module was read in). Default: the canonical form (docs/meshc-opt.md, 'Spellings').")
 @annotation_options
 @auto_shard_options
 def command(input_path: str, output: str, pipeline: "str | None", generic: bool, split_input_file: bool,
             verify_diagnostics: bool, verify_each: bool, print_ir_before_all: bool, print_ir_after_all: bool,
             print_ir_before: tuple[str, ...], print_ir_after: tuple[str, ...], print_ir_after_change: bool,
             print_ir_after_failure: bool, timing: bool, remarks: bool, mesh_shape: tuple[str, ...],
-            target: str, emit: str, annotations=None, auto_shard=None, explain: bool = False) -> None:
+            target: str, emit: str, spelling: "str | None" = None, annotations=None, auto_shard=None,
+            explain: bool = False) -> None:
     """Parse, verify, run passes and print IR."""
     import meshc.api as mc
     from meshc.diagnostics import DiagnosticPrinter, DiagnosticVerifier, split_input
@@ -113,6 +119,8 @@ def command(input_path: str, output: str, pipeline: "str | None", generic: bool,
         try:
             with measure(timer, "parse"):
                 module = parse(chunk.text, name)
+            if spelling != "input":  # the module prints (and dumps) in the spelling asked for
+                module.spelling = spelling
             if annotations or auto_shard or explain:  # --mesh/--shard/--shardings-from/--auto-shard (README.md, "Commands")
                 shard_module(module, None, annotations, auto_shard, explain)
             names = mc.mesh_names(module)

@@ -21,6 +21,13 @@ class ModuleOp(Operation):
     sym_name_attr = attribute(StringAttr, required=False, name="sym_name")
     body_region = region(single_block=True)
     traits = (IsolatedFromAbove(), SymbolTable())
+    #: the upstream spelling the module was read in, printed back by default (:mod:`meshc.ir.spelling`;
+    #: None: the canonical one). Set by the dialects' parse hooks; ``--spelling`` overrides it.
+    spelling = None
+    #: what the source wrote in another spelling than the canonical one, set by the parser for the
+    #: dialects' parse hooks: op names of upstream spellings (``shard.shard``) and marks the dialects'
+    #: parse callbacks add (``mesh:bracketed-reduction`` for LLVM 19's ``reduction = <max>``)
+    source_marks: frozenset = frozenset()
 
     @staticmethod
     def build_empty(loc: Location = Location(), sym_name: Optional[str] = None) -> "ModuleOp":
@@ -76,9 +83,7 @@ class ModuleOp(Operation):
         p.push_scope(isolated=True)
         p.write("{")
         p.indent += 1
-        for op in self.body.ops:
-            p.newline()
-            p.print_op(op)
+        p.print_ops(self.body.ops)
         p.indent -= 1
         p.newline()
         p.write("}")

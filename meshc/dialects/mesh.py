@@ -4,7 +4,12 @@ ops.
 
 Canonical spellings are seed 000's and LLVM 19's; the LLVM 20 (``mesh.sharding``
 values) and LLVM 21+ (``shard.grid``, ``shard.*``, ``grid_axes``) spellings are
-read and printed back canonically (DESIGN.md "IR syntax").
+read into the same ops. The printer writes the spelling it is given
+(:mod:`meshc.ir.spelling`): :func:`post_parse` records the one a module was read
+in (:func:`source_spelling`), and in the value spellings each inline sharding
+of a ``mesh.shard`` prints through a ``mesh.sharding`` value -- the one it was
+folded from when that still stands, else one printed just before it
+(DESIGN.md "IR syntax").
 
 Attributes (built by the core parser):
 
@@ -73,9 +78,15 @@ from meshc.dialects.mesh_checks import (DYNAMIC_INDEX, Entry, I16, Piece, SHARDI
                                         UNROLLED_ATTR, _axes_text, _int_values, _split_attr, _split_values,
                                         balanced_shard_sizes, check_mesh_axes, check_sharding, enclosing_module,
                                         is_sharding_type, lookup_mesh, piece_of_device, print_unrolled,
-                                        shard_type_problem, storage_pieces, unrolled_types, verify_global_view,
+                                        shard_type_problem, storage_pieces, unrolled_types, verify_argument_sharding,
+                                        verify_global_view,
                                         verify_op_shardings, verify_sharding, verify_unrolled)
-from meshc.dialects.mesh_clauses import (Clause, MESH_AXES, MeshDialectOp, REDUCTION, _entry_text)
+from meshc.dialects.mesh_clauses import (Clause, MESH_AXES, MeshDialectOp, REDUCTION, VALUE_SPELLINGS, _entry_text,
+                                         spelled_op_name)
+from meshc.ir.spelling import SHARD_SPELLINGS, register_type_spelling
+
+for _s in SHARD_SPELLINGS:
+    register_type_spelling(_s, "mesh", "sharding", "shard")
 from meshc.dialects.mesh_collectives import (AllGatherOp, AllReduceOp, AllSliceOp, AllToAllOp, BroadcastOp,
                                              CollectiveOp, CollectiveSyntax, GatherOp, RecvOp, ReduceOp,
                                              ReduceScatterOp, ScatterOp, SendOp, ShiftOp, UpdateHaloOp, _sym)
@@ -88,7 +99,8 @@ from meshc.dialects.mesh_folds import (fold_constant_sharding_sizes, fold_duplic
 
 @register_op
 class MeshOp(Operation):
-    """``mesh.mesh @m(shape = 2x4, peered_memory_axes = [1])`` (LLVM 21+ ``shard.grid``).
+    """``mesh.mesh ["private"] @m(shape = 2x4, peered_memory_axes = [1])`` (LLVM 21+ ``shard.grid``; the
+    optional visibility is the ``sym_visibility`` attribute).
 
     ``shape`` holds each mesh axis size (None for ``?``), stored as ``array<i64>`` with
     :data:`DYNAMIC_INDEX` for ``?`` as upstream; ``peered_memory_axes`` (seed 000) are the axes along
@@ -99,6 +111,10 @@ class MeshOp(Operation):
     name = "mesh.mesh"
     aliases = ("shard.grid",)
     traits = frozenset({"Symbol", "Pure"})
+
+    @classmethod
+    def spelled_name(cls, spelling: Optional[str]) -> Optional[str]:
+        return spelled_op_name(cls, spelling)
 
     @classmethod
     def build(cls, sym_name: str, shape: Sequence[Optional[int]], peered_memory_axes: Sequence[int] = (),
@@ -156,10 +172,15 @@ class MeshOp(Operation):
 
     def print_custom(self, p) -> None:
         dims = "x".join("?" if s is None else str(s) for s in self.shape)
+        visibility = self.attributes.get("sym_visibility")
+        if isinstance(visibility, StringAttr):
+            p.write(f" {visibility}")
         p.write(f" {SymbolRefAttr(self.sym_name)}(shape = {dims}")
         if self.peered_memory_axes:
             p.write(f", peered_memory_axes = {_axes_text(self.peered_memory_axes)}")
-        p.write(")" + p.attr_dict(self.attributes, ("sym_name", "shape", "peered_memory_axes")))
+        elided = ("sym_name", "shape", "peered_memory_axes") + (("sym_visibility",) if visibility is not None and
+                                                                 isinstance(visibility, StringAttr) else ())
+        p.write(")" + p.attr_dict(self.attributes, elided))
 
 
 # ---------------------------------------------------------------------------------------------------------------
@@ -221,6 +242,18 @@ class ShardingOp(MeshDialectOp):
             if v.type != I64:
                 raise self.error(f"dynamic halo size/offset #{i} must be 'i64', got '{v.type}'")
         verify_sharding(self._with_markers(), None, enclosing_module(self), self.location, f"'{self.name}' op ")
+
+    #: True once a ``mesh.shard`` took this op's sharding inline (:meth:`ShardOp.fold_sharding_value`)
+    folded_into_users = False
+
+    def printed_in(self, p) -> bool:
+        """Whether the printer shows this op: always in the value spellings; when it has uses or SSA
+        entries; in the canonical form unless it was folded into its ``mesh.shard`` users (the
+        annotations print it inline), so an unused one the input wrote stays; never else in LLVM 19's,
+        which has no sharding values."""
+        if p.spelling in VALUE_SPELLINGS or self.sharding is None or self.results[0].uses:
+            return True
+        return p.spelling is None and not self.folded_into_users
 
     def print_custom(self, p) -> None:
         p.write(f" {SymbolRefAttr(self.mesh_name)}" + self.clauses_text(p))
@@ -302,8 +335,45 @@ class ShardOp(MeshDialectOp):
         if isinstance(v, OpResult) and isinstance(v.op, ShardingOp) and v.op.sharding is not None:
             self.attributes = {"shard": v.op.sharding, **self.attributes}
             self.set_operands([self.src])
+            self.sharding_origin = v
+            v.op.folded_into_users = True
             return True
         return False
+
+    #: the ``mesh.sharding`` value the inline sharding was folded from (:meth:`fold_sharding_value`): the
+    #: value spellings print it back as the target while it still stands and holds the same sharding
+    sharding_origin: Optional[Value] = None
+
+    def _origin_in_scope(self, position=None) -> Optional[Value]:
+        """:attr:`sharding_origin` when it still defines this op's sharding and dominates this op
+        (its op precedes this op, or an op enclosing it, in one block, without crossing an isolated op).
+        ``position(op)`` gives an op's index in its block (default: a scan of the block)."""
+        v = self.sharding_origin
+        if not isinstance(v, OpResult) or not isinstance(v.op, ShardingOp) or v.op.parent is None \
+                or v.op.sharding != self.sharding:
+            return None
+        block = v.op.parent
+        cur: Optional[Operation] = self
+        while cur is not None:
+            if cur.parent is block:
+                where = position or block.ops.index
+                return v if where(v.op) < where(cur) else None
+            if cur is not self and cur.has_trait("IsolatedFromAbove"):
+                return None
+            cur = cur.parent_op
+        return None
+
+    def print_prelude(self, p) -> None:
+        """In the value spellings an inline sharding prints as a ``mesh.sharding`` value: the one it came
+        from, else a new one printed on the line before."""
+        s = self.attributes.get("shard")
+        if p.spelling not in VALUE_SPELLINGS or not isinstance(s, (ShardingAttr, ShardEncodingAttr)) \
+                or len(self.operands) != 1:  # a malformed op prints as it is (the generic form shows it)
+            return
+        s = s.sharding if isinstance(s, ShardEncodingAttr) else s
+        origin = self._origin_in_scope(p.position)
+        p.prelude_texts[id(self)] = p.value(origin) if origin is not None else \
+            p.print_detached(ShardingOp.build(s, self.location))
 
     def verify_mesh_op(self) -> None:
         inline = self.attributes.get("shard")
@@ -349,11 +419,20 @@ class ShardOp(MeshDialectOp):
         (``reshard{strategy=peer}``; partition lowers it to slices of the source)."""
         return "peer_read" in self.attributes
 
+    def spelled_generic_parts(self, p):
+        """In the value spellings the generic form takes the sharding as operand #1, as upstream's."""
+        target = p.prelude_texts.get(id(self))
+        if target is None:
+            return None
+        attrs = {k: v for k, v in self.attributes.items() if k != "shard"}
+        return [p.value(self.src), target], [self.src.type, SHARDING_TYPE], attrs
+
     def print_custom(self, p) -> None:
         s = self.attributes.get("shard")
         if isinstance(s, ShardEncodingAttr):
             s = s.sharding
-        target = str(s) if s is not None else p.value(self.sharding_value)  # type: ignore[arg-type]
+        target = p.prelude_texts.get(id(self)) or (str(s) if s is not None else
+                                                     p.value(self.sharding_value))  # type: ignore[arg-type]
         p.write(f" {p.value(self.src)} to {target}")
         if self.annotate_for_users:
             p.write(" annotate_for_users")
@@ -364,28 +443,216 @@ class ShardOp(MeshDialectOp):
 
 
 def post_parse(module: Operation) -> None:
-    """Parser hook, run once on each parsed module: fold every ``mesh.shard ... to %s`` whose ``%s``
-    is defined by a static ``mesh.sharding`` into the inline form (generic-form input included), then
-    erase the static ``mesh.sharding`` ops left without uses (DESIGN.md: such a sharding prints as the
-    inline attribute and the op disappears; one that is a block argument keeps the value form).
-    A ``mesh.sharding`` that fails verification stays, so its error points at its own line."""
+    """Parser hook, run once on each parsed module: record the spelling it was read in
+    (``module.spelling``, :func:`source_spelling`), then fold every ``mesh.shard ... to %s`` whose ``%s``
+    is defined by a static ``mesh.sharding`` into the inline form, the canonical one (generic-form input
+    included). The ``mesh.sharding`` ops stay, used or not: the value spellings print them back where
+    they were (an unused static one is left out of the canonical and LLVM 19 prints, which have none)."""
+    spelling = source_spelling(module)
+    if spelling is not None:
+        module.spelling = spelling
     for op in list(module.walk()):
         if isinstance(op, ShardOp):
             op.fold_sharding_value()
-    for op in list(module.walk(pre_order=False)):
-        if isinstance(op, ShardingOp) and op.parent is not None and not op.results[0].uses \
-                and op.sharding is not None and _verifies(op):
-            op.erase()
 
 
-def _verifies(op: "ShardingOp") -> bool:
-    """True when ``op`` passes its checks; an invalid one is kept so that the verifier reports it at
-    its own line rather than at the ``mesh.shard`` ops it was folded into."""
-    try:
-        op.verify_()
-    except DiagnosticError:
-        return False
-    return True
+def drop_stale_sharding_values(root: Operation) -> int:
+    """Erase the static ``mesh.sharding`` ops under ``root`` that were folded into annotations
+    (:meth:`ShardOp.fold_sharding_value`) and that no ``mesh.shard`` prints as its target any more (the
+    annotations were rebuilt or moved before them): the shardings live inline, and the value spellings
+    print a new value before each annotation. A pass that rewrites annotations calls it, so printing
+    and reading back its output does not pile up sharding values. Unused ones the input wrote and never
+    folded stay. Returns how many were erased."""
+    from meshc.ir.printer import Printer
+
+    position = Printer().position  # one index per block
+    live = {id(op._origin_in_scope(position)) for op in root.walk() if isinstance(op, ShardOp)}
+    stale = [op for op in root.walk() if isinstance(op, ShardingOp) and op.folded_into_users
+             and not op.results[0].uses and id(op.results[0]) not in live]
+    for op in stale:
+        op.erase()
+    return len(stale)
+
+
+def source_spelling(module: Operation) -> Optional[str]:
+    """The spelling (:mod:`meshc.ir.spelling`) of a module as parsed, before :func:`post_parse` folds:
+    ``shard`` when an op was written ``shard.*`` (``shard21`` if it writes LLVM 21's ``scatter_axis``); ``mesh20`` when it holds ``!mesh.sharding`` values (a
+    ``mesh.sharding`` op, a block argument of that type); ``mesh19`` when a reduction was written
+    ``<max>`` (only LLVM 19 reads that form); None (the canonical form) otherwise."""
+    marks = getattr(module, "source_marks", frozenset())
+    if any(m.startswith("shard.") for m in marks):  # LLVM 22 renamed scatter_axis to scatter_dim
+        old = f"{KEYWORD_MARK}scatter_axis" in marks and f"{KEYWORD_MARK}scatter_dim" not in marks
+        return "shard21" if old else "shard"
+    for op in module.walk():
+        if any(is_sharding_type(r.type) for r in op.results) or any(
+                is_sharding_type(a.type) for region in op.regions for b in region.blocks for a in b.args):
+            return "mesh20"
+    if BRACKETED_REDUCTION in marks:
+        return "mesh19"
+    return None
+
+
+#: ``ModuleOp.source_marks`` entry: a reduction kind was written ``<max>`` (LLVM 19)
+BRACKETED_REDUCTION = "mesh:bracketed-reduction"
+#: ``ModuleOp.source_marks`` prefix: ``mesh:keyword:scatter_dim``, a clause keyword that differs between spellings
+KEYWORD_MARK = "mesh:keyword:"
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# mesh.get_sharding and mesh.shard_shape (LLVM 20+)
+# ---------------------------------------------------------------------------------------------------------------
+
+@register_op
+class GetShardingOp(MeshDialectOp):
+    """``%s = mesh.get_sharding %t : tensor<4x8xf32> -> !mesh.sharding`` (LLVM 20; ``shard.get_sharding``
+    in LLVM 21+): the sharding of a tensor as a value. Read, verified and printed; it carries no
+    sharding of its own for meshc's passes (upstream defines it only by its use after partition)."""
+
+    name = "mesh.get_sharding"
+    aliases = ("shard.get_sharding",)
+    traits = frozenset({"Pure"})
+    has_mesh_attr = False
+    verify_operand_count = False
+
+    def verify_mesh_op(self) -> None:
+        if len(self.operands) != 1 or not isinstance(self.operands[0].type, TensorType):
+            raise self.error("expects one ranked tensor operand")
+        if len(self.results) != 1 or not is_sharding_type(self.results[0].type):
+            raise self.error("expects one result of type '!mesh.sharding'")
+
+    def print_custom(self, p) -> None:
+        p.write(f" {p.value(self.operands[0])}" + p.attr_dict(self.attributes)
+                + f" : {self.operands[0].type} -> {self.results[0].type}")
+
+
+@register_op
+class ShardShapeOp(MeshDialectOp):
+    """The shape of one device's shard of a tensor: one ``index`` result per tensor dim.
+
+    * LLVM 21+: ``%d:2 = shard.shard_shape dims = [8, %n] sharding = %s device = [%i] : index, index``;
+      ``dims`` (the tensor's global sizes) and ``device`` (a multi-index over the mesh, or one entry: a
+      linear index) mix constants and SSA ``index`` values. Stored as ``static_dims``/``static_device``
+      (:data:`DYNAMIC_INDEX` at SSA entries), operands ``[sharding, dims..., device...]``.
+    * LLVM 20: ``%d:2 = mesh.shard_shape 8x? %s %i : index, index`` -- static ``shape`` (``?`` unknown),
+      a linear device index. Stored as ``shape``, operands ``[sharding, device]``.
+
+    The sizes are those of :func:`meshc.sharding.shards.local_shape` (balanced shards, the last ones
+    larger by one, or ``sharded_dims_offsets``; halos added), as upstream's lowering computes them:
+    :meth:`local_sizes` evaluates it (interpreter kernel, folding when everything is static).
+    """
+
+    name = "mesh.shard_shape"
+    aliases = ("shard.shard_shape",)
+    traits = frozenset({"Pure"})
+    has_mesh_attr = False
+    fixed_operands = 1
+    clauses = (Clause("dims", "dyn_list", attr="static_dims"), Clause("device", "dyn_list", attr="static_device"))
+
+    @property
+    def is_llvm20_form(self) -> bool:
+        return "shape" in self.attributes
+
+    def _expected_operands(self) -> int:
+        return 2 if self.is_llvm20_form else super()._expected_operands()
+
+    @property
+    def sharding_value(self) -> Value:
+        return self.operands[0]
+
+    @property
+    def sharding(self) -> Optional[ShardingAttr]:
+        """The static sharding of the defining ``mesh.sharding`` (None when it is not one)."""
+        v = self.sharding_value
+        return v.op.sharding if isinstance(v, OpResult) and isinstance(v.op, ShardingOp) else None
+
+    @property
+    def mesh_name(self) -> str:
+        v = self.sharding_value
+        if isinstance(v, OpResult) and isinstance(v.op, ShardingOp):
+            return v.op.mesh_name
+        raise KeyError("mesh")
+
+    @property
+    def dims(self) -> list:
+        """The global sizes: ints, index Values, or None for an LLVM 20 ``?``."""
+        if self.is_llvm20_form:
+            return [None if d == DYNAMIC_INDEX else d for d in _int_values(self.attributes["shape"])]
+        return self.dynamic_list("static_dims") or []
+
+    @property
+    def device(self) -> list:
+        """The device: a multi-index, or one entry (a linear index); ints and index Values."""
+        if self.is_llvm20_form:
+            return [self.operands[1]]
+        return self.dynamic_list("static_device") or []
+
+    def evaluate(self, value_of, mesh_shape: Optional[Sequence[Optional[int]]] = None) -> Optional[tuple[int, ...]]:
+        """The shard sizes once ``value_of(v)`` gives every SSA entry (None where it cannot) and the
+        mesh is static (``mesh_shape`` overrides the declared sizes); None when something is unknown.
+
+        Raises:
+            DiagnosticError: as :meth:`local_sizes`.
+        """
+        def resolve(entries):
+            out = [value_of(e) if isinstance(e, Value) else e for e in entries]
+            return None if any(e is None for e in out) else [int(e) for e in out]
+
+        dims, device = resolve(self.dims), resolve(self.device)
+        mesh = self.mesh_op() if self.sharding is not None else None
+        shape = tuple(mesh_shape) if mesh_shape is not None else (mesh.shape if mesh is not None else None)
+        if dims is None or device is None or shape is None or any(d is None for d in shape):
+            return None
+        return self.local_sizes(dims, device, shape)  # type: ignore[arg-type]
+
+    def local_sizes(self, dims: Sequence[int], device: Sequence[int], mesh_shape: Sequence[int]) -> tuple[int, ...]:
+        """The shard sizes for the global sizes ``dims`` on the device ``device`` (multi-index, or a
+        one-entry linear index) of a mesh of shape ``mesh_shape``.
+
+        Raises:
+            DiagnosticError: the sharding is not static, or the device is not on the mesh.
+        """
+        from meshc.sharding.shards import local_shape
+        from meshc.sharding.spec import Mesh, ShardingError
+
+        s = self.sharding
+        if s is None:
+            raise self.error("needs a static sharding (a 'mesh.sharding' without SSA halo sizes or offsets)")
+        mesh = Mesh(self.mesh_name, tuple(mesh_shape))
+        try:
+            coords = tuple(device) if len(device) == len(mesh_shape) else mesh.device_coords(int(device[0]))
+            return local_shape(tuple(dims), s.to_spec(), mesh, coords)
+        except (ShardingError, ValueError, IndexError) as err:
+            raise self.error(f"cannot compute the shard shape: {err}") from None
+
+    def verify_mesh_op(self) -> None:
+        if not is_sharding_type(self.sharding_value.type):
+            raise self.error(f"sharding operand must be '!mesh.sharding', got '{self.sharding_value.type}'")
+        for what, entries in (("dims", self.dims), ("device", self.device)):
+            for e in entries:
+                if isinstance(e, Value) and e.type != INDEX:
+                    raise self.error(f"{what} entries must be 'index', got '{e.type}'")
+        self.check_index_results(len(self.dims), f"one per entry of dims, {len(self.dims)}")
+        mesh = self.mesh_op() if self.sharding is not None else None
+        if mesh is not None and len(self.device) not in (1, mesh.rank):
+            raise self.error(f"device has {len(self.device)} entries; expected a linear index or {mesh.rank} "
+                             f"(the rank of mesh @{mesh.sym_name})")
+        if self.sharding is not None and len(self.sharding.split_axes) > len(self.dims):
+            raise self.error(f"sharding has {len(self.sharding.split_axes)} split-axes entries but dims has "
+                             f"{len(self.dims)}")
+
+    def print_custom(self, p) -> None:
+        if self.is_llvm20_form:
+            dims = "x".join("?" if d is None else str(d) for d in self.dims)
+            p.write(f" {dims} {p.value(self.sharding_value)} {p.value(self.operands[1])}")
+            p.write(p.attr_dict(self.attributes, ("shape",)))
+        else:
+            def entries(xs) -> str:
+                return "[" + ", ".join(_entry_text(p, e) for e in xs) + "]"
+
+            p.write(f" dims = {entries(self.dims)} sharding = {p.value(self.sharding_value)} device = "
+                    f"{entries(self.device)}")
+            p.write(p.attr_dict(self.attributes, ("static_dims", "static_device")))
+        p.write(" : " + p.types(r.type for r in self.results))
 
 
 # ---------------------------------------------------------------------------------------------------------------
@@ -657,6 +924,7 @@ class Syntax(CollectiveSyntax):
         return ("word", str(tok), tok, lst)
 
     def mesh_v_angle(self, tok):
+        self.source_marks.add(BRACKETED_REDUCTION)
         return ("word", str(tok), tok, None)
 
     def mesh_list(self, *items):
@@ -714,6 +982,8 @@ class Syntax(CollectiveSyntax):
             if c.key in given:
                 raise self.error(f"'{key}' is given twice", tok)
             given[c.key] = (value, tok)
+            if c.spelled:  # a keyword that differs between spellings: source_spelling reads which one
+                self.source_marks.add(f"{KEYWORD_MARK}{key}")
         attrs: dict[str, Attribute] = {}
         dynamic: list[Value] = []
         for c in cls.clauses:
@@ -782,7 +1052,7 @@ class Syntax(CollectiveSyntax):
             attrs[c.attr_name] = DenseArrayAttr(I64, tuple(statics))
 
     # -- ops ----------------------------------------------------------------------------------------------------
-    def mesh_mesh(self, kw, sym, dims, peered, attrs):
+    def mesh_mesh(self, kw, visibility, sym, dims, peered, attrs):
         shape = [None if d == "?" else int(d) for d in str(dims).split("x")]
         attributes: dict[str, Attribute] = {
             "sym_name": StringAttr(_sym(sym)),
@@ -792,6 +1062,8 @@ class Syntax(CollectiveSyntax):
             axes = self._mesh_ints(peered, "peered_memory_axes", dims)
             if axes:
                 attributes["peered_memory_axes"] = DenseArrayAttr(I16, axes)
+        if visibility is not None:
+            attributes["sym_visibility"] = StringAttr(str(visibility)[1:-1])
         attributes.update(attrs or {})
         return self.build(str(kw), (), (), attributes, (), self.loc(kw))
 
@@ -818,14 +1090,42 @@ class Syntax(CollectiveSyntax):
             if not is_sharding_type(s.type):
                 raise self.error(f"expected a sharding such as '<@mesh, [[0]]>' or a '!mesh.sharding' value, got "
                                  f"'{target}' of type '{s.type}'", target)
-            if isinstance(s, OpResult) and isinstance(s.op, ShardingOp) and s.op.sharding is not None:
-                attributes["shard"] = s.op.sharding  # fold: the value is not used
-            else:
-                operands.append(s)
+            operands.append(s)
         if annotate is not None:
             attributes["annotate_for_users"] = UnitAttr()
         attributes.update(attrs or {})
         return self.build(str(kw), operands, [ty], attributes, (), self.loc(kw))
+
+    def mesh_get_sharding(self, kw, src, attrs, t_in, t_out):
+        if not is_sharding_type(t_out):
+            raise self.error(f"'{str(kw)}' expects the result type '!mesh.sharding', got '{t_out}'", kw)
+        return self.build(str(kw), [self.use(src, t_in)], [SHARDING_TYPE], dict(attrs or {}), (), self.loc(kw))
+
+    def mesh_shard_shape(self, kw, clauses, attrs, types):
+        """LLVM 21+: ``dims = [..] sharding = %s device = [..]``."""
+        rest, sharding = [], None
+        for key, value, tok in clauses:
+            if key != "sharding":
+                rest.append((key, value, tok))
+            elif value is None or value[0] != "ssa":
+                raise self.error("'sharding' expects a '!mesh.sharding' value such as '%s'", tok)
+            else:
+                sharding = self.use(value[1], SHARDING_TYPE)
+        if sharding is None:
+            raise self.error(f"'{str(kw)}' expects 'sharding = %s'", kw)
+        attributes, dynamic = self._mesh_clause_attrs(ShardShapeOp, rest, kw)
+        for c in ShardShapeOp.clauses:
+            if c.attr_name not in attributes:
+                raise self.error(f"'{str(kw)}' expects '{c.key} = [...]'", kw)
+        attributes.update(attrs or {})
+        return self.build(str(kw), [sharding] + dynamic, types, attributes, (), self.loc(kw))
+
+    def mesh_shard_shape_v20(self, kw, dims, sharding, device, attrs, types):
+        """LLVM 20: ``8x? %s %device``."""
+        shape = tuple(DYNAMIC_INDEX if d == "?" else int(d) for d in str(dims).split("x"))
+        attributes = {"shape": DenseArrayAttr(I64, shape), **(attrs or {})}
+        return self.build(str(kw), [self.use(sharding, SHARDING_TYPE), self.use(device, INDEX)], types, attributes,
+                          (), self.loc(kw))
 
     def mesh_query(self, kw, sym, clauses, attrs, types):
         cls = op_class(str(kw))
@@ -875,7 +1175,8 @@ class Syntax(CollectiveSyntax):
 
 # shardings inside tensor types are verified on every op (operands, results,
 # function arguments), not only on mesh ops
-from meshc.ir.verifier import register_op_verify_hook  # noqa: E402
+from meshc.ir.verifier import register_argument_verify_hook, register_op_verify_hook  # noqa: E402
 
 register_op_verify_hook(verify_op_shardings)
+register_argument_verify_hook(verify_argument_sharding)
 

@@ -183,10 +183,11 @@ def check_sharding(sharding: ShardingAttr, tensor_type: Optional[Type] = None,
       * every mesh axis is in range of the mesh rank and used at most once, across split and partial axes
         (so partial axes are disjoint from split axes);
       * at most rank(tensor) split-axes entries (trailing empty ones do not count);
-      * the partial reduction kind is one of :data:`REDUCTION_KINDS`, and not ``generic``;
+      * the partial reduction kind is one of :data:`REDUCTION_KINDS` (``generic`` included, as upstream's
+        verifier: it has no combiner, so the passes that combine partial values reject it);
       * ``halo_sizes`` has 2 non-negative entries per split tensor dim; ``sharded_dims_offsets`` has
         ``k + 1`` entries per split dim (``k`` = devices splitting it), starting at 0, non-decreasing and
-        ending at the dim size; the two are mutually exclusive.
+        ending at the dim size, on a mesh of static shape only; the two are mutually exclusive.
 
     Raises:
         ShardingVerifyError: the first violation, naming the axis, dim or count.
@@ -196,9 +197,7 @@ def check_sharding(sharding: ShardingAttr, tensor_type: Optional[Type] = None,
         kind = sharding.partial_type
         if kind not in REDUCTION_KINDS:
             raise ShardingVerifyError(f"unknown reduction kind '{kind}' (expected one of "
-                                      f"{', '.join(k for k in REDUCTION_KINDS if k != 'generic')})")
-        if kind == "generic":
-            raise ShardingVerifyError("reduction kind 'generic' is not allowed in a sharding")
+                                      f"{', '.join(REDUCTION_KINDS)})")
     if isinstance(tensor_type, TensorType) and len(sharding.split_axes) > tensor_type.rank:
         raise ShardingVerifyError(f"sharding has {len(sharding.split_axes)} split-axes entries but the tensor has "
                                   f"rank {tensor_type.rank}")
@@ -250,6 +249,9 @@ def _check_offsets(sharding: ShardingAttr, tensor_type: Optional[Type], mesh: Op
     offsets = sharding.sharded_dims_offsets
     if not offsets:
         return
+    if mesh is not None and not mesh.is_static:  # upstream: offsets need the device count
+        raise ShardingVerifyError(f"sharded_dims_offsets are not allowed on mesh @{mesh.sym_name} of dynamic shape "
+                                  f"{'x'.join('?' if d is None else str(d) for d in mesh.shape)}")
     sharded = _sharded_dims(sharding)
     counts = [_group_size(mesh, sharding.split_axes[d]) for d in sharded]
     if mesh is None or any(k is None for k in counts):
@@ -312,6 +314,23 @@ def verify_op_shardings(op: Operation) -> None:
                 if module is None:
                     module = enclosing_module(op)
                 verify_sharding(s, v.type, module, op.location, f"'{op.name}' op {what} #{i} of type '{v.type}': ")
+
+
+def verify_argument_sharding(op: Operation, arg: Value) -> None:
+    """Verifier argument hook: the ``#mesh.shard`` encoding in the type of block argument ``arg`` of
+    ``op`` (a function's argument), located at the argument (upstream reports a bad sharding attribute
+    where it is written).
+
+    Raises:
+        DiagnosticError: as :func:`verify_sharding`, at the argument (at ``op`` when it has no location).
+    """
+    s = sharding_of(arg.type)
+    if s is None:
+        return
+    loc = getattr(arg, "loc", UNKNOWN_LOC)
+    if loc == UNKNOWN_LOC:
+        loc = op.location
+    verify_sharding(s, arg.type, enclosing_module(op), loc, f"'{op.name}' op argument of type '{arg.type}': ")
 
 
 def shard_type_problem(global_type: Type, local_type: Type, mesh: Optional["MeshOp"]) -> Optional[str]:

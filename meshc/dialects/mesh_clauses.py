@@ -13,6 +13,7 @@ from meshc.ir.attributes import (ArrayAttr, Attribute, DenseArrayAttr, IntegerAt
                                  UnitAttr)
 from meshc.ir.core import Block, Operation, OpResult, Region, Value, op_class, register_op
 from meshc.ir.location import UNKNOWN_LOC, DiagnosticError, Location, note
+from meshc.ir.spelling import SHARD_SPELLINGS
 from meshc.ir.types import I64, INDEX, K_DYNAMIC, FunctionType, IntegerType, OpaqueType, TensorType, Type
 from meshc.dialects.mesh_checks import (DYNAMIC_INDEX, Entry, ShardingVerifyError, _axes_text, _int_values,
                                         _split_text, _split_values, check_mesh_axes, enclosing_module, lookup_mesh,
@@ -43,7 +44,8 @@ class Clause:
     ``flag``        ``rotate``                    UnitAttr
     ==============  ============================  ==============================================
 
-    ``spellings`` are other accepted keywords (LLVM 21+ ``grid_axes``).
+    ``spellings`` are other accepted keywords (LLVM 21+ ``grid_axes``); ``spelled`` maps a print
+    spelling (:mod:`meshc.ir.spelling`) to the keyword printed in it (``shard`` -> ``grid_axes``).
     """
 
     key: str
@@ -53,18 +55,37 @@ class Clause:
     spellings: tuple[str, ...] = ()
     operand_type: Type = INDEX
     default: Optional[str] = None
+    spelled: tuple[tuple[str, str], ...] = ()
 
     @property
     def attr_name(self) -> str:
         return self.attr or self.key
 
+    def key_in(self, spelling: Optional[str]) -> str:
+        """The keyword printed in ``spelling``."""
+        return dict(self.spelled).get(spelling or "", self.key)
 
-MESH_AXES = Clause("mesh_axes", "axes", spellings=("grid_axes",))
+
+MESH_AXES = Clause("mesh_axes", "axes", spellings=("grid_axes",),
+                   spelled=tuple((s, "grid_axes") for s in SHARD_SPELLINGS))
 REDUCTION = Clause("reduction", "reduction", default="sum")
 
 
 def _entry_text(p, e: Entry) -> str:
     return p.value(e) if isinstance(e, Value) else str(e)
+
+
+#: print spellings in which a sharding is an SSA value (``mesh.sharding``/``shard.sharding`` ops) rather than
+#: the inline attribute of LLVM 19 and the canonical form
+VALUE_SPELLINGS = ("mesh20",) + SHARD_SPELLINGS
+
+
+def spelled_op_name(cls, spelling: Optional[str]) -> Optional[str]:
+    """The name of op class ``cls`` in print spelling ``spelling``: its ``shard.*`` alias in LLVM 21+
+    (``shard.grid`` for ``mesh.mesh``), None (the canonical name) otherwise."""
+    if spelling in SHARD_SPELLINGS:
+        return next((a for a in cls.aliases if a.startswith("shard.")), None)
+    return None
 
 
 class MeshDialectOp(Operation):
@@ -81,6 +102,11 @@ class MeshDialectOp(Operation):
     verify_operand_count: ClassVar[bool] = True
     #: False for ops that name their mesh elsewhere (mesh.shard: in its sharding)
     has_mesh_attr: ClassVar[bool] = True
+
+    @classmethod
+    def spelled_name(cls, spelling: Optional[str]) -> Optional[str]:
+        """The op's name in print spelling ``spelling`` (:func:`spelled_op_name`)."""
+        return spelled_op_name(cls, spelling)
 
     # -- accessors ----------------------------------------------------------------------------------------------
     @property
@@ -188,28 +214,31 @@ class MeshDialectOp(Operation):
     def clauses_text(self, p) -> str:
         """`` key = value`` for each present clause, in the op's clause order."""
         out = []
+        spelling = getattr(p, "spelling", None)
         for c in self.clauses:
             a = self.attributes.get(c.attr_name)
             if a is None:
                 continue
+            key = c.key_in(spelling)
             if c.kind == "flag":
-                out.append(f" {c.key}")
+                out.append(f" {key}")
             elif c.kind == "axes":
                 if _int_values(a) or c.required:  # a required clause prints even when empty (fuzzer find)
-                    out.append(f" {c.key} = {_axes_text(_int_values(a))}")
+                    out.append(f" {key} = {_axes_text(_int_values(a))}")
             elif c.kind == "axes_array":
-                out.append(f" {c.key} = {_split_text(_split_values(a))}")
+                out.append(f" {key} = {_split_text(_split_values(a))}")
             elif c.kind in ("index", "int"):
-                out.append(f" {c.key} = {a.value}")  # type: ignore[attr-defined]
-            elif c.kind == "reduction":
-                out.append(f" {c.key} = {a.value}")  # type: ignore[attr-defined]
+                out.append(f" {key} = {a.value}")  # type: ignore[attr-defined]
+            elif c.kind == "reduction":  # LLVM 19 reads only the bracketed '<max>'
+                value = a.value  # type: ignore[attr-defined]
+                out.append(f" {key} = <{value}>" if spelling == "mesh19" else f" {key} = {value}")
             elif c.kind == "partial":
                 kind = self.attributes.get("partial_type")
-                out.append(f" {c.key} = {kind.value if kind is not None else 'sum'} "  # type: ignore[attr-defined]
+                out.append(f" {key} = {kind.value if kind is not None else 'sum'} "  # type: ignore[attr-defined]
                            f"{_axes_text(_int_values(a))}")
             elif c.kind == "dyn_list":
                 entries = self.dynamic_list(c.attr_name) or []
-                out.append(f" {c.key} = [" + ", ".join(_entry_text(p, e) for e in entries) + "]")
+                out.append(f" {key} = [" + ", ".join(_entry_text(p, e) for e in entries) + "]")
         return "".join(out)
 
     def clause_attr_names(self) -> tuple[str, ...]:

@@ -16,11 +16,11 @@ from meshc.ir.attributes import (ArrayAttr, Attribute, DenseArrayAttr, IntegerAt
                                  UnitAttr)
 from meshc.ir.core import Block, Operation, OpResult, Region, Value, op_class, register_op
 from meshc.ir.location import UNKNOWN_LOC, DiagnosticError, Location, note
-from meshc.ir.types import I64, INDEX, K_DYNAMIC, FunctionType, IntegerType, OpaqueType, TensorType, Type
+from meshc.ir.types import I64, INDEX, K_DYNAMIC, FunctionType, IntegerType, MemRefType, OpaqueType, TensorType, Type
 from meshc.dialects.mesh_attrs import (REDUCTION_KINDS, ShardingAttr, sharding_of)
-from meshc.dialects.mesh_checks import (DYNAMIC_INDEX, Entry, ShardingVerifyError, UNROLLED_ATTR, _alternatives,
+from meshc.dialects.mesh_checks import (DYNAMIC_INDEX, Entry, ShardingVerifyError, UNROLLED_ATTR,
                                         _axes_text, _group_size, _int_values, _split_text, _split_values,
-                                        balanced_shard_sizes, check_sharding, print_unrolled, verify_global_view,
+                                        check_sharding, print_unrolled, verify_global_view,
                                         verify_unrolled)
 from meshc.dialects.mesh_clauses import (Clause, MESH_AXES, MeshDialectOp, REDUCTION)
 from meshc.dialects.mesh_folds import drop_unit_axes, erase_trivial_collective
@@ -155,34 +155,31 @@ class CollectiveOp(MeshDialectOp):
 
     def shard_dims(self, t_in: TensorType, t_out: TensorType, k: Optional[int], split: Optional[int],
                    gather: Optional[int], what: str) -> None:
-        """Same rank; dim ``split`` of the result is a balanced shard of the input's, dim ``gather`` of
-        the input is a balanced shard of the result's (DESIGN.md's rule; the even case is upstream's
-        ``result = input * k``); every other dim keeps its size. Dynamic sizes or group sizes skip."""
+        """The local-view shape rule of upstream MLIR's collectives (``verifySymbolUses`` of the ops in
+        ``ShardOps.cpp``/``MeshOps.cpp``): same rank; the result dim ``split`` is the input's divided by
+        the group size ``k`` -- which must divide it when there is no ``gather`` dim (all_slice,
+        reduce_scatter, scatter), all_to_all divides as integers -- the result dim ``gather`` is the
+        input's times ``k``, one that is both keeps its size, every other dim keeps its size. An
+        expected size is dynamic when the input dim or ``k`` is; a dynamic result dim always fits, a
+        static one must equal the expected size (so a dynamic expected size needs a dynamic result)."""
         if t_in.rank != t_out.rank:
             raise self.error(f"expects input and result of the same rank, got {t_in.rank} and {t_out.rank}")
         for d, (a, b) in enumerate(zip(t_in.shape, t_out.shape)):
-            if a is None or b is None:
-                continue
+            expected: Optional[int] = a
             if d == split and d == gather:
-                global_n, local_n, role = a, b, None
-                if a != b:
-                    raise self.error(f"{what}: dim {d} is split and concatenated, so it must keep its size; got {a} "
-                                     f"and {b}")
-                continue
-            if d == split:
-                global_n, local_n, role = a, b, "result"
+                pass
+            elif d == split:
+                if a is not None and k is not None and gather is None and a % k:
+                    raise self.error(f"{what}: input dim {d} has size {a}, which the device group size {k} does "
+                                     "not divide")
+                expected = None if a is None or k is None else a // k
             elif d == gather:
-                global_n, local_n, role = b, a, "input"
-            else:
-                if a != b:
-                    raise self.error(f"dim {d} must keep its size, got {a} in the input and {b} in the result")
+                expected = None if a is None or k is None else a * k
+            if b is None or b == expected:
                 continue
-            if k is None or k == 0:
-                continue
-            allowed = balanced_shard_sizes(global_n, k)
-            if local_n not in allowed:
-                raise self.error(f"{what}: {role} dim {d} has size {local_n} but a shard of {global_n} over {k} "
-                                 f"devices has size {_alternatives(allowed)}")
+            why = " (the input dim or the device group size is dynamic)" if expected is None else ""
+            raise self.error(f"{what}: result dim {d} has size {b} but {'dynamic' if expected is None else expected} "
+                             f"is expected{why}")
 
 
 def _collective(name: str, clauses: tuple[Clause, ...], signature: str = "arrow", traits=("Pure",)):
@@ -195,6 +192,11 @@ def _collective(name: str, clauses: tuple[Clause, ...], signature: str = "arrow"
         cls.traits = frozenset(traits)
         return register_op(cls)
     return wrap
+
+
+#: ``scatter_axis`` (LLVM 19/20), ``scatter_dim`` in LLVM 21+
+SCATTER_AXIS = Clause("scatter_axis", "index", required=True, spellings=("scatter_dim",),
+                      spelled=(("shard", "scatter_dim"),))
 
 
 def _root(key: str = "root", required: bool = True) -> Clause:
@@ -269,7 +271,7 @@ class AllToAllOp(CollectiveOp):
         return AllToAll(self.mesh_axes, self.axis_attr("concat_axis"), self.axis_attr("split_axis"))
 
 
-@_collective("reduce_scatter", (MESH_AXES, REDUCTION, Clause("scatter_axis", "index", required=True)))
+@_collective("reduce_scatter", (MESH_AXES, REDUCTION, SCATTER_AXIS))
 class ReduceScatterOp(CollectiveOp):
     """``mesh.reduce_scatter %x on @m mesh_axes = [0] [reduction = sum] scatter_axis = 0 : T -> T2``:
     reduce over the group, each process keeps its piece along ``scatter_axis``."""
@@ -313,7 +315,7 @@ class ReduceOp(CollectiveOp):
         self.same_shape(t_in, t_out)
 
 
-@_collective("scatter", (MESH_AXES, Clause("scatter_axis", "index", required=True), _root()), "functional")
+@_collective("scatter", (MESH_AXES, SCATTER_AXIS, _root()), "functional")
 class ScatterOp(CollectiveOp):
     """``mesh.scatter %x on @m mesh_axes = [0] scatter_axis = 0 root = [0] : (T) -> T2``: the root's
     tensor split along ``scatter_axis`` over the group."""
@@ -363,7 +365,8 @@ class ShiftOp(CollectiveOp):
 
 @register_op
 class UpdateHaloOp(MeshDialectOp):
-    """``%r = mesh.update_halo %x on @m split_axes = [[0]] halo_sizes = [1, 1] : T`` (LLVM 20): refresh
+    """``%r = mesh.update_halo %x on @m split_axes = [[0]] halo_sizes = [1, 1] : T`` (LLVM 20; ``T`` a tensor,
+    or a memref as in LLVM 21+, which meshc reads, verifies and prints but does not run): refresh
     the halo cells of each shard of ``%x`` from its neighbours along ``split_axes``. Halo sizes are
     2 per split tensor dim (low, high) and may be SSA i64 values. The result has the operand's type.
 
@@ -414,8 +417,8 @@ class UpdateHaloOp(MeshDialectOp):
         if len(self.results) != 1:
             raise self.error("expects one result of the destination's type")
         t = self.destination.type
-        if not isinstance(t, TensorType) or t.rank == 0:
-            raise self.error(f"destination must be a ranked tensor of rank >= 1, got '{t}'")
+        if not isinstance(t, (TensorType, MemRefType)) or t.rank == 0:
+            raise self.error(f"destination must be a ranked tensor or memref of rank >= 1, got '{t}'")
         for v in self.operands[1:]:
             if v.type != I64:
                 raise self.error(f"dynamic halo sizes must be 'i64', got '{v.type}'")

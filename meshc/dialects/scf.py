@@ -54,9 +54,7 @@ def print_body(p, region: Region, elide_terminator: bool = False, isolated: bool
     p.push_scope(isolated)
     p.write("{")
     p.indent += 1
-    for op in block.ops[:-1]:
-        p.newline()
-        p.print_op(op)
+    p.print_ops(block.ops[:-1])
     p.indent -= 1
     p.newline()
     p.write("}")

@@ -717,6 +717,18 @@ class ProcessLinearIndexModel(_MeshQueryModel):
         return [int(device)]
 
 
+class ShardShapeModel(_MeshQueryModel):
+    """``mesh.shard_shape``: no tensors; folds to the shard sizes when the dims, the device, the
+    sharding and the mesh are all static (:meth:`meshc.dialects.mesh.ShardShapeOp.evaluate`)."""
+
+    def fold_static(self, op: Operation, known: Known) -> Optional[list]:
+        sizes = op.evaluate(known)  # type: ignore[attr-defined]
+        return None if sizes is None else list(sizes)
+
+    def evaluate_on_device(self, op, coords, device, mesh_shape):
+        return None  # its device is an operand, not the running one
+
+
 class MeshShapeModel(_MeshQueryModel):
     """``mesh.mesh_shape``: the sizes of the queried axes (unknown on a dynamic axis)."""
 
@@ -1028,6 +1040,7 @@ def _register() -> None:
     register_sharding_model(mesh.ProcessMultiIndexOp, ProcessMultiIndexModel())
     register_sharding_model(mesh.ProcessLinearIndexOp, ProcessLinearIndexModel())
     register_sharding_model(mesh.MeshShapeOp, MeshShapeModel())
+    register_sharding_model(mesh.ShardShapeOp, ShardShapeModel())
     register_sharding_model("tensor.dim", DimModel())
     register_sharding_model(mesh.ShardOp, AnnotationModel())
     anything = AnyShardingModel()

@@ -16,6 +16,18 @@ renumbered like a missing one, as mlir-opt does. Block labels follow the same
 rule per region: a valid label that no other block of the region uses is kept,
 any other block prints as ``^bbN`` (N its index, or the next free number).
 Successors of an op print in the generic form, ``"op"(...)[^bb1, ^bb2]``.
+
+Spelling (:mod:`meshc.ir.spelling`): ``Printer.spelling`` is the upstream
+version to print in (None: the canonical form); :func:`print_op` takes it
+from the enclosing module's ``spelling`` (the one it was read in) unless
+given. An op may take part with three optional methods:
+``spelled_name(spelling)`` (its name in that spelling, in the custom and the
+generic form; None for the canonical one), ``printed_in(printer)`` (False: the op
+is left out, e.g. an unused ``mesh.sharding`` in the LLVM 19 spelling, which
+has no such op) and ``print_prelude(printer)`` (lines printed before the op,
+defining values that only the spelling needs; :meth:`Printer.print_detached`),
+with ``spelled_generic_parts(printer)`` giving the generic form's operands,
+their types and the attributes that go with them (None: the op's own).
 """
 
 from __future__ import annotations
@@ -26,6 +38,7 @@ from typing import Iterable, Optional, Sequence
 from meshc.ir.attributes import Attribute, format_entries, quote_string
 from meshc.ir.core import Block, Operation, Region, Value
 from meshc.ir.limits import recursion_headroom
+from meshc.ir.spelling import printing_in
 from meshc.ir.types import FunctionType, Type
 
 _IDENT = re.compile(r"[A-Za-z_$.\-][A-Za-z0-9_$.\-]*")  # MLIR's suffix-id without the all-digits form
@@ -34,8 +47,9 @@ _IDENT = re.compile(r"[A-Za-z_$.\-][A-Za-z0-9_$.\-]*")  # MLIR's suffix-id witho
 class Printer:
     """Accumulates text; custom op printers call its ``write``/``value``/... methods."""
 
-    def __init__(self, generic: bool = False, indent_unit: str = "  "):
+    def __init__(self, generic: bool = False, indent_unit: str = "  ", spelling: Optional[str] = None):
         self.generic = generic
+        self.spelling = spelling
         self.parts: list[str] = []
         self.indent = 0
         self.indent_unit = indent_unit
@@ -44,6 +58,18 @@ class Printer:
         self._counter = [0]
         self._saved: list = []
         self._block_names: dict[int, str] = {}
+        #: id(op) -> text its ``print_prelude`` left for its custom printer (the value it printed)
+        self.prelude_texts: dict[int, str] = {}
+        self._positions: dict[int, dict[int, int]] = {}
+
+    def position(self, op: Operation) -> int:
+        """The index of ``op`` in its block (one index per block and printout, so dominance checks of
+        the print hooks stay linear)."""
+        block = op.parent
+        index = self._positions.get(id(block))
+        if index is None:
+            index = self._positions[id(block)] = {id(o): i for i, o in enumerate(block.ops)}  # type: ignore
+        return index[id(op)]
 
     # -- low level ----------------------------------------------------------------
     def write(self, text: str) -> None:
@@ -139,13 +165,41 @@ class Printer:
             return str(ts[0])
         return "(" + self.types(ts) + ")"
 
+    # -- spelling-only values ------------------------------------------------------
+    def print_detached(self, op: Operation) -> str:
+        """Print ``op``, built for the printout only and in no block, on a line of its own before the
+        op being printed (from that op's ``print_prelude``); return its first result as printed (a fresh
+        number): a value the spelling needs where the IR keeps an attribute."""
+        self.print_op(op)
+        self.newline()
+        return self.value(op.results[0])
+
     # -- ops, blocks, regions -------------------------------------------------------
+    def shows(self, op: Operation) -> bool:
+        """False for an op the spelling leaves out (its ``printed_in``), in the custom and the generic
+        form alike (both print the same ops)."""
+        printed_in = getattr(op, "printed_in", None)
+        return printed_in is None or printed_in(self)
+
+    def print_ops(self, ops: Iterable[Operation]) -> None:
+        """Each op of a block on a new line (the ones :meth:`shows` keeps)."""
+        for op in ops:
+            if self.shows(op):
+                self.newline()
+                self.print_op(op)
+
     def print_op(self, op: Operation) -> None:
+        custom = getattr(op, "print_custom", None)
+        use_custom = not self.generic and custom is not None and not op.successors and not _uses_multi_name(op, self)
+        prelude = getattr(op, "print_prelude", None)
+        if prelude is not None:
+            prelude(self)
         if op.results:
             self.write(self._result_names(op))
-        custom = getattr(op, "print_custom", None)
-        if not self.generic and custom is not None and not op.successors and not _uses_multi_name(op, self):
-            self.write(getattr(op, "printed_name", None) or op.name)
+        if use_custom:
+            spelled = getattr(op, "spelled_name", None)
+            name = spelled(self.spelling) if spelled is not None else None
+            self.write(name or getattr(op, "printed_name", None) or op.name)
             custom(self)
         else:
             self.print_generic(op)
@@ -175,7 +229,13 @@ class Printer:
         return f"%{base}:{len(results)} = "
 
     def print_generic(self, op: Operation) -> None:
-        self.write(quote_string(op.name) + "(" + self.values(op.operands) + ")")
+        spelled = getattr(op, "spelled_name", None)
+        name = (spelled(self.spelling) if spelled is not None else None) or op.name
+        spelled_parts = getattr(op, "spelled_generic_parts", None)
+        parts = spelled_parts(self) if spelled_parts is not None else None
+        operands, in_types, attributes = parts if parts is not None else (
+            [self.value(v) for v in op.operands], [v.type for v in op.operands], op.attributes)
+        self.write(quote_string(name) + "(" + ", ".join(operands) + ")")
         if op.successors:
             self.write("[" + ", ".join(self.block_ref(b) for b in op.successors) + "]")
         if op.properties:
@@ -188,8 +248,8 @@ class Printer:
                 self.print_region(r, print_entry_args=True, isolated=op.has_trait("IsolatedFromAbove"),
                                   print_empty_block=True)
             self.write(")")
-        self.write(self.attr_dict(op.attributes))
-        ins = ", ".join(str(v.type) for v in op.operands)
+        self.write(self.attr_dict(attributes))
+        ins = ", ".join(str(t) for t in in_types)
         outs = ", ".join(str(r.type) for r in op.results)
         self.write(f" : ({ins}) -> ({outs})")
 
@@ -226,9 +286,7 @@ class Printer:
             label = self._block_names.get(id(block)) or f"bb{index}"
             args = ", ".join(f"%{self.name_value(a, 'arg' + str(a.index))}: {a.type}" for a in block.args)
             self.write(f"^{label}" + (f"({args})" if block.args else "") + ":")
-        for op in block.ops:
-            self.newline()
-            self.print_op(op)
+        self.print_ops(block.ops)
 
     def name_blocks(self, region: Region) -> None:
         """Choose the printed label of every block of ``region`` (block labels are scoped by region
@@ -263,9 +321,25 @@ def _uses_multi_name(op: Operation, p: Printer) -> bool:
     return False
 
 
-def print_op(op: Operation, generic: bool = False) -> str:
-    """Text of ``op`` (a module, a function, any op) followed by a newline."""
-    p = Printer(generic=generic)
-    with recursion_headroom():
+def module_spelling(op: Operation) -> Optional[str]:
+    """The ``spelling`` recorded on the outermost op enclosing ``op`` (its module), or None."""
+    root = op
+    while root.parent_op is not None:
+        root = root.parent_op
+    return getattr(root, "spelling", None)
+
+
+INPUT_SPELLING = "input"
+"""``spelling`` argument of :func:`print_op`: the one the module was read in (``ModuleOp.spelling``)."""
+
+
+def print_op(op: Operation, generic: bool = False, spelling: Optional[str] = INPUT_SPELLING) -> str:
+    """Text of ``op`` (a module, a function, any op) followed by a newline, in ``spelling``
+    (:mod:`meshc.ir.spelling`; None: the canonical form; :data:`INPUT_SPELLING`: the one its module was
+    read in)."""
+    if spelling == INPUT_SPELLING:
+        spelling = module_spelling(op)
+    p = Printer(generic=generic, spelling=spelling)
+    with recursion_headroom(), printing_in(p.spelling):
         p.print_op(op)
     return p.text() + "\n"

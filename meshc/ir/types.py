@@ -16,6 +16,8 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Optional, Sequence
 
+from meshc.ir.spelling import spelled_type_name
+
 if TYPE_CHECKING:  # pragma: no cover
     from meshc.ir.attributes import Attribute
 
@@ -202,6 +204,29 @@ class FunctionType(Type):
 
 
 @dataclass(frozen=True)
+class MemRefType(Type):
+    """``memref<12x?xi8>`` / ``memref<4xf32, #layout, 1>``: a ranked buffer (MLIR builtin).
+
+    meshc computes on tensors; memrefs are read, verified and printed back for the ops that take
+    them (upstream ``shard.update_halo`` on a memref). ``shape`` as :class:`TensorType`'s;
+    ``layout`` and ``memory_space`` are kept as written (attributes or None).
+    """
+
+    shape: tuple[Optional[int], ...]
+    element_type: Type
+    layout: Optional["Attribute"] = None
+    memory_space: Optional["Attribute"] = None
+
+    @property
+    def rank(self) -> int:
+        return len(self.shape)
+
+    def __str__(self) -> str:
+        rest = "".join(f", {a}" for a in (self.layout, self.memory_space) if a is not None)
+        return f"memref<{_dims_str(self.shape)}{self.element_type}{rest}>"
+
+
+@dataclass(frozen=True)
 class OpaqueType(Type):
     """``!dialect.name`` or ``!dialect.name<body>``, kept verbatim."""
 
@@ -210,7 +235,7 @@ class OpaqueType(Type):
     body: str = ""
 
     def __str__(self) -> str:
-        return f"!{self.dialect}.{self.name}{self.body}"
+        return f"!{spelled_type_name(self.dialect, self.name)}.{self.name}{self.body}"
 
 
 # Commonly used instances.

@@ -14,7 +14,10 @@ Checks, in order, for every op (pre-order):
     store (MLIR's ``DenseI64ArrayAttr`` holds ``int64_t``: a custom form's
     parser that skipped the check would print a generic form that reads back
     differently, e.g. 2**63 as the dynamic-size sentinel -2**63);
-  * the op's own ``verify_()``.
+  * the op's own ``verify_()``;
+  * the argument hooks (:func:`register_argument_verify_hook`) on the
+    arguments of each block, before the ops in it, so a bad argument type is
+    reported at the argument, as MLIR's parser does.
 
 Raises :class:`DiagnosticError` at the first problem, located at the op.
 
@@ -36,6 +39,17 @@ from meshc.ir.types import IntegerType
 
 
 _OP_HOOKS: list = []
+
+
+_ARG_HOOKS: list = []
+
+
+def register_argument_verify_hook(fn) -> None:
+    """Run ``fn(op, argument)`` on every block argument of ``op``'s regions before the ops of that
+    block are verified (dialects use it for checks of argument types, e.g. shardings in them).
+    ``fn`` raises :class:`DiagnosticError`, located at the argument when it has a location."""
+    if fn not in _ARG_HOOKS:
+        _ARG_HOOKS.append(fn)
 
 
 def register_op_verify_hook(fn) -> None:
@@ -65,6 +79,9 @@ def _verify_op(op: Operation, block_index: dict[int, dict[int, int]]) -> None:
         _check_dominance(op, i, v, block_index)
     for region in op.regions:
         for block in region.blocks:
+            for arg in block.args:
+                for hook in _ARG_HOOKS:
+                    hook(op, arg)
             for j, inner in enumerate(block.ops):
                 if inner.is_terminator and j != len(block.ops) - 1:
                     raise inner.error("must be the last operation in the parent block")

@@ -71,9 +71,12 @@ class ShardingPropagation(Pass):
                       "order of the visits in one round of propagation", TRAVERSALS),)
 
     def run(self, op: Operation) -> None:
+        from meshc.dialects.mesh import drop_stale_sharding_values
+
         for func in functions(op):
             _halo_updates_as_annotations(func)
             _Propagation(self, func).run()
+            drop_stale_sharding_values(func)
 
 
 def _halo_updates_as_annotations(func: FuncOp) -> None:
@@ -128,6 +131,9 @@ class _Propagation:
     # -- setup ----------------------------------------------------------------------------------------------
     def run(self) -> None:
         func = self.func
+        if len(func.regions[0].blocks) > 1:  # upstream's rule, annotated or not
+            raise self.pass_.error(func, "only one block is supported: sharding propagation needs a function "
+                                         f"with a single block, got {len(func.regions[0].blocks)}")
         mesh = function_mesh(func)
         if mesh is None:
             self.pass_.remark(func, f"function @{func.sym_name} has no sharding annotation; nothing to propagate")
@@ -135,9 +141,6 @@ class _Propagation:
         if any(sharding_of(v.type) is not None for op in func.walk() for v in list(op.results) + _region_args(op)):
             self.pass_.remark(func, f"function @{func.sym_name} is already in distributed form; not propagated")
             return
-        if len(func.regions[0].blocks) != 1:
-            raise self.pass_.error(func, "sharding propagation supports functions with a single block, got "
-                                         f"{len(func.regions[0].blocks)}")
         self.mesh = mesh
         self.block = func.body
         self.position = {id(op): i for i, op in enumerate(self.block.ops)}

@@ -112,6 +112,20 @@ def _mesh_shape(interp, op, args):
     return _selected(op, mesh_shape(interp, op))
 
 
+@kernel("mesh.shard_shape")
+def _shard_shape(interp, op, args):
+    values = {id(v): a for v, a in zip(op.operands, args)}
+    sizes = op.evaluate(lambda v: None if values.get(id(v)) is None else int(values[id(v)]), mesh_shape(interp, op))
+    if sizes is None:
+        raise op.error("cannot compute the shard shape: a dim of the LLVM 20 form is '?'")
+    return [np.int64(s) for s in sizes]
+
+
+@kernel("mesh.get_sharding")
+def _get_sharding(interp, op, args):
+    return [None]
+
+
 @kernel("mesh.process_multi_index")
 def _process_multi_index(interp, op, args):
     return _selected(op, device_coords(interp, op))

@@ -1,11 +1,11 @@
 // Invalid shardings inside tensor types are located errors: the IR verifier checks the types of every
-// op (mesh.py's verifier hook; an op's types are checked after the ops nested in it, so a bad
-// argument type is reported at its first user), and distribute-types checks its input and output.
+// op (mesh.py's verifier hook; a bad argument type is reported at the argument, before the ops that
+// use it, as upstream's parser does), and distribute-types checks its input and output.
 // RUN: meshc compile %s -p distribute-types --split-input-file --verify-diagnostics
 
 mesh.mesh @m(shape = 4)
+// expected-error @+1 {{'func.func' op argument of type 'tensor<8xf32, #mesh.shard<@m, [[1]]>>': split axes of tensor dim 0: mesh axis 1 is out of range for mesh @m of rank 1}}
 func.func @axis_out_of_range(%x: tensor<8xf32, #mesh.shard<@m, [[1]]>>) -> tensor<8xf32, #mesh.shard<@m, [[1]]>> {
-  // expected-error @+1 {{'func.return' op operand #0 of type 'tensor<8xf32, #mesh.shard<@m, [[1]]>>': split axes of tensor dim 0: mesh axis 1 is out of range for mesh @m of rank 1}}
   return %x : tensor<8xf32, #mesh.shard<@m, [[1]]>>
 }
 
@@ -21,23 +21,23 @@ func.func @axis_twice(%x: tensor<8x8xf32>) -> tensor<8x8xf32> {
 // -----
 
 mesh.mesh @m(shape = 2x2)
+// expected-error @+1 {{'func.func' op argument of type 'tensor<8x8xf32, #mesh.shard<@m, [[1]], partial = sum[1]>>': partial axis 1 is also used in split axes of tensor dim 0; partial and split axes must be disjoint}}
 func.func @partial_also_split(%x: tensor<8x8xf32, #mesh.shard<@m, [[1]], partial = sum[1]>>) -> tensor<8x8xf32, #mesh.shard<@m, [[1]], partial = sum[1]>> {
-  // expected-error @+1 {{'func.return' op operand #0 of type 'tensor<8x8xf32, #mesh.shard<@m, [[1]], partial = sum[1]>>': partial axis 1 is also used in split axes of tensor dim 0; partial and split axes must be disjoint}}
   return %x : tensor<8x8xf32, #mesh.shard<@m, [[1]], partial = sum[1]>>
 }
 
 // -----
 
+// expected-error @+1 {{'func.func' op argument of type 'tensor<8xf32, #mesh.shard<@nowhere, [[0]]>>': undefined mesh '@nowhere'}}
 func.func @unknown_mesh(%x: tensor<8xf32, #mesh.shard<@nowhere, [[0]]>>) -> tensor<8xf32, #mesh.shard<@nowhere, [[0]]>> {
-  // expected-error @+1 {{'func.return' op operand #0 of type 'tensor<8xf32, #mesh.shard<@nowhere, [[0]]>>': undefined mesh '@nowhere'}}
   return %x : tensor<8xf32, #mesh.shard<@nowhere, [[0]]>>
 }
 
 // -----
 
 mesh.mesh @m(shape = 4)
+// expected-error @+1 {{'func.func' op argument of type 'tensor<8xf32, #mesh.shard<@m, [[], [0]]>>': sharding has 2 split-axes entries but the tensor has rank 1}}
 func.func @too_many_entries(%x: tensor<8xf32, #mesh.shard<@m, [[], [0]]>>) -> tensor<8xf32, #mesh.shard<@m, [[], [0]]>> {
-  // expected-error @+1 {{'func.return' op operand #0 of type 'tensor<8xf32, #mesh.shard<@m, [[], [0]]>>': sharding has 2 split-axes entries but the tensor has rank 1}}
   return %x : tensor<8xf32, #mesh.shard<@m, [[], [0]]>>
 }
 

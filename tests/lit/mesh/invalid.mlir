@@ -24,8 +24,8 @@ func.func @f(%x: tensor<4xf32>) -> tensor<4xf32> {
 // -----
 
 mesh.mesh @m(shape = 4)
+// expected-error @+1 {{'func.func' op argument of type 'tensor<4xf32, #mesh.shard<@f, [[0]]>>': '@f' does not reference a mesh (it is a 'func.func')}}
 func.func @f(%x: tensor<4xf32, #mesh.shard<@f, [[0]]>>) -> tensor<4xf32, #mesh.shard<@f, [[0]]>> {
-  // expected-error @+1 {{'mesh.all_reduce' op operand #0 of type 'tensor<4xf32, #mesh.shard<@f, [[0]]>>': '@f' does not reference a mesh (it is a 'func.func')}}
   %0 = mesh.all_reduce %x on @m mesh_axes = [0] : tensor<4xf32, #mesh.shard<@f, [[0]]>> -> tensor<4xf32, #mesh.shard<@f, [[0]]>>
   return %0 : tensor<4xf32, #mesh.shard<@f, [[0]]>>
 }
@@ -153,7 +153,7 @@ func.func @f(%i: index) -> index {
 
 mesh.mesh @m(shape = 2x4)
 func.func @f(%x: tensor<8x16xf32>) -> tensor<8x64xf32> {
-  // expected-error @+1 {{'mesh.all_gather' op gather_axis: input dim 1 has size 16 but a shard of 64 over 2 devices has size 32}}
+  // expected-error @+1 {{'mesh.all_gather' op gather_axis: result dim 1 has size 64 but 32 is expected}}
   %0 = mesh.all_gather %x on @m mesh_axes = [0] gather_axis = 1 : tensor<8x16xf32> -> tensor<8x64xf32>
   return %0 : tensor<8x64xf32>
 }
@@ -162,8 +162,8 @@ func.func @f(%x: tensor<8x16xf32>) -> tensor<8x64xf32> {
 
 mesh.mesh @m(shape = 4)
 func.func @f(%x: tensor<4x16xf32>) -> tensor<10x16xf32> {
-  // Balanced shards of 10 over 4 are 2, 2, 3, 3: a 4-row shard cannot be one.
-  // expected-error @+1 {{gather_axis: input dim 0 has size 4 but a shard of 10 over 4 devices has size 2 or 3}}
+  // In the local view every device holds a 4-row piece: the gather has 16 rows (upstream's rule).
+  // expected-error @+1 {{gather_axis: result dim 0 has size 10 but 16 is expected}}
   %0 = mesh.all_gather %x on @m mesh_axes = [0] gather_axis = 0 : tensor<4x16xf32> -> tensor<10x16xf32>
   return %0 : tensor<10x16xf32>
 }
@@ -190,7 +190,7 @@ func.func @f(%x: tensor<8x16xf32>) -> tensor<8x16xf32> {
 
 mesh.mesh @m(shape = 4)
 func.func @f(%x: tensor<8x16xf32>) -> tensor<2x16xf32> {
-  // expected-error @+1 {{'mesh.all_to_all' op all_to_all: input dim 1 has size 16 but a shard of 16 over 4 devices has size 4}}
+  // expected-error @+1 {{'mesh.all_to_all' op all_to_all: result dim 1 has size 16 but 64 is expected}}
   %0 = mesh.all_to_all %x on @m mesh_axes = [0] split_axis = 0 concat_axis = 1 : tensor<8x16xf32> -> tensor<2x16xf32>
   return %0 : tensor<2x16xf32>
 }
@@ -199,7 +199,7 @@ func.func @f(%x: tensor<8x16xf32>) -> tensor<2x16xf32> {
 
 mesh.mesh @m(shape = 4)
 func.func @f(%x: tensor<8x16xf32>) -> tensor<8x16xf32> {
-  // expected-error @+1 {{'mesh.reduce_scatter' op scatter_axis: result dim 0 has size 8 but a shard of 8 over 4 devices has size 2}}
+  // expected-error @+1 {{'mesh.reduce_scatter' op scatter_axis: result dim 0 has size 8 but 2 is expected}}
   %0 = mesh.reduce_scatter %x on @m mesh_axes = [0] scatter_axis = 0 : tensor<8x16xf32> -> tensor<8x16xf32>
   return %0 : tensor<8x16xf32>
 }

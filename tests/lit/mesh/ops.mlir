@@ -102,10 +102,10 @@ func.func @collectives(%x: tensor<8x16xf32>, %c: index) -> tensor<8x16xf32> {
   %13 = mesh.shift %x on @m mesh_axes = [1] shift_axis = 1 offset = -1 rotate : tensor<8x16xf32> -> tensor<8x16xf32>
   // CHECK: mesh.update_halo %{{.*}} on @m split_axes = [[0]] halo_sizes = [1, 1] : tensor<8x16xf32>
   %14 = shard.update_halo %x on @m split_axes = [[0]] halo_sizes = [1, 1] : tensor<8x16xf32>
-  // Uneven (balanced) shards: 10 rows over 4 devices are 2, 2, 3, 3.
-  // CHECK: mesh.all_gather %{{.*}} on @grid0 mesh_axes = [0] gather_axis = 0 : tensor<3x16xf32> -> tensor<10x16xf32>
+  // A dynamic result size is always accepted (upstream's rule), e.g. for uneven shards.
+  // CHECK: mesh.all_gather %{{.*}} on @grid0 mesh_axes = [0] gather_axis = 0 : tensor<3x16xf32> -> tensor<?x16xf32>
   %s = "test.source"() : () -> tensor<3x16xf32>
-  %15 = mesh.all_gather %s on @grid0 mesh_axes = [0] gather_axis = 0 : tensor<3x16xf32> -> tensor<10x16xf32>
+  %15 = mesh.all_gather %s on @grid0 mesh_axes = [0] gather_axis = 0 : tensor<3x16xf32> -> tensor<?x16xf32>
   return %14 : tensor<8x16xf32>
 }
 

@@ -1,21 +1,26 @@
 // Inputs in the LLVM 21+ spelling (shard.grid, shard.sharding, shard.shard) with the RUN lines of
-// upstream's Shard tests. meshc prints its canonical spelling, so the patterns stay on the
-// spelling-neutral parts: op and value names, shapes, split axes, the collectives' attributes.
+// upstream's Shard tests: meshc-opt prints them back in that spelling, the sharding values where
+// they stood and a new value before each annotation a pass adds.
 // RUN: meshc-opt %s | meshc-opt | FileCheck %s --check-prefix=PARSE
 // RUN: meshc-opt --pass-pipeline="builtin.module(func.func(sharding-propagation{traversal=forward-backward}))" %s | FileCheck %s --check-prefix=PROP
 // RUN: meshc-opt --pass-pipeline="builtin.module(func.func(shard-partition,test-single-fold))" %s | FileCheck %s
 
+// PARSE:       shard.grid @grid(shape = 2)
 // PARSE-LABEL: func.func @reduce_rows(
-// PARSE:         {{(mesh|shard)}}.shard %arg0 to {{.*}}@grid{{.*}}{{\[\[}}0]]
+// PARSE-NEXT:    %[[ROWS:.*]] = shard.sharding @grid split_axes = {{\[\[}}0]] : !shard.sharding
+// PARSE-NEXT:    %[[WHOLE:.*]] = shard.sharding @grid split_axes = {{\[\[}}]] : !shard.sharding
+// PARSE-NEXT:    shard.shard %arg0 to %[[ROWS]] annotate_for_users : tensor<6x6xi32>
 // PARSE:         linalg.reduce
+// PARSE:         shard.shard %{{.*}} to %[[WHOLE]] annotate_for_users : tensor<6xi32>
 // PROP-LABEL: func.func @reduce_rows(
 // The reduction over the split dim 0 makes the result partial (a sum over grid axis 0):
 // PROP:         %[[R:.*]] = linalg.reduce
-// PROP:         {{(mesh|shard)}}.shard %[[R]] to <@grid, {{\[\[}}]], partial = sum[0]>
+// PROP:         %[[P:.*]] = shard.sharding @grid split_axes = {{\[\[}}]] partial = sum [0] : !shard.sharding
+// PROP-NEXT:    shard.shard %[[R]] to %[[P]] : tensor<6xi32>
 // CHECK-LABEL: func.func @reduce_rows(
 // CHECK:         mesh.for_all on @grid
 // CHECK:           linalg.reduce ins(%{{.*}} : tensor<3x6xi32>)
-// CHECK:         %[[AR:.*]] = {{(mesh|shard)}}.all_reduce %{{.*}} on @grid {{(mesh|grid)}}_axes = [0]
+// CHECK:         %[[AR:.*]] = shard.all_reduce %{{.*}} on @grid grid_axes = [0]
 // CHECK-NEXT:    return %[[AR]]
 shard.grid @grid(shape = 2)
 func.func @reduce_rows(%arg0: tensor<6x6xi32>) -> tensor<6xi32> {
