@@ -1,0 +1,290 @@
+"""Export five small real models from JAX / flax with Megatron shardings on a (2, 4) mesh; not run by the tests.
+
+Needs JAX, flax and IREE's compiler in a separate environment (Python >= 3.12 for current JAX)::
+
+    python3.12 -m venv /tmp/jaxenv && /tmp/jaxenv/bin/pip install "jax[cpu]" flax iree-base-compiler
+    /tmp/jaxenv/bin/python make_models.py [OUT_DIR]
+
+For each model ``NAME`` of :data:`MODELS` it writes into OUT_DIR (default: ``tests/data/real``):
+
+* ``NAME.stablehlo.mlir``: ``jax.jit(f).lower(*args).as_text()`` (unsharded: what IREE lowers);
+* ``NAME_sharded.stablehlo.mlir``: ``jax.jit(f, in_shardings=..., out_shardings=...)`` lowered on a
+  mesh of 8 CPU devices ``("data"=2, "model"=4)``, the shardings in Shardy form (what
+  ``meshc annotate --shardings-from`` reads);
+* ``NAME.linalg.mlir``: ``NAME.stablehlo.mlir`` through
+  ``iree-compile --iree-input-type=stablehlo --compile-to=input``;
+* ``NAME_generic.linalg.mlir``: that with every named linalg op generalized
+  (``iree-opt --linalg-generalize-named-ops``), for models with convolutions or pooling;
+* ``NAME.inputs.npz``: the arguments of ``@main`` in order (keys ``arg0``, ``arg1``, ...; floats are
+  multiples of 1/256 so the inputs are exact in float32);
+* ``NAME.expected.npz``: key ``out``, JAX's float32 output;
+
+and ``xla_collectives.json``: per model, the collectives in XLA's own SPMD partition of the sharded
+program (``.lower(*args).compile().as_text()``, one count per HLO collective op: ``all-reduce``,
+``all-gather``, ``reduce-scatter``, ``all-to-all``, ``collective-permute``; async ``-start`` forms
+count once, ``-done`` not at all).
+
+The models (all float32, small so that the files stay a few hundred kB):
+
+* ``llama_block``: a Llama-style decoder block on x[2,16,64]: RMSNorm, q/k/v projections to 4 heads of
+  16, rotary embedding (rotate-half form), causal softmax attention, output projection, residual,
+  RMSNorm, SwiGLU MLP (hidden 128), residual. Megatron: Wq/Wk/Wv/Wgate/Wup column-parallel, Wo/Wdown
+  row-parallel over "model"; the batch over "data".
+* ``gpt2_layer``: tokens[2,16] (int32) -> ``jnp.take`` of the token embedding wte[256,64] + position
+  embedding, one GPT-2 layer (LayerNorm, attention with biases and a causal mask, tanh-GELU MLP),
+  final LayerNorm, logits through the tied head ``h @ wte.T``. Vocab-parallel wte (rows over
+  "model"), attention and MLP weights Megatron-split, logits split on the vocab.
+* ``cnn``: x[4,16,16,3] NHWC -> 3x3 convolution to 8 channels (``SAME``) + bias, relu, 2x2 max-pool,
+  channel-major flatten, dense to 10. The conv's output channels over "model" and the dense weight's
+  rows (channel-major, so the same split) over "model"; the batch over "data".
+* ``moe``: a top-1 (Switch) mixture of 4 experts on x[2,8,64]: a softmax router, the 16 tokens
+  dispatched by one-hot masks to [E=4, capacity 8, 64] expert buffers, each expert a relu MLP
+  (64 -> 128 -> 64) as batched products over E, combined back scaled by the router probability.
+  Expert-parallel: the experts' weights [E, ...] split on E over "model", tokens over "data".
+* ``flax_encoder``: a ``flax.linen`` Transformer encoder layer on x[2,16,64]
+  (``nn.MultiHeadDotProductAttention`` with 4 heads, ``nn.LayerNorm``, ``nn.Dense`` MLP 64 -> 128 -> 64,
+  post-norm); ``apply`` takes the parameters first. Megatron: the query/key/value kernels [64, 4, 16]
+  split on heads, the output kernel [4, 16, 64] on heads, the MLP column- then row-parallel.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+os.environ.setdefault("XLA_FLAGS", "--xla_force_host_platform_device_count=8")
+
+import flax.linen as nn  # noqa: E402
+import jax  # noqa: E402
+import jax.numpy as jnp  # noqa: E402
+import numpy as np  # noqa: E402
+from jax.sharding import Mesh, NamedSharding  # noqa: E402
+from jax.sharding import PartitionSpec as P  # noqa: E402
+
+B, S, D, H, F = 2, 16, 64, 4, 128
+DH = D // H
+RNG = np.random.default_rng(18)
+COLLECTIVES = ("all-reduce", "all-gather", "reduce-scatter", "all-to-all", "collective-permute")
+
+
+def grid(shape, span=32):
+    """Random float32 of ``shape``: integers in [-span, span] / 256 (exact in float32)."""
+    return (RNG.integers(-span, span + 1, size=shape) / 256.0).astype(np.float32)
+
+
+# ----------------------------------------------------------------------------------------- Llama block
+def rms_norm(x, w, eps=1e-6):
+    """RMSNorm over the last dim: ``x / sqrt(mean(x^2) + eps) * w``."""
+    return x * jax.lax.rsqrt(jnp.mean(x * x, axis=-1, keepdims=True) + eps) * w
+
+
+def rotary(x):
+    """Rotary embedding (rotate-half form) of ``x`` [B, S, H, DH] by position along S (base 10000)."""
+    inv = 1.0 / (10000.0 ** (np.arange(0, DH, 2, dtype=np.float32) / DH))
+    ang = np.arange(S, dtype=np.float32)[:, None] * inv[None, :]  # [S, DH/2]
+    cos = jnp.asarray(np.concatenate([np.cos(ang)] * 2, -1))[None, :, None, :]
+    sin = jnp.asarray(np.concatenate([np.sin(ang)] * 2, -1))[None, :, None, :]
+    x1, x2 = x[..., : DH // 2], x[..., DH // 2:]
+    return x * cos + jnp.concatenate([-x2, x1], axis=-1) * sin
+
+
+def causal_attention(q, k, v):
+    """Softmax attention of q, k, v [B, S, H, DH] with a causal mask; result [B, S, H*DH]."""
+    scores = jnp.einsum("bshd,bthd->bhst", q, k) / np.float32(np.sqrt(DH))
+    mask = np.tril(np.ones((S, S), dtype=bool))
+    scores = jnp.where(mask, scores, np.float32(-1e9))
+    probs = jax.nn.softmax(scores, axis=-1)
+    return jnp.einsum("bhst,bthd->bshd", probs, v).reshape(q.shape[0], q.shape[1], -1)
+
+
+def llama_block(x, attn_norm, wq, wk, wv, wo, mlp_norm, w_gate, w_up, w_down):
+    """One Llama decoder block on ``x`` [B, S, D]; weights [in, out]."""
+    h = rms_norm(x, attn_norm)
+    q = rotary((h @ wq).reshape(B, S, H, DH))
+    k = rotary((h @ wk).reshape(B, S, H, DH))
+    v = (h @ wv).reshape(B, S, H, DH)
+    x = x + causal_attention(q, k, v) @ wo
+    h = rms_norm(x, mlp_norm)
+    return x + (jax.nn.silu(h @ w_gate) * (h @ w_up)) @ w_down
+
+
+def llama_model():
+    args = [grid((B, S, D), 256), 1 + grid((D,)), grid((D, D)), grid((D, D)), grid((D, D)), grid((D, D)),
+            1 + grid((D,)), grid((D, F)), grid((D, F)), grid((F, D))]
+    col, row = P(None, "model"), P("model", None)
+    specs = [P("data", None, None), P(), col, col, col, row, P(), col, col, row]
+    return llama_block, args, specs, P("data", None, None)
+
+
+# ------------------------------------------------------------------------------------------- GPT-2 layer
+V = 256
+
+
+def layer_norm(x, g, b, eps=1e-5):
+    """LayerNorm over the last dim with gain ``g`` and bias ``b``."""
+    mu = jnp.mean(x, axis=-1, keepdims=True)
+    var = jnp.mean((x - mu) ** 2, axis=-1, keepdims=True)
+    return (x - mu) * jax.lax.rsqrt(var + eps) * g + b
+
+
+def gpt2_layer(tokens, wte, wpe, ln1_g, ln1_b, w_qkv, b_qkv, w_proj, b_proj, ln2_g, ln2_b, w_fc, b_fc,
+               w_out, b_out, lnf_g, lnf_b):
+    """tokens [B, S] int32 -> logits [B, S, V]: embedding, one GPT-2 layer, final LayerNorm, tied head."""
+    x = jnp.take(wte, tokens, axis=0) + wpe[None]
+    h = layer_norm(x, ln1_g, ln1_b)
+    qkv = h @ w_qkv + b_qkv  # [B, S, 3, H, DH] after the reshape: Megatron splits heads
+    qkv = qkv.reshape(B, S, 3, H, DH)
+    o = causal_attention(qkv[:, :, 0], qkv[:, :, 1], qkv[:, :, 2])
+    x = x + o @ w_proj + b_proj
+    h = layer_norm(x, ln2_g, ln2_b)
+    x = x + jax.nn.gelu(h @ w_fc + b_fc, approximate=True) @ w_out + b_out
+    return layer_norm(x, lnf_g, lnf_b) @ wte.T
+
+
+def gpt2_model():
+    tokens = RNG.integers(0, V, size=(B, S)).astype(np.int32)
+    args = [tokens, grid((V, D), 64), grid((S, D), 64), 1 + grid((D,)), grid((D,)),
+            grid((D, 3, H, DH)).reshape(D, 3 * D), grid((3 * D,)), grid((D, D)), grid((D,)), 1 + grid((D,)),
+            grid((D,)), grid((D, 4 * D)), grid((4 * D,)), grid((4 * D, D)), grid((D,)), 1 + grid((D,)),
+            grid((D,))]
+    col, row = P(None, "model"), P("model", None)
+    specs = [P("data", None), P("model", None), P(), P(), P(), col, P("model"), row, P(), P(), P(), col,
+             P("model"), row, P(), P(), P()]
+    return gpt2_layer, args, specs, P("data", None, "model")
+
+
+# ------------------------------------------------------------------------------------------------- CNN
+def cnn(x, kernel, bias, w, b):
+    """x [N, 16, 16, 3] NHWC -> conv 3x3 -> 8 channels + bias, relu, 2x2 max-pool, flatten (C, H, W), dense."""
+    y = jax.lax.conv_general_dilated(x, kernel, (1, 1), "SAME", dimension_numbers=("NHWC", "HWIO", "NHWC"))
+    y = jnp.maximum(y + bias, 0.0)
+    y = jax.lax.reduce_window(y, -jnp.inf, jax.lax.max, (1, 2, 2, 1), (1, 2, 2, 1), "VALID")
+    y = y.transpose(0, 3, 1, 2).reshape(y.shape[0], -1)
+    return y @ w + b
+
+
+def cnn_model():
+    args = [grid((4, 16, 16, 3), 256), grid((3, 3, 3, 8), 64), grid((8,)), grid((8 * 8 * 8, 10)), grid((10,))]
+    specs = [P("data", None, None, None), P(None, None, None, "model"), P("model"), P("model", None), P()]
+    return cnn, args, specs, P("data", None)
+
+
+# ------------------------------------------------------------------------------------------------- MoE
+E, T, C = 4, 8, 8
+
+
+def moe(x, w_router, w1, b1, w2, b2):
+    """Top-1 Switch MoE on x [B, T, D]: tokens dispatched to expert argmax(x @ Wr) (capacity C per expert,
+    overflow dropped), each expert relu(t @ w1[e] + b1[e]) @ w2[e] + b2[e] on its [C, D] slots, combined
+    back scaled by the router probability."""
+    tokens = x.reshape(B * T, D)
+    probs = jax.nn.softmax(tokens @ w_router, axis=-1)  # [N, E]
+    choice = jnp.argmax(probs, axis=-1)
+    onehot = jax.nn.one_hot(choice, E, dtype=x.dtype)  # [N, E]
+    # position of each token in its expert's buffer: a running count by a lower-triangular product
+    # (jnp.cumsum lowers to iree_linalg_ext.scan)
+    slot = (np.tril(np.ones((B * T, B * T), np.float32)) @ onehot - 1) * onehot
+    dispatch = onehot[:, :, None] * jax.nn.one_hot(slot.sum(-1).astype(jnp.int32), C, dtype=x.dtype)[:, None, :]
+    expert_in = jnp.einsum("nec,nd->ecd", dispatch, tokens)  # [E, C, D]
+    hidden = jax.nn.relu(jnp.einsum("ecd,edf->ecf", expert_in, w1) + b1[:, None, :])
+    expert_out = jnp.einsum("ecf,efd->ecd", hidden, w2) + b2[:, None, :]
+    gate = (probs * onehot).sum(-1)  # [N]
+    out = jnp.einsum("nec,ecd->nd", dispatch, expert_out) * gate[:, None]
+    return out.reshape(B, T, D)
+
+
+def moe_model():
+    args = [grid((B, T, D), 256), grid((D, E), 64), grid((E, D, F)), grid((E, F)), grid((E, F, D)), grid((E, D))]
+    specs = [P("data", None, None), P(), P("model", None, None), P("model", None), P("model", None, None),
+             P("model", None)]
+    return moe, args, specs, P("data", None, None)
+
+
+# ---------------------------------------------------------------------------------------- flax encoder
+class EncoderLayer(nn.Module):
+    """Post-norm Transformer encoder layer: x + MHA(x) -> LayerNorm -> x + MLP(x) -> LayerNorm."""
+
+    @nn.compact
+    def __call__(self, x):
+        a = nn.MultiHeadDotProductAttention(num_heads=H, qkv_features=D, name="attn")(x, x)
+        x = nn.LayerNorm(name="ln1")(x + a)
+        h = nn.Dense(F, name="fc1")(x)
+        h = nn.Dense(D, name="fc2")(nn.gelu(h, approximate=True))
+        return nn.LayerNorm(name="ln2")(x + h)
+
+
+def flax_model():
+    layer = EncoderLayer()
+    x = grid((B, S, D), 256)
+    params = layer.init(jax.random.PRNGKey(0), x)
+    # parameters as exact values (multiples of 1/256) of their initialised shapes
+    params = jax.tree_util.tree_map_with_path(
+        lambda k, p: 1 + grid(p.shape) if "scale" in jax.tree_util.keystr(k) else grid(p.shape), params)
+    leaves, treedef = jax.tree_util.tree_flatten(params)
+    paths = [jax.tree_util.keystr(k) for k, _ in jax.tree_util.tree_flatten_with_path(params)[0]]
+
+    def spec(path: str, leaf) -> P:
+        if "attn" in path and "kernel" in path:
+            return P("model", None, None) if "'out'" in path else P(None, "model", None)
+        if "attn" in path and "bias" in path:
+            return P() if "'out'" in path else P("model", None)
+        if "fc1" in path:
+            return P(None, "model") if "kernel" in path else P("model")
+        if "fc2" in path and "kernel" in path:
+            return P("model", None)
+        return P()
+
+    def encoder(*flat):
+        *ps, xin = flat
+        return layer.apply(jax.tree_util.tree_unflatten(treedef, ps), xin)
+
+    specs = [spec(p, leaf) for p, leaf in zip(paths, leaves)] + [P("data", None, None)]
+    return encoder, [np.asarray(leaf) for leaf in leaves] + [x], specs, P("data", None, None)
+
+
+MODELS = {"llama_block": llama_model, "gpt2_layer": gpt2_model, "cnn": cnn_model, "moe": moe_model,
+          "flax_encoder": flax_model}
+GENERALIZE = {"cnn"}
+
+
+def count_collectives(hlo: str) -> dict[str, int]:
+    """Collectives of an optimized HLO module's text, by kind (``-start`` counted, ``-done`` not)."""
+    counts = {}
+    for kind in COLLECTIVES:
+        counts[kind] = len(re.findall(rf"= [^=]*? {kind}(?:-start)?\(", hlo))
+    return counts
+
+
+def main(out: Path) -> None:
+    out.mkdir(parents=True, exist_ok=True)
+    mesh = Mesh(np.array(jax.devices()[:8]).reshape(2, 4), ("data", "model"))
+    xla = {}
+    for name, make in MODELS.items():
+        fn, args, specs, out_spec = make()
+        np.savez(out / f"{name}.inputs.npz", **{f"arg{i}": a for i, a in enumerate(args)})
+        np.savez(out / f"{name}.expected.npz", out=np.asarray(jax.jit(fn)(*args), dtype=np.float32))
+        hlo = out / f"{name}.stablehlo.mlir"
+        hlo.write_text(jax.jit(fn).lower(*args).as_text())
+        sharded = jax.jit(fn, in_shardings=[NamedSharding(mesh, s) for s in specs],
+                          out_shardings=NamedSharding(mesh, out_spec))
+        lowered = sharded.lower(*args)
+        (out / f"{name}_sharded.stablehlo.mlir").write_text(lowered.as_text())
+        xla[name] = count_collectives(lowered.compile().as_text())
+        linalg = out / f"{name}.linalg.mlir"
+        subprocess.run(["iree-compile", "--iree-input-type=stablehlo", "--compile-to=input", str(hlo), "-o",
+                        str(linalg)], check=True)
+        if name in GENERALIZE:
+            subprocess.run(["iree-opt", "--linalg-generalize-named-ops", str(linalg), "-o",
+                            str(out / f"{name}_generic.linalg.mlir")], check=True)
+        print(name, xla[name])
+    (out / "xla_collectives.json").write_text(json.dumps(
+        {"mesh": {"data": 2, "model": 4}, "source": "jax.jit(...).lower(*args).compile().as_text()",
+         "jax": jax.__version__, "models": xla}, indent=1) + "\n")
+
+
+if __name__ == "__main__":
+    main(Path(sys.argv[1]) if len(sys.argv) > 1 else Path(__file__).resolve().parents[2] / "tests" / "data" / "real")
