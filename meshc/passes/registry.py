@@ -21,6 +21,7 @@ PASSES: dict[str, str] = {
     "reshard": "meshc.passes.reshard:Reshard",
     "materialize-encodings": "meshc.passes.materialize_encodings:MaterializeEncodings",
     "propagate-encodings": "meshc.passes.propagate_encodings:PropagateEncodings",
+    "propagate-reshapes": "meshc.passes.propagate_reshapes:PropagateReshapes",
     "set-encoding": "meshc.passes.set_encoding:SetEncoding",
     "sharding-propagation": "meshc.passes.sharding_propagation:ShardingPropagation",
     "specialize-mesh": "meshc.passes.specialize_mesh:SpecializeMesh",
@@ -30,9 +31,11 @@ PASSES: dict[str, str] = {
     "verify": "meshc.passes.verify:Verify",
 }
 
-DEFAULT_PIPELINE: list[str] = ["sharding-propagation", "distribute-types", "reshard", "partition", "unroll",
-                               "propagate-encodings", "materialize-encodings", "canonicalize", "cse"]
-"""What ``meshc compile`` runs without ``-p`` (pipeline elements, in order)."""
+DEFAULT_PIPELINE: list[str] = ["propagate-reshapes", "sharding-propagation", "distribute-types", "reshard",
+                               "partition", "unroll", "propagate-encodings", "materialize-encodings", "canonicalize",
+                               "cse"]
+"""What ``meshc compile`` runs without ``-p`` (pipeline elements, in order; ``--no-propagate-reshapes``
+drops the first)."""
 
 
 
