@@ -252,7 +252,7 @@ class StructuredOp(Operation):
     # -- generic form -----------------------------------------------------------------
     rank_polymorphic: ClassVar[bool] = False
     """The op keeps its name on operands of any rank (identity maps over the init: ``fill``,
-    ``copy``, the named elementwise ops), so a rewrite that refines the iteration space (more loops
+    ``copy``, ``map``, the named elementwise ops), so a rewrite that refines the iteration space (more loops
     of the same total size) rebuilds it as is instead of as a ``linalg.generic``."""
 
     def generic_region(self) -> Optional[Region]:
@@ -800,6 +800,7 @@ class MapOp(StructuredOp):
 
     name = "linalg.map"
     body_takes_inits = False
+    rank_polymorphic = True
 
     def iterator_types(self) -> list[str]:
         inits = self.inits

@@ -15,7 +15,7 @@ The rule is MLIR's fusion of reshapes by expansion (``ElementwiseOpFusion.cpp``,
 
 The new op has the maps of the old one with each loop replaced by its group of loops; its body is
 the old one, ``linalg.index`` of a split loop recomputed as ``i0 * (b*...) + i1 * ... + ...``.
-Named ops keep their name when they are rank-polymorphic (``linalg.fill``, ``copy``, the named
+Ops keep their name when they are rank-polymorphic (``linalg.fill``, ``copy``, ``map``, the named
 elementwise ops) and become a ``linalg.generic`` with the expanded maps otherwise (a
 ``linalg.batch_matmul`` on collapsed ``(batch, heads)`` becomes a generic with a batch loop and a
 head loop): :meth:`meshc.dialects.linalg.StructuredOp.generic_region` writes the payload.
@@ -29,7 +29,9 @@ left alone (``fold-unit-dims=true`` folds it too).
 The reshapes pushed outwards meet their inverses and cancel: ``expand_shape(collapse_shape(%x))``
 with the same reassociation is ``%x`` (and the converse), and a reshape of ``tensor.empty`` or of a
 dense constant is an empty tensor or a constant of the new shape (MLIR's tensor reshape
-canonicalizations). The pass runs these with the two folds in one greedy driver.
+canonicalizations); a reshape of a reshape is one reshape when the two compose to a pure expansion
+or collapse (``ComposeExpandOfCollapseOp``). The pass runs these with the two folds in one greedy
+driver.
 
 Why meshc runs it before ``sharding-propagation`` (docs/pipeline.md stage 1): a split of any dim of
 the original program survives, because no dim is collapsed any more where a reshape folded. IREE
@@ -199,7 +201,10 @@ def expand_op(op: StructuredOp, exp: Expansion, rewriter: PatternRewriter,
     inputs, inits = operands[:len(op.inputs)], operands[len(op.inputs):]
     if op.rank_polymorphic:
         attrs = {k: a for k, a in op.attributes.items() if k != "operandSegmentSizes"}
-        return rewriter.insert(type(op).build(inputs, inits, attrs, loc=op.location))
+        regions = [r.clone() for r in op.regions]
+        for r in regions:
+            _renumber_indices(r, exp)
+        return rewriter.insert(type(op).build(inputs, inits, attrs, regions, op.location))
     region = op.generic_region()
     assert region is not None  # checked by expansion_of
     _renumber_indices(region, exp)
