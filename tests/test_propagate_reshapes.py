@@ -190,22 +190,12 @@ def test_reshape_groups_refuse_different_sizes():
     assert reshape_groups((2, 3), (7,)) is None
 
 
-SHARDED = """
-mesh.mesh @m(shape = 4)
-func.func @f(%q: tensor<2x4x8x16xf32>, %k: tensor<2x4x16x8xf32>) -> tensor<2x4x8x8xf32> {
-  %qs = mesh.shard %q to <@m, [[], [0]]> : tensor<2x4x8x16xf32>
-  %ks = mesh.shard %k to <@m, [[], [0]]> : tensor<2x4x16x8xf32>
-  %qc = tensor.collapse_shape %qs [[0, 1], [2], [3]] : tensor<2x4x8x16xf32> into tensor<8x8x16xf32>
-  %kc = tensor.collapse_shape %ks [[0, 1], [2], [3]] : tensor<2x4x16x8xf32> into tensor<8x16x8xf32>
-  %e = tensor.empty() : tensor<8x8x8xf32>
-  %c0 = arith.constant 0.0 : f32
-  %z = linalg.fill ins(%c0 : f32) outs(%e : tensor<8x8x8xf32>) -> tensor<8x8x8xf32>
-  %s = linalg.batch_matmul ins(%qc, %kc : tensor<8x8x16xf32>, tensor<8x16x8xf32>) outs(%z : tensor<8x8x8xf32>) -> tensor<8x8x8xf32>
-  %r = tensor.expand_shape %s [[0, 1], [2], [3]] output_shape [2, 4, 8, 8] : tensor<8x8x8xf32> into tensor<2x4x8x8xf32>
-  %rs = mesh.shard %r to <@m, [[], [0]]> : tensor<2x4x8x8xf32>
-  return %rs : tensor<2x4x8x8xf32>
-}
-"""
+SHARDED = "mesh.mesh @m(shape = 4)\n" + HEADS.replace(
+    "%qc = tensor.collapse_shape %q ", "%qs = mesh.shard %q to <@m, [[], [0]]> : tensor<2x4x8x16xf32>\n"
+    "  %ks = mesh.shard %k to <@m, [[], [0]]> : tensor<2x4x16x8xf32>\n  %qc = tensor.collapse_shape %qs ").replace(
+    "%kc = tensor.collapse_shape %k ", "%kc = tensor.collapse_shape %ks ").replace(
+    "return %r :", "%rs = mesh.shard %r to <@m, [[], [0]]> : tensor<2x4x8x8xf32>\n  return %rs :")
+"""HEADS with q and k split on their heads dim (the minor dim of the collapse) over 4 devices."""
 
 
 def test_a_split_of_the_minor_collapsed_dim_is_kept(tmp_path):
@@ -256,3 +246,12 @@ def test_real_models_compute_the_same_after_the_pass(stem):
     for op in after.walk():
         if isinstance(op, ReassociativeReshapeOp):
             assert is_unit_dim_reshape(op) or isinstance(op.source, BlockArgument), str(op)
+
+
+def test_distributed_types_are_left_alone():
+    # after distribute-types the shardings are in the types, of the old shapes: nothing folds
+    module = mc.parse(SHARDED)
+    PassManager.from_text("sharding-propagation,distribute-types").run(module)
+    text = str(module)
+    PassManager.from_text("propagate-reshapes").run(module)
+    assert str(module) == text and text.count("tensor.collapse_shape") == 2

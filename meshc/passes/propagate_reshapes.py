@@ -20,7 +20,8 @@ elementwise ops) and become a ``linalg.generic`` with the expanded maps otherwis
 ``linalg.batch_matmul`` on collapsed ``(batch, heads)`` becomes a generic with a batch loop and a
 head loop): :meth:`meshc.dialects.linalg.StructuredOp.generic_region` writes the payload.
 
-Applicable when the op is on tensors, every indexing map is a projected permutation (constant-0
+Applicable when the op is on tensors without encodings (no sharding in the types yet: the pass
+belongs before ``distribute-types``), every indexing map is a projected permutation (constant-0
 results allowed: they index unit dims and are kept), the split dims are static in every operand,
 and the payload can be written as a generic (not the windowed conv/pooling ops). Like upstream's
 ``allow-folding-unit-dim-reshapes=false`` default, a reshape that only adds or drops unit dims is
@@ -131,6 +132,8 @@ def expansion_of(op: StructuredOp, index: int, expanded: TensorType,
         sizes[r.position] = new
     exp = Expansion(tuple(sizes))
     operands = op.inputs + op.inits
+    if any(isinstance(v.type, TensorType) and v.type.encoding is not None for v in operands):
+        return None  # a sharding or data-tiling encoding is of the old shape
     for v, m in zip(operands, maps):  # a split loop must index static dims only
         if isinstance(v.type, TensorType):
             for size, r in zip(v.type.shape, m.results):
