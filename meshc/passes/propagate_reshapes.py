@@ -32,7 +32,7 @@ with the same reassociation is ``%x`` (and the converse), and a reshape of ``ten
 dense constant is an empty tensor or a constant of the new shape (MLIR's tensor reshape
 canonicalizations); a reshape of a reshape is one reshape when the two compose to a pure expansion
 or collapse (``ComposeExpandOfCollapseOp``). The pass runs these with the two folds in one greedy
-driver.
+driver that leaves constants where they are (the pass may meet per-device bodies).
 
 Why meshc runs it before ``sharding-propagation`` (docs/pipeline.md stage 1): a split of any dim of
 the original program survives, because no dim is collapsed any more where a reshape folded. IREE
@@ -403,7 +403,8 @@ class PropagateReshapes(Pass):
 
     def run(self, op: Operation) -> None:
         before = sum(1 for o in op.walk() if o.name in RESHAPES)
-        driver = apply_patterns_greedily(op, patterns(self.fold_unit_dims), self.max_iterations)
+        driver = apply_patterns_greedily(op, patterns(self.fold_unit_dims), self.max_iterations,
+                                         hoist_constants=False)
         if not driver.changed:
             self.mark_all_preserved()
             return

@@ -28,10 +28,10 @@ func.func @batch_matmul_heads(%q: tensor<2x4x8x16xf32>, %k: tensor<2x4x16x8xf32>
 // linalg.index of a split loop is the row-major linearization of the new loops' indices; the result is
 // collapsed back for its user.
 // CHECK-LABEL: func.func @index_linearized
-// CHECK:         %[[C3:.*]] = arith.constant 3 : index
 // CHECK:         %[[G:.*]] = linalg.generic {{.*}} iterator_types = ["parallel", "parallel"]} ins(%x : tensor<2x3xi64>)
 // CHECK:           %[[I0:.*]] = linalg.index 0 : index
 // CHECK:           %[[I1:.*]] = linalg.index 1 : index
+// CHECK:           %[[C3:.*]] = arith.constant 3 : index
 // CHECK:           %[[M:.*]] = arith.muli %[[I0]], %[[C3]] : index
 // CHECK:           %[[L:.*]] = arith.addi %[[M]], %[[I1]] : index
 // CHECK:           arith.index_cast %[[L]] : index to i64
