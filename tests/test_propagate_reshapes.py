@@ -258,3 +258,23 @@ def test_distributed_types_are_left_alone():
     assert [(op.name, [r.type for r in op.results]) for op in module.walk()
             if op.name.startswith(("linalg", "tensor"))] == ops
     assert [name for name, _ in ops].count("tensor.collapse_shape") == 2 and "linalg.batch_matmul" in dict(ops)
+
+
+UNIT_MOVE = """
+func.func @f(%x: tensor<2x1x4x3xi32>) -> tensor<2x4x1x3xi32> {
+  %c = tensor.collapse_shape %x [[0, 1, 2, 3]] : tensor<2x1x4x3xi32> into tensor<24xi32>
+  %r = tensor.expand_shape %c [[0, 1, 2, 3]] output_shape [2, 4, 1, 3] : tensor<24xi32> into tensor<2x4x1x3xi32>
+  return %r : tensor<2x4x1x3xi32>
+}
+"""
+
+
+def test_unit_dim_moved_through_a_full_collapse_keeps_the_other_dims():
+    # IREE moves a unit dim by collapsing everything to 1-D: the pair becomes unit-dim reshapes only,
+    # through (2, 4, 3), so a split of the 4 (or the 2) crosses it
+    before, after = _propagated(UNIT_MOVE)
+    shapes = [op.results[0].type.shape for op in after.walk() if isinstance(op, ReassociativeReshapeOp)]
+    assert shapes == [(2, 4, 3), (2, 4, 1, 3)]
+    assert all(is_unit_dim_reshape(op) for op in after.walk() if isinstance(op, ReassociativeReshapeOp))
+    args = _inputs(before)
+    assert np.array_equal(mc.run_reference(after, args).outputs[0], mc.run_reference(before, args).outputs[0])

@@ -1,4 +1,4 @@
-"""Five real models exported from JAX / flax with their Megatron shardings, against XLA's own partition.
+"""Six real models exported from JAX / flax with their Megatron shardings, against XLA's own partition.
 
 tests/data/real/NAME.linalg.mlir is the model lowered by IREE (``--compile-to=input``),
 NAME_sharded.stablehlo.mlir the same function jitted on a ("data"=2, "model"=4) mesh with
@@ -26,7 +26,7 @@ from click.testing import CliRunner
 from meshc.cli import main
 from tests.test_real_models_sharded import DATA, TOL
 
-MODELS = ("llama_block", "gpt2_layer", "cnn", "moe", "flax_encoder")
+MODELS = ("llama_block", "llama_decode", "gpt2_layer", "cnn", "moe", "flax_encoder")
 XLA = json.loads((DATA / "xla_collectives.json").read_text())
 README = Path(__file__).resolve().parent.parent / "samples" / "real" / "README.md"
 COMMUNICATING = ("all_gather", "all_reduce", "reduce_scatter", "all_to_all", "shift", "update_halo", "broadcast",
@@ -85,7 +85,7 @@ def test_model_runs_sharded_with_the_framework_shardings(tmp_path, name, linalg)
     assert r.output.count(": ok max abs err") == 2 and "MISMATCH" not in r.output
 
 
-@pytest.mark.parametrize("name", ["llama_block", "flax_encoder"])
+@pytest.mark.parametrize("name", ["llama_block", "llama_decode", "flax_encoder"])
 def test_attention_models_move_what_xla_moves(tmp_path, name):
     # Megatron on (2, 4): heads split over "model", one all_reduce after the attention's output
     # projection and one after the MLP's row-parallel product, as XLA
@@ -94,7 +94,7 @@ def test_attention_models_move_what_xla_moves(tmp_path, name):
     assert _collectives(annotated) == _xla(name)
     # without the pass the head split stops at IREE's (batch, heads) collapse: q, k, v are gathered
     before = _collectives(annotated, STAGE4.replace("propagate-reshapes,", ""))
-    assert before["all_gather"] == 7 and before["all_reduce"] == 1
+    assert before == {"all_gather": 7, "all_reduce": 1}
 
 
 def test_readme_table_is_what_meshc_and_xla_do(tmp_path):

@@ -332,8 +332,10 @@ def reshape_groups(src: Sequence[int], dst: Sequence[int]) -> Optional[list[tupl
 
 class ComposeReshapes(RewritePattern):
     """A static reshape of a reshape of ``%x``: one ``expand_shape`` or ``collapse_shape`` of ``%x``
-    when the composition only splits (or only merges) dims, or ``%x`` when it has the result's type
-    (MLIR's ``ComposeExpandOfCollapseOp`` / ``ComposeReassociativeReshapeOps``)."""
+    when the composition only splits (or only merges) dims, ``%x`` when it has the result's type
+    (MLIR's ``ComposeExpandOfCollapseOp`` / ``ComposeReassociativeReshapeOps``), and an expand of a
+    collapse through the finest intermediate shape (one dim per pair of :func:`reshape_groups`)
+    when the two went through a coarser one."""
 
     op_names = RESHAPES
 
@@ -356,6 +358,12 @@ class ComposeReshapes(RewritePattern):
             new: Operation = ExpandShapeOp.build(x, [b for _, b in pairs], t, loc=op.location)
         elif all(len(b) == 1 for _, b in pairs):
             new = CollapseShapeOp.build(x, [a for a, _ in pairs], t, loc=op.location)
+        elif isinstance(inner, CollapseShapeOp) and len(pairs) > src.type.rank:  # type: ignore[attr-defined]
+            # collapse then expand through a smaller rank than the pairs need (IREE moves a unit dim
+            # by collapsing everything): collapse each pair's source dims, expand into its result dims
+            mid = x.type.with_shape([prod(x.type.shape[d] for d in a) for a, _ in pairs])
+            collapsed = rewriter.insert(CollapseShapeOp.build(x, [a for a, _ in pairs], mid, loc=op.location))
+            new = ExpandShapeOp.build(collapsed.results[0], [b for _, b in pairs], t, loc=op.location)
         else:
             return False
         rewriter.replace_op(op, rewriter.insert(new))
