@@ -250,7 +250,7 @@ class FoldCollapseIntoConsumer(RewritePattern):
             if not self.fold_unit_dims and is_unit_dim_reshape(reshape):
                 continue
             exp = expansion_of(op, k, reshape.source.type, reshape.reassociation)
-            if exp is None:
+            if exp is None or exp.operand_type(v.type, op.indexing_maps()[k])[0] != reshape.source.type:
                 continue
             new = expand_op(op, exp, rewriter, (k, reshape.source))
             rewriter.replace_op(op, _collapsed_results(op, new, exp, rewriter))
