@@ -536,6 +536,10 @@ class CopyOp(ElementwiseOp):
     payload_kind = "copy"
     num_inputs = 1
 
+    def generic_region(self) -> Optional[Region]:
+        """``linalg.yield %in`` when the input and init element types agree, else None (a cast)."""
+        return _copy_region(self)
+
 
 CONTRACTIONS: dict[str, tuple[str, str, str, str]] = {
     "matmul": ("mnk", "mk", "kn", "mn"),
@@ -896,6 +900,15 @@ def _dims_text(dims) -> str:
     return ", ".join("?" if d is None else str(d) for d in dims)
 
 
+def _copy_region(op: StructuredOp) -> Optional[Region]:
+    """The generic body of a one-input copy (``copy``, ``transpose``, ``broadcast``): ``linalg.yield
+    %in``; None when the element types differ (the cast is not written here)."""
+    if len(op.inputs) != 1 or element_type_of(op.inputs[0].type) != element_type_of(op.inits[0].type):
+        return None
+    block = op._payload_block(["in", "out"])
+    return op._yield_region(block, block.args[0])
+
+
 class CopyLikeOp(StructuredOp):
     """Base of ``transpose``/``broadcast``: ``init = input`` read through a
     non-identity input map; one input, one init, loops = init dims."""
@@ -909,10 +922,7 @@ class CopyLikeOp(StructuredOp):
 
     def generic_region(self) -> Optional[Region]:
         """``linalg.yield %in`` when the input and init element types agree, else None."""
-        if element_type_of(self.inputs[0].type) != element_type_of(self.inits[0].type):
-            return None
-        block = self._payload_block(["in", "out"])
-        return self._yield_region(block, block.args[0])
+        return _copy_region(self)
 
     def iterator_types(self) -> list[str]:
         inits = self.inits
