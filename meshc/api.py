@@ -333,16 +333,19 @@ def override_mesh_shapes(module: Operation, shapes: Mapping[str, Sequence[int]],
     return notes
 
 
-def default_pipeline(target: str = "none") -> str:
+def default_pipeline(target: str = "none", propagate_reshapes: bool = True) -> str:
     """The pipeline text ``meshc compile`` and ``meshc run`` use without
     ``-p``: :data:`meshc.passes.registry.DEFAULT_PIPELINE`, plus
     ``set-encoding`` right after ``unroll`` when ``target`` is a data-tiling
     target (not ``none``), so that ``--target x86-avx2`` data-tiles the
     matmuls of every device's program (IREE runs SetEncoding when data tiling
-    is enabled; on per-device programs the encodings see local shapes)."""
+    is enabled; on per-device programs the encodings see local shapes).
+    ``propagate_reshapes=False`` (``--no-propagate-reshapes``) leaves out
+    ``propagate-reshapes``: reshapes stay, and a split crosses them on the
+    major collapsed dim only."""
     from meshc.passes.registry import DEFAULT_PIPELINE
 
-    passes = list(DEFAULT_PIPELINE)
+    passes = [p for p in DEFAULT_PIPELINE if propagate_reshapes or p != "propagate-reshapes"]
     if target != "none" and "unroll" in passes:
         passes.insert(passes.index("unroll") + 1, "set-encoding")
     return ",".join(passes)
@@ -351,7 +354,8 @@ def default_pipeline(target: str = "none") -> str:
 def compile(module: Operation, pipeline: Optional[str] = None,
             mesh_shape: Union[str, Mapping[str, Sequence[int]], None] = None, *, entry: Optional[str] = None,
             remarks: bool = False, target: str = "none", verify_each: bool = True,
-            arg_shapes: Optional[Sequence[Optional[Sequence[int]]]] = None) -> Compiled:
+            arg_shapes: Optional[Sequence[Optional[Sequence[int]]]] = None,
+            propagate_reshapes: bool = True) -> Compiled:
     """Run ``pipeline`` (the default pipeline when None; ``""`` none) on
     ``module`` in place and build the per-device schedules of the entry
     function (``entry``, else the only public one).
@@ -366,7 +370,8 @@ def compile(module: Operation, pipeline: Optional[str] = None,
     ``arg_shapes`` (one shape per entry argument, in order; None entries
     skipped): when the entry has dynamic tensor dims, specialize-shapes
     gives them these sizes before the pipeline (the inputs' shapes, as a JIT;
-    :mod:`meshc.passes.specialize_shapes`).
+    :mod:`meshc.passes.specialize_shapes`). ``propagate_reshapes=False``:
+    the default pipeline without ``propagate-reshapes``.
 
     Raises:
         DiagnosticError: a pass fails, an argument shape contradicts the
@@ -386,7 +391,7 @@ def compile(module: Operation, pipeline: Optional[str] = None,
         specialize_entry(module, arg_shapes, entry)
     context = PassContext(mesh_shapes=shapes, remarks=remarks)
     context.target = target  # type: ignore[attr-defined]  # read by materialize-encodings
-    text = default_pipeline(target) if pipeline is None else pipeline
+    text = default_pipeline(target, propagate_reshapes) if pipeline is None else pipeline
     PassManager.from_text(text, context, verify_each=verify_each).run(module)
     program = emit_program(module, entry)
     return Compiled(module, program, notes, list(context.emitted))

@@ -32,17 +32,32 @@ def _collectives(path, *flags) -> list[str]:
     return re.findall(r"= (mesh\.(?:all_gather|all_reduce|all_to_all|reduce_scatter|all_slice)) ", r.output)
 
 
+def _result_sharding(path, *flags) -> str:
+    """The sharding the entry's result is returned with, after reshard (global view)."""
+    r = CliRunner().invoke(main, ["compile", str(path), *flags, "-p",
+                                  "propagate-reshapes,sharding-propagation,distribute-types,reshard"])
+    assert r.exit_code == 0, r.output
+    return re.findall(r"return %\S+ : tensor<[^,]+, (#mesh\.shard<[^>]*>)>", r.output)[-1]
+
+
 @pytest.mark.parametrize("k", [2, 4])
 def test_heads_split_reduces_once(k):
-    # Megatron: Q/K/V column-parallel, per-head products local, output projection row-parallel
-    assert _collectives(HEADS_FIRST, "--auto-shard", f"tp={k}") == ["mesh.all_reduce"]
+    # Megatron: Q/K/V column-parallel, per-head products local, output projection row-parallel. With the
+    # reshapes folded the output projection's result is the function's result: returned as partial sums
+    # (reduced once when the result is reassembled) instead of all_reduced before IREE's expand_shape
+    assert _collectives(HEADS_FIRST, "--auto-shard", f"tp={k}") == []
+    assert _result_sharding(HEADS_FIRST, "--auto-shard", f"tp={k}") == "#mesh.shard<@tp, [[]], partial = sum[0]>"
+    assert _collectives(HEADS_FIRST, "--auto-shard", f"tp={k}", "--no-propagate-reshapes") == ["mesh.all_reduce"]
 
 
-def test_batch_first_heads_are_gathered_at_the_collapse():
-    # heads are the minor dim of IREE's (B, H) -> 8 collapse: Q, K, V all_gathered; the output projection is
-    # then cheaper column-parallel (its result gathered for the caller) than row-parallel (an all_reduce)
-    ops = _collectives(BATCH_FIRST, "--auto-shard", "tp=2")
-    assert ops.count("mesh.all_gather") == 3 and ops.count("mesh.all_reduce") == 0
+def test_batch_first_heads_survive_the_collapse():
+    # heads are the minor dim of IREE's (B, H) -> 8 collapse: kept, Q, K, V are all_gathered there and one
+    # all_reduce follows; propagate-reshapes folds the collapse into the batched products, whose head loop
+    # is then split like any parallel loop: nothing is gathered
+    ops = _collectives(BATCH_FIRST, "--auto-shard", "tp=2", "--no-propagate-reshapes")
+    assert ops.count("mesh.all_gather") == 3 and ops.count("mesh.all_reduce") == 1
+    assert _collectives(BATCH_FIRST, "--auto-shard", "tp=2") == []
+    assert _result_sharding(BATCH_FIRST, "--auto-shard", "tp=2") == "#mesh.shard<@tp, [[]], partial = sum[0]>"
 
 
 def test_explain_names_the_head_split():
@@ -77,7 +92,8 @@ def test_generic_attention_matches_jax_tensor_parallel():
                                   *TOL, "--auto-shard", "tp=2"])
     assert r.exit_code == 0, r.output
     assert r.output.count(": ok max abs err") == 2
-    assert _collectives(src, "--auto-shard", "tp=4") == ["mesh.all_reduce"]
+    assert _collectives(src, "--auto-shard", "tp=4", "--no-propagate-reshapes") == ["mesh.all_reduce"]
+    assert _collectives(src, "--auto-shard", "tp=4") == []  # the one reduction: the partial result's
 
 
 def test_generic_mlp_matches_jax_tensor_parallel():

@@ -44,6 +44,31 @@ def verify_each_option(fn):
                              "--no-verify-each turns it off).")(fn)
 
 
+def propagate_reshapes_option(fn):
+    """``--no-propagate-reshapes``: the default pipeline without ``propagate-reshapes``
+    (:func:`meshc.api.default_pipeline`); resolved by :func:`pipeline_without_reshapes`."""
+    return click.option("--no-propagate-reshapes", "no_propagate_reshapes", is_flag=True,
+                        help="Leave propagate-reshapes out of the default pipeline: reshapes stay, and a "
+                             "split crosses them on the major collapsed dim only.")(fn)
+
+
+def pipeline_without_reshapes(pipeline: "str | None", target: str, no_propagate_reshapes: bool) -> "str | None":
+    """``pipeline`` as given, or with ``--no-propagate-reshapes`` the default pipeline without
+    ``propagate-reshapes``.
+
+    Raises:
+        click.UsageError: ``--no-propagate-reshapes`` with ``-p`` (the pipeline is then the user's).
+    """
+    if not no_propagate_reshapes:
+        return pipeline
+    if pipeline is not None:
+        raise click.UsageError("--no-propagate-reshapes changes the default pipeline; with -p, leave "
+                               "propagate-reshapes out of PIPELINE instead")
+    import meshc.api as mc
+
+    return mc.default_pipeline(target, propagate_reshapes=False)
+
+
 def expand_bool_flag_values(args: list[str], flag: str, negated: str) -> list[str]:
     """``args`` with ``FLAG=VALUE`` rewritten to ``FLAG`` or ``NEGATED`` (``true``/``false``, also
     ``1``/``0``, ``on``/``off``, ``yes``/``no``, any case), up to a ``--``.

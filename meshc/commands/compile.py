@@ -25,8 +25,9 @@ import click
 
 from meshc.commands._annotate_options import annotation_options, auto_shard_options, shard_module
 from meshc.commands._common import (EXIT_USER_ERROR, MeshcCommand, check_mesh_shape_names, check_output_path,
-                                    mesh_shape_override_option, parse_mesh_shapes, read_input, render_timing,
-                                    sources_for, verify_each_option, write_output)
+                                    mesh_shape_override_option, parse_mesh_shapes, pipeline_without_reshapes,
+                                    propagate_reshapes_option, read_input, render_timing, sources_for,
+                                    verify_each_option, write_output)
 
 
 def _pass_names(values: tuple[str, ...]) -> frozenset[str]:
@@ -67,13 +68,15 @@ def _pass_names(values: tuple[str, ...]) -> frozenset[str]:
                    "(LLVM 20 mesh.sharding values), 'shard' (LLVM 22 shard.grid/shard.sharding; 'shard21': LLVM 21's "
                    "scatter_axis), 'input' (the one "
                    "each module was read in). Default: the canonical form (docs/meshc-opt.md, 'Spellings').")
+@propagate_reshapes_option
 @annotation_options
 @auto_shard_options
 def command(input_path: str, output: str, pipeline: "str | None", generic: bool, split_input_file: bool,
             verify_diagnostics: bool, verify_each: bool, print_ir_before_all: bool, print_ir_after_all: bool,
             print_ir_before: tuple[str, ...], print_ir_after: tuple[str, ...], print_ir_after_change: bool,
             print_ir_after_failure: bool, timing: bool, remarks: bool, mesh_shape: tuple[str, ...],
-            target: str, emit: str, spelling: "str | None" = None, annotations=None, auto_shard=None,
+            target: str, emit: str, spelling: "str | None" = None,
+            no_propagate_reshapes: bool = False, annotations=None, auto_shard=None,
             explain: bool = False) -> None:
     """Parse, verify, run passes and print IR."""
     import meshc.api as mc
@@ -88,6 +91,7 @@ def command(input_path: str, output: str, pipeline: "str | None", generic: bool,
         if read:
             check_output_path(output, read)
     sources = sources_for()
+    pipeline = pipeline_without_reshapes(pipeline, target, no_propagate_reshapes)
     pipeline_text = mc.default_pipeline(target) if pipeline is None else pipeline
     sources.add(PIPELINE_FILE, pipeline_text)
     before, after = _pass_names(print_ir_before), _pass_names(print_ir_after)

@@ -88,7 +88,8 @@ import click
 
 from meshc.commands._annotate_options import annotation_options, auto_shard_options, shard_module
 from meshc.commands._common import (EXIT_USER_ERROR, FiniteFloat, MeshcCommand, check_distinct_outputs,
-                                    check_mesh_shape_names, check_output_path, parse_mesh_shapes, read_input,
+                                    check_mesh_shape_names, check_output_path, parse_mesh_shapes,
+                                    pipeline_without_reshapes, propagate_reshapes_option, read_input,
                                     verify_each_option)
 
 TRAFFIC_CHOICES = ("sum", "peer-read", "copy", "collective", "each")
@@ -250,6 +251,7 @@ class _RunCommand(MeshcCommand):
 @click.option("--target", type=click.Choice(["none", "x86-generic", "x86-avx2", "x86-avx512"]), default="none",
               show_default=True, help="Data-tiling target: any other than 'none' adds set-encoding after unroll and packs for this "
                    "target in materialize-encodings ('none': no data tiling, encodings dropped).")
+@propagate_reshapes_option
 @annotation_options
 @auto_shard_options
 def command(input_path: str, reference: bool, entry: Optional[str], inputs_path: Optional[str],
@@ -262,9 +264,13 @@ def command(input_path: str, reference: bool, entry: Optional[str], inputs_path:
             launch: Optional[int] = None, stats_traffic: Optional[str] = None,
             show_values: tuple[str, ...] = (), iree_device: str = "local-task",
             iree_target_cpu: str = "host", verify_each: bool = True,
-            blas_threads: Optional[int] = None, arg_shape: tuple[str, ...] = ()) -> None:
+            blas_threads: Optional[int] = None, arg_shape: tuple[str, ...] = (),
+            no_propagate_reshapes: bool = False) -> None:
     """Compile and execute on simulated devices (or the reference interpreter)."""
     ctx = click.get_current_context()
+    if no_propagate_reshapes and reference:
+        raise click.UsageError("--no-propagate-reshapes applies to the sharded run; drop --reference")
+    pipeline = pipeline_without_reshapes(pipeline, target, no_propagate_reshapes)
     for option in ("iree_device", "iree_target_cpu"):
         if backend_name != "iree" and ctx.get_parameter_source(option) == click.core.ParameterSource.COMMANDLINE:
             raise click.UsageError(f"--{option.replace('_', '-')} goes with --backend iree")

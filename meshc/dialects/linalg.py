@@ -60,7 +60,7 @@ from meshc.ir.core import Block, Operation, OpResult, Region, Value
 from meshc.ir.location import UNKNOWN_LOC, Location
 from meshc.ir.opdef import (INDEX_KIND, TENSOR, DestinationStyle, Pure, ReturnLike, Terminator, attribute,
                             define_op, operand, region, result, var_operand, var_result)
-from meshc.ir.types import TensorType, Type, element_type_of
+from meshc.ir.types import FloatType, IntegerType, TensorType, Type, element_type_of
 from meshc.sharding.combiners import KIND_OF_OP
 
 PARALLEL = "parallel"
@@ -249,6 +249,34 @@ class StructuredOp(Operation):
             return COMBINER_KINDS[owner.name]
         return None
 
+    # -- generic form -----------------------------------------------------------------
+    rank_polymorphic: ClassVar[bool] = False
+    """The op keeps its name on operands of any rank (identity maps over the init: ``fill``,
+    ``copy``, ``map``, the named elementwise ops), so a rewrite that refines the iteration space (more loops
+    of the same total size) rebuilds it as is instead of as a ``linalg.generic``."""
+
+    def generic_region(self) -> Optional[Region]:
+        """This op's payload as the body of an equivalent ``linalg.generic`` on the same operands:
+        one block argument per input then per init (their element types), ending in
+        ``linalg.yield`` (MLIR's ``linalg::generalizeNamedOp``). Region ops give a copy of their body
+        (``linalg.map`` gains the init arguments it does not take); None when the payload cannot be
+        written here (the named ops override this)."""
+        if self.payload_kind != "region" or self.payload_block is None:
+            return None
+        region = self.regions[0].clone()
+        if not self.body_takes_inits:
+            for v in self.inits:
+                region.blocks[0].add_arg(element_type_of(v.type), "out")
+        return region
+
+    def _payload_block(self, names: Sequence[str]) -> Block:
+        """An empty body block with one argument per input then per init (element types)."""
+        return Block([element_type_of(v.type) for v in self.inputs + self.inits], list(names))
+
+    def _yield_region(self, block: Block, value: Value) -> Region:
+        block.append(YieldOp.create([value], [], location=self.location))
+        return Region([block])
+
     # -- verification ---------------------------------------------------------------
     def verify_op(self) -> None:
         """After the declared checks (operand groups, result kinds, one
@@ -413,6 +441,23 @@ class ContractionOp(NamedStructuredOp):
             raise self.error(f"expected 'indexing_maps' to be an array of affine maps, got '{a}'")
         return [m.map for m in a]  # type: ignore[union-attr]
 
+    def generic_region(self) -> Optional[Region]:
+        """``out + lhs * rhs`` (``arith.mulf``/``addf``, or ``muli``/``addi`` for integers) when the
+        three element types agree; None when they differ (the casts are not written here)."""
+        types = {element_type_of(v.type) for v in self.inputs + self.inits}
+        if len(types) != 1 or len(self.inputs) != 2:
+            return None
+        t = types.pop()
+        kind = "f" if isinstance(t, FloatType) else "i" if isinstance(t, IntegerType) else None
+        if kind is None:
+            return None
+        block = self._payload_block(["in", "in_0", "out"])
+        a, b, out = block.args
+        mul = block.append(Operation.create([a, b], [t], location=self.location, name=f"arith.mul{kind}"))
+        add = block.append(Operation.create([out, mul.results[0]], [t], location=self.location,
+                                            name=f"arith.add{kind}"))
+        return self._yield_region(block, add.results[0])
+
     def einsum_spec(self) -> str:
         """``"mk,kn->mn"``-style subscripts of the current maps (loop ``d{i}``
         is ``spec[0][i]``); for numpy's ``einsum``.
@@ -437,6 +482,7 @@ class ElementwiseOp(NamedStructuredOp):
     all loops parallel (the yaml's rank-polymorphic ``O[None] = fn(I[None])``)."""
 
     payload_kind = "elementwise"
+    rank_polymorphic = True
 
     @property
     def fn(self) -> str:
@@ -459,6 +505,7 @@ class FillOp(NamedStructuredOp):
     name = "linalg.fill"
     payload_kind = "fill"
     num_inputs = 1
+    rank_polymorphic = True
 
     @property
     def value(self) -> Value:
@@ -488,6 +535,10 @@ class CopyOp(ElementwiseOp):
     name = "linalg.copy"
     payload_kind = "copy"
     num_inputs = 1
+
+    def generic_region(self) -> Optional[Region]:
+        """``linalg.yield %in`` when the input and init element types agree, else None (a cast)."""
+        return _copy_region(self)
 
 
 CONTRACTIONS: dict[str, tuple[str, str, str, str]] = {
@@ -753,6 +804,7 @@ class MapOp(StructuredOp):
 
     name = "linalg.map"
     body_takes_inits = False
+    rank_polymorphic = True
 
     def iterator_types(self) -> list[str]:
         inits = self.inits
@@ -848,6 +900,15 @@ def _dims_text(dims) -> str:
     return ", ".join("?" if d is None else str(d) for d in dims)
 
 
+def _copy_region(op: StructuredOp) -> Optional[Region]:
+    """The generic body of a one-input copy (``copy``, ``transpose``, ``broadcast``): ``linalg.yield
+    %in``; None when the element types differ (the cast is not written here)."""
+    if len(op.inputs) != 1 or element_type_of(op.inputs[0].type) != element_type_of(op.inits[0].type):
+        return None
+    block = op._payload_block(["in", "out"])
+    return op._yield_region(block, block.args[0])
+
+
 class CopyLikeOp(StructuredOp):
     """Base of ``transpose``/``broadcast``: ``init = input`` read through a
     non-identity input map; one input, one init, loops = init dims."""
@@ -858,6 +919,10 @@ class CopyLikeOp(StructuredOp):
     @property
     def array(self) -> list[int]:
         return list(static_array(self, self.array_key))
+
+    def generic_region(self) -> Optional[Region]:
+        """``linalg.yield %in`` when the input and init element types agree, else None."""
+        return _copy_region(self)
 
     def iterator_types(self) -> list[str]:
         inits = self.inits

@@ -659,16 +659,7 @@ class MaterializeEncodings(Pass):
         return self._replace(op, list(new.results))
 
     def _generic_body(self, op: StructuredOp) -> Region:
-        from meshc.ir.types import element_type_of
-
-        if op.payload_kind == "region":
-            region = op.regions[0].clone()
-            if not op.body_takes_inits:  # linalg.map: add the init's block argument
-                for v in op.inits:
-                    region.blocks[0].add_arg(element_type_of(v.type), "out")
-            return region
-        if op.payload_kind == "copy" and len(op.inputs) == 1:
-            block = Block([element_type_of(op.inputs[0].type), element_type_of(op.inits[0].type)], ["in", "out"])
-            block.append(Operation.create([block.args[0]], [], location=op.location, name="linalg.yield"))
-            return Region([block])
-        raise self.error(op, f"cannot write '{op.name}' as a linalg.generic on packed tensors")
+        region = op.generic_region() if op.payload_kind in ("region", "copy") else None
+        if region is None:
+            raise self.error(op, f"cannot write '{op.name}' as a linalg.generic on packed tensors")
+        return region

@@ -25,6 +25,7 @@ PASSES: dict[str, str] = {
     "lower-process-multi-index": "meshc.passes.lower_process_multi_index:LowerProcessMultiIndex",
     "materialize-encodings": "meshc.passes.materialize_encodings:MaterializeEncodings",
     "propagate-encodings": "meshc.passes.propagate_encodings:PropagateEncodings",
+    "propagate-reshapes": "meshc.passes.propagate_reshapes:PropagateReshapes",
     "set-encoding": "meshc.passes.set_encoding:SetEncoding",
     "sharding-propagation": "meshc.passes.sharding_propagation:ShardingPropagation",
     "specialize-mesh": "meshc.passes.specialize_mesh:SpecializeMesh",
@@ -34,9 +35,11 @@ PASSES: dict[str, str] = {
     "verify": "meshc.passes.verify:Verify",
 }
 
-DEFAULT_PIPELINE: list[str] = ["flatten-regions", "sharding-propagation", "distribute-types", "reshard", "partition", "unroll",
-                               "propagate-encodings", "materialize-encodings", "canonicalize", "cse"]
-"""What ``meshc compile`` runs without ``-p`` (pipeline elements, in order)."""
+DEFAULT_PIPELINE: list[str] = ["flatten-regions", "propagate-reshapes", "sharding-propagation", "distribute-types", "reshard",
+                               "partition", "unroll", "propagate-encodings", "materialize-encodings", "canonicalize",
+                               "cse"]
+"""What ``meshc compile`` runs without ``-p`` (pipeline elements, in order; ``--no-propagate-reshapes``
+drops ``propagate-reshapes``)."""
 
 
 

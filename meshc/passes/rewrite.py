@@ -27,7 +27,7 @@ After xDSL's ``pattern_rewriter.py`` and MLIR's
   point is the sweep that changes nothing), which is what
   ``max_iterations`` and ``converged`` count;
 * constants are materialized once per isolated region, at the start of its
-  entry block (MLIR's ``OperationFolder``): ``rewriter.constant(attr, type,
+  entry block (MLIR's ``OperationFolder``; unless ``hoist_constants=False``): ``rewriter.constant(attr, type,
   near=op)`` returns the existing ``arith.constant`` of that value and type
   or creates it there. The driver also moves existing constants to that
   prologue and merges duplicates.
@@ -121,9 +121,11 @@ class GreedyRewriteDriver:
     last sweep changed nothing, ``sweeps`` how many sweeps ran and
     ``visits`` how many ops were visited in all."""
 
-    def __init__(self, root: Operation, patterns: Sequence[RewritePattern], max_iterations: int = 10):
+    def __init__(self, root: Operation, patterns: Sequence[RewritePattern], max_iterations: int = 10,
+                 hoist_constants: bool = True):
         self.root = root
         self.max_iterations = max_iterations
+        self.hoist_constants = hoist_constants
         self.by_name: dict[str, list[RewritePattern]] = {}
         self.generic: list[RewritePattern] = []
         for p in patterns:
@@ -206,7 +208,7 @@ class GreedyRewriteDriver:
         if is_trivially_dead(op):
             rw.erase_op(op)
             return True
-        if is_constant(op):
+        if is_constant(op) and self.hoist_constants:
             return self._register_constant(op)
         for p in self.by_name.get(op.name, []) + self.generic:
             rw.changed = False
@@ -263,6 +265,12 @@ class GreedyRewriteDriver:
         return True
 
     def constant(self, value: Attribute, type: Type, near: Operation) -> Value:
+        if not self.hoist_constants:  # a new constant right before ``near``
+            op = Operation.create(result_types=[type], attributes={"value": value}, location=near.location,
+                                  name=CONSTANT_OP)
+            near.parent.insert_before(near, op)  # type: ignore[union-attr]
+            self.rewriter.changed = True
+            return op.results[0]
         block = self._insertion_block(near)
         full_key = (id(block), CONSTANT_OP, value, type)
         existing = self.constants.get(full_key)
@@ -277,9 +285,12 @@ class GreedyRewriteDriver:
 
 
 def apply_patterns_greedily(root: Operation, patterns: Sequence[RewritePattern],
-                            max_iterations: int = 10) -> GreedyRewriteDriver:
+                            max_iterations: int = 10, hoist_constants: bool = True) -> GreedyRewriteDriver:
     """Run the greedy driver on everything nested in ``root``; returns the
-    driver (``.converged`` says whether a sweep changed nothing)."""
-    driver = GreedyRewriteDriver(root, patterns, max_iterations)
+    driver (``.converged`` says whether a sweep changed nothing). With
+    ``hoist_constants=False`` constants stay where they are and new ones are
+    made next to their user (for a pass that must not move values out of
+    per-device bodies, as the canonicalizer may after unroll)."""
+    driver = GreedyRewriteDriver(root, patterns, max_iterations, hoist_constants)
     driver.run()
     return driver

@@ -251,9 +251,9 @@ class _Propagation:
             if said is not None:
                 self.pass_.remark(op, said)
         if not has_sharding_rule(op):
-            self.pass_.remark(op, f"no sharding rule for '{op.name}': its tensor operands and results are "
-                                  "replicated")
-            self.record(op, loop_sharding(op, [], [], mesh=self.mesh))
+            if not any(is_tensor(v) for v in op.operands):
+                return False  # a source without a rule (a non-splat constant): replicated by finalize, spreading nothing
+            self.replicate_without_rule(op)
             return True
         must_o, soft_o = self.operand_knowledge(op)
         must_r, soft_r = self.result_knowledge(op)
@@ -262,6 +262,10 @@ class _Propagation:
         self.record(op, loop_sharding(op, must_o, must_r, soft_operand_shardings=soft_o,
                                       soft_result_shardings=soft_r, mesh=self.mesh))
         return True
+
+    def replicate_without_rule(self, op: Operation) -> None:
+        self.pass_.remark(op, f"no sharding rule for '{op.name}': its tensor operands and results are replicated")
+        self.record(op, loop_sharding(op, [], [], mesh=self.mesh))
 
     def record(self, op: Operation, ls: LoopSharding) -> None:
         """Fix what ``op`` needs of its operands and produces; an unannotated argument takes the first
@@ -281,9 +285,13 @@ class _Propagation:
     def finalize(self) -> None:
         """Replicate the ops nothing reached; give the remaining arguments what their first use wants."""
         for op in self.deciding:
-            if id(op) not in self.ls:
-                self.pass_.remark(op, f"no sharding reaches '{op.name}': it is replicated")
-                self.record(op, loop_sharding(op, [], [], mesh=self.mesh))
+            if id(op) in self.ls:
+                continue
+            if not has_sharding_rule(op):
+                self.replicate_without_rule(op)
+                continue
+            self.pass_.remark(op, f"no sharding reaches '{op.name}': it is replicated")
+            self.record(op, loop_sharding(op, [], [], mesh=self.mesh))
         for bv in self.values:
             if id(bv.value) not in self.defs:
                 wanted = next(((u, w) for u, w in zip(bv.uses, map(self.wanted, bv.uses)) if w is not None), None)

@@ -30,6 +30,8 @@ The models (all float32, small so that the files stay a few hundred kB):
   16, rotary embedding (rotate-half form), causal softmax attention, output projection, residual,
   RMSNorm, SwiGLU MLP (hidden 128), residual. Megatron: Wq/Wk/Wv/Wgate/Wup column-parallel, Wo/Wdown
   row-parallel over "model"; the batch over "data".
+* ``llama_decode``: the same block decoding one token x[2,1,64] at position 15 against a KV cache
+  [2, 15, 4, 16] (heads split over "model", like the weights that make them).
 * ``gpt2_layer``: tokens[2,16] (int32) -> ``jnp.take`` of the token embedding wte[256,64] + position
   embedding, one GPT-2 layer (LayerNorm, attention with biases and a causal mask, tanh-GELU MLP),
   final LayerNorm, logits through the tied head ``h @ wte.T``. Vocab-parallel wte (rows over
@@ -118,6 +120,39 @@ def llama_model():
     col, row = P(None, "model"), P("model", None)
     specs = [P("data", None, None), P(), col, col, col, row, P(), col, col, row]
     return llama_block, args, specs, P("data", None, None)
+
+
+def llama_decode(x, cache_k, cache_v, attn_norm, wq, wk, wv, wo, mlp_norm, w_gate, w_up, w_down):
+    """The Llama block decoding one token ``x`` [B, 1, D] at position S - 1 against a KV cache of the
+    S - 1 tokens before it (``cache_k``/``cache_v`` [B, S - 1, H, DH], keys already rotated): the new
+    key and value are appended, the query attends to all S positions."""
+    h = rms_norm(x, attn_norm)
+    q = rotary_at((h @ wq).reshape(B, 1, H, DH), S - 1)
+    k = jnp.concatenate([cache_k, rotary_at((h @ wk).reshape(B, 1, H, DH), S - 1)], axis=1)
+    v = jnp.concatenate([cache_v, (h @ wv).reshape(B, 1, H, DH)], axis=1)
+    scores = jnp.einsum("bshd,bthd->bhst", q, k) / np.float32(np.sqrt(DH))
+    o = jnp.einsum("bhst,bthd->bshd", jax.nn.softmax(scores, axis=-1), v).reshape(B, 1, D)
+    x = x + o @ wo
+    h = rms_norm(x, mlp_norm)
+    return x + (jax.nn.silu(h @ w_gate) * (h @ w_up)) @ w_down
+
+
+def rotary_at(x, position: int):
+    """:func:`rotary` of ``x`` [B, 1, H, DH] at one ``position``."""
+    inv = 1.0 / (10000.0 ** (np.arange(0, DH, 2, dtype=np.float32) / DH))
+    ang = np.float32(position) * inv
+    cos, sin = (jnp.asarray(np.concatenate([f(ang)] * 2, -1)) for f in (np.cos, np.sin))
+    x1, x2 = x[..., : DH // 2], x[..., DH // 2:]
+    return x * cos + jnp.concatenate([-x2, x1], axis=-1) * sin
+
+
+def llama_decode_model():
+    args = [grid((B, 1, D), 256), grid((B, S - 1, H, DH), 64), grid((B, S - 1, H, DH), 64), 1 + grid((D,)),
+            grid((D, D)), grid((D, D)), grid((D, D)), grid((D, D)), 1 + grid((D,)), grid((D, F)), grid((D, F)),
+            grid((F, D))]
+    col, row, cache = P(None, "model"), P("model", None), P("data", None, "model", None)
+    specs = [P("data", None, None), cache, cache, P(), col, col, col, row, P(), col, col, row]
+    return llama_decode, args, specs, P("data", None, None)
 
 
 # ------------------------------------------------------------------------------------------- GPT-2 layer
@@ -247,7 +282,7 @@ def flax_model():
 
 
 MODELS = {"llama_block": llama_model, "gpt2_layer": gpt2_model, "cnn": cnn_model, "moe": moe_model,
-          "flax_encoder": flax_model}
+          "flax_encoder": flax_model, "llama_decode": llama_decode_model}
 GENERALIZE = {"cnn"}
 
 

@@ -58,8 +58,9 @@ func.func @no_rule(%x: tensor<8xf32>, %i: index) -> (f32, index, tensor<8xf32>) 
 // CHECK-NEXT: %[[R:.*]] = scf.for
 // CHECK:      arith.addf %{{.*}}, %[[XR]] : tensor<4xf32>
 // CHECK:      mesh.shard %[[R]] to <@m, [[]]> : tensor<4xf32>
-// REMARK: misc.mlir:[[# @LINE + 7]]:8: remark: no sharding rule for 'arith.constant'
-// REMARK: misc.mlir:[[# @LINE + 7]]:8: remark: no sharding rule for 'scf.for'
+// (a rule-less source, the constant, is replicated last: its remark comes after the scf.for's)
+// REMARK: misc.mlir:[[# @LINE + 8]]:8: remark: no sharding rule for 'scf.for'
+// REMARK: misc.mlir:[[# @LINE + 6]]:8: remark: no sharding rule for 'arith.constant'
 mesh.mesh @m(shape = 4)
 func.func @regions(%x: tensor<4xf32>, %n: index) -> tensor<4xf32> {
   %xs = mesh.shard %x to <@m, [[0]]> : tensor<4xf32>
