@@ -1,0 +1,444 @@
+"""The SPMD schedule template: one program for every device, instantiated per device (docs/pipeline.md stage 6s).
+
+The unrolled path (docs/pipeline.md stages 6-7) copies the program once per device before the
+backend sees it, so compile time and memory grow with the device count. The SPMD path stops the
+compiler at stage 5 (``mesh.for_all`` bodies saying what ONE device does, collectives in global
+view) and builds a :class:`SpmdTemplate` from it: the function, its mesh and, per
+``mesh.for_all``, what of a device's coordinates its body depends on. Nothing here is per device;
+the runtime's instantiation (:mod:`meshc.runtime.instantiate`) turns the template into the
+per-device steps of today's :class:`~meshc.backend.schedule.Schedule`.
+
+Shape classes
+-------------
+A body differs between devices only through the values it computes from the device's
+coordinates (``mesh.process_multi_index``, ``mesh.mesh_shape`` and the index arithmetic on them).
+Most of them only place the device's slices of distributed operands (``tensor.extract_slice``
+offsets): the instantiation reads those from the device's stored shard, so they do not change the
+body. :meth:`SpmdTemplate.signature` evaluates the rest -- the *relevant* integers (sizes of
+local tensors, conditions of ``arith.select``, values a kernel computes with) -- and the shapes
+of the device's shards; devices with the same signature run the same per-device body, which
+:meth:`SpmdTemplate.class_body` builds ONCE per signature, exactly as ``unroll`` instantiates a
+body for one device (:class:`meshc.passes.unroll.Instantiator`: the mesh queries and index
+arithmetic folded, sizes made static), followed by the default pipeline's ``canonicalize`` and
+``cse``. A balanced split has at most two shard sizes per split tensor dim, so the number of
+classes is bounded independently of the device count (``sharded_dims_offsets`` tables give one
+class per distinct shard shape).
+
+What the template accepts (everything else raises :class:`SpmdUnsupported`, and the caller falls
+back to the unrolled path with a remark): a single-block entry whose top level holds
+``mesh.for_all`` ops, global-view collectives (every kind the runtime has), ``mesh.update_halo``,
+ops on values without sharding (constants) and the return. The ``scf.forall`` + ``mesh.for_one``
+form, calls of sharded functions, distributed ``tensor.empty`` at the top level and top-level
+readers of distributed tensors are not instantiated yet. At instantiation, a body reading a
+distributed tensor outside the device's own stored shard (a slice straddling shards) falls back
+the same way.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Optional, Sequence
+
+from meshc.ir.core import Block, Operation, OpResult, Value
+from meshc.ir.location import DiagnosticError, Location, UNKNOWN_LOC
+
+__all__ = ["MAX_SPMD_DEVICES", "SpmdUnsupported", "SpmdTemplate", "ClassBody", "BodyInfo", "build_template",
+           "SPMD_PIPELINE"]
+
+MAX_SPMD_DEVICES = 65536
+"""Devices of one mesh the SPMD path (compile, ``meshc run``, ``meshc estimate``) accepts: the template
+does not grow with the device count, the instantiation is linear in it (docs/runtime.md "Devices")."""
+
+SPMD_PIPELINE = ("sharding-propagation", "distribute-types", "reshard", "partition", "canonicalize", "cse")
+"""The default pipeline up to stage 5, with its clean-up: what the SPMD path compiles with (the default
+pipeline without ``unroll`` and the encoding passes, which work on per-device programs)."""
+
+_CLEANUP = "canonicalize,cse"
+
+
+class SpmdUnsupported(DiagnosticError):
+    """A construct the SPMD template cannot instantiate yet (located at the op); the caller compiles
+    the unrolled way instead and says so in a remark."""
+
+
+@dataclass
+class BodyInfo:
+    """One ``mesh.for_all`` of the entry: ``ops`` (its body without the yield), ``yields`` (the
+    yielded values, one per result), ``sources`` (the distributed values defined outside that the
+    body reads, in first-use order), ``outside`` (the other values defined outside it reads),
+    ``relevant`` (integer values whose device value changes the per-device body: module docstring)
+    and ``index`` (its position among the entry's for_all ops)."""
+
+    op: Operation
+    index: int
+    ops: list
+    yields: list
+    sources: list
+    outside: list
+    relevant: list
+
+
+@dataclass
+class ClassBody:
+    """The per-device body of one shape class: ``func`` (a function of the instance module whose
+    arguments are ``args``, each ``("piece", v)`` = the device's stored shard of distributed ``v``
+    or ``("value", v)`` = function-level value ``v``, and whose results are the device's shards of
+    the for_all results listed in ``owned``), built once per signature."""
+
+    func: Operation
+    args: list
+    owned: list
+
+
+def _distributed(v: Value) -> bool:
+    from meshc.dialects.mesh import sharding_of
+    from meshc.ir.types import TensorType
+
+    return isinstance(v.type, TensorType) and sharding_of(v.type) is not None
+
+
+def _integer(v: Value) -> bool:
+    from meshc.ir.types import IndexType, IntegerType
+
+    return isinstance(v.type, (IndexType, IntegerType))
+
+
+def _is_distributed_slice(op: Operation, inside: set) -> bool:
+    from meshc.dialects.tensor import ExtractSliceOp
+
+    return isinstance(op, ExtractSliceOp) and op.source not in inside and _distributed(op.source)
+
+
+def _transparent(op: Operation) -> bool:
+    """Integer ops the instantiation may fold (unroll's ``Instantiator.fold``): their operands matter
+    only through their results."""
+    return (not op.regions and len(op.results) == 1 and _integer(op.results[0])
+            and all(_integer(v) or v.type.__class__.__name__ == "TensorType" for v in op.operands))
+
+
+class _Reader:
+    """What :class:`meshc.passes.unroll.Instantiator` reads of its unroller, for one shape class:
+    ``shards`` (the distributed sources: membership), ``mapping`` (outside values -> the class
+    function's values), ``read`` (a region of the device's own shard)."""
+
+    def __init__(self, spec, mesh_op, mapping: dict, own: dict):
+        self.spec = spec
+        self.mesh = mesh_op
+        self.mapping = mapping
+        self.own = own  # distributed source -> (class function argument, Piece)
+        self.shards = own
+
+    def read(self, b, v: Value, region, device: int, where: Operation) -> Value:
+        from meshc.passes.unroll import _contains, _slice
+
+        arg, piece = self.own[v]
+        box = tuple((o, o + n) for o, n in region)
+        if not _contains(piece.region, box):
+            raise SpmdUnsupported(f"device {device} reads {list(box)} of '{v.type}', outside its stored shard "
+                                  f"{list(piece.region)} (a slice straddling shards)", where.location)
+        return _slice(b, arg, piece, box, v.type, where)
+
+    def pieces_of(self, v: Value, where: Operation):
+        raise SpmdUnsupported("the scf.forall + mesh.for_one form is not instantiated yet", where.location)
+
+
+@dataclass
+class SpmdTemplate:
+    """The device-count-independent program (module docstring): the stage-5 ``module``, its entry
+    ``func`` (named ``entry``), the ``mesh_op`` it runs on and one :class:`BodyInfo` per
+    ``mesh.for_all``. :meth:`layout` gives the storage of distributed values per device count;
+    :meth:`class_body` the per-device bodies (cached per signature, in ``instance``, a module
+    that holds every class function and every kernel op of the instantiated schedules)."""
+
+    module: Operation
+    func: Operation
+    entry: str
+    mesh_op: Operation
+    bodies: dict = field(default_factory=dict)
+    instance: Optional[Operation] = None
+    classes: dict = field(default_factory=dict)
+    constants: dict = field(default_factory=dict)
+
+    @property
+    def mesh(self):
+        """The :class:`meshc.sharding.spec.Mesh` (static)."""
+        return self.mesh_op.as_mesh()  # type: ignore[attr-defined]
+
+    # -- per device ---------------------------------------------------------------------------------------
+    def signature(self, body: BodyInfo, device: int, coords: Sequence[int], own_piece) -> tuple:
+        """What device ``device`` (``coords``) needs of ``body``: the relevant integers it computes, the
+        regions it reads relative to its stored shards (``own_piece(v)``: the Piece of distributed
+        ``v`` the device holds) and the shapes of those shards. Equal signatures give equal bodies.
+
+        Raises:
+            SpmdUnsupported: a slice whose offsets or sizes are not known on the device, or that
+                straddles shards.
+        """
+        from meshc.dialects.arith import ConstantOp
+        from meshc.dialects.tensor import DimOp, ExtractOp, ExtractSliceOp
+        from meshc.interfaces.sharding import sharding_model
+        from meshc.ir.attributes import DenseElementsAttr, IntegerAttr
+        from meshc.passes.unroll import _contains, _evaluate
+
+        known: dict[Value, int] = {}
+        mesh_shape = self.mesh_op.shape  # type: ignore[attr-defined]
+
+        def value(v: Value) -> Optional[int]:
+            if v in known:
+                return known[v]
+            op = v.owner if isinstance(v, OpResult) else None
+            if isinstance(op, ConstantOp) and isinstance(op.attributes.get("value"), IntegerAttr):
+                return op.attributes["value"].value  # type: ignore[attr-defined]
+            return None
+
+        reads = []
+        for op in body.ops:
+            model = sharding_model(op)
+            values = model.evaluate_on_device(op, tuple(coords), device, mesh_shape) if model else None
+            if values is not None:
+                known.update(zip(op.results, values))
+                continue
+            if isinstance(op, ExtractSliceOp) and op.source in body.sources:
+                offs = [value(e) if isinstance(e, Value) else e for e in op.mixed_offsets]
+                sizes = [value(e) if isinstance(e, Value) else e for e in op.mixed_sizes]
+                strides = [value(e) if isinstance(e, Value) else e for e in op.mixed_strides]
+                if any(x is None for x in offs + sizes) or any(s != 1 for s in strides):
+                    raise SpmdUnsupported(f"slices a distributed tensor with offsets or sizes not known on "
+                                          f"device {device}", op.location)
+                piece = own_piece(op.source)
+                box = tuple((o, o + n) for o, n in zip(offs, sizes))
+                if not _contains(piece.region, box):
+                    raise SpmdUnsupported(f"device {device} reads {list(box)} of '{op.source.type}', outside "
+                                          f"its stored shard {list(piece.region)} (a slice straddling shards)",
+                                          op.location)
+                reads.append((tuple(o - p for o, (p, _) in zip(offs, piece.region)), tuple(sizes), piece.shape))
+                continue
+            if isinstance(op, DimOp) and op.operands[0] in body.sources:
+                d = value(op.operands[1])
+                if d is not None:
+                    known[op.results[0]] = int(op.operands[0].type.shape[d])  # type: ignore[attr-defined]
+                continue
+            if len(op.results) != 1 or not _integer(op.results[0]) or isinstance(op, ConstantOp):
+                continue
+            if isinstance(op, ExtractOp):
+                table = op.operands[0].owner if isinstance(op.operands[0], OpResult) else None
+                idx = [value(v) for v in op.operands[1:]]
+                attr = table.attributes.get("value") if isinstance(table, ConstantOp) else None
+                if isinstance(attr, DenseElementsAttr) and all(i is not None for i in idx):
+                    known[op.results[0]] = int(attr.array[tuple(idx)])
+                continue
+            args = [value(v) for v in op.operands]
+            if args and all(a is not None for a in args):
+                r = _evaluate(op, args)  # type: ignore[arg-type]
+                if r is not None:
+                    known[op.results[0]] = r
+        shapes = tuple(own_piece(v).shape for v in body.sources)
+        return (tuple(value(v) for v in body.relevant), tuple(reads), shapes)
+
+    def class_body(self, body: BodyInfo, device: int, signature: tuple, own_piece, owned: list) -> ClassBody:
+        """The per-device body of ``body`` for the shape class of ``signature`` (built for
+        ``device``, its first device; cached). ``owned``: ``(result index, Piece)`` of the results
+        whose shard the device owns.
+
+        Raises:
+            SpmdUnsupported: the body needs what the template does not instantiate.
+            DiagnosticError: the clean-up passes fail.
+        """
+        key = (body.index, signature, tuple((ri, piece.shape) for ri, piece in owned))
+        found = self.classes.get(key)
+        if found is not None:
+            return found
+        from meshc.dialects.arith import ConstantOp
+        from meshc.dialects.builtin import ModuleOp
+        from meshc.dialects.func import FuncOp, ReturnOp
+        from meshc.ir.builder import Builder
+        from meshc.ir.types import FunctionType
+        from meshc.passes.unroll import Instantiator
+
+        if self.instance is None:
+            self.instance = ModuleOp.build_empty(self.module.location)
+        spec = self.mesh
+        arg_types, arg_names, args = [], [], []
+        for v in body.sources:
+            piece = own_piece(v)
+            arg_types.append(piece.local_type(v.type))
+            arg_names.append(v.name_hint)
+            args.append(("piece", v))
+        consts = []
+        for v in body.outside:
+            op = v.owner if isinstance(v, OpResult) else None
+            if isinstance(op, ConstantOp):
+                consts.append(v)
+                continue
+            if isinstance(op, Operation) and (op.operands or op.regions):
+                raise SpmdUnsupported(f"the body of 'mesh.for_all' uses '{op.name}' of the function level; only "
+                                      "constants and arguments are instantiated yet", body.op.location)
+            arg_types.append(v.type)
+            arg_names.append(v.name_hint)
+            args.append(("value", v))
+        name = f"{self.entry}_spmd{len(self.classes)}"
+        func = FuncOp.build(name, FunctionType(tuple(arg_types), ()), "private", arg_names, body.op.location)
+        block: Block = func.body  # type: ignore[attr-defined]
+        b = Builder.at_end(block)
+        mapping: dict = {}
+        own: dict = {}
+        for (kind, v), a in zip(args, block.args):
+            if kind == "piece":
+                own[v] = (a, own_piece(v))
+            else:
+                mapping[v] = a
+        for v in consts:
+            mapping[v] = b.insert(v.owner.clone()).results[0]  # type: ignore[union-attr]
+        reader = _Reader(spec, self.mesh_op, mapping, own)
+        inst = Instantiator(reader, device, {}, {})  # type: ignore[arg-type]
+        inst.b = b
+        for op in body.ops:
+            inst.clone(op)
+        values, types = [], []
+        for ri, piece in owned:
+            want = piece.local_type(body.op.results[ri].type)
+            values.append(inst.cast_to(inst.value(body.yields[ri]), want, body.op))
+            types.append(want)
+        block.append(ReturnOp.create(values, (), location=body.op.location))
+        func.set_function_type(FunctionType(tuple(arg_types), tuple(types)))  # type: ignore[attr-defined]
+        scratch = ModuleOp.build_empty(self.module.location)
+        scratch.body.append(func)
+        self._clean(scratch)
+        scratch.body.remove(func)
+        self.instance.body.append(func)
+        found = ClassBody(func, args, [ri for ri, _ in owned])
+        self.classes[key] = found
+        return found
+
+    @staticmethod
+    def _clean(module: Operation) -> None:
+        from meshc.passes.base import PassContext
+        from meshc.passes.manager import PassManager
+
+        PassManager.from_text(_CLEANUP, PassContext(), verify_each=False).run(module, verify_input=False)
+
+    def constant(self, op: Operation) -> Operation:
+        """One ``arith.constant`` of the instance module per value and type (the unrolled path's
+        ``cse`` merges them): what every device runs for ``op``."""
+        from meshc.dialects.builtin import ModuleOp
+
+        key = (str(op.results[0].type), str(op.attributes.get("value")), op.name)
+        found = self.constants.get(key)
+        if found is None:
+            if self.instance is None:
+                self.instance = ModuleOp.build_empty(self.module.location)
+            holder = self.constants.get("holder")
+            if holder is None:
+                from meshc.dialects.func import FuncOp
+                from meshc.ir.types import FunctionType
+
+                holder = FuncOp.build(f"{self.entry}_spmd_constants", FunctionType((), ()), "private")
+                self.instance.body.append(holder)
+                self.constants["holder"] = holder
+            found = op.clone()
+            holder.body.append(found)  # type: ignore[attr-defined]
+            self.constants[key] = found
+        return found
+
+
+def _analyse(op: Operation, index: int) -> BodyInfo:
+    """The :class:`BodyInfo` of one ``mesh.for_all``."""
+    from meshc.dialects.mesh import YieldOp
+
+    ops = list(op.body.ops)  # type: ignore[attr-defined]
+    term = ops[-1] if ops and isinstance(ops[-1], YieldOp) else None
+    if term is None:
+        raise SpmdUnsupported("'mesh.for_all' body does not end with 'mesh.yield'", op.location)
+    ops = ops[:-1]
+    inside: set = set()
+    for inner in op.walk():
+        if inner is not op:
+            inside.update(inner.results)
+        for region in inner.regions:
+            for blk in region.blocks:
+                inside.update(blk.args)
+    sources: list = []
+    outside: list = []
+    for inner in op.walk():
+        if inner is op:
+            continue
+        for v in inner.operands:
+            if v in inside:
+                continue
+            target = sources if _distributed(v) else outside
+            if v not in target:
+                target.append(v)
+    relevant: set = set()
+    for v in term.operands:
+        relevant.add(v)
+    for inner in reversed(ops):
+        if _is_distributed_slice(inner, inside):
+            continue
+        if _transparent(inner) and not any(r in relevant for r in inner.results):
+            continue
+        for sub in inner.walk():
+            relevant.update(v for v in sub.operands)
+    ordered = [v for inner in ops for v in inner.results if v in relevant and _integer(v)]
+    ordered += [v for v in outside if v in relevant and _integer(v)]
+    return BodyInfo(op, index, ops, list(term.operands), sources, outside, ordered)
+
+
+def build_template(module: Operation, entry: Optional[str] = None) -> Optional[SpmdTemplate]:
+    """The :class:`SpmdTemplate` of ``module``'s entry (``entry``, else the only public function)
+    after the stage-5 pipeline (:data:`SPMD_PIPELINE`); None when the entry uses no mesh (it runs
+    as is on one device, :func:`meshc.backend.emit.emit_program`) or its mesh is still dynamic (the
+    backend's error says to give ``--mesh-shape``).
+
+    Raises:
+        SpmdUnsupported: a construct the template does not instantiate yet (module docstring).
+        DiagnosticError: no such entry.
+    """
+    from meshc.dialects.func import ReturnOp
+    from meshc.dialects.mesh import CollectiveOp, ForAllOp, ShardOp, UpdateHaloOp
+    from meshc.interfaces.annotations import function_mesh
+    from meshc.ir.functions import entry_function
+    from meshc.passes.reshard import lookup_mesh_op
+
+    func = entry_function(module, entry)
+    name = function_mesh(func)
+    if name is None:
+        return None
+    mesh_op = lookup_mesh_op(func, name)
+    if not mesh_op.is_static:  # type: ignore[attr-defined]
+        return None
+    if len(func.regions[0].blocks) != 1:
+        raise SpmdUnsupported("the SPMD template handles single-block functions", func.location)
+    template = SpmdTemplate(module, func, func.sym_name, mesh_op)  # type: ignore[attr-defined]
+    ops = list(func.body.ops)  # type: ignore[attr-defined]
+    if not ops or not isinstance(ops[-1], ReturnOp):
+        raise SpmdUnsupported(f"@{func.sym_name} does not end with 'func.return'", func.location)  # type: ignore
+    for op in ops[:-1]:
+        if isinstance(op, ForAllOp):
+            template.bodies[op] = _analyse(op, len(template.bodies))
+        elif isinstance(op, (CollectiveOp, UpdateHaloOp)):
+            if not _distributed(op.operands[0]) or len(op.operands) != 1:
+                raise SpmdUnsupported(f"'{op.name}' is not in the global view", op.location)
+        elif isinstance(op, ShardOp):
+            raise op.error("is a resharding point; run partition first")
+        elif any(_distributed(v) for v in list(op.operands) + list(op.results)):
+            raise SpmdUnsupported(f"'{op.name}' on distributed tensors at the function level is not instantiated "
+                                  "yet", op.location)
+        elif op.regions or (op.operands and not all(_integer(v) for v in op.operands)):
+            raise SpmdUnsupported(f"'{op.name}' at the function level is not instantiated yet", op.location)
+    return template
+
+
+def loc_or_unknown(loc: Optional[Location]) -> Location:
+    """``loc``, or the unknown location for None."""
+    return loc if loc is not None else UNKNOWN_LOC
+
+
+def pieces_index(pieces: Sequence[Any], devices: int) -> list[int]:
+    """``index[d]`` = the position in ``pieces`` (:func:`meshc.dialects.mesh.storage_pieces`) of the
+    piece device ``d`` holds, for the ``devices`` devices of the mesh (one pass, not one search per
+    device)."""
+    index = [-1] * devices
+    for i, p in enumerate(pieces):
+        for d in p.devices:
+            index[d] = i
+    return index
