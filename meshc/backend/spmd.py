@@ -66,8 +66,11 @@ class BodyInfo:
     """One ``mesh.for_all`` of the entry: ``ops`` (its body without the yield), ``yields`` (the
     yielded values, one per result), ``sources`` (the distributed values defined outside that the
     body reads, in first-use order), ``outside`` (the other values defined outside it reads),
-    ``relevant`` (integer values whose device value changes the per-device body: module docstring)
-    and ``index`` (its position among the entry's for_all ops)."""
+    ``relevant`` (integer values whose device value may change the per-device body: module
+    docstring), ``relevant_users`` (per relevant value, its users in the body: the op itself when
+    it is integer arithmetic that folds away once its operands are known, else None; a value
+    counts only where some user does not fold) and ``index`` (its position among the entry's
+    for_all ops)."""
 
     op: Operation
     index: int
@@ -76,6 +79,7 @@ class BodyInfo:
     sources: list
     outside: list
     relevant: list
+    relevant_users: list
 
 
 @dataclass
@@ -148,7 +152,8 @@ class SpmdTemplate:
     ``func`` (named ``entry``), the ``mesh_op`` it runs on and one :class:`BodyInfo` per
     ``mesh.for_all``. :meth:`layout` gives the storage of distributed values per device count;
     :meth:`class_body` the per-device bodies (cached per signature, in ``instance``, a module
-    that holds every class function and every kernel op of the instantiated schedules)."""
+    that holds every class function and every kernel op of the instantiated schedules: the stage-5
+    module itself, so that kernels find its globals)."""
 
     module: Operation
     func: Operation
@@ -158,6 +163,7 @@ class SpmdTemplate:
     instance: Optional[Operation] = None
     classes: dict = field(default_factory=dict)
     constants: dict = field(default_factory=dict)
+    folded: dict = field(default_factory=dict)
 
     @property
     def mesh(self):
@@ -229,11 +235,15 @@ class SpmdTemplate:
                 continue
             args = [value(v) for v in op.operands]
             if args and all(a is not None for a in args):
-                r = _evaluate(op, args)  # type: ignore[arg-type]
+                memo = (op, tuple(args))  # devices share most values: fold each once
+                r = self.folded.get(memo, self) if memo in self.folded else self.folded.setdefault(
+                    memo, _evaluate(op, args))  # type: ignore[arg-type]
                 if r is not None:
                     known[op.results[0]] = r
         shapes = tuple(own_piece(v).shape for v in body.sources)
-        return (tuple(value(v) for v in body.relevant), tuple(reads), shapes)
+        kept = tuple(value(v) for v, users in zip(body.relevant, body.relevant_users)
+                     if any(folds is None or not all(r in known for r in folds.results) for folds in users))
+        return (kept, tuple(reads), shapes)
 
     def class_body(self, body: BodyInfo, device: int, signature: tuple, own_piece, owned: list) -> ClassBody:
         """The per-device body of ``body`` for the shape class of ``signature`` (built for
@@ -255,8 +265,8 @@ class SpmdTemplate:
         from meshc.ir.types import FunctionType
         from meshc.passes.unroll import Instantiator
 
-        if self.instance is None:
-            self.instance = ModuleOp.build_empty(self.module.location)
+        if self.instance is None:  # the stage-5 module itself: kernels find its globals and symbols
+            self.instance = self.module
         spec = self.mesh
         arg_types, arg_names, args = [], [], []
         for v in body.sources:
@@ -320,13 +330,11 @@ class SpmdTemplate:
     def constant(self, op: Operation) -> Operation:
         """One ``arith.constant`` of the instance module per value and type (the unrolled path's
         ``cse`` merges them): what every device runs for ``op``."""
-        from meshc.dialects.builtin import ModuleOp
-
         key = (str(op.results[0].type), str(op.attributes.get("value")), op.name)
         found = self.constants.get(key)
         if found is None:
             if self.instance is None:
-                self.instance = ModuleOp.build_empty(self.module.location)
+                self.instance = self.module
             holder = self.constants.get("holder")
             if holder is None:
                 from meshc.dialects.func import FuncOp
@@ -380,7 +388,19 @@ def _analyse(op: Operation, index: int) -> BodyInfo:
             relevant.update(v for v in sub.operands)
     ordered = [v for inner in ops for v in inner.results if v in relevant and _integer(v)]
     ordered += [v for v in outside if v in relevant and _integer(v)]
-    return BodyInfo(op, index, ops, list(term.operands), sources, outside, ordered)
+    in_body = set(ops)
+    users = []
+    for v in ordered:  # per relevant value, its users in the body: the op when it may fold, else None
+        found = []
+        for u in v.users:
+            top = u
+            while top is not None and top not in in_body:
+                top = top.parent_op
+            if top is None:
+                continue
+            found.append(top if top is u and _transparent(u) else None)
+        users.append(found)
+    return BodyInfo(op, index, ops, list(term.operands), sources, outside, ordered, users)
 
 
 def build_template(module: Operation, entry: Optional[str] = None) -> Optional[SpmdTemplate]:
