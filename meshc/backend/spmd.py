@@ -49,9 +49,10 @@ MAX_SPMD_DEVICES = 65536
 """Devices of one mesh the SPMD path (compile, ``meshc run``, ``meshc estimate``) accepts: the template
 does not grow with the device count, the instantiation is linear in it (docs/runtime.md "Devices")."""
 
-SPMD_PIPELINE = ("sharding-propagation", "distribute-types", "reshard", "partition", "canonicalize", "cse")
+SPMD_PIPELINE = ("sharding-propagation", "distribute-types", "reshard", "partition", "propagate-encodings",
+                 "materialize-encodings", "canonicalize", "cse")
 """The default pipeline up to stage 5, with its clean-up: what the SPMD path compiles with (the default
-pipeline without ``unroll`` and the encoding passes, which work on per-device programs)."""
+pipeline without ``unroll``)."""
 
 _CLEANUP = "canonicalize,cse"
 

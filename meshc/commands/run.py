@@ -372,7 +372,8 @@ def _command(input_path, reference, entry, inputs_path, single_inputs, random_in
         if random_inputs and memory is not None:
             _check_random_input_sizes(mc, module, entry, shapes, memory)
         bound = mc.bind_entry(module, npz, entry, seed if random_inputs else None, named or None)
-        if backend_name == "threads":  # one thread per device: refused at once above the runtime's limit
+        mc.check_device_count(module, shapes)  # at once: the SPMD limit, then the threads runtime's
+        if backend_name == "threads":
             mc.check_device_count(module, shapes, mc.MAX_THREAD_DEVICES)
         compiled = _compile(mc, module, pipeline, shapes, bound.func.sym_name, target, verify_each,
                             mc.input_shapes(bound), spmd=None if backend_name != "iree" else False)

@@ -181,9 +181,10 @@ class _SpmdEmitter(_Emitter):
             s = sharding_of(t)
             dtype = str(t.element_type)
             pieces, _ = self.layout(a, self.func)
+            hint = a.name_hint if a.name_hint and not a.name_hint.isdigit() else f"arg{i}"
             for j, p in enumerate(pieces):
                 k = p.owner
-                buf = _Buf(self.devs[k].claim(name), k, "arg", p.shape, dtype)
+                buf = _Buf(self.devs[k].claim(f"%{hint}_{j}"), k, "arg", p.shape, dtype)  # unroll's names
                 pos = len(self.args)
                 self.args.append(ArgBinding(pos, k, buf.name, p.shape, dtype))
                 self.store((a, j), _Stored(k, buf, None, name))
