@@ -126,22 +126,49 @@ class _Reader:
     ``shards`` (the distributed sources: membership), ``mapping`` (outside values -> the class
     function's values), ``read`` (a region of the device's own shard)."""
 
-    def __init__(self, spec, mesh_op, mapping: dict, own: dict):
+    def __init__(self, spec, mesh_op, mapping: dict, own: dict, straddling: list, block: Block, args: list,
+                 arg_types: list):
         self.spec = spec
         self.mesh = mesh_op
         self.mapping = mapping
         self.own = own  # distributed source -> (class function argument, Piece)
         self.shards = own
+        self.straddling = straddling
+        self.block, self.args, self.arg_types = block, args, arg_types
+        self.reads = 0
 
     def read(self, b, v: Value, region, device: int, where: Operation) -> Value:
+        """``region`` of ``v`` in the body: a slice of the device's own shard, or (a slice straddling
+        shards) the parts of other devices' shards assembled as ``unroll`` does it."""
+        import meshc.dialects.tensor as tensor
+        from meshc.ir.types import TensorType
         from meshc.passes.unroll import _contains, _slice
 
         arg, piece = self.own[v]
         box = tuple((o, o + n) for o, n in region)
-        if not _contains(piece.region, box):
+        if _contains(piece.region, box):
+            return _slice(b, arg, piece, box, v.type, where)
+        r = self.reads
+        if r >= len(self.straddling) or self.straddling[r][0] is not v or self.straddling[r][1] != box:
             raise SpmdUnsupported(f"device {device} reads {list(box)} of '{v.type}', outside its stored shard "
-                                  f"{list(piece.region)} (a slice straddling shards)", where.location)
-        return _slice(b, arg, piece, box, v.type, where)
+                                  f"{list(piece.region)}, where the template does not expect it", where.location)
+        self.reads += 1
+        values = []
+        for j, (q, _, inter) in enumerate(self.straddling[r][2]):
+            t = q.local_type(v.type)
+            values.append((self.block.add_arg(t, v.name_hint), q, inter))
+            self.args.append(("part", r, j))
+            self.arg_types.append(t)
+        if len(values) == 1 and values[0][2] == box:
+            return _slice(b, values[0][0], values[0][1], box, v.type, where)
+        t = TensorType(tuple(hi - lo for lo, hi in box), v.type.element_type)  # type: ignore[attr-defined]
+        acc = b.insert(tensor.EmptyOp.build(t, [], where.location)).results[0]
+        for a, q, inter in values:
+            part = _slice(b, a, q, inter, v.type, where)
+            offs = [lo - blo for (lo, _), (blo, _) in zip(inter, box)]
+            acc = b.insert(tensor.InsertSliceOp.build(part, acc, offs, [hi - lo for lo, hi in inter],
+                                                      loc=where.location)).results[0]
+        return acc
 
     def pieces_of(self, v: Value, where: Operation):
         raise SpmdUnsupported("the scf.forall + mesh.for_one form is not instantiated yet", where.location)
@@ -172,14 +199,18 @@ class SpmdTemplate:
         return self.mesh_op.as_mesh()  # type: ignore[attr-defined]
 
     # -- per device ---------------------------------------------------------------------------------------
-    def signature(self, body: BodyInfo, device: int, coords: Sequence[int], own_piece) -> tuple:
+    def signature(self, body: BodyInfo, device: int, coords: Sequence[int], own_piece, parts=None,
+                  straddling: Optional[list] = None) -> tuple:
         """What device ``device`` (``coords``) needs of ``body``: the relevant integers it computes, the
         regions it reads relative to its stored shards (``own_piece(v)``: the Piece of distributed
         ``v`` the device holds) and the shapes of those shards. Equal signatures give equal bodies.
+        A slice straddling shards is read from the pieces ``parts(v, box)`` gives (``[(Piece,
+        intersection box)...]``, unroll's order: own piece, its peers', the others'); the device's
+        ``(v, piece indices)`` of each such read are appended to ``straddling``, in body order.
 
         Raises:
             SpmdUnsupported: a slice whose offsets or sizes are not known on the device, or that
-                straddles shards.
+                straddles shards without ``parts``.
         """
         from meshc.dialects.arith import ConstantOp
         from meshc.dialects.tensor import DimOp, ExtractOp, ExtractSliceOp
@@ -214,11 +245,18 @@ class SpmdTemplate:
                                           f"device {device}", op.location)
                 piece = own_piece(op.source)
                 box = tuple((o, o + n) for o, n in zip(offs, sizes))
-                if not _contains(piece.region, box):
+                if _contains(piece.region, box):
+                    reads.append((tuple(o - p for o, (p, _) in zip(offs, piece.region)), tuple(sizes), piece.shape))
+                    continue
+                if parts is None or straddling is None:
                     raise SpmdUnsupported(f"device {device} reads {list(box)} of '{op.source.type}', outside "
                                           f"its stored shard {list(piece.region)} (a slice straddling shards)",
                                           op.location)
-                reads.append((tuple(o - p for o, (p, _) in zip(offs, piece.region)), tuple(sizes), piece.shape))
+                found = parts(op.source, box)
+                straddling.append((op.source, box, found))
+                reads.append(("parts", tuple(sizes), tuple(
+                    (tuple(lo - p0 for (lo, _), (p0, _) in zip(inter, q.region)), tuple(hi - lo for lo, hi in inter),
+                     tuple(lo - b0 for (lo, _), (b0, _) in zip(inter, box)), q.shape) for q, _, inter in found)))
                 continue
             if isinstance(op, DimOp) and op.operands[0] in body.sources:
                 d = value(op.operands[1])
@@ -246,10 +284,12 @@ class SpmdTemplate:
                      if any(folds is None or not all(r in known for r in folds.results) for folds in users))
         return (kept, tuple(reads), shapes)
 
-    def class_body(self, body: BodyInfo, device: int, signature: tuple, own_piece, owned: list) -> ClassBody:
+    def class_body(self, body: BodyInfo, device: int, signature: tuple, own_piece, owned: list,
+                   straddling: Sequence = ()) -> ClassBody:
         """The per-device body of ``body`` for the shape class of ``signature`` (built for
         ``device``, its first device; cached). ``owned``: ``(result index, Piece)`` of the results
-        whose shard the device owns.
+        whose shard the device owns; ``straddling``: what :meth:`signature` listed for the device.
+        A part of a straddling read is an argument ``("part", r, j)``: part ``j`` of read ``r``.
 
         Raises:
             SpmdUnsupported: the body needs what the template does not instantiate.
@@ -300,7 +340,7 @@ class SpmdTemplate:
                 mapping[v] = a
         for v in consts:
             mapping[v] = b.insert(v.owner.clone()).results[0]  # type: ignore[union-attr]
-        reader = _Reader(spec, self.mesh_op, mapping, own)
+        reader = _Reader(spec, self.mesh_op, mapping, own, list(straddling), block, args, arg_types)
         inst = Instantiator(reader, device, {}, {})  # type: ignore[arg-type]
         inst.b = b
         for op in body.ops:

@@ -56,6 +56,7 @@ class _SpmdEmitter(_Emitter):
         self.result_slots: list[ShardSlot] = []
         self.gather: list[list[GatherPart]] = []
         self.printers: dict[int, Any] = {}
+        self.cores: dict[Value, list] = {}
 
     # -- storage ----------------------------------------------------------------------------------------------
     def layout(self, v: Value, where: Operation) -> tuple[list, list[int]]:
@@ -124,8 +125,8 @@ class _SpmdEmitter(_Emitter):
         self.drop_dead(ops, plans)
         for op in ops[:-1]:
             if isinstance(op, ForAllOp):
-                for k, cb, owned in plans[op]:
-                    self.emit_body(cb, k, op, owned)
+                for k, cb, owned, straddling in plans[op]:
+                    self.emit_body(cb, k, op, owned, straddling)
             elif isinstance(op, UpdateHaloOp):
                 self.assemble_spmd(op)
             elif isinstance(op, CollectiveOp):
@@ -153,15 +154,23 @@ class _SpmdEmitter(_Emitter):
                     all_pieces(v, op)
                 continue
             kept = []
-            for k, cb, owned in plans[op]:
+            for k, cb, owned, straddling in plans[op]:
                 if not any((op.results[ri], i) in live for ri, i in owned):
                     continue
-                kept.append((k, cb, owned))
-                for (kind, v), a in zip(cb.args, cb.func.body.args):  # type: ignore[attr-defined]
-                    if kind == "piece" and a.has_uses:
-                        _, index = self.layout(v, op)
-                        live.add((v, index[k]))
+                kept.append((k, cb, owned, straddling))
+                for arg, a in zip(cb.args, cb.func.body.args):  # type: ignore[attr-defined]
+                    if a.has_uses and arg[0] != "value":
+                        live.add(self.bound_piece(arg, k, straddling, op))
             plans[op] = kept
+
+    def bound_piece(self, arg: tuple, k: int, straddling: list, where: Operation) -> tuple:
+        """``(value, piece index)`` a class function argument ``("piece", v)`` or ``("part", r, j)`` is
+        bound to on device ``k``."""
+        if arg[0] == "piece":
+            _, index = self.layout(arg[1], where)
+            return arg[1], index[k]
+        v, _, found = straddling[arg[1]]
+        return v, found[arg[2]][1]
 
     def bind_args(self) -> None:
         from meshc.dialects.mesh import sharding_of
@@ -254,25 +263,65 @@ class _SpmdEmitter(_Emitter):
             if not owned:
                 continue
             own = (lambda k: lambda v: self.own_piece(v, k))(k)
-            signature = self.t.signature(body, k, self.mesh.device_coords(k), own)
-            cb = self.t.class_body(body, k, signature, own, owned)
-            out.append((k, cb, [(ri, layouts[ri][1][k]) for ri, _ in owned]))
+            parts = (lambda k: lambda v, box: self.parts(v, box, k, op))(k)
+            straddling: list = []
+            signature = self.t.signature(body, k, self.mesh.device_coords(k), own, parts, straddling)
+            cb = self.t.class_body(body, k, signature, own, owned, straddling)
+            out.append((k, cb, [(ri, layouts[ri][1][k]) for ri, _ in owned], straddling))
         return out
 
-    def emit_body(self, cb, k: int, op: Operation, owned: list) -> None:
+    def parts(self, v: Value, box: tuple, k: int, where: Operation) -> list:
+        """``[(Piece, piece index, intersection)...]``: where device ``k`` reads global ``box`` of
+        distributed ``v`` from when its own shard does not hold it -- the cores of ``v``'s sharding
+        that meet the box, each from the first piece holding it in unroll's order (own piece, then
+        its peer group's, then the others; a partial value only from devices with ``k``'s
+        coordinates on the partial axes).
+
+        Raises:
+            EmitError: the cores do not cover the box (an internal error).
+        """
+        import math
+
+        from meshc.dialects.mesh import sharding_of
+        from meshc.sharding.shards import core_region
+
+        pieces, index = self.layout(v, where)
+        spec = sharding_of(v.type).to_spec()  # type: ignore[union-attr]
+        cores = self.cores.get(v)
+        if cores is None:
+            cores = self.cores[v] = [core_region(tuple(v.type.shape), spec, self.mesh, d)  # type: ignore
+                                     for d in range(self.n)]
+        coords = self.mesh.device_coords(k)
+        own = index[k]
+        peers = set(self.mesh.peer_group(k))
+        candidates = [i for i, p in enumerate(pieces)
+                      if all(self.mesh.device_coords(p.owner)[a] == coords[a] for a in spec.partial_axes)]
+        best: dict = {}
+        for i in sorted(candidates, key=lambda i: (i != own, not (set(pieces[i].devices) & peers), i)):
+            for d in pieces[i].devices:
+                best.setdefault(cores[d], i)
+        out = []
+        for core, i in best.items():
+            inter = tuple((max(a0, b0), min(a1, b1)) for (a0, a1), (b0, b1) in zip(core, box))
+            if all(lo < hi for lo, hi in inter) or (not inter and not box):
+                out.append((pieces[i], i, inter))
+        covered = sum(math.prod(hi - lo for lo, hi in inter) for _, _, inter in out)
+        if covered != math.prod(hi - lo for lo, hi in box):
+            raise EmitError(f"internal: the shards of '{v.type}' do not cover {list(box)} for device {k}",
+                            where.location)
+        return out
+
+    def emit_body(self, cb, k: int, op: Operation, owned: list, straddling: list) -> None:
         from meshc.dialects.arith import ConstantOp
 
         func = cb.func
         block = func.body
         env: dict[Value, Any] = {}
-        for (kind, v), a in zip(cb.args, block.args):
+        for arg, a in zip(cb.args, block.args):
             if not a.has_uses:
                 continue
-            if kind == "piece":
-                _, index = self.layout(v, op)
-                env[a] = self.pstore[(v, index[k])]
-            else:
-                env[a] = ("outside", v)
+            env[a] = ("outside", arg[1]) if arg[0] == "value" else self.pstore[self.bound_piece(arg, k, straddling,
+                                                                                              op)]
         ops = list(block.ops)
         ret = ops[-1]
         names = {y: self.name_of(op.results[ri]) for (ri, _), y in zip(owned, ret.operands)}
