@@ -102,6 +102,40 @@ def _distributed(v: Value) -> bool:
     return isinstance(v.type, TensorType) and sharding_of(v.type) is not None
 
 
+def _replicated_constant(v: Value) -> bool:
+    """``v`` is an ``arith.constant`` whose type is sharded but replicated (no split axis, not partial):
+    what canonicalize hoists out of ``mesh.for_all`` bodies."""
+    from meshc.dialects.arith import ConstantOp
+    from meshc.dialects.mesh import sharding_of
+
+    op = v.owner if isinstance(v, OpResult) else None
+    if not isinstance(op, ConstantOp) or not _distributed(v):
+        return False
+    return _whole(v)
+
+
+def _whole(v: Value) -> bool:
+    """Every device holds all of distributed ``v`` (no split axis, not partial, no halo)."""
+    from meshc.dialects.mesh import sharding_of
+
+    spec = sharding_of(v.type).to_spec()  # type: ignore[union-attr]
+    return not spec.split_mesh_axes and not spec.partial_axes and not spec.halo_sizes
+
+
+def _unsharded_constant(op: Operation) -> Operation:
+    """A copy of ``arith.constant`` ``op`` with the sharding stripped from its type and value."""
+    from meshc.dialects.mesh import strip_sharding
+    from meshc.ir.attributes import DenseElementsAttr
+
+    new = op.clone()
+    t = strip_sharding(op.results[0].type)
+    new.results[0].type = t
+    value = op.attributes.get("value")
+    if isinstance(value, DenseElementsAttr) and value.type != t:
+        new.attributes["value"] = DenseElementsAttr(t, value.array)  # type: ignore[arg-type]
+    return new
+
+
 def _integer(v: Value) -> bool:
     from meshc.ir.types import IndexType, IntegerType
 
@@ -321,10 +355,7 @@ class SpmdTemplate:
             if isinstance(op, ConstantOp):
                 consts.append(v)
                 continue
-            if isinstance(op, Operation) and (op.operands or op.regions):
-                raise SpmdUnsupported(f"the body of 'mesh.for_all' uses '{op.name}' of the function level; only "
-                                      "constants and arguments are instantiated yet", body.op.location)
-            arg_types.append(v.type)
+            arg_types.append(v.type)  # an argument or a function-level op: each device runs it where used
             arg_names.append(v.name_hint)
             args.append(("value", v))
         name = f"{self.entry}_spmd{len(self.classes)}"
@@ -338,8 +369,8 @@ class SpmdTemplate:
                 own[v] = (a, own_piece(v))
             else:
                 mapping[v] = a
-        for v in consts:
-            mapping[v] = b.insert(v.owner.clone()).results[0]  # type: ignore[union-attr]
+        for v in consts:  # a replicated constant hoisted out of the bodies: the body's own, unsharded
+            mapping[v] = b.insert(_unsharded_constant(v.owner)).results[0]  # type: ignore[arg-type]
         reader = _Reader(spec, self.mesh_op, mapping, own, list(straddling), block, args, arg_types)
         inst = Instantiator(reader, device, {}, {})  # type: ignore[arg-type]
         inst.b = b
@@ -414,7 +445,7 @@ def _analyse(op: Operation, index: int) -> BodyInfo:
         for v in inner.operands:
             if v in inside:
                 continue
-            target = sources if _distributed(v) else outside
+            target = sources if _distributed(v) and not _replicated_constant(v) else outside
             if v not in target:
                 target.append(v)
     relevant: set = set()
@@ -481,11 +512,15 @@ def build_template(module: Operation, entry: Optional[str] = None) -> Optional[S
                 raise SpmdUnsupported(f"'{op.name}' is not in the global view", op.location)
         elif isinstance(op, ShardOp):
             raise op.error("is a resharding point; run partition first")
-        elif any(_distributed(v) for v in list(op.operands) + list(op.results)):
-            raise SpmdUnsupported(f"'{op.name}' on distributed tensors at the function level is not instantiated "
-                                  "yet", op.location)
-        elif op.regions or (op.operands and not all(_integer(v) for v in op.operands)):
+        elif all(_replicated_constant(r) for r in op.results) and op.results and all(
+                u.parent_op is not func for r in op.results for u in r.users):
+            pass  # a replicated constant the bodies read (canonicalize hoisted it): cloned into each body
+        elif any(_distributed(v) for v in op.results) or op.regions or not op.results:
             raise SpmdUnsupported(f"'{op.name}' at the function level is not instantiated yet", op.location)
+        elif not all(_whole(v) for v in op.operands if _distributed(v)):
+            # unroll's rule for what partition leaves there (tensor.extract, tensor.dim): replicated operands
+            raise SpmdUnsupported(f"'{op.name}' reads a split or partial tensor at the function level",
+                                  op.location)
     return template
 
 

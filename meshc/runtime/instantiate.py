@@ -98,6 +98,8 @@ class _SpmdEmitter(_Emitter):
 
     # -- values the function level holds ----------------------------------------------------------------------
     def resolve(self, v: Value, k: int, user: Operation) -> _Buf:
+        if _distributed(v):  # a whole tensor a function-level op reads: the device's stored shard
+            return self.piece_buf(v, k, user)
         s = self.pstore.get((v, None))
         if s is not None:
             return s.buf if s.device == k else self.read_remote(s, k, user)
@@ -110,10 +112,7 @@ class _SpmdEmitter(_Emitter):
     def function_level(self, op: Operation) -> Operation:
         from meshc.dialects.arith import ConstantOp
 
-        if isinstance(op, ConstantOp):
-            return self.t.constant(op)
-        raise SpmdUnsupported(f"'{op.name}' at the function level is read by a device; only constants are "
-                              "instantiated yet", op.location)
+        return self.t.constant(op) if isinstance(op, ConstantOp) else op  # constants merged as cse does
 
     # -- the function -----------------------------------------------------------------------------------------
     def run(self) -> None:
