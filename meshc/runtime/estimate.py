@@ -422,11 +422,10 @@ class _Walk:
             if getattr(self.layout, "dtype_override", None) is not None:
                 values = [accounted_bytes(v, out_dt, self.layout) for v in values]
             per_src = dict(zip(members[nz].tolist(), values))
-            table = stats.received_from.setdefault("collective", {})
-            if table:
+            if "collective" in stats.received_from:
                 stats.record_transfers(per_src, "collective")
-            else:  # the first collective bytes of the device: the row as it is (values > 0)
-                table.update(per_src)
+            elif per_src:  # the first collective bytes of the device: the row as it is (values > 0)
+                stats.received_from["collective"] = per_src
             received_accounted.append(n)
             c.received[d] = c.received.get(d, 0) + n
             for src, v in per_src.items():
