@@ -59,7 +59,8 @@ def pieces_of(shape: Sequence[int], spec: Sharding, mesh: Mesh) -> list[Piece]:
     for d in mesh.devices():
         region = _local(checked, spec, mesh, d)
         coords = mesh.coords_of(d)
-        key = (tuple(mesh.peer_group(d)), region, tuple(coords[a] for a in spec.partial_axes))
+        group = tuple(None if a in mesh.peered_axes else c for a, c in enumerate(coords))  # its peer group, O(rank)
+        key = (group, region, tuple(coords[a] for a in spec.partial_axes))
         if key in where:
             pieces[where[key]][0].append(d)
         else:
