@@ -201,6 +201,7 @@ class Compiled:
     program: Any
     notes: list[str] = field(default_factory=list)
     diagnostics: list[Any] = field(default_factory=list)
+    template: Any = None  # the SPMD template (meshc.backend.spmd.SpmdTemplate) when compiled that way
 
     @property
     def schedule(self):
@@ -243,30 +244,52 @@ def unknown_mesh_error(name: str, known: Sequence[str], where: str = "module",
     return DiagnosticError(message, location if location is not None else UNKNOWN_LOC)
 
 
-MAX_DEVICES = 256
-"""Devices of one mesh that the commands doing per-device work (``compile`` with a pipeline that
-unrolls or with ``--emit=schedule``, ``run``, ``show``, ``explain``, ``--auto-shard``) accept, for
-static meshes, ``--mesh-shape`` and ``--mesh`` alike (:func:`check_device_count`). Compile and run
-time grow faster than linearly with the device count (one unrolled program, one schedule and one
-thread per device): measured on a 2-core machine, ``meshc run samples/dynamic_mesh_rowsum.mlir
---mesh-shape m=256 --random-inputs`` takes about 30 s and m=512 several minutes; the limit keeps a run
-at the limit within about a minute (README "Commands", docs/runtime.md "Devices")."""
+MAX_DEVICES = 65536
+"""Devices of one mesh the SPMD path accepts (``meshc run``, ``meshc estimate``, :func:`compile` and
+:func:`run` with the default pipeline; :data:`meshc.backend.spmd.MAX_SPMD_DEVICES`), for static
+meshes, ``--mesh-shape`` and ``--mesh`` alike (:func:`check_device_count`): the compiled template does
+not grow with the device count, only its per-device instantiation does (linearly). A larger mesh is
+refused at once (README "Commands", docs/runtime.md "Devices")."""
+
+MAX_UNROLLED_DEVICES = 256
+"""Devices of one mesh the commands that copy the program once per device accept: ``compile`` with
+a pipeline that unrolls or with ``--emit=schedule``, ``show``, ``explain``, ``--auto-shard``, and a
+program the SPMD template does not handle yet (compiled the unrolled way). Compile time grows
+faster than linearly with the device count there: measured on a 2-core machine, ``meshc run
+samples/dynamic_mesh_rowsum.mlir --mesh-shape m=256`` took about 30 s unrolled."""
+
+MAX_THREAD_DEVICES = 4096
+"""Devices the threads runtime (``meshc run``, ``--backend threads``) runs: one Python thread per
+device. ``meshc estimate`` takes :data:`MAX_DEVICES`; MPI runs one rank per device."""
+
+from meshc.backend.spmd import MAX_SPMD_DEVICES as _MAX_SPMD  # noqa: E402  (one constant)
+
+assert _MAX_SPMD == MAX_DEVICES
 
 
-def too_many_devices(what: str, devices: int) -> Optional[str]:
+def too_many_devices(what: str, devices: int, limit: Optional[int] = None) -> Optional[str]:
     """The message refusing ``what`` (``mesh @m (shape 100000)``, ``'m=2048'``) of ``devices``
-    devices, or None within :data:`MAX_DEVICES`: one text for every command and every source of a
-    mesh shape."""
-    if devices <= MAX_DEVICES:
+    devices, or None within ``limit`` (default :data:`MAX_DEVICES`; :data:`MAX_UNROLLED_DEVICES`,
+    :data:`MAX_THREAD_DEVICES`): one text for every command and every source of a mesh shape."""
+    limit = MAX_DEVICES if limit is None else limit
+    if devices <= limit:
         return None
-    return (f"{what} has {devices} devices; meshc simulates at most {MAX_DEVICES} devices per mesh "
-            "(one unrolled program, one schedule and one thread per device)")
+    if limit == MAX_UNROLLED_DEVICES:
+        why = (f"meshc unrolls at most {limit} devices per mesh (one copy of the program per device; "
+               f"meshc run and meshc estimate take up to {MAX_DEVICES})")
+    elif limit == MAX_THREAD_DEVICES:
+        why = (f"the threads runtime runs at most {limit} devices (one thread per device; meshc estimate "
+               f"takes up to {MAX_DEVICES}, --backend mpi one rank per device)")
+    else:
+        why = f"meshc simulates at most {limit} devices per mesh"
+    return f"{what} has {devices} devices; {why}"
 
 
-def check_device_count(module: Operation, shapes: Optional[Mapping[str, Sequence[int]]] = None) -> None:
-    """Refuse a mesh of ``module`` with more than :data:`MAX_DEVICES` devices, its static shape or its
-    ``shapes`` entry (``--mesh-shape``) counted; dynamic sizes without a shape are not counted. Call it
-    before any per-device work (it walks the mesh ops only).
+def check_device_count(module: Operation, shapes: Optional[Mapping[str, Sequence[int]]] = None,
+                       limit: Optional[int] = None) -> None:
+    """Refuse a mesh of ``module`` with more than ``limit`` devices (default :data:`MAX_DEVICES`), its
+    static shape or its ``shapes`` entry (``--mesh-shape``) counted; dynamic sizes without a shape are
+    not counted. Call it before any per-device work (it walks the mesh ops only).
 
     Raises:
         DiagnosticError: located at the mesh op, naming the mesh, its device count and the limit.
@@ -285,7 +308,8 @@ def check_device_count(module: Operation, shapes: Optional[Mapping[str, Sequence
         for d in dims:
             devices *= int(d)
         source = " from --mesh-shape" if given is not None else ""
-        message = too_many_devices(f"mesh @{op.sym_name} (shape {'x'.join(map(str, dims))}{source})", devices)
+        message = too_many_devices(f"mesh @{op.sym_name} (shape {'x'.join(map(str, dims))}{source})", devices,
+                                   limit)
         if message:
             raise DiagnosticError(message, op.location)
 
@@ -355,7 +379,8 @@ def compile(module: Operation, pipeline: Optional[str] = None,
             mesh_shape: Union[str, Mapping[str, Sequence[int]], None] = None, *, entry: Optional[str] = None,
             remarks: bool = False, target: str = "none", verify_each: bool = True,
             arg_shapes: Optional[Sequence[Optional[Sequence[int]]]] = None,
-            propagate_reshapes: bool = True) -> Compiled:
+            propagate_reshapes: bool = True,
+            spmd: Optional[bool] = None) -> Compiled:
     """Run ``pipeline`` (the default pipeline when None; ``""`` none) on
     ``module`` in place and build the per-device schedules of the entry
     function (``entry``, else the only public one).
@@ -373,12 +398,21 @@ def compile(module: Operation, pipeline: Optional[str] = None,
     :mod:`meshc.passes.specialize_shapes`). ``propagate_reshapes=False``:
     the default pipeline without ``propagate-reshapes``.
 
+    ``spmd`` (default: when ``pipeline`` is None and ``target`` is ``none``):
+    compile to stage 5 only (:data:`meshc.backend.spmd.SPMD_PIPELINE`) and
+    instantiate the device-count-independent SPMD template per device
+    (:mod:`meshc.runtime.instantiate`; ``Compiled.template``); a program the
+    template does not handle yet is compiled the unrolled way instead, with a
+    note saying why (docs/pipeline.md stage 6s). ``Compiled.module`` is then
+    the stage-5 module (no ``@NAME_sharded``).
+
     Raises:
         DiagnosticError: a pass fails, an argument shape contradicts the
             entry's static dims, or the module cannot be scheduled
             (:class:`meshc.backend.emit.EmitError`: e.g. a dynamic mesh
-            without a shape), or a mesh has more than :data:`MAX_DEVICES`
-            devices (:func:`check_device_count`).
+            without a shape), or a mesh has more devices than the path
+            accepts (:func:`check_device_count`: :data:`MAX_DEVICES` on the
+            SPMD path, :data:`MAX_UNROLLED_DEVICES` unrolled).
     """
     from meshc.backend.emit import emit_program
     from meshc.passes.base import PassContext
@@ -386,15 +420,55 @@ def compile(module: Operation, pipeline: Optional[str] = None,
 
     shapes = mesh_shapes_arg(mesh_shape)
     notes = override_mesh_shapes(module, shapes)
-    check_device_count(module, shapes)
+    if spmd is None:
+        spmd = pipeline is None and target == "none"
+    check_device_count(module, shapes, MAX_DEVICES if spmd else MAX_UNROLLED_DEVICES)
     if arg_shapes is not None:
         specialize_entry(module, arg_shapes, entry)
     context = PassContext(mesh_shapes=shapes, remarks=remarks)
     context.target = target  # type: ignore[attr-defined]  # read by materialize-encodings
+    if spmd:
+        compiled = _compile_spmd(module, context, entry, verify_each, notes,
+                                 default_pipeline(target, propagate_reshapes))
+        if compiled is not None:
+            return compiled
+        check_device_count(module, shapes, MAX_UNROLLED_DEVICES)
+        context = PassContext(mesh_shapes=shapes, remarks=remarks)
+        context.target = target  # type: ignore[attr-defined]
     text = default_pipeline(target, propagate_reshapes) if pipeline is None else pipeline
     PassManager.from_text(text, context, verify_each=verify_each).run(module)
     program = emit_program(module, entry)
     return Compiled(module, program, notes, list(context.emitted))
+
+
+def _compile_spmd(module: Operation, context: Any, entry: Optional[str], verify_each: bool,
+                  notes: list[str], pipeline: str) -> Optional[Compiled]:
+    """The SPMD path of :func:`compile`: stage 5 (``pipeline``, the default pipeline, without its
+    ``unroll``: :func:`meshc.backend.spmd.spmd_pipeline`), the template, its instantiation. None (with
+    a note, ``module`` unchanged) when the template does not handle the program yet.
+
+    Raises:
+        DiagnosticError: as :func:`compile`.
+    """
+    from meshc.backend.emit import emit_program
+    from meshc.backend.spmd import SpmdUnsupported, build_template, spmd_pipeline
+    from meshc.passes.manager import PassManager
+    from meshc.runtime.instantiate import instantiate
+
+    work = module.clone()
+    PassManager.from_text(spmd_pipeline(pipeline), context, verify_each=verify_each).run(work)
+    try:
+        template = build_template(work, entry)
+        program = emit_program(work, entry) if template is None else instantiate(template)
+    except SpmdUnsupported as err:
+        d = err.diagnostics[0] if err.diagnostics else None
+        where = f" ({d.location})" if d is not None and d.location != UNKNOWN_LOC else ""
+        notes.append(f"the SPMD schedule does not handle this program yet: {d.message if d else err}{where}; "
+                     "compiled per device (unroll) instead")
+        return None
+    compiled = Compiled(work, program, notes, list(context.emitted))
+    compiled.template = template
+    return compiled
 
 
 def specialize_entry(module: Operation, arg_shapes: Sequence[Optional[Sequence[int]]],

@@ -193,7 +193,7 @@ def test_data_tiling_target_materializes_encodings_before_the_schedules():
 
 def test_mesh_shape_beyond_the_simulated_device_limit_is_refused():
     r = meshc(*corpus_args("dynamic_mesh_rowsum"), "--mesh-shape", "m=99999999999999999999")
-    assert r.exit_code == 1 and "meshc simulates at most 256 devices per mesh" in r.output + r.stderr
+    assert r.exit_code == 1 and "meshc simulates at most 65536 devices per mesh" in r.output + r.stderr
 
 
 def test_stats_count_data_tiling_relayouts():

@@ -36,11 +36,12 @@ def rows(n: int, cols: int = 4) -> np.ndarray:
 
 
 def compiled_run(source: str, inputs: list, pipeline=None):
-    """Compile ``source`` (a path or IR text), run its schedule on threads and return ``(compiled,
-    report)``: ``report.outputs`` are the per-shard results of ``@NAME_sharded`` (halos included)."""
+    """Compile ``source`` (a path or IR text) the unrolled way (the tests read the unrolled module), run
+    its schedule on threads and return ``(compiled, report)``: ``report.outputs`` are the per-shard
+    results of ``@NAME_sharded`` (halos included). The SPMD path of the same programs: tests/test_spmd.py."""
     module = mc.parse(source)
     bound = mc.bind_entry(module, inputs)
-    compiled = mc.compile(module.clone(), pipeline, entry=bound.func.sym_name)
+    compiled = mc.compile(module.clone(), pipeline, entry=bound.func.sym_name, spmd=False)
     report = run_schedule(compiled.schedule, mc.shard_inputs(compiled.program, bound.arrays), timeout=30)
     return compiled, report
 
@@ -232,7 +233,7 @@ def test_a_replicated_axis_exchanges_within_each_group(peered):
 
 def test_schedule_text_and_json_show_the_halo_exchange():
     module = mc.parse(str(DATA / "upstream_update_halo.mlir"))
-    schedule = mc.compile(module).schedule
+    schedule = mc.compile(module, spmd=False).schedule  # the unrolled op's result names (%0#1)
     from meshc.backend.text import schedule_text
 
     text = schedule_text(schedule)

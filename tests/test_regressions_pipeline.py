@@ -16,7 +16,7 @@ from meshc.ir.location import DiagnosticError
 from meshc.ir import print_op, verify
 from meshc.parser import parse
 from meshc.passes.manager import PassManager
-from tests.difftest import COMBOS, check_case, pipeline_text
+from tests.difftest import COMBOS, DEFAULT_COMBOS, check_case, pipeline_text
 from tests.difftest.gen import Case, MeshSpec
 
 
@@ -62,7 +62,7 @@ def test_splat_constant_keeps_a_valid_attribute_after_distribute_types():
 
 def test_splat_constant_plus_sharded_argument_is_right_everywhere():
     got = outcomes(case(SPLAT_CONSTANT, (2,)))
-    assert got == {c: ("ok", "") for c in COMBOS}
+    assert got == {c: ("ok", "") for c in DEFAULT_COMBOS}
     a = np.arange(12, dtype=np.float32).reshape(4, 3)
     r = mc.run(mc.parse(SPLAT_CONSTANT), [a])
     np.testing.assert_array_equal(r.outputs[0], a + 1.5)
@@ -111,7 +111,7 @@ def test_whole_read_of_a_halo_value_shared_by_a_peer_group():
     assert not [k for k, (status, _) in got.items() if status == "bug"], got
     # collectives need mesh.update_halo (run as halo_exchange steps since issue 5), the in-place peer reads do
     # not: every combo runs
-    assert {c for c, (status, _) in got.items() if status == "ok"} == set(COMBOS)
+    assert {c for c, (status, _) in got.items() if status == "ok"} == set(DEFAULT_COMBOS)
 
 
 # -- 3. calls: distribute-types left func.call operands and results disagreeing with the callee --------------------
@@ -215,4 +215,4 @@ def test_distribute_types_without_propagation_is_a_located_error_at_the_op():
     assert "'linalg.matmul' op" in text and info.value.location.line == 7
     m = parse(ANNOTATED, "ann.mlir")
     PassManager.from_text("sharding-propagation,distribute-types").run(m)  # propagated first: fine
-    assert outcomes(case(ANNOTATED, (2,))) == {c: ("ok", "") for c in COMBOS}
+    assert outcomes(case(ANNOTATED, (2,))) == {c: ("ok", "") for c in DEFAULT_COMBOS}

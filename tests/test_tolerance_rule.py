@@ -126,14 +126,14 @@ def test_test_helper_tolerance_arithmetic():
     assert reduction_chain_length(mc.parse(str(MLP))) == 256 + 1024
 
 
-# ------------------------------------------------------------------ the device limit
+# ------------------------------------------------------------------ the device limits
 BIG = MLP.read_text().replace("shape = 4, peered_memory_axes", f"shape = {mc.MAX_DEVICES + 1}, peered_memory_axes")
+UNROLLED_BIG = MLP.read_text().replace("shape = 4, peered_memory_axes",
+                                       f"shape = {mc.MAX_UNROLLED_DEVICES + 1}, peered_memory_axes")
 
 
-@pytest.mark.parametrize("args", [["compile"], ["compile", "--emit=schedule", "-p", "canonicalize"],
-                                  ["run", "--random-inputs"], ["show"], ["explain"]],
-                         ids=["compile", "compile-schedule", "run", "show", "explain"])
-def test_a_static_mesh_over_the_limit_is_refused_at_once(tmp_path, args):
+@pytest.mark.parametrize("args", [["run", "--random-inputs"], ["estimate"]], ids=["run", "estimate"])
+def test_a_static_mesh_over_the_spmd_limit_is_refused_at_once(tmp_path, args):
     path = tmp_path / "big.mlir"
     path.write_text(BIG)
     r = meshc(args[0], path, *args[1:])
@@ -142,6 +142,26 @@ def test_a_static_mesh_over_the_limit_is_refused_at_once(tmp_path, args):
     assert (f"big.mlir:4:1: error: mesh @tp (shape {n}) has {n} devices; meshc simulates at most "
             f"{mc.MAX_DEVICES} devices per mesh") in r.output
     assert "Traceback" not in r.output
+
+
+@pytest.mark.parametrize("args", [["compile"], ["compile", "--emit=schedule", "-p", "canonicalize"], ["show"],
+                                  ["explain"]], ids=["compile", "compile-schedule", "show", "explain"])
+def test_a_static_mesh_over_the_unrolled_limit_is_refused_where_the_program_is_copied_per_device(tmp_path, args):
+    path = tmp_path / "big.mlir"
+    path.write_text(UNROLLED_BIG)
+    r = meshc(args[0], path, *args[1:])
+    n = mc.MAX_UNROLLED_DEVICES + 1
+    assert r.exit_code == 1
+    assert (f"big.mlir:4:1: error: mesh @tp (shape {n}) has {n} devices; meshc unrolls at most "
+            f"{mc.MAX_UNROLLED_DEVICES} devices per mesh") in r.output
+    assert "Traceback" not in r.output
+
+
+def test_the_threads_runtime_limit_is_checked_before_compiling():
+    n = mc.MAX_THREAD_DEVICES + 1
+    r = meshc("run", SAMPLES / "dynamic_mesh_rowsum.mlir", "--mesh-shape", f"m={n}", "--random-inputs")
+    assert r.exit_code == 1
+    assert f"has {n} devices; the threads runtime runs at most {mc.MAX_THREAD_DEVICES} devices" in r.output
 
 
 def test_a_big_static_mesh_is_fine_where_nothing_is_done_per_device(tmp_path):
@@ -155,10 +175,11 @@ def test_mesh_shape_mesh_and_auto_shard_share_the_limit():
     n = mc.MAX_DEVICES + 1
     over = meshc("run", SAMPLES / "dynamic_mesh_rowsum.mlir", "--mesh-shape", f"m={n}", "--random-inputs")
     assert over.exit_code == 1 and f"'m={n}' has {n} devices; meshc simulates at most {mc.MAX_DEVICES}" in over.output
-    overridden = meshc("explain", MLP, "--mesh-shape", f"tp={n}")
-    assert overridden.exit_code == 1 and f"has {n} devices" in overridden.output
-    auto = meshc("annotate", ROOT / "samples/real/mlp.linalg.mlir", "--auto-shard", f"tp={n}")
-    assert auto.exit_code == 1 and f"'tp={n}' has {n} devices" in auto.output
+    u = mc.MAX_UNROLLED_DEVICES + 1
+    overridden = meshc("explain", MLP, "--mesh-shape", f"tp={u}")
+    assert overridden.exit_code == 1 and f"has {u} devices" in overridden.output
+    auto = meshc("annotate", ROOT / "samples/real/mlp.linalg.mlir", "--auto-shard", f"tp={u}")
+    assert auto.exit_code == 1 and f"'tp={u}' has {u} devices" in auto.output
     from meshc.commands._common import parse_mesh_shapes
 
     assert parse_mesh_shapes((f"m={mc.MAX_DEVICES}",)) == {"m": (mc.MAX_DEVICES,)}

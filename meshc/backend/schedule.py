@@ -884,6 +884,10 @@ class _Validator:
         self.s = schedule
         self.mesh = schedule.mesh
         self.took_part: dict[str, set[int]] = {name: set() for name in schedule.collectives}
+        self.args_of: dict[int, list] = {}  # device -> its argument bindings (one pass, not one per device)
+        for a in schedule.args:
+            self.args_of.setdefault(a.device, []).append(a)
+        self.members = {name: set(schedule.participants(spec)) for name, spec in schedule.collectives.items()}
 
     @staticmethod
     def fail(message: str, device: Optional[int] = None, index: Optional[int] = None,
@@ -967,7 +971,7 @@ class _Validator:
         k = d.device
         live: dict[str, str] = {}
         shapes: dict[str, tuple] = {}  # allocated shape of each live buffer (views: unknown)
-        for a in self.s.args:
+        for a in self.args_of.get(k, ()):
             if a.device == k:
                 shapes[a.buffer] = a.shape
                 if a.buffer in live:
@@ -1013,7 +1017,7 @@ class _Validator:
                 spec = self.s.collectives.get(step.instance)
                 if spec is None:
                     raise self.fail(f"no collective instance '{step.instance}' in the schedule", k, i, step)
-                if k not in self.s.participants(spec):
+                if k not in self.members[step.instance]:
                     raise self.fail(f"device {k} is not a participant of {spec.describe()} (devices "
                                     f"{list(self.s.participants(spec))})", k, i, step)
                 if k in self.took_part[step.instance]:

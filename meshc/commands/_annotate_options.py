@@ -226,7 +226,7 @@ def shard_module(module, entry: Optional[str], annotations: Any, auto_shard: Opt
             ``--auto-shard``.
         meshc.ir.location.DiagnosticError: ``--batch-arg`` names no tensor argument of the entry (exit 1).
         click.BadParameter: a malformed ``--auto-shard`` value, or one of more devices than
-            :data:`meshc.api.MAX_DEVICES`.
+            :data:`meshc.api.MAX_UNROLLED_DEVICES`.
         meshc.annotate.AnnotationError: a request that does not fit the module (exit 1).
     """
     if explain and not auto_shard:
@@ -239,9 +239,9 @@ def shard_module(module, entry: Optional[str], annotations: Any, auto_shard: Opt
             spec = parse_auto_shard(auto_shard)
         except AutoShardError as err:
             raise click.BadParameter(str(err), param_hint="'--auto-shard'") from None
-        from meshc.api import too_many_devices
+        from meshc.api import MAX_UNROLLED_DEVICES, too_many_devices
 
-        message = too_many_devices(f"'{auto_shard}'", spec.devices)  # the advisor weighs plans per device
+        message = too_many_devices(f"'{auto_shard}'", spec.devices, MAX_UNROLLED_DEVICES)  # the advisor weighs plans per device
         if message:
             raise click.BadParameter(message, param_hint="'--auto-shard'")
         _check_auto_shard_conflicts(annotations, spec)

@@ -136,8 +136,8 @@ def command(input_path: str, output: str, pipeline: "str | None", generic: bool,
             context.mesh_shapes = {n: s for n, s in shapes.items() if n in names} if split_input_file else shapes
             for line in mc.override_mesh_shapes(module, context.mesh_shapes):
                 click.echo(f"note: {line}", err=True)
-            if per_device:  # unrolling or schedules: work per device, within meshc.api.MAX_DEVICES
-                mc.check_device_count(module, context.mesh_shapes)
+            if per_device:  # unrolling or schedules: work per device, within meshc.api.MAX_UNROLLED_DEVICES
+                mc.check_device_count(module, context.mesh_shapes, mc.MAX_UNROLLED_DEVICES)
             manager.run(module)
             with measure(timer, "print"):
                 if emit == "mlir":

@@ -378,8 +378,11 @@ def _command(input_path, reference, entry, inputs_path, single_inputs, random_in
         if random_inputs and memory is not None:
             _check_random_input_sizes(mc, module, entry, shapes, memory)
         bound = mc.bind_entry(module, npz, entry, seed if random_inputs else None, named or None)
+        mc.check_device_count(module, shapes)  # at once: the SPMD limit, then the threads runtime's
+        if backend_name == "threads":
+            mc.check_device_count(module, shapes, mc.MAX_THREAD_DEVICES)
         compiled = _compile(mc, module, pipeline, shapes, bound.func.sym_name, target, verify_each,
-                            mc.input_shapes(bound))
+                            mc.input_shapes(bound), spmd=None if backend_name != "iree" else False)
         static_module = mc.specialized(module, mc.input_shapes(bound), bound.func.sym_name)
         for line in compiled.notes:
             click.echo(f"note: {line}", err=True)
@@ -457,8 +460,9 @@ def _check_random_input_sizes(mc, module, entry: Optional[str], shapes: dict, me
 
 
 def _compile(mc, module, pipeline: Optional[str], shapes: dict, entry: str, target: str,
-             verify_each: bool = True, arg_shapes=None):
-    """``meshc.api.compile`` of a clone of ``module``; the backend's "the pipeline did not unroll it"
+             verify_each: bool = True, arg_shapes=None, spmd: Optional[bool] = None):
+    """``meshc.api.compile`` of a clone of ``module`` (``spmd``: its option; None = the SPMD path for
+    the default pipeline); the backend's "the pipeline did not unroll it"
     error gets its true reason when the default pipeline (which has every distributing pass) ran: the
     entry uses a mesh only through collectives in local view, with no sharding to partition.
 
@@ -469,7 +473,7 @@ def _compile(mc, module, pipeline: Optional[str], shapes: dict, entry: str, targ
 
     try:
         return mc.compile(module.clone(), pipeline, shapes or None, entry=entry, target=target,
-                          verify_each=verify_each, arg_shapes=arg_shapes)
+                          verify_each=verify_each, arg_shapes=arg_shapes, spmd=spmd)
     except EmitError as err:
         first = err.diagnostics[0] if err.diagnostics else None
         if pipeline is not None or first is None or "did not unroll it" not in first.message:

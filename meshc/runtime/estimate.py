@@ -398,20 +398,34 @@ class _Walk:
                                   f"{[str(r[1]) for r in rows]}", spec.location)
         matrix = group_transfer_matrix(spec, group, [r[0] for r in rows], [r[2] for r in rows],
                                        rows[0][1].itemsize)
+        import numpy as np
+
         mesh = self.schedule.mesh
         c = self.collectives[instance]
         received_accounted = []
+        coords = np.asarray([mesh.device_coords(d) for d in group], dtype=np.int64).reshape(len(group), -1)
+        apart = [a for a in range(mesh.rank) if a not in mesh.peered_axes]
+        peered = np.all(coords[:, None, apart] == coords[None, :, apart], axis=2)  # mesh.is_peered, per pair
+        np.fill_diagonal(peered, False)
+        received_all = matrix.sum(axis=1)
+        peer_all = np.where(peered, matrix, 0).sum(axis=1)
+        members = np.asarray(group, dtype=np.int64)
         for r, d in enumerate(group):
             out_dt = rows[r][3]
             row = matrix[r]
-            received = int(row.sum())
-            peer = sum(int(row[s]) for s, other in enumerate(group) if other != d and mesh.is_peered(d, other))
             stats = self.stats[d]
-            n = accounted_bytes(received, out_dt, self.layout)
+            n = accounted_bytes(int(received_all[r]), out_dt, self.layout)
             stats.collective_bytes += n
-            stats.collective_peer_bytes += accounted_bytes(peer, out_dt, self.layout)
-            per_src = {src: accounted_bytes(int(v), out_dt, self.layout) for src, v in zip(group, row) if v}
-            stats.record_transfers(per_src, "collective")
+            stats.collective_peer_bytes += accounted_bytes(int(peer_all[r]), out_dt, self.layout)
+            nz = np.nonzero(row)[0]
+            values = row[nz].tolist()
+            if getattr(self.layout, "dtype_override", None) is not None:
+                values = [accounted_bytes(v, out_dt, self.layout) for v in values]
+            per_src = dict(zip(members[nz].tolist(), values))
+            if "collective" in stats.received_from:
+                stats.record_transfers(per_src, "collective")
+            elif per_src:  # the first collective bytes of the device: the row as it is (values > 0)
+                stats.received_from["collective"] = per_src
             received_accounted.append(n)
             c.received[d] = c.received.get(d, 0) + n
             for src, v in per_src.items():

@@ -256,24 +256,33 @@ def transfer_matrix(step: Step, src: Sharding, mesh: Mesh, global_shape: Sequenc
     if isinstance(step, UpdateHalo):
         _halo_traffic(matrix, src, result, mesh, shape)
         return matrix * itemsize
-    for group in mesh.axis_groups(step.axes):
-        for r_pos, r in enumerate(group):
-            for s_pos, s in enumerate(group):
-                if r == s:
-                    continue
-                if isinstance(step, AllGather):
-                    matrix[r, s] = size(src, s)
-                elif isinstance(step, ReduceScatter):
-                    matrix[r, s] = size(result, r)
-                elif isinstance(step, AllReduce):
-                    chunks = shard_sizes(size(src, r), len(group))
-                    matrix[r, s] = chunks[r_pos] + chunks[s_pos]
-                elif isinstance(step, AllToAll):
-                    piece = list(local_shape(shape, result, mesh, r))
-                    piece[step.src_dim] = local_shape(shape, src, mesh, s)[step.src_dim]
-                    matrix[r, s] = math.prod(piece)
-                else:
-                    raise ReshardError(f"no traffic rule for step {step}")
+    for group in mesh.axis_groups(step.axes):  # one row vector per receiver: O(g^2) numpy, not g^2 Python calls
+        g = len(group)
+        idx = np.asarray(group, dtype=np.int64)
+        if isinstance(step, AllGather):
+            block = np.broadcast_to(np.asarray([size(src, s) for s in group], dtype=np.int64), (g, g)).copy()
+        elif isinstance(step, ReduceScatter):
+            block = np.broadcast_to(np.asarray([[size(result, r)] for r in group], dtype=np.int64), (g, g)).copy()
+        elif isinstance(step, AllReduce):
+            block = np.empty((g, g), dtype=np.int64)
+            for r_pos, r in enumerate(group):
+                q, rem = divmod(size(src, r), g)  # shard_sizes(n, g): q each, the last rem one more
+                chunks = np.full(g, q, dtype=np.int64)
+                if rem:
+                    chunks[g - rem:] += 1
+                block[r_pos] = chunks[r_pos] + chunks
+        elif isinstance(step, AllToAll):
+            rows = []
+            for r in group:
+                piece = list(local_shape(shape, result, mesh, r))
+                piece[step.src_dim] = 1
+                rows.append(math.prod(piece))
+            cols = [local_shape(shape, src, mesh, s)[step.src_dim] for s in group]
+            block = np.outer(np.asarray(rows, dtype=np.int64), np.asarray(cols, dtype=np.int64))
+        else:
+            raise ReshardError(f"no traffic rule for step {step}")
+        np.fill_diagonal(block, 0)
+        matrix[np.ix_(idx, idx)] = block
     return matrix * itemsize
 
 

@@ -166,9 +166,15 @@ def core_region(global_shape: Sequence[int], sharding: Sharding, mesh: Mesh, coo
 def _core(shape: tuple[int, ...], sharding: Sharding, mesh: Mesh, coords: Device) -> Region:
     region = []
     for dim in range(len(shape)):
-        bounds = _boundaries(shape, sharding, mesh, dim)
         i = dim_shard_index(sharding, mesh, coords, dim)
-        region.append((bounds[i], bounds[i + 1]))
+        explicit = sharding.offsets_of(dim, mesh)
+        if explicit is None:  # shard i of the balanced split, without building the k + 1 boundaries
+            n, k = shape[dim], dim_shard_count(sharding, mesh, dim)
+            _check_split(n, k)
+            q, r = divmod(n, k)
+            region.append((i * q + max(0, i - (k - r)), (i + 1) * q + max(0, i + 1 - (k - r))))
+        else:
+            region.append((explicit[i], explicit[i + 1]))
     return tuple(region)
 
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Sequence
 
-from .shards import local_region
+from .shards import _check, _local
 from .spec import Mesh, Sharding, ShardingError
 
 
@@ -55,10 +55,12 @@ def pieces_of(shape: Sequence[int], spec: Sharding, mesh: Mesh) -> list[Piece]:
     """
     pieces: list[list] = []
     where: dict[tuple, int] = {}
+    checked = _check(tuple(shape), spec, mesh)  # once, not per device
     for d in mesh.devices():
-        region = local_region(tuple(shape), spec, mesh, d)
+        region = _local(checked, spec, mesh, d)
         coords = mesh.coords_of(d)
-        key = (tuple(mesh.peer_group(d)), region, tuple(coords[a] for a in spec.partial_axes))
+        group = tuple(None if a in mesh.peered_axes else c for a, c in enumerate(coords))  # its peer group, O(rank)
+        key = (group, region, tuple(coords[a] for a in spec.partial_axes))
         if key in where:
             pieces[where[key]][0].append(d)
         else:

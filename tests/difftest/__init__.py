@@ -7,7 +7,7 @@ form, runs it on the simulated devices and compares with the reference interpret
 """
 
 from tests.difftest.gen import Case, MeshSpec, generate, generate_from_seed
-from tests.difftest.runner import COMBOS, CaseResult, Outcome, Tally, check_case, pipeline_text
+from tests.difftest.runner import COMBOS, DEFAULT_COMBOS, SPMD_COMBO, CaseResult, Outcome, Tally, check_case, pipeline_text
 
-__all__ = ["Case", "MeshSpec", "generate", "generate_from_seed", "COMBOS", "CaseResult", "Outcome", "Tally",
+__all__ = ["Case", "MeshSpec", "generate", "generate_from_seed", "COMBOS", "DEFAULT_COMBOS", "SPMD_COMBO", "CaseResult", "Outcome", "Tally",
            "check_case", "pipeline_text"]

@@ -49,6 +49,11 @@ from meshc.passes.registry import DEFAULT_PIPELINE
 STRATEGIES = ("collectives", "peer", "auto")
 FORMS = ("for_all", "for_one")
 COMBOS: tuple[tuple[str, str], ...] = tuple((s, f) for s in STRATEGIES for f in FORMS)
+#: The default ``meshc run`` path: the SPMD template instantiated per device (docs/pipeline.md stage 6s),
+#: compiled with the default pipeline (no ``-p``).
+SPMD_COMBO: tuple[str, str] = ("spmd", "for_all")
+#: What :func:`check_case` runs on the threaded runtime by default: every combo unrolled, then the SPMD path.
+DEFAULT_COMBOS: tuple[tuple[str, str], ...] = COMBOS + (SPMD_COMBO,)
 
 #: default comparison tolerance (rtol = atol; a case's own ``tolerance`` wins)
 RTOL = 1e-4
@@ -76,12 +81,15 @@ def pipeline_text(strategy: str, form: str, late_shape: Optional[Sequence[int]] 
 def plans(case, combos: Sequence[tuple[str, str]] = COMBOS) -> list[tuple[tuple[str, str], str, Any]]:
     """``(label, pipeline, mesh_shape)`` of every compile of ``case``: each combo; on a dynamic mesh each
     combo specializes the mesh after partition (label ``form/late``), plus one run specialized up front
-    (``--mesh-shape``, what ``meshc run`` does)."""
+    (``--mesh-shape``, what ``meshc run`` does); :data:`SPMD_COMBO` last, with pipeline None (the
+    default pipeline's SPMD path, as ``meshc run`` without ``-p``)."""
     shape = case.mesh.run_shape()
+    spmd = [(SPMD_COMBO, None, shape)] if SPMD_COMBO in combos else []  # pipeline None: the SPMD path
+    combos = [c for c in combos if c != SPMD_COMBO]
     if case.mesh.is_static:
-        return [(c, pipeline_text(*c), shape) for c in combos]
+        return [(c, pipeline_text(*c), shape) for c in combos] + spmd
     out = [((s, f + "/late"), pipeline_text(s, f, case.mesh.sizes), None) for s, f in combos]
-    return out + [(("auto", "for_all"), pipeline_text("auto", "for_all"), shape)]
+    return out + [(("auto", "for_all"), pipeline_text("auto", "for_all"), shape)] + spmd
 
 
 @dataclass
@@ -207,7 +215,7 @@ def _mismatch(got: Sequence[Any], want: Sequence[Any], tol: float = RTOL) -> Opt
 
 def check_case(case, combos: Optional[Sequence[tuple[str, str]]] = None, target: str = "threads") -> CaseResult:
     """Every combo of ``case`` (module docstring) run on ``target`` (:data:`TARGETS`; default combos:
-    :data:`COMBOS`, :data:`IREE_COMBOS` on ``iree``). On ``iree`` a located error of the IREE emitter
+    :data:`DEFAULT_COMBOS`: every combo unrolled and the SPMD path; :data:`IREE_COMBOS` on ``iree``). On ``iree`` a located error of the IREE emitter
     (:class:`meshc.backend.iree_emit.IreeEmitError`: a construct the backend does not lower, named)
     counts as a rejection, with its signature.
 
@@ -222,7 +230,7 @@ def check_case(case, combos: Optional[Sequence[tuple[str, str]]] = None, target:
     except DiagnosticError as err:
         raise AssertionError(f"the generator made a program meshc does not accept as input: {err}\n{case}") from None
     if combos is None:
-        combos = IREE_COMBOS if target == "iree" else COMBOS
+        combos = IREE_COMBOS if target == "iree" else DEFAULT_COMBOS
     result = CaseResult(case)
     for combo, pipeline, shape in plans(case, combos):
         t0 = time.perf_counter()
