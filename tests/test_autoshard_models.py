@@ -103,7 +103,9 @@ def test_moe_ep_splits_the_experts_behind_transpose_and_collapse():
     # the 8x16 f32 output: 2 x 3/4 x 512 B
     kinds = [(c.kind, c.moved_bytes) for c in plan.cost.collectives if c.moved_bytes]
     assert kinds == [("all_reduce", 768)]
-    assert plan.chosen.received_bytes == 768
+    # compiled (propagate-reshapes folds the combine's reshape), that sum is the function's partial result,
+    # reduced when the caller's result is reassembled: no device receives anything (meshc estimate)
+    assert plan.chosen.received_bytes == 0
     _run("moe", "--auto-shard", "ep=4")
 
 
