@@ -401,11 +401,47 @@ def op_attributes(op: Operation) -> dict[str, Attribute]:
 
 
 # ----------------------------------------------------------------------------------------------- accessors
-def _group_accessor(index: int, variadic: bool, which: str):
-    def get(self):
-        groups = (self.opdef.operand_groups(self) if which == "operand" else self.opdef.result_groups(self))
-        g = groups[index]
+def _group_accessor(groups: Sequence, index: int, which: str):
+    """The accessor of field ``index`` of ``groups`` (the op's operand or result fields, some
+    variadic): O(1) for one variadic field, O(fields) with ``operandSegmentSizes``, without building
+    the other fields' lists. Malformed counts or segments take :func:`_split_groups`' path, which
+    raises its located errors (or yields an empty field) exactly as before."""
+    variadic = groups[index].variadic
+    n_defs = len(groups)
+    var_positions = [i for i, g in enumerate(groups) if g.variadic]
+    fixed = n_defs - len(var_positions)
+    seg_name = SEGMENTS[which]
+
+    def slow(self):
+        d = self.opdef
+        g = (d.operand_groups(self) if which == "operand" else d.result_groups(self))[index]
         return g if variadic else g[0]
+
+    if len(var_positions) == 1:
+        v = var_positions[0]
+        after = n_defs - v - 1
+
+        def get(self):
+            values = self.operands if which == "operand" else self.results
+            n = len(values)
+            if n < fixed:
+                return slow(self)
+            if index < v:
+                return values[index]
+            if index > v:
+                return values[n - (n_defs - index)]
+            return values[v:n - after]
+    else:
+        def get(self):
+            values = self.operands if which == "operand" else self.results
+            seg = self.attr(seg_name)
+            counts = seg.values if isinstance(seg, DenseArrayAttr) else ()
+            if len(counts) != n_defs or sum(counts) != len(values) or any(
+                    not isinstance(c, int) or c < 0 or (not groups[i].variadic and c != 1)
+                    for i, c in enumerate(counts)):
+                return slow(self)
+            start = sum(counts[:index])
+            return values[start:start + counts[index]] if variadic else values[start]
 
     return property(get)
 
@@ -768,7 +804,7 @@ def define_op(cls=None, *, register: bool = True):
             simple = all(not g.variadic for g in groups)
             for i, g in enumerate(groups):
                 setattr(cls, g.name, _simple_accessor(i, which) if simple
-                        else _group_accessor(i, g.variadic, which))
+                        else _group_accessor(groups, i, which))
         for a in d.attributes:
             setattr(cls, a.field, _attr_accessor(a.name))
         for i, r in enumerate(d.regions):
