@@ -19,6 +19,7 @@ PASSES: dict[str, str] = {
     "distribute-types": "meshc.passes.distribute_types:DistributeTypes",
     "partition": "meshc.passes.partition:Partition",
     "reshard": "meshc.passes.reshard:Reshard",
+    "fuse-spmd-regions": "meshc.passes.fuse_spmd_regions:FuseSpmdRegions",
     "materialize-encodings": "meshc.passes.materialize_encodings:MaterializeEncodings",
     "propagate-encodings": "meshc.passes.propagate_encodings:PropagateEncodings",
     "set-encoding": "meshc.passes.set_encoding:SetEncoding",
@@ -30,7 +31,8 @@ PASSES: dict[str, str] = {
     "verify": "meshc.passes.verify:Verify",
 }
 
-DEFAULT_PIPELINE: list[str] = ["sharding-propagation", "distribute-types", "reshard", "partition", "unroll",
+DEFAULT_PIPELINE: list[str] = ["sharding-propagation", "distribute-types", "reshard", "partition", "fuse-spmd-regions",
+                               "unroll",
                                "propagate-encodings", "materialize-encodings", "canonicalize", "cse"]
 """What ``meshc compile`` runs without ``-p`` (pipeline elements, in order)."""
 
