@@ -333,16 +333,18 @@ def override_mesh_shapes(module: Operation, shapes: Mapping[str, Sequence[int]],
     return notes
 
 
-def default_pipeline(target: str = "none") -> str:
+def default_pipeline(target: str = "none", fuse_regions: bool = True) -> str:
     """The pipeline text ``meshc compile`` and ``meshc run`` use without
     ``-p``: :data:`meshc.passes.registry.DEFAULT_PIPELINE`, plus
     ``set-encoding`` right after ``unroll`` when ``target`` is a data-tiling
     target (not ``none``), so that ``--target x86-avx2`` data-tiles the
     matmuls of every device's program (IREE runs SetEncoding when data tiling
-    is enabled; on per-device programs the encodings see local shapes)."""
+    is enabled; on per-device programs the encodings see local shapes).
+    ``fuse_regions=False`` (``--no-fuse-regions``) leaves out
+    ``fuse-spmd-regions``: one per-device region per op."""
     from meshc.passes.registry import DEFAULT_PIPELINE
 
-    passes = list(DEFAULT_PIPELINE)
+    passes = [p for p in DEFAULT_PIPELINE if fuse_regions or p != "fuse-spmd-regions"]
     if target != "none" and "unroll" in passes:
         passes.insert(passes.index("unroll") + 1, "set-encoding")
     return ",".join(passes)
@@ -351,7 +353,7 @@ def default_pipeline(target: str = "none") -> str:
 def compile(module: Operation, pipeline: Optional[str] = None,
             mesh_shape: Union[str, Mapping[str, Sequence[int]], None] = None, *, entry: Optional[str] = None,
             remarks: bool = False, target: str = "none", verify_each: bool = True,
-            arg_shapes: Optional[Sequence[Optional[Sequence[int]]]] = None) -> Compiled:
+            arg_shapes: Optional[Sequence[Optional[Sequence[int]]]] = None, progress: Any = None) -> Compiled:
     """Run ``pipeline`` (the default pipeline when None; ``""`` none) on
     ``module`` in place and build the per-device schedules of the entry
     function (``entry``, else the only public one).
@@ -363,7 +365,8 @@ def compile(module: Operation, pipeline: Optional[str] = None,
     ``pipeline``, a target other than ``none`` also runs set-encoding:
     :func:`default_pipeline`). ``verify_each``: verify the IR after every
     pass (the pass manager's default, mlir-opt's ``--verify-each``).
-    ``arg_shapes`` (one shape per entry argument, in order; None entries
+    ``progress`` (:class:`meshc.progress.Progress`) is told each pass as it
+    starts and ends. ``arg_shapes`` (one shape per entry argument, in order; None entries
     skipped): when the entry has dynamic tensor dims, specialize-shapes
     gives them these sizes before the pipeline (the inputs' shapes, as a JIT;
     :mod:`meshc.passes.specialize_shapes`).
@@ -387,7 +390,7 @@ def compile(module: Operation, pipeline: Optional[str] = None,
     context = PassContext(mesh_shapes=shapes, remarks=remarks)
     context.target = target  # type: ignore[attr-defined]  # read by materialize-encodings
     text = default_pipeline(target) if pipeline is None else pipeline
-    PassManager.from_text(text, context, verify_each=verify_each).run(module)
+    PassManager.from_text(text, context, verify_each=verify_each, observer=progress).run(module)
     program = emit_program(module, entry)
     return Compiled(module, program, notes, list(context.emitted))
 
@@ -582,7 +585,8 @@ def run_compiled(compiled: Compiled, bound: BoundEntry, reference: Optional[Oper
     physical sizes in the memory accounting), ``trace`` (record the Chrome
     trace) and ``hooks`` (:class:`meshc.runtime.executor.TestHooks`) go to
     the runtime. ``progress(done_steps, total_steps)`` is called about ten
-    times a second while the schedules run. ``parameters`` (``{scope: {key:
+    times a second while the schedules run, and ``progress.devices(started,
+    finished, total)`` too when it has that method (:class:`meshc.progress.Progress`). ``parameters`` (``{scope: {key:
     array}}``) holds the data of ``#stream.parameter.named`` globals, for
     every device and for the reference run. ``backend`` is ``threads`` (one
     thread per device) or ``mpi`` (this process is one rank of an MPI job:
@@ -624,6 +628,7 @@ def run_compiled(compiled: Compiled, bound: BoundEntry, reference: Optional[Oper
             watch = None
             if progress is not None:  # steps of every call: call i covers [i * total, (i + 1) * total]
                 watch = (lambda i: lambda done, total: progress(i * total + done, calls * total))(i)
+                watch.devices = getattr(progress, "devices", None)  # type: ignore[attr-defined]
             report = None  # the previous call's outputs go before this call allocates its own
             t0 = time.perf_counter()
             report = executor.run_watched(args, watch)
@@ -676,19 +681,31 @@ def _watched_executor(schedule: Any, options: Any) -> Any:
 
         class WatchedExecutor(Executor):
             _state: Any = None
+            _started = _finished = 0
 
-            def _device_main(self, st, k):  # keep the run state for the watcher
+            def _device_main(self, st, k):  # keep the run state for the watcher; count the devices
                 self._state = st
-                super()._device_main(st, k)
+                with self._count_lock:
+                    self._started += 1
+                try:
+                    super()._device_main(st, k)
+                finally:
+                    with self._count_lock:
+                        self._finished += 1
 
             def run_watched(self, args: Sequence[Any], progress: Optional[Any]):
                 watcher, stop = None, threading.Event()
                 total = sum(len(d.steps) for d in self.schedule.devices)
+                self._count_lock, self._started, self._finished = threading.Lock(), 0, 0
+                devices = getattr(progress, "devices", None)
+                n = len(self.schedule.devices)
                 if progress is not None:
                     def watch() -> None:
                         while not stop.wait(0.1):
                             steps = getattr(self._state, "progress", None) or ()
                             progress(min(sum(steps), total), total)
+                            if devices is not None:
+                                devices(self._started, self._finished, n)
 
                     watcher = threading.Thread(target=watch, name="meshc-progress", daemon=True)
                     watcher.start()
@@ -699,6 +716,8 @@ def _watched_executor(schedule: Any, options: Any) -> Any:
                     if watcher is not None:
                         watcher.join()
                         progress(total, total)
+                        if devices is not None:
+                            devices(self._started, self._finished, n)
                     self._state = None  # the run state holds every device buffer: let them go
 
         _WATCHED.append(WatchedExecutor)

@@ -44,6 +44,29 @@ def verify_each_option(fn):
                              "--no-verify-each turns it off).")(fn)
 
 
+def fuse_regions_option(fn):
+    """``--fuse-regions/--no-fuse-regions`` (default on): whether the default pipeline runs
+    ``fuse-spmd-regions`` after ``partition`` (:func:`meshc.api.default_pipeline`)."""
+    return click.option("--fuse-regions/--no-fuse-regions", default=True, show_default=True,
+                        help="Fuse the per-device regions between two communication points into one "
+                             "(fuse-spmd-regions in the default pipeline); --no-fuse-regions keeps one per op.")(fn)
+
+
+def pipeline_for(mc, pipeline, target: str, fuse_regions: bool):
+    """The ``-p`` text, or None for the default pipeline; with ``--no-fuse-regions`` the default pipeline
+    without ``fuse-spmd-regions``.
+
+    Raises:
+        click.UsageError: ``--no-fuse-regions`` together with ``-p`` (leave the pass out of the text).
+    """
+    if fuse_regions:
+        return pipeline
+    if pipeline is not None:
+        raise click.UsageError("--no-fuse-regions changes the default pipeline; with -p, leave "
+                               "fuse-spmd-regions out of the pipeline instead")
+    return mc.default_pipeline(target, fuse_regions=False)
+
+
 def expand_bool_flag_values(args: list[str], flag: str, negated: str) -> list[str]:
     """``args`` with ``FLAG=VALUE`` rewritten to ``FLAG`` or ``NEGATED`` (``true``/``false``, also
     ``1``/``0``, ``on``/``off``, ``yes``/``no``, any case), up to a ``--``.

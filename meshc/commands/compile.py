@@ -26,7 +26,8 @@ import click
 from meshc.commands._annotate_options import annotation_options, auto_shard_options, shard_module
 from meshc.commands._common import (EXIT_USER_ERROR, MeshcCommand, check_mesh_shape_names, check_output_path,
                                     mesh_shape_override_option, parse_mesh_shapes, read_input, render_timing,
-                                    sources_for, verify_each_option, write_output)
+                                    fuse_regions_option, pipeline_for, sources_for, verify_each_option,
+                                    write_output)
 
 
 def _pass_names(values: tuple[str, ...]) -> frozenset[str]:
@@ -45,6 +46,7 @@ def _pass_names(values: tuple[str, ...]) -> frozenset[str]:
 @click.option("--verify-diagnostics", is_flag=True,
               help="Check diagnostics against 'expected-error {{...}}' comments; exit 0 when all match.")
 @verify_each_option
+@fuse_regions_option
 @click.option("--print-ir-before-all", is_flag=True, help="Print the IR (stderr) before every pass.")
 @click.option("--print-ir-after-all", is_flag=True, help="Print the IR (stderr) after every pass.")
 @click.option("--print-ir-before", multiple=True, metavar="PASS", help="Print the IR before these passes.")
@@ -68,7 +70,8 @@ def command(input_path: str, output: str, pipeline: "str | None", generic: bool,
             verify_diagnostics: bool, verify_each: bool, print_ir_before_all: bool, print_ir_after_all: bool,
             print_ir_before: tuple[str, ...], print_ir_after: tuple[str, ...], print_ir_after_change: bool,
             print_ir_after_failure: bool, timing: bool, remarks: bool, mesh_shape: tuple[str, ...],
-            target: str, emit: str, annotations=None, auto_shard=None, explain: bool = False) -> None:
+            target: str, emit: str, annotations=None, auto_shard=None, explain: bool = False,
+            fuse_regions: bool = True) -> None:
     """Parse, verify, run passes and print IR."""
     import meshc.api as mc
     from meshc.diagnostics import DiagnosticPrinter, DiagnosticVerifier, split_input
@@ -77,11 +80,13 @@ def command(input_path: str, output: str, pipeline: "str | None", generic: bool,
     from meshc.passes.base import PassContext
     from meshc.passes.manager import IRPrinting, PassManager, Timing, check_pass_names, measure
     from meshc.passes.pipeline import PIPELINE_FILE
+    from meshc.progress import Progress
 
     for read in (input_path, annotations.shardings_from if annotations else None):
         if read:
             check_output_path(output, read)
     sources = sources_for()
+    pipeline = pipeline_for(mc, pipeline, target, fuse_regions)
     pipeline_text = mc.default_pipeline(target) if pipeline is None else pipeline
     sources.add(PIPELINE_FILE, pipeline_text)
     before, after = _pass_names(print_ir_before), _pass_names(print_ir_after)
@@ -126,7 +131,12 @@ def command(input_path: str, output: str, pipeline: "str | None", generic: bool,
                 click.echo(f"note: {line}", err=True)
             if per_device:  # unrolling or schedules: work per device, within meshc.api.MAX_DEVICES
                 mc.check_device_count(module, context.mesh_shapes)
-            manager.run(module)
+            # the IR dumps and the diagnostics checker write to stderr as the passes run: no display then
+            quiet = verify_diagnostics or any((print_ir_before_all, print_ir_after_all, print_ir_before,
+                                               print_ir_after, print_ir_after_change, print_ir_after_failure))
+            with Progress(sys.stderr, enabled=False if quiet else None) as shown:
+                manager.observer = shown if shown.enabled else None
+                manager.run(module)
             with measure(timer, "print"):
                 if emit == "mlir":
                     outputs.append(print_op(module, generic=generic))

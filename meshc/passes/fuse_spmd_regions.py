@@ -111,27 +111,44 @@ def _is_distributed_alloc(op: Operation) -> bool:
             and sharding_of(op.results[0].type) is not None and op.results[0].type.has_static_shape)
 
 
-def _local_alloc(op: Operation) -> Optional[Operation]:
-    """The device's own ``tensor.empty`` of a distributed allocation: static when every device's shard
-    has the same static size (else None: the allocation is not taken into a run)."""
+def _alloc_box(op: Operation, coords: Optional[list[Value]], block: Block) -> Optional[list[tuple[Mixed, Mixed]]]:
+    """(offset, size) per dim of this device's shard of a distributed allocation, its index arithmetic
+    emitted at the end of ``block`` (None: no mesh, or halos)."""
     t = op.results[0].type
     s = sharding_of(t)
     mesh = _lookup_mesh(op, s.mesh)  # type: ignore[union-attr]
-    if mesh is None or not mesh.is_static or any(s.to_spec().halo_of(d) != (0, 0) for d in range(t.rank)):
+    if mesh is None or any(s.to_spec().halo_of(d) != (0, 0) for d in range(t.rank)):  # type: ignore[union-attr]
         return None
-    scratch = Block()
     try:
-        box = DeviceView(IndexMath(Builder.at_end(scratch), op.location), mesh).region(op.results[0], s,
-                                                                                    with_halo=False)
-    except ValueError:
+        return DeviceView(IndexMath(Builder.at_end(block), op.location), mesh, coords=coords).region(
+            op.results[0], s, with_halo=False)  # type: ignore[arg-type]
+    except ValueError:  # explicit offsets on a dynamic mesh
         return None
-    finally:
-        for o in scratch.ops:
-            o.drop_operands()
-    sizes = [n for _, n in box]
-    if not all(isinstance(n, int) for n in sizes):
-        return None
-    return EmptyOp.build(local_type(t, sizes), [], op.location)
+
+
+def _local_alloc_type(op: Operation) -> Optional[TensorType]:
+    """The type of the device's own ``tensor.empty`` of a distributed allocation (``?`` where the
+    shards differ), or None when it is not taken into a run."""
+    scratch = Block()
+    box = _alloc_box(op, None, scratch)
+    for o in scratch.ops:
+        o.drop_operands()
+    return None if box is None else local_type(op.results[0].type, [n for _, n in box])
+
+
+def _build_local_alloc(op: Operation, coords: list[Value]) -> Block:
+    """A block holding the index arithmetic and the device's own ``tensor.empty`` (last op) of a
+    distributed allocation, at coordinates ``coords``."""
+    block = Block()
+    m = IndexMath(Builder.at_end(block), op.location)
+    box = _alloc_box(op, coords, block)
+    sizes = [n for _, n in box]  # type: ignore[union-attr]
+    block.append(EmptyOp.build(local_type(op.results[0].type, sizes), [m.value(n) for n in sizes
+                                                                      if not isinstance(n, int)], op.location))
+    return block
+
+
+_PENDING = object()  # the local value of an allocation not yet built (while deciding a run)
 
 
 def _for_one(forall: Operation) -> ForOneOp:
@@ -141,7 +158,8 @@ def _for_one(forall: Operation) -> ForOneOp:
 def _bounds_key(forall: Operation) -> tuple:
     """What must agree between two fused ``scf.forall`` loops: bounds and steps, static and SSA."""
     n_outs = len(forall.results)
-    dyn = tuple(id(v) for v in forall.operands[:len(forall.operands) - n_outs])
+    keys = _Expressions({})
+    dyn = tuple(keys.key(v) for v in forall.operands[:len(forall.operands) - n_outs])
     return (forall.attr("staticLowerBound"), forall.attr("staticUpperBound"), forall.attr("staticStep"), dyn,
             forall.attr("operandSegmentSizes").values[:3])  # type: ignore[union-attr]
 
@@ -153,7 +171,9 @@ class _Region:
 
     def __init__(self, op: Operation, form: str):
         self.op, self.form = op, form
-        self.local: Optional[Operation] = None  # alloc: the device's tensor.empty
+        self.local: Optional[Operation] = None  # alloc: the device's tensor.empty, once built
+        self.local_type: Optional[TensorType] = None  # alloc: its type
+        self.built: Optional[Block] = None  # alloc: the index arithmetic and the tensor.empty
         if form == "alloc":
             self.body = Block()
             self.ivs, self.outs, self.inserts = [], [], []
@@ -186,7 +206,7 @@ class _Region:
         one ``parallel_insert_slice`` per output, each writing it, at the end of the body (for_one)."""
         yielded = self.current_yielded()
         if self.form == "alloc":
-            return self.local is not None
+            return self.local_type is not None
         if self.form == "for_all":
             return len(yielded) == len(self.op.results)
         n = len(self.inserts)
@@ -206,6 +226,7 @@ class _Expressions:
     def __init__(self, ivs: dict[int, int]):
         self._memo: dict[int, Hashable] = {}
         self._ivs = ivs  # id(induction variable) -> axis
+        self.scratch: list[Block] = []  # blocks whose values have keys: alive as long as the memo (ids)
 
     def key(self, x: Mixed) -> Hashable:
         if isinstance(x, int):
@@ -254,7 +275,7 @@ class _BlockFuser:
             if form is not None:
                 region = _Region(op, form)
                 if form == "alloc":
-                    region.local = _local_alloc(op)
+                    region.local_type = _local_alloc_type(op)
                 if run and region.well_formed and self.joins(run, region, produced):
                     run.append(region)
                     produced.update(id(r) for r in op.results)
@@ -325,9 +346,12 @@ class _BlockFuser:
         region, k = prod
         result, local = region.op.results[k], region.current_yielded()[k]
         t = result.type
-        if local is None or read.results[0].type != local.type or not isinstance(t, TensorType) \
+        local_t = region.local_type if region.form == "alloc" else (local.type if local is not None else None)
+        if local_t is None or read.results[0].type != local_t or not isinstance(t, TensorType) \
                 or not t.has_static_shape:
             return None
+        if local is None:
+            local = _PENDING  # type: ignore[assignment]
         if any(s != 1 for s in read.mixed_strides):
             return None
         want = self.shard_box(region, k, exprs, mesh_name, coords)
@@ -357,6 +381,7 @@ class _BlockFuser:
         if mesh is None:
             return None
         scratch = Block()
+        exprs.scratch.append(scratch)
         m = IndexMath(Builder.at_end(scratch), region.op.location)
         try:
             box = DeviceView(m, mesh, coords=coords).region(result, s, with_halo=False)
@@ -375,6 +400,11 @@ class _BlockFuser:
         # an allocation also used after the run stays where it is (its reads stay global reads)
         run = [r for r in run if r.form != "alloc" or all(_inside(user, members) for user, _ in r.op.results[0].uses)]
         self.owner.fused += sum(1 for r in run if r.form != "alloc") - 1
+        ivs = next(r.ivs for r in run if r.form != "alloc")
+        for r in run:
+            if r.form == "alloc":
+                r.built = _build_local_alloc(r.op, ivs)
+                r.local = r.built.ops[-1]
         produced = {id(res) for r in run for res in r.op.results}
         reads: dict[int, Value] = {}  # id(a slice of a run's value) -> the local value it reads
         for j in range(1, len(run)):
@@ -477,10 +507,7 @@ class _BlockFuser:
         arithmetic (ops without tensor results or regions), as ``cse`` would."""
         known: dict[Hashable, Operation] = {}
         for r in run:
-            if r.form == "alloc":
-                body.append(r.local)  # type: ignore[arg-type]
-                continue
-            for op in list(r.body.ops):
+            for op in list((r.built if r.form == "alloc" else r.body).ops):  # type: ignore[union-attr]
                 if isinstance(op, YieldOp) or op in r.inserts:
                     continue
                 op.detach()
