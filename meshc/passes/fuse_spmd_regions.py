@@ -174,6 +174,7 @@ class _Region:
         self.local: Optional[Operation] = None  # alloc: the device's tensor.empty, once built
         self.local_type: Optional[TensorType] = None  # alloc: its type
         self.built: Optional[Block] = None  # alloc: the index arithmetic and the tensor.empty
+        self.reads: Optional[dict[int, tuple]] = None  # what it reads of the run it joined (local_reads)
         if form == "alloc":
             self.body = Block()
             self.ivs, self.outs, self.inserts = [], [], []
@@ -310,11 +311,13 @@ class _BlockFuser:
                 return False
         elif region.form != "for_one":
             return False
-        return self.local_reads(run, region, produced) is not None
+        region.reads = self.local_reads(run, region, produced)
+        return region.reads is not None
 
-    def local_reads(self, run: list[_Region], region: _Region, produced: set[int]) -> Optional[dict[int, Value]]:
-        """For each op of ``region`` that reads a value of the run: id(slice result) -> the producer's
-        local value; None if some use is not a read of this device's own shard."""
+    def local_reads(self, run: list[_Region], region: _Region, produced: set[int]) -> Optional[dict[int, tuple]]:
+        """For each op of ``region`` that reads a value of the run: id(slice result) -> (the producer's
+        local value, or ``_PENDING`` for an allocation not built yet; (producer, result index)); None
+        if some use is not a read of this device's own shard."""
         ivs = {id(v): a for r in run + [region] for a, v in enumerate(r.ivs)}
         exprs = _Expressions(ivs)
         producer: dict[int, tuple[_Region, int]] = {id(res): (r, k) for r in run for k, res in enumerate(r.op.results)}
@@ -337,7 +340,7 @@ class _BlockFuser:
                                        region.ivs or None)
                 if local is None:
                     return None
-                out[id(inner.results[0])] = local
+                out[id(inner.results[0])] = (local, producer[id(source)])
         return out
 
     def own_shard(self, prod: tuple[_Region, int], read: ExtractSliceOp, exprs: _Expressions,
@@ -407,10 +410,10 @@ class _BlockFuser:
                 r.local = r.built.ops[-1]
         produced = {id(res) for r in run for res in r.op.results}
         reads: dict[int, Value] = {}  # id(a slice of a run's value) -> the local value it reads
-        for j in range(1, len(run)):
-            found = self.local_reads(run[:j], run[j], produced)
-            assert found is not None  # joins() said so
-            reads.update(found)
+        for r in run[1:]:
+            for sid, (local, (producer, k)) in (r.reads or {}).items():  # found when r joined the run
+                if id(producer.op.results[k]) in produced:  # else an allocation left out: a global read
+                    reads[sid] = producer.current_yielded()[k] if local is _PENDING else local
         members = [r.op for r in run]
         outside = [(r, k) for r in run if r.form != "alloc" for k, res in enumerate(r.op.results)
                    if any(not _inside(user, members) for user, _ in res.uses)]

@@ -43,6 +43,7 @@ from dataclasses import dataclass, field
 from typing import IO, Any, Iterator, Optional, Union
 
 from meshc.ir.core import Operation
+from meshc.ir.limits import spaced_collections
 from meshc.ir.location import Diagnostic, DiagnosticError
 from meshc.passes.base import OptionError, Pass, PassContext
 from meshc.passes.pipeline import Element, NestSpec, PipelineError, parse_pipeline
@@ -228,9 +229,10 @@ class PassManager:
         """
         if self.observer is not None:
             self.observer.set_passes(_count(self.items))
-        if verify_input:
-            self._verify(module)
-        self._run_items(self.items, module)
+        with spaced_collections():  # meshc.ir.limits: CPython's collector tuned for large IR
+            if verify_input:
+                self._verify(module)
+            self._run_items(self.items, module)
 
     def _run_items(self, items: list[Item], op: Operation) -> None:
         for item in items:
