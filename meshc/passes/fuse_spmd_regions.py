@@ -414,6 +414,10 @@ class _BlockFuser:
             for sid, (local, (producer, k)) in (r.reads or {}).items():  # found when r joined the run
                 if id(producer.op.results[k]) in produced:  # else an allocation left out: a global read
                     reads[sid] = producer.current_yielded()[k] if local is _PENDING else local
+        for r in run:  # a value kept local takes the name of the result it stood for (buffer names)
+            for res, local in zip(r.op.results, r.current_yielded()):
+                if local is not None and local.name_hint is None:
+                    local.name_hint = res.name_hint
         members = [r.op for r in run]
         outside = [(r, k) for r in run if r.form != "alloc" for k, res in enumerate(r.op.results)
                    if any(not _inside(user, members) for user, _ in res.uses)]
