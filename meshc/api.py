@@ -357,7 +357,7 @@ def override_mesh_shapes(module: Operation, shapes: Mapping[str, Sequence[int]],
     return notes
 
 
-def default_pipeline(target: str = "none", propagate_reshapes: bool = True) -> str:
+def default_pipeline(target: str = "none", propagate_reshapes: bool = True, fuse_regions: bool = True) -> str:
     """The pipeline text ``meshc compile`` and ``meshc run`` use without
     ``-p``: :data:`meshc.passes.registry.DEFAULT_PIPELINE`, plus
     ``set-encoding`` right after ``unroll`` when ``target`` is a data-tiling
@@ -366,10 +366,13 @@ def default_pipeline(target: str = "none", propagate_reshapes: bool = True) -> s
     is enabled; on per-device programs the encodings see local shapes).
     ``propagate_reshapes=False`` (``--no-propagate-reshapes``) leaves out
     ``propagate-reshapes``: reshapes stay, and a split crosses them on the
-    major collapsed dim only."""
+    major collapsed dim only.
+    ``fuse_regions=False`` (``--no-fuse-regions``) leaves out
+    ``fuse-spmd-regions``: one per-device region per op."""
     from meshc.passes.registry import DEFAULT_PIPELINE
 
-    passes = [p for p in DEFAULT_PIPELINE if propagate_reshapes or p != "propagate-reshapes"]
+    left_out = {"propagate-reshapes": not propagate_reshapes, "fuse-spmd-regions": not fuse_regions}
+    passes = [p for p in DEFAULT_PIPELINE if not left_out.get(p, False)]
     if target != "none" and "unroll" in passes:
         passes.insert(passes.index("unroll") + 1, "set-encoding")
     return ",".join(passes)
@@ -380,7 +383,7 @@ def compile(module: Operation, pipeline: Optional[str] = None,
             remarks: bool = False, target: str = "none", verify_each: bool = True,
             arg_shapes: Optional[Sequence[Optional[Sequence[int]]]] = None,
             propagate_reshapes: bool = True,
-            spmd: Optional[bool] = None) -> Compiled:
+            spmd: Optional[bool] = None, fuse_regions: bool = True, progress: Any = None) -> Compiled:
     """Run ``pipeline`` (the default pipeline when None; ``""`` none) on
     ``module`` in place and build the per-device schedules of the entry
     function (``entry``, else the only public one).
@@ -392,7 +395,8 @@ def compile(module: Operation, pipeline: Optional[str] = None,
     ``pipeline``, a target other than ``none`` also runs set-encoding:
     :func:`default_pipeline`). ``verify_each``: verify the IR after every
     pass (the pass manager's default, mlir-opt's ``--verify-each``).
-    ``arg_shapes`` (one shape per entry argument, in order; None entries
+    ``progress`` (:class:`meshc.progress.Progress`) is told each pass as it
+    starts and ends. ``arg_shapes`` (one shape per entry argument, in order; None entries
     skipped): when the entry has dynamic tensor dims, specialize-shapes
     gives them these sizes before the pipeline (the inputs' shapes, as a JIT;
     :mod:`meshc.passes.specialize_shapes`). ``propagate_reshapes=False``:
@@ -420,8 +424,9 @@ def compile(module: Operation, pipeline: Optional[str] = None,
 
     shapes = mesh_shapes_arg(mesh_shape)
     notes = override_mesh_shapes(module, shapes)
-    if spmd is None:
-        spmd = pipeline is None and target == "none"
+    if spmd is None:  # the default pipeline, with or without its switches (``--no-fuse-regions`` ...)
+        spmd = target == "none" and (pipeline is None or pipeline in {
+            default_pipeline(target, reshapes, fuse) for reshapes in (True, False) for fuse in (True, False)})
     check_device_count(module, shapes, MAX_DEVICES if spmd else MAX_UNROLLED_DEVICES)
     if arg_shapes is not None:
         specialize_entry(module, arg_shapes, entry)
@@ -429,14 +434,15 @@ def compile(module: Operation, pipeline: Optional[str] = None,
     context.target = target  # type: ignore[attr-defined]  # read by materialize-encodings
     if spmd:
         compiled = _compile_spmd(module, context, entry, verify_each, notes,
-                                 default_pipeline(target, propagate_reshapes))
+                                 default_pipeline(target, propagate_reshapes, fuse_regions) if pipeline is None
+                                 else pipeline)
         if compiled is not None:
             return compiled
         check_device_count(module, shapes, MAX_UNROLLED_DEVICES)
         context = PassContext(mesh_shapes=shapes, remarks=remarks)
         context.target = target  # type: ignore[attr-defined]
-    text = default_pipeline(target, propagate_reshapes) if pipeline is None else pipeline
-    PassManager.from_text(text, context, verify_each=verify_each).run(module)
+    text = default_pipeline(target, propagate_reshapes, fuse_regions) if pipeline is None else pipeline
+    PassManager.from_text(text, context, verify_each=verify_each, observer=progress).run(module)
     program = emit_program(module, entry)
     return Compiled(module, program, notes, list(context.emitted))
 
@@ -661,7 +667,8 @@ def run_compiled(compiled: Compiled, bound: BoundEntry, reference: Optional[Oper
     physical sizes in the memory accounting), ``trace`` (record the Chrome
     trace) and ``hooks`` (:class:`meshc.runtime.executor.TestHooks`) go to
     the runtime. ``progress(done_steps, total_steps)`` is called about ten
-    times a second while the schedules run. ``parameters`` (``{scope: {key:
+    times a second while the schedules run, and ``progress.devices(started,
+    finished, total)`` too when it has that method (:class:`meshc.progress.Progress`). ``parameters`` (``{scope: {key:
     array}}``) holds the data of ``#stream.parameter.named`` globals, for
     every device and for the reference run. ``backend`` is ``threads`` (one
     thread per device) or ``mpi`` (this process is one rank of an MPI job:
@@ -703,6 +710,7 @@ def run_compiled(compiled: Compiled, bound: BoundEntry, reference: Optional[Oper
             watch = None
             if progress is not None:  # steps of every call: call i covers [i * total, (i + 1) * total]
                 watch = (lambda i: lambda done, total: progress(i * total + done, calls * total))(i)
+                watch.devices = getattr(progress, "devices", None)  # type: ignore[attr-defined]
             report = None  # the previous call's outputs go before this call allocates its own
             t0 = time.perf_counter()
             report = executor.run_watched(args, watch)
@@ -755,19 +763,31 @@ def _watched_executor(schedule: Any, options: Any) -> Any:
 
         class WatchedExecutor(Executor):
             _state: Any = None
+            _started = _finished = 0
 
-            def _device_main(self, st, k):  # keep the run state for the watcher
+            def _device_main(self, st, k):  # keep the run state for the watcher; count the devices
                 self._state = st
-                super()._device_main(st, k)
+                with self._count_lock:
+                    self._started += 1
+                try:
+                    super()._device_main(st, k)
+                finally:
+                    with self._count_lock:
+                        self._finished += 1
 
             def run_watched(self, args: Sequence[Any], progress: Optional[Any]):
                 watcher, stop = None, threading.Event()
                 total = sum(len(d.steps) for d in self.schedule.devices)
+                self._count_lock, self._started, self._finished = threading.Lock(), 0, 0
+                devices = getattr(progress, "devices", None)
+                n = len(self.schedule.devices)
                 if progress is not None:
                     def watch() -> None:
                         while not stop.wait(0.1):
                             steps = getattr(self._state, "progress", None) or ()
                             progress(min(sum(steps), total), total)
+                            if devices is not None:
+                                devices(self._started, self._finished, n)
 
                     watcher = threading.Thread(target=watch, name="meshc-progress", daemon=True)
                     watcher.start()
@@ -778,6 +798,8 @@ def _watched_executor(schedule: Any, options: Any) -> Any:
                     if watcher is not None:
                         watcher.join()
                         progress(total, total)
+                        if devices is not None:
+                            devices(self._started, self._finished, n)
                     self._state = None  # the run state holds every device buffer: let them go
 
         _WATCHED.append(WatchedExecutor)

@@ -52,21 +52,34 @@ def propagate_reshapes_option(fn):
                              "split crosses them on the major collapsed dim only.")(fn)
 
 
-def pipeline_without_reshapes(pipeline: "str | None", target: str, no_propagate_reshapes: bool) -> "str | None":
-    """``pipeline`` as given, or with ``--no-propagate-reshapes`` the default pipeline without
-    ``propagate-reshapes``.
+def fuse_regions_option(fn):
+    """``--fuse-regions/--no-fuse-regions`` (default on): whether the default pipeline runs
+    ``fuse-spmd-regions`` after ``partition`` (:func:`meshc.api.default_pipeline`)."""
+    return click.option("--fuse-regions/--no-fuse-regions", default=True, show_default=True,
+                        help="Fuse the per-device regions between two communication points into one "
+                             "(fuse-spmd-regions in the default pipeline); --no-fuse-regions keeps one per op.")(fn)
+
+
+def pipeline_for(mc, pipeline: "str | None", target: str, fuse_regions: bool = True,
+                 no_propagate_reshapes: bool = False) -> "str | None":
+    """The ``-p`` text, or None for the default pipeline; with ``--no-fuse-regions`` and/or
+    ``--no-propagate-reshapes`` the default pipeline without ``fuse-spmd-regions`` /
+    ``propagate-reshapes`` (:func:`meshc.api.default_pipeline`, which ``meshc.api.compile`` still
+    compiles the SPMD way).
 
     Raises:
-        click.UsageError: ``--no-propagate-reshapes`` with ``-p`` (the pipeline is then the user's).
+        click.UsageError: either switch together with ``-p`` (the pipeline is then the user's: leave the
+            pass out of its text instead).
     """
-    if not no_propagate_reshapes:
-        return pipeline
-    if pipeline is not None:
+    if no_propagate_reshapes and pipeline is not None:
         raise click.UsageError("--no-propagate-reshapes changes the default pipeline; with -p, leave "
                                "propagate-reshapes out of PIPELINE instead")
-    import meshc.api as mc
-
-    return mc.default_pipeline(target, propagate_reshapes=False)
+    if not fuse_regions and pipeline is not None:
+        raise click.UsageError("--no-fuse-regions changes the default pipeline; with -p, leave "
+                               "fuse-spmd-regions out of the pipeline instead")
+    if fuse_regions and not no_propagate_reshapes:
+        return pipeline
+    return mc.default_pipeline(target, propagate_reshapes=not no_propagate_reshapes, fuse_regions=fuse_regions)
 
 
 def expand_bool_flag_values(args: list[str], flag: str, negated: str) -> list[str]:

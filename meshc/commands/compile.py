@@ -25,8 +25,8 @@ import click
 
 from meshc.commands._annotate_options import annotation_options, auto_shard_options, shard_module
 from meshc.commands._common import (EXIT_USER_ERROR, MeshcCommand, check_mesh_shape_names, check_output_path,
-                                    mesh_shape_override_option, parse_mesh_shapes, pipeline_without_reshapes,
-                                    propagate_reshapes_option, read_input, render_timing, sources_for,
+                                    mesh_shape_override_option, parse_mesh_shapes, read_input, render_timing,
+                                    fuse_regions_option, pipeline_for, propagate_reshapes_option, sources_for,
                                     verify_each_option, write_output)
 
 
@@ -46,6 +46,7 @@ def _pass_names(values: tuple[str, ...]) -> frozenset[str]:
 @click.option("--verify-diagnostics", is_flag=True,
               help="Check diagnostics against 'expected-error {{...}}' comments; exit 0 when all match.")
 @verify_each_option
+@fuse_regions_option
 @click.option("--print-ir-before-all", is_flag=True, help="Print the IR (stderr) before every pass.")
 @click.option("--print-ir-after-all", is_flag=True, help="Print the IR (stderr) after every pass.")
 @click.option("--print-ir-before", multiple=True, metavar="PASS", help="Print the IR before these passes.")
@@ -77,7 +78,7 @@ def command(input_path: str, output: str, pipeline: "str | None", generic: bool,
             print_ir_after_failure: bool, timing: bool, remarks: bool, mesh_shape: tuple[str, ...],
             target: str, emit: str, spelling: "str | None" = None,
             no_propagate_reshapes: bool = False, annotations=None, auto_shard=None,
-            explain: bool = False) -> None:
+            explain: bool = False, fuse_regions: bool = True) -> None:
     """Parse, verify, run passes and print IR."""
     import meshc.api as mc
     from meshc.diagnostics import DiagnosticPrinter, DiagnosticVerifier, split_input
@@ -86,12 +87,13 @@ def command(input_path: str, output: str, pipeline: "str | None", generic: bool,
     from meshc.passes.base import PassContext
     from meshc.passes.manager import IRPrinting, PassManager, Timing, check_pass_names, measure
     from meshc.passes.pipeline import PIPELINE_FILE
+    from meshc.progress import Progress
 
     for read in (input_path, annotations.shardings_from if annotations else None):
         if read:
             check_output_path(output, read)
     sources = sources_for()
-    pipeline = pipeline_without_reshapes(pipeline, target, no_propagate_reshapes)
+    pipeline = pipeline_for(mc, pipeline, target, fuse_regions, no_propagate_reshapes)
     pipeline_text = mc.default_pipeline(target) if pipeline is None else pipeline
     sources.add(PIPELINE_FILE, pipeline_text)
     before, after = _pass_names(print_ir_before), _pass_names(print_ir_after)
@@ -138,7 +140,12 @@ def command(input_path: str, output: str, pipeline: "str | None", generic: bool,
                 click.echo(f"note: {line}", err=True)
             if per_device:  # unrolling or schedules: work per device, within meshc.api.MAX_UNROLLED_DEVICES
                 mc.check_device_count(module, context.mesh_shapes, mc.MAX_UNROLLED_DEVICES)
-            manager.run(module)
+            # the IR dumps and the diagnostics checker write to stderr as the passes run: no display then
+            quiet = verify_diagnostics or any((print_ir_before_all, print_ir_after_all, print_ir_before,
+                                               print_ir_after, print_ir_after_change, print_ir_after_failure))
+            with Progress(sys.stderr, enabled=False if quiet else None) as shown:
+                manager.observer = shown if shown.enabled else None
+                manager.run(module)
             with measure(timer, "print"):
                 if emit == "mlir":
                     outputs.append(print_op(module, generic=generic))

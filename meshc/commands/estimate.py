@@ -25,11 +25,11 @@ import click
 from meshc.commands import run as _run
 from meshc.commands._annotate_options import annotation_options, auto_shard_options, shard_module
 from meshc.commands._common import (EXIT_USER_ERROR, FiniteFloat, MeshcCommand, check_mesh_shape_names,
-                                    parse_mesh_shapes, read_input)
+                                    parse_mesh_shapes, pipeline_for, read_input)
 
 #: ``meshc run`` options that ``estimate`` takes as they are (their declarations are shared, not copied).
 SHARED_RUN_OPTIONS = ("entry", "pipeline", "mesh_shape", "device_memory", "buffer_layout", "tile", "dtype_override",
-                      "target", "arg_shape")
+                      "target", "arg_shape", "fuse_regions")
 
 
 def _shared_options(fn):
@@ -57,7 +57,8 @@ def command(input_path: str, peak_flops: float, bandwidth: float, latency: float
             entry: Optional[str] = None, pipeline: Optional[str] = None, mesh_shape: tuple[str, ...] = (),
             device_memory: Optional[str] = None, buffer_layout: str = "row-major", tile: str = "32x32",
             dtype_override: Optional[str] = None, target: str = "none", annotations: Any = None,
-            auto_shard: Optional[str] = None, explain: bool = False, arg_shape: tuple[str, ...] = ()) -> None:
+            auto_shard: Optional[str] = None, explain: bool = False, arg_shape: tuple[str, ...] = (),
+            fuse_regions: bool = True) -> None:
     """Per-device memory, traffic, flops and modeled step time, without running."""
     ctx = click.get_current_context()
     if ctx.get_parameter_source("tile") == click.core.ParameterSource.COMMANDLINE:
@@ -81,14 +82,20 @@ def command(input_path: str, peak_flops: float, bandwidth: float, latency: float
     _run.specialize_arg_shapes(module, entry, arg_shape)  # --arg-shape: the sizes of dynamic dims (no inputs here)
     if pipeline is None:  # the default pipeline unrolls: every size must be known
         _run.require_static_args(module, entry, "meshc estimate", "")
+    pipeline = pipeline_for(mc, pipeline, target, fuse_regions)
     if shapes:
         check_mesh_shape_names(shapes, mc.mesh_names(module))
     func = entry_function(module, entry)
-    compiled = _run._compile(mc, module, pipeline, shapes, func.sym_name, target)
+    from meshc.progress import Progress
+
+    with Progress(sys.stderr) as shown:
+        compiled = _run._compile(mc, module, pipeline, shapes, func.sym_name, target,
+                                 progress=shown if shown.enabled else None)
     for line in compiled.notes:
         click.echo(f"note: {line}", err=True)
-    result = estimate(compiled.program.schedule, layout=layout, device_memory=memory,
-                      machine=Machine(peak_flops, bandwidth, latency))
+    with Progress(sys.stderr) as shown:
+        result = estimate(compiled.program.schedule, layout=layout, device_memory=memory,
+                          machine=Machine(peak_flops, bandwidth, latency), progress=shown if shown.enabled else None)
     if as_json:
         click.echo(json.dumps(result.to_json(), indent=1))
     else:

@@ -68,8 +68,9 @@ after compiling and before running, the ``meshc show`` picture of the entry
 function's arguments and results (``--show %NAME``, repeatable: those
 values, named as ``meshc show --value`` names them) as sharded on the run's
 mesh shape. ``--trace T.json`` writes a Chrome trace (chrome://tracing, Perfetto)
-of every device's timeline. On a terminal a progress bar shows while a run
-lasts more than half a second.
+of every device's timeline. On a terminal, a compile or a run that lasts
+more than a few seconds shows a progress display (passes done, devices
+started and finished, steps: :mod:`meshc.progress`).
 
 Errors (exit 1, never a traceback): a missing or extra input, a shape or
 dtype that does not match the signature, an unreadable file, an op without a
@@ -79,23 +80,20 @@ and op), a collective timeout, a device out of memory.
 
 from __future__ import annotations
 
-import os
 import sys
-import time
 from typing import Any, Optional
 
 import click
 
 from meshc.commands._annotate_options import annotation_options, auto_shard_options, shard_module
 from meshc.commands._common import (EXIT_USER_ERROR, FiniteFloat, MeshcCommand, check_distinct_outputs,
-                                    check_mesh_shape_names, check_output_path, parse_mesh_shapes,
-                                    pipeline_without_reshapes, propagate_reshapes_option, read_input,
+                                    check_mesh_shape_names, check_output_path, fuse_regions_option,
+                                    parse_mesh_shapes, pipeline_for, propagate_reshapes_option, read_input,
                                     verify_each_option)
 
 TRAFFIC_CHOICES = ("sum", "peer-read", "copy", "collective", "each")
 
 SMALL = 16  # print the values of outputs with at most this many elements
-PROGRESS_AFTER = 0.5  # seconds before the progress bar shows
 
 
 def arg_shape_option(fn):
@@ -235,6 +233,7 @@ class _RunCommand(MeshcCommand):
 @click.option("-p", "--pass-pipeline", "pipeline", default=None, metavar="PIPELINE",
               help="Passes to compile with (default: the default pipeline, see 'meshc passes').")
 @verify_each_option
+@fuse_regions_option
 @click.option("--mesh-shape", "mesh_shape", multiple=True, metavar="NAME=SIZES",
               help="Shape of a mesh, e.g. m=2x4: sets a dynamic ('?') mesh, overrides a static one (repeatable).")
 @click.option("--device-memory", default=None, metavar="SIZE",
@@ -265,12 +264,16 @@ def command(input_path: str, reference: bool, entry: Optional[str], inputs_path:
             show_values: tuple[str, ...] = (), iree_device: str = "local-task",
             iree_target_cpu: str = "host", verify_each: bool = True,
             blas_threads: Optional[int] = None, arg_shape: tuple[str, ...] = (),
-            no_propagate_reshapes: bool = False) -> None:
+            no_propagate_reshapes: bool = False, fuse_regions: bool = True) -> None:
     """Compile and execute on simulated devices (or the reference interpreter)."""
     ctx = click.get_current_context()
+    import meshc.api as mc
+
     if no_propagate_reshapes and reference:
         raise click.UsageError("--no-propagate-reshapes applies to the sharded run; drop --reference")
-    pipeline = pipeline_without_reshapes(pipeline, target, no_propagate_reshapes)
+    if reference and not fuse_regions:
+        raise click.UsageError("--no-fuse-regions applies to the sharded run; drop --reference")
+    pipeline = pipeline_for(mc, pipeline, target, fuse_regions, no_propagate_reshapes)
     for option in ("iree_device", "iree_target_cpu"):
         if backend_name != "iree" and ctx.get_parameter_source(option) == click.core.ParameterSource.COMMANDLINE:
             raise click.UsageError(f"--{option.replace('_', '-')} goes with --backend iree")
@@ -381,8 +384,12 @@ def _command(input_path, reference, entry, inputs_path, single_inputs, random_in
         mc.check_device_count(module, shapes)  # at once: the SPMD limit, then the threads runtime's
         if backend_name == "threads":
             mc.check_device_count(module, shapes, mc.MAX_THREAD_DEVICES)
-        compiled = _compile(mc, module, pipeline, shapes, bound.func.sym_name, target, verify_each,
-                            mc.input_shapes(bound), spmd=None if backend_name != "iree" else False)
+        from meshc.progress import Progress
+
+        with Progress(sys.stderr) as shown:
+            compiled = _compile(mc, module, pipeline, shapes, bound.func.sym_name, target, verify_each,
+                                mc.input_shapes(bound), spmd=None if backend_name != "iree" else False,
+                                progress=shown if shown.enabled else None)
         static_module = mc.specialized(module, mc.input_shapes(bound), bound.func.sym_name)
         for line in compiled.notes:
             click.echo(f"note: {line}", err=True)
@@ -390,7 +397,7 @@ def _command(input_path, reference, entry, inputs_path, single_inputs, random_in
             _print_binding(bound, inputs_path)
             if pictures is not None and pictures.show:
                 show_sharding(module, bound.func.sym_name, shapes, pictures.show)
-        bar = _Progress(sys.stderr)
+        bar = Progress(sys.stderr)
         try:
             result = mc.run_compiled(compiled, bound, static_module if check else None, repeat=repeat,
                                      device_memory=memory, timeout=collective_timeout, layout=layout,
@@ -460,7 +467,8 @@ def _check_random_input_sizes(mc, module, entry: Optional[str], shapes: dict, me
 
 
 def _compile(mc, module, pipeline: Optional[str], shapes: dict, entry: str, target: str,
-             verify_each: bool = True, arg_shapes=None, spmd: Optional[bool] = None):
+             verify_each: bool = True, arg_shapes=None, spmd: Optional[bool] = None,
+             progress=None):
     """``meshc.api.compile`` of a clone of ``module`` (``spmd``: its option; None = the SPMD path for
     the default pipeline); the backend's "the pipeline did not unroll it"
     error gets its true reason when the default pipeline (which has every distributing pass) ran: the
@@ -473,10 +481,11 @@ def _compile(mc, module, pipeline: Optional[str], shapes: dict, entry: str, targ
 
     try:
         return mc.compile(module.clone(), pipeline, shapes or None, entry=entry, target=target,
-                          verify_each=verify_each, arg_shapes=arg_shapes, spmd=spmd)
+                          verify_each=verify_each, arg_shapes=arg_shapes, spmd=spmd, progress=progress)
     except EmitError as err:
         first = err.diagnostics[0] if err.diagnostics else None
-        if pipeline is not None or first is None or "did not unroll it" not in first.message:
+        default = pipeline is None or pipeline == mc.default_pipeline(target, fuse_regions=False)
+        if not default or first is None or "did not unroll it" not in first.message:
             raise
         from meshc.interfaces.annotations import function_mesh
         from meshc.ir.functions import entry_function
@@ -570,38 +579,6 @@ def _memory(text: str) -> int:
         return parse_bytes(text)
     except MemoryFlagError as err:
         raise click.BadParameter(str(err), param_hint="'--device-memory'") from None
-
-
-class _Progress:
-    """A transient progress bar on ``stream`` (a terminal only), shown once a
-    run has lasted :data:`PROGRESS_AFTER` seconds; called with ``(done,
-    total)`` steps from the runtime's watcher thread."""
-
-    def __init__(self, stream):
-        isatty = getattr(stream, "isatty", None)
-        self.enabled = bool(isatty and isatty()) and not os.environ.get("MESHC_NO_PROGRESS")
-        self.stream = stream
-        self.bar = None
-        self.task = None
-        self.t0 = time.perf_counter()
-
-    def __call__(self, done: int, total: int) -> None:
-        if self.bar is None:
-            if done >= total or time.perf_counter() - self.t0 < PROGRESS_AFTER:
-                return
-            from rich.console import Console
-            from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
-
-            self.bar = Progress(TextColumn("running"), BarColumn(), TextColumn("{task.completed}/{task.total} steps"),
-                                TimeElapsedColumn(), console=Console(file=self.stream), transient=True)
-            self.bar.start()
-            self.task = self.bar.add_task("run", total=total)
-        self.bar.update(self.task, completed=done, total=total)
-
-    def close(self) -> None:
-        if self.bar is not None:
-            self.bar.stop()
-            self.bar = None
 
 
 def _print_run(result) -> None:

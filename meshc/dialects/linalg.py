@@ -49,6 +49,7 @@ are accepted as aliases and printed as ``linalg.*``).
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import ClassVar, Optional, Sequence
 
 from meshc.dialects.tensor import (K_DYNAMIC, Mixed, format_mixed, i64_array, int_attr, join_mixed,
@@ -96,8 +97,25 @@ def _iterator_name(a) -> str:
 def spec_maps(spec: Sequence[str]) -> list[AffineMap]:
     """Indexing maps of einsum letters ``(loops, operand...)``:
     ``("mnk", "mk", "kn", "mn")`` -> ``(d0, d2)``, ``(d2, d1)``, ``(d0, d1)``."""
+    return list(_spec_maps(tuple(spec)))
+
+
+@lru_cache(maxsize=256)
+def _spec_maps(spec: tuple[str, ...]) -> tuple[AffineMap, ...]:
     loops = spec[0]
-    return [AffineMap.from_dims(len(loops), [loops.index(c) for c in letters]) for letters in spec[1:]]
+    return tuple(AffineMap.from_dims(len(loops), [loops.index(c) for c in letters]) for letters in spec[1:])
+
+
+def _loop_ranges(operands: Sequence[Value], maps: Sequence[AffineMap], n_loops: int) -> list[Optional[int]]:
+    """:meth:`StructuredOp.static_loop_ranges` from the operands (inputs then inits), their maps and
+    the loop count, for callers that already hold them."""
+    ranges: list[Optional[int]] = [None] * n_loops
+    for v, m in zip(operands, maps):
+        for size, expr in zip(shape_of(v.type), m.results):
+            if isinstance(expr, DimExpr) and size is not None and expr.position < n_loops \
+                    and ranges[expr.position] is None:
+                ranges[expr.position] = size
+    return ranges
 
 
 # ---------------------------------------------------------------- the interface
@@ -206,13 +224,7 @@ class StructuredOp(Operation):
         any operand (inputs first, then inits) whose map result is exactly
         ``d{loop}``; ``None`` when no operand gives a static size (dynamic
         dims, or the loop appears only inside compound expressions)."""
-        ranges: list[Optional[int]] = [None] * self.num_loops
-        for v, m in self.operand_maps():
-            for size, expr in zip(shape_of(v.type), m.results):
-                if isinstance(expr, DimExpr) and size is not None and expr.position < len(ranges) \
-                        and ranges[expr.position] is None:
-                    ranges[expr.position] = size
-        return ranges
+        return _loop_ranges(self.inputs + self.inits, self.indexing_maps(), self.num_loops)
 
     def loop_of(self, operand_index: int, dim: int) -> Optional[int]:
         """The loop that indexes dim ``dim`` of operand ``operand_index``
@@ -336,7 +348,7 @@ class StructuredOp(Operation):
                 raise self.error(f"expected the shape-to-loops map to be non-null: loop d{loop} ({it}) is not "
                                  f"bounded by any operand dimension (no indexing map has 'd{loop}' alone as a "
                                  "result)")
-        ranges = self.static_loop_ranges()
+        ranges = _loop_ranges(operands, maps, len(its))
         all_static = all(r is not None and r > 0 for r in ranges)
         for k, (v, m) in enumerate(zip(operands, maps)):
             for d, (size, expr) in enumerate(zip(shape_of(v.type), m.results)):

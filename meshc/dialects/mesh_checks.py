@@ -17,7 +17,7 @@ from typing import ClassVar, Optional, Sequence, Union
 
 from meshc.ir.attributes import (ArrayAttr, Attribute, DenseArrayAttr, IntegerAttr, StringAttr, SymbolRefAttr,
                                  UnitAttr)
-from meshc.ir.core import Block, Operation, OpResult, Region, Value, op_class, register_op
+from meshc.ir.core import Block, Operation, OpResult, Region, Value, op_class, register_op, unchanged_ir_memo
 from meshc.ir.location import UNKNOWN_LOC, DiagnosticError, Location, note
 from meshc.ir.types import I64, INDEX, K_DYNAMIC, FunctionType, IntegerType, OpaqueType, TensorType, Type
 from meshc.sharding import storage as _storage
@@ -303,17 +303,25 @@ def verify_op_shardings(op: Operation) -> None:
         DiagnosticError: at ``op``, naming the operand/result/argument and its type.
     """
     module = None  # looked up at the first sharded type (most ops have none)
-    groups = [("operand", list(op.operands)), ("result", list(op.results))]
+    memo = unchanged_ir_memo()
+    groups = [("operand", op.operands), ("result", op.results)]
     for r, region in enumerate(op.regions):
         if region.blocks:
-            groups.append((f"region #{r} argument", list(region.blocks[0].args)))
+            groups.append((f"region #{r} argument", region.blocks[0].args))
     for what, values in groups:
         for i, v in enumerate(values):
-            s = sharding_of(v.type)
-            if s is not None:
-                if module is None:
-                    module = enclosing_module(op)
-                verify_sharding(s, v.type, module, op.location, f"'{op.name}' op {what} #{i} of type '{v.type}': ")
+            t = v.type
+            if not isinstance(t, TensorType) or not isinstance(t.encoding, ShardEncodingAttr):
+                continue
+            if module is None:
+                module = enclosing_module(op)
+            key = ("verify_sharding", id(module), t)
+            if memo is not None and key in memo:  # the same type on the same module verified this run
+                continue
+            verify_sharding(t.encoding.sharding, t, module, op.location,
+                            f"'{op.name}' op {what} #{i} of type '{t}': ")
+            if memo is not None:
+                memo[key] = True
 
 
 def verify_argument_sharding(op: Operation, arg: Value) -> None:

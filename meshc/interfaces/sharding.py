@@ -86,8 +86,10 @@ sharding that does not fit the op or shardings on two meshes.
 from __future__ import annotations
 
 import math
+import threading
+from contextlib import contextmanager
 from dataclasses import dataclass, replace
-from typing import Callable, Optional, Sequence, Union
+from typing import Callable, Iterator, Optional, Sequence, Union
 
 from meshc.dialects.mesh import MeshOp, ShardingAttr, enclosing_module, sharding_of
 from meshc.interfaces.models import find_model
@@ -383,12 +385,37 @@ def _replicated_space(op: Operation) -> IterationSpace:
     return IterationSpace((), tuple(unlinked(v.type) for v in op.operands), tuple(unlinked(r.type) for r in op.results))
 
 
+_SPACES = threading.local()  # .memo: {id(op): (op, space)} while an unchanged_spaces() block runs
+
+
+@contextmanager
+def unchanged_spaces() -> Iterator[None]:
+    """Within this block (on this thread) :func:`iteration_space` computes each op's space once: the
+    caller promises that no op it asks about changes meanwhile (partition, while it partitions one
+    op, asks for that op's space from five places). Nested blocks share the outer memo."""
+    outer = getattr(_SPACES, "memo", None)
+    if outer is None:
+        _SPACES.memo = {}
+    try:
+        yield
+    finally:
+        _SPACES.memo = outer
+
+
 def iteration_space(op: Operation) -> IterationSpace:
     """``op``'s iteration space; for an op without a rule, no loops and every tensor dim unlinked
     (so every tensor operand and result is replicated)."""
+    memo = getattr(_SPACES, "memo", None)
+    if memo is not None:
+        known = memo.get(id(op))
+        if known is not None and known[0] is op:
+            return known[1]
     model = sharding_model(op)
     space = model.iteration_space(op) if model is not None else None
-    return space if space is not None else _replicated_space(op)
+    space = space if space is not None else _replicated_space(op)
+    if memo is not None:
+        memo[id(op)] = (op, space)
+    return space
 
 
 # ---------------------------------------------------------------------------------------------------------

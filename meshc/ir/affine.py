@@ -12,6 +12,7 @@ binary operators are ``+``, ``*``, ``floordiv``, ``ceildiv``, ``mod``.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Sequence
 
 
@@ -136,12 +137,13 @@ class AffineMap:
 
     @staticmethod
     def identity(rank: int) -> "AffineMap":
-        return AffineMap(rank, 0, tuple(DimExpr(i) for i in range(rank)))
+        """``(d0, ..., d{rank-1}) -> (d0, ..., d{rank-1})``; one shared (immutable) map per rank."""
+        return _identity(rank)
 
     @staticmethod
     def from_dims(num_dims: int, positions: Sequence[int]) -> "AffineMap":
-        """Map ``(d0..) -> (d{positions[0]}, ...)``."""
-        return AffineMap(num_dims, 0, tuple(DimExpr(p) for p in positions))
+        """Map ``(d0..) -> (d{positions[0]}, ...)``; maps are immutable, so equal ones are shared."""
+        return _from_dims(num_dims, tuple(positions))
 
     @property
     def num_results(self) -> int:
@@ -189,3 +191,13 @@ class AffineMap:
             syms = "[" + ", ".join(f"s{i}" for i in range(self.num_symbols)) + "]"
         res = ", ".join(str(r) for r in self.results)
         return f"({dims}){syms} -> ({res})"
+
+
+@lru_cache(maxsize=4096)
+def _identity(rank: int) -> AffineMap:
+    return AffineMap(rank, 0, tuple(DimExpr(i) for i in range(rank)))
+
+
+@lru_cache(maxsize=4096)
+def _from_dims(num_dims: int, positions: tuple[int, ...]) -> AffineMap:
+    return AffineMap(num_dims, 0, tuple(DimExpr(p) for p in positions))

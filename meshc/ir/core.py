@@ -648,12 +648,23 @@ def symbol_lookup_cache() -> Iterator[None]:
     (MLIR's verifier likewise consults a ``SymbolTableCollection`` built
     once). Nested uses share the outer cache."""
     outer = getattr(_SYMBOLS, "tables", None)
+    outer_memo = getattr(_SYMBOLS, "memo", None)
     if outer is None:
         _SYMBOLS.tables = {}
+        _SYMBOLS.memo = {}
     try:
         yield
     finally:
         _SYMBOLS.tables = outer
+        _SYMBOLS.memo = outer_memo
+
+
+def unchanged_ir_memo() -> Optional[dict]:
+    """A dictionary that lives as long as the innermost :func:`symbol_lookup_cache` (on this thread),
+    during which the IR does not change, or None outside one. A verifier stores there what it
+    derived from immutable values and the symbol tables (a sharding checked against a tensor type
+    and its mesh), so each distinct check runs once per verification, not once per use."""
+    return getattr(_SYMBOLS, "memo", None)
 
 
 def lookup_symbol_in(block: Block, name: str) -> Optional[Operation]:

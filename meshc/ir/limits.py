@@ -63,3 +63,33 @@ def recursion_headroom(limit: int = RECURSION_LIMIT) -> Iterator[None]:
         yield
     finally:
         sys.setrecursionlimit(old)
+
+
+#: Allocations between two young-generation collections of CPython's cycle collector while a
+#: pipeline runs (CPython's default is 700). IR is a large graph of long-lived objects that point
+#: at each other; with the default, collections run so often and survive so much that they cost up
+#: to a quarter of a compile of 70,000 ops, and more as the program grows.
+GC_YOUNG_THRESHOLD = 100_000
+#: ...and the thresholds of the two older generations meanwhile (CPython's: 10 and 10): a full
+#: collection walks every live object, so it runs once per 500 million allocations at most.
+GC_OLDER_THRESHOLDS = (50, 100)
+
+
+@contextmanager
+def spaced_collections(young: int = GC_YOUNG_THRESHOLD) -> Iterator[None]:
+    """Run the block with CPython's young-generation collection threshold raised to at least
+    ``young`` allocations and the older ones' to :data:`GC_OLDER_THRESHOLDS`, then restore the
+    thresholds. Young collections still happen, so the garbage of the ops a pass erases right
+    after making them goes; older garbage waits for the end of the pipeline (or a full
+    collection), about the size of the IR once more."""
+    import gc
+
+    old = gc.get_threshold()
+    if old[0] >= young:
+        yield
+        return
+    gc.set_threshold(young, *GC_OLDER_THRESHOLDS)
+    try:
+        yield
+    finally:
+        gc.set_threshold(*old)

@@ -343,25 +343,27 @@ def verify_structure(op: Operation, d: OpDef) -> None:
     Raises:
         DiagnosticError: located at ``op``.
     """
-    for defs, values, word in ((d.operands, op.operands, "operand"), (d.results, op.results, "result")):
-        nvar = sum(1 for x in defs if x.variadic)
-        fixed = len(defs) - nvar
-        if nvar == 0 and len(values) != fixed:
-            raise op.error(f"expected {fixed} {word}s, but found {len(values)}")
-        if nvar and len(values) < fixed:
-            raise op.error(f"expected at least {_plural(fixed, word)}, but found {len(values)}")
-    least = sum(1 for r in d.regions if not r.optional)
-    if not least <= len(op.regions) <= len(d.regions):
-        want = str(least) if least == len(d.regions) else f"{least} to {len(d.regions)}"
-        raise op.error(f"expected {want} regions, but found {len(op.regions)}")
-    for defs, groups, word in ((d.operands, d.operand_groups(op), "operand"),
-                               (d.results, d.result_groups(op), "result")):
+    plan = d.__dict__.get("_plan") or _structure_plan(d)
+    for (nvar, fixed, checked), values, word in ((plan[0], op.operands, "operand"), (plan[1], op.results, "result")):
+        n = len(values)
+        if nvar == 0 and n != fixed:
+            raise op.error(f"expected {fixed} {word}s, but found {n}")
+        if nvar and n < fixed:
+            raise op.error(f"expected at least {_plural(fixed, word)}, but found {n}")
+        if not checked:  # every kind is 'any type'
+            continue
+        defs = d.operands if word == "operand" else d.results
+        groups = d.operand_groups(op) if word == "operand" else d.result_groups(op)
         pos = 0
         for x, group in zip(defs, groups):
             for v in group:
                 if not x.kind(v.type):
                     raise op.error(f"{word} #{pos} must be {x.kind.description}, but got '{v.type}'")
                 pos += 1
+    least, most = plan[2]
+    if not least <= len(op.regions) <= most:
+        want = str(least) if least == most else f"{least} to {most}"
+        raise op.error(f"expected {want} regions, but found {len(op.regions)}")
     for a in d.attributes:
         value = op.attr(a.name)
         if value is None:
@@ -377,8 +379,23 @@ def verify_structure(op: Operation, d: OpDef) -> None:
     for r, reg in zip(d.regions, op.regions):
         if r.single_block and len(reg.blocks) > 1:
             raise op.error(f"region '{r.name}' expects one block, but found {len(reg.blocks)}")
-    for t in d.traits:
+    for t in plan[3]:
         t.verify(op)
+
+
+def _structure_plan(d: OpDef) -> tuple:
+    """What :func:`verify_structure` derives from the declaration alone, once per op class:
+    ``(nvar, fixed, any kind to check)`` for operands and results, the region count bounds, the
+    traits whose ``verify`` checks something."""
+    counts = []
+    for defs in (d.operands, d.results):
+        nvar = sum(1 for x in defs if x.variadic)
+        counts.append((nvar, len(defs) - nvar, any(x.kind is not ANY for x in defs)))
+    least = sum(1 for r in d.regions if not r.optional)
+    traits = tuple(t for t in d.traits if type(t).verify is not Trait.verify)
+    plan = (counts[0], counts[1], (least, len(d.regions)), traits)
+    d.__dict__["_plan"] = plan
+    return plan
 
 
 _BARE_ID = re.compile(r"[A-Za-z_][\w$.]*")
@@ -404,11 +421,47 @@ def op_attributes(op: Operation) -> dict[str, Attribute]:
 
 
 # ----------------------------------------------------------------------------------------------- accessors
-def _group_accessor(index: int, variadic: bool, which: str):
-    def get(self):
-        groups = (self.opdef.operand_groups(self) if which == "operand" else self.opdef.result_groups(self))
-        g = groups[index]
+def _group_accessor(groups: Sequence, index: int, which: str):
+    """The accessor of field ``index`` of ``groups`` (the op's operand or result fields, some
+    variadic): O(1) for one variadic field, O(fields) with ``operandSegmentSizes``, without building
+    the other fields' lists. Malformed counts or segments take :func:`_split_groups`' path, which
+    raises its located errors (or yields an empty field) exactly as before."""
+    variadic = groups[index].variadic
+    n_defs = len(groups)
+    var_positions = [i for i, g in enumerate(groups) if g.variadic]
+    fixed_positions = [i for i, g in enumerate(groups) if not g.variadic]
+    fixed = n_defs - len(var_positions)
+    seg_name = SEGMENTS[which]
+
+    def slow(self):
+        d = self.opdef
+        g = (d.operand_groups(self) if which == "operand" else d.result_groups(self))[index]
         return g if variadic else g[0]
+
+    if len(var_positions) == 1:
+        v = var_positions[0]
+        after = n_defs - v - 1
+
+        def get(self):
+            values = self.operands if which == "operand" else self.results
+            n = len(values)
+            if n < fixed:
+                return slow(self)
+            if index < v:
+                return values[index]
+            if index > v:
+                return values[n - (n_defs - index)]
+            return values[v:n - after]
+    else:
+        def get(self):
+            values = self.operands if which == "operand" else self.results
+            seg = self.attr(seg_name)
+            counts = seg.values if isinstance(seg, DenseArrayAttr) else ()
+            if len(counts) != n_defs or sum(counts) != len(values) or min(counts) < 0 or any(
+                    counts[i] != 1 for i in fixed_positions):
+                return slow(self)
+            start = sum(counts[:index])
+            return values[start:start + counts[index]] if variadic else values[start]
 
     return property(get)
 
@@ -814,7 +867,7 @@ def define_op(cls=None, *, register: bool = True):
             simple = all(not g.variadic for g in groups)
             for i, g in enumerate(groups):
                 setattr(cls, g.name, _simple_accessor(i, which) if simple
-                        else _group_accessor(i, g.variadic, which))
+                        else _group_accessor(groups, i, which))
         for a in d.attributes:
             setattr(cls, a.field, _attr_accessor(a.name))
         for i, r in enumerate(d.regions):

@@ -82,6 +82,50 @@ def _int_dtype(t: Type) -> Optional[type]:
     return None
 
 
+_I64_MIN, _I64_MAX = -(1 << 63), (1 << 63) - 1
+_NON_NEGATIVE = {"divui": lambda a, b: a // b if b > 0 else None, "remui": lambda a, b: a % b if b > 0 else None,
+                 "divsi": lambda a, b: a // b if b > 0 else None, "remsi": lambda a, b: a % b if b > 0 else None,
+                 "ceildivsi": lambda a, b: -(-a // b) if b > 0 else None,
+                 "floordivsi": lambda a, b: a // b if b > 0 else None}
+_SIGNED = {"addi": lambda a, b: a + b, "subi": lambda a, b: a - b, "muli": lambda a, b: a * b,
+           "maxsi": max, "minsi": min}
+_SIGNED_CMP = {"eq": lambda a, b: a == b, "ne": lambda a, b: a != b, "slt": lambda a, b: a < b,
+               "sle": lambda a, b: a <= b, "sgt": lambda a, b: a > b, "sge": lambda a, b: a >= b}
+_UNSIGNED_CMP = {"ult": lambda a, b: a < b, "ule": lambda a, b: a <= b, "ugt": lambda a, b: a > b,
+                 "uge": lambda a, b: a >= b}
+
+
+def _is_64_bit(t: Optional[Type]) -> bool:
+    return isinstance(t, IndexType) or (isinstance(t, IntegerType) and t.width == 64 and t.signedness == "")
+
+
+def _fast_fold(kind: str, args: Sequence[int], t: Type, operand_type: Optional[Type],
+               predicate: Optional[str]) -> Optional[int]:
+    """:func:`fold_integer` of 64-bit (``index``, ``i64``) values in Python ints when the result
+    needs no wrapping and no undefined case is involved (sizes and offsets: what partition and
+    unroll fold by the thousand); None: take the general path, which gives the same answer."""
+    if len(args) != 2 or type(args[0]) is not int or type(args[1]) is not int:
+        return None
+    a, b = args
+    if not (_I64_MIN <= a <= _I64_MAX and _I64_MIN <= b <= _I64_MAX):
+        return None
+    if kind == "cmpi":
+        if not _is_64_bit(operand_type if operand_type is not None else t):
+            return None
+        if predicate in _SIGNED_CMP:
+            return int(_SIGNED_CMP[predicate](a, b))
+        if predicate in _UNSIGNED_CMP and a >= 0 and b >= 0:
+            return int(_UNSIGNED_CMP[predicate](a, b))
+        return None
+    if not _is_64_bit(t):
+        return None
+    fn = _SIGNED.get(kind)
+    if fn is None and a >= 0 and b >= 0:
+        fn = _NON_NEGATIVE.get(kind)
+    r = fn(a, b) if fn is not None else None
+    return r if r is not None and _I64_MIN <= r <= _I64_MAX else None
+
+
 def fold_integer(kind: str, args: Sequence[int], t: Type, operand_type: Optional[Type] = None,
                  predicate: Optional[str] = None) -> Optional[int]:
     """``arith.<kind>`` of known Python ints ``args`` with result type ``t`` (``index`` or a signless
@@ -90,6 +134,13 @@ def fold_integer(kind: str, args: Sequence[int], t: Type, operand_type: Optional
     ``cmpi`` needs ``predicate`` (``"slt"``...) and ``operand_type`` (its operands' type) and gives
     0 or 1; ``select`` picks ``args[1]`` or ``args[2]``; every other kind is :func:`fold_binary` in
     ``t``'s dtype, so index arithmetic wraps at 64 bits and undefined cases are not folded."""
+    fast = _fast_fold(kind, args, t, operand_type, predicate)
+    return fast if fast is not None else _kernel_fold(kind, args, t, operand_type, predicate)
+
+
+def _kernel_fold(kind: str, args: Sequence[int], t: Type, operand_type: Optional[Type],
+                 predicate: Optional[str]) -> Optional[int]:
+    """:func:`fold_integer` computed with the arith kernels in the op's dtype."""
     from meshc.kernels import arith as K
 
     try:

@@ -28,6 +28,7 @@ function body as MLIR's ``OperationFolder`` does):
   collectives over an empty or single-process device group erased, static
   ``mesh_shape`` / ``process_*_index`` folded, duplicate ``mesh.shard`` ops
   merged (:mod:`meshc.dialects.mesh_folds`).
+* ``mesh.for_all`` / ``mesh.for_one`` yield only their used results.
 
 Options: ``max-iterations`` bounds the driver's sweeps over the IR;
 ``test-convergence`` makes not reaching a fixpoint within them an error.
@@ -272,8 +273,42 @@ class OpCanonicalization(RewritePattern):
         return False
 
 
+
+class DropUnusedSpmdResults(RewritePattern):
+    """A ``mesh.for_all`` / ``mesh.for_one`` with results and some of them unused yields only the
+    used ones (as MLIR's ``scf.if``/``scf.for`` canonicalizations drop unused results), so that what
+    only fed an unused result becomes dead code (a body fused by ``fuse-spmd-regions`` yields every
+    value a later region may read, and a device whose later body does not read it computes it
+    for nothing)."""
+
+    op_names = ("mesh.for_all", "mesh.for_one")
+
+    def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> bool:
+        if not op.results or all(r.uses for r in op.results) or len(op.regions) != 1 \
+                or len(op.regions[0].blocks) != 1:
+            return False
+        body = op.regions[0].blocks[0]
+        term = body.ops[-1] if body.ops else None
+        if term is None or term.name != "mesh.yield" or len(term.operands) != len(op.results):
+            return False
+        keep = [i for i, r in enumerate(op.results) if r.uses]
+        if not keep:
+            return False  # a dead pure op: the driver erases it
+        term.set_operands([term.operands[i] for i in keep])
+        region = op.regions[0]
+        op.regions = []
+        new = Operation.create(list(op.operands), [op.results[i].type for i in keep], dict(op.attributes),
+                               dict(op.properties), [region], op.location, op.name,
+                               [op.results[i].name_hint for i in keep])
+        rewriter.insert(new)
+        for j, i in enumerate(keep):
+            op.results[i].replace_all_uses_with(new.results[j])
+        rewriter.erase_op(op)
+        return True
+
+
 PATTERNS = (FoldBinary, FoldUnaryAndCasts, FoldCompare, FoldSelect, IntegerIdentities, FoldTensorDim,
-            ConstantToRight, OpCanonicalization)
+            ConstantToRight, OpCanonicalization, DropUnusedSpmdResults)
 
 
 class Canonicalize(Pass):

@@ -6,6 +6,13 @@ result types. Only ``Pure`` ops without regions are considered; an op whose
 equivalent is already available (defined earlier in a dominating scope) is
 replaced by it and erased.
 
+A tensor that is some op's destination (a destination-passing init: linalg
+``outs``, ``insert_slice``'s dest, :func:`meshc.interfaces.sharding.dps_inits`)
+is never merged with another: each destination is a buffer its op writes in
+place, and two ops sharing one would need a copy or a second buffer (upstream
+MLIR's bufferization meets the same issue with CSE'd ``tensor.empty`` ops and
+undoes it with empty-tensor elimination).
+
 Scopes follow region dominance: ops earlier in the same block are
 available, and so are ops of enclosing blocks, unless the region belongs to
 an ``IsolatedFromAbove`` op (a function body starts a fresh scope). Sibling
@@ -20,7 +27,9 @@ from __future__ import annotations
 from collections import ChainMap
 from typing import Hashable, Optional
 
-from meshc.ir.core import Operation, Region
+from meshc.interfaces.sharding import dps_inits
+from meshc.ir.core import Operation, Region, Value
+from meshc.ir.types import TensorType
 from meshc.passes.base import Pass
 
 
@@ -29,6 +38,8 @@ def _key(op: Operation) -> Optional[Hashable]:
     (or carries an unhashable attribute)."""
     if op.regions or not op.results or op.is_terminator or not op.has_trait("Pure"):
         return None
+    if any(isinstance(r.type, TensorType) and _is_destination(r) for r in op.results):
+        return None
     key = (op.name, tuple(op.operands), tuple(sorted(op.attributes.items(), key=lambda kv: kv[0])),
            tuple(sorted(op.properties.items(), key=lambda kv: kv[0])), tuple(r.type for r in op.results))
     try:
@@ -36,6 +47,16 @@ def _key(op: Operation) -> Optional[Hashable]:
     except TypeError:
         return None
     return key
+
+
+def _is_destination(v: Value) -> bool:
+    """Whether ``v`` is the destination-passing init of some user."""
+    for user, index in v.uses:
+        if not user.results:
+            continue
+        if index in dps_inits(user):
+            return True
+    return False
 
 
 class CSE(Pass):

@@ -40,9 +40,10 @@ import sys
 import time
 from contextlib import contextmanager, nullcontext
 from dataclasses import dataclass, field
-from typing import IO, Iterator, Optional, Union
+from typing import IO, Any, Iterator, Optional, Union
 
 from meshc.ir.core import Operation
+from meshc.ir.limits import spaced_collections
 from meshc.ir.location import Diagnostic, DiagnosticError
 from meshc.passes.base import OptionError, Pass, PassContext
 from meshc.passes.pipeline import Element, NestSpec, PipelineError, parse_pipeline
@@ -193,12 +194,15 @@ class PassManager:
     """
 
     def __init__(self, items: list[Item], context: Optional[PassContext] = None, *, verify_each: bool = True,
-                 printing: Optional[IRPrinting] = None, timing: Optional[Timing] = None):
+                 printing: Optional[IRPrinting] = None, timing: Optional[Timing] = None, observer: Any = None):
         self.items = items
         self.context = context if context is not None else PassContext()
         self.verify_each = verify_each
         self.printing = printing if printing is not None else IRPrinting()
         self.timing = timing
+        #: told ``set_passes(n)``, then ``pass_started(label)`` / ``pass_finished(label)`` around each
+        #: pass run (:class:`meshc.progress.Progress`); None: nobody
+        self.observer = observer
 
     @classmethod
     def from_text(cls, text: str, context: Optional[PassContext] = None, **kwargs) -> "PassManager":
@@ -223,9 +227,12 @@ class PassManager:
                 IR after a pass (``pass 'X' produced invalid IR: ...``).
             PassCrash: a pass failed with an internal error.
         """
-        if verify_input:
-            self._verify(module)
-        self._run_items(self.items, module)
+        if self.observer is not None:
+            self.observer.set_passes(_count(self.items))
+        with spaced_collections():  # meshc.ir.limits: CPython's collector tuned for large IR
+            if verify_input:
+                self._verify(module)
+            self._run_items(self.items, module)
 
     def _run_items(self, items: list[Item], op: Operation) -> None:
         for item in items:
@@ -250,6 +257,8 @@ class PassManager:
             self._dump(f"// -----// IR Dump Before {p.title()} ({p.name})", op)
         before = _fingerprint(op) if pr.after_change else None
         p.all_preserved = False
+        if self.observer is not None:
+            self.observer.pass_started(item.label)
         try:
             with measure(self.timing, item.label):
                 p.run(op)
@@ -270,6 +279,8 @@ class PassManager:
                 raise DiagnosticError([prefixed] + err.diagnostics[1:]) from None
         if pr.wants_after(p.name) and (not pr.after_change or _fingerprint(op) != before):
             self._dump(f"// -----// IR Dump After {p.title()} ({p.name})", op)
+        if self.observer is not None:
+            self.observer.pass_finished(item.label)
 
     def _dump_failure(self, p: Pass, op: Operation) -> None:
         if self.printing.after_failure or self.printing.after_all or p.name in self.printing.after:
@@ -288,6 +299,11 @@ def _fingerprint(op: Operation) -> str:
     from meshc.ir.printer import print_op
 
     return print_op(op, generic=True)
+
+
+def _count(items: list[Item]) -> int:
+    """The passes of a pipeline (a nested pipeline's once)."""
+    return sum(_count(it.items) if isinstance(it, Nested) else 1 for it in items)
 
 
 def _format(items: list[Item]) -> str:

@@ -96,7 +96,7 @@ from meshc.dialects.func import FuncOp
 from meshc.dialects.mesh import (DYNAMIC_INDEX, ForAllOp, ForOneOp, MeshOp, ShardOp, YieldOp, sharding_of)
 from meshc.dialects.scf import ForallOp, new_in_parallel
 from meshc.interfaces.sharding import (ANY, ShardingRuleError, dps_inits, effective_links, iteration_space,
-                                       loop_sharding, sharding_model)
+                                       loop_sharding, sharding_model, unchanged_spaces)
 from meshc.interfaces.sharding_models import fill, linear_form, loops_of
 from meshc.interfaces.spmd import (DeviceView, IndexMath, Mixed, PartitionContext, PartitionError, all_replicated,
                                    clone_on_local_shapes, extract, widened)
@@ -160,7 +160,8 @@ class FunctionPartitioner:
             for op in list(block.ops):
                 if self.wants_partition(op):
                     try:
-                        self.partition(op)
+                        with unchanged_spaces():  # the op and its operands stay as they are until emit
+                            self.partition(op)
                     except (PartitionError, ShardingRuleError, ShardingError) as err:
                         raise op.error(f"cannot be partitioned: {err}") from None
             for op in reversed(list(block.ops)):

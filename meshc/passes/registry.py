@@ -23,6 +23,7 @@ PASSES: dict[str, str] = {
     "mesh-simplify": "meshc.passes.mesh_simplify:MeshSimplify",
     "lower-all-slice": "meshc.passes.lower_all_slice:LowerAllSlice",
     "lower-process-multi-index": "meshc.passes.lower_process_multi_index:LowerProcessMultiIndex",
+    "fuse-spmd-regions": "meshc.passes.fuse_spmd_regions:FuseSpmdRegions",
     "materialize-encodings": "meshc.passes.materialize_encodings:MaterializeEncodings",
     "propagate-encodings": "meshc.passes.propagate_encodings:PropagateEncodings",
     "propagate-reshapes": "meshc.passes.propagate_reshapes:PropagateReshapes",
@@ -35,11 +36,11 @@ PASSES: dict[str, str] = {
     "verify": "meshc.passes.verify:Verify",
 }
 
-DEFAULT_PIPELINE: list[str] = ["flatten-regions", "propagate-reshapes", "sharding-propagation", "distribute-types", "reshard",
-                               "partition", "unroll", "propagate-encodings", "materialize-encodings", "canonicalize",
-                               "cse"]
+DEFAULT_PIPELINE: list[str] = ["flatten-regions", "propagate-reshapes", "sharding-propagation", "distribute-types",
+                               "reshard", "partition", "fuse-spmd-regions", "unroll", "propagate-encodings",
+                               "materialize-encodings", "canonicalize", "cse"]
 """What ``meshc compile`` runs without ``-p`` (pipeline elements, in order; ``--no-propagate-reshapes``
-drops ``propagate-reshapes``)."""
+drops ``propagate-reshapes``, ``--no-fuse-regions`` drops ``fuse-spmd-regions``)."""
 
 
 

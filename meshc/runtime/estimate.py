@@ -448,6 +448,8 @@ class _Walk:
             self.pos[d] += 1
 
     # -- the walk --------------------------------------------------------------------------
+    progress: Any = None  # see estimate()
+
     def run(self) -> None:
         self.bind_args()
         steps = [d.steps for d in self.schedule.devices]
@@ -480,6 +482,10 @@ class _Walk:
                     if step.signal is not None:
                         self.events[step.signal] = self.clock[k]
                     self.pos[k] += 1
+            if self.progress is not None:
+                self.progress(sum(self.pos), sum(map(len, steps)))
+                self.progress.devices(sum(1 for p in self.pos if p), sum(1 for p, s in zip(self.pos, steps)
+                                                                         if p == len(s)), self.n)
             if all(self.pos[k] == len(steps[k]) for k in range(self.n)):
                 return
             if not progressed:
@@ -516,7 +522,7 @@ class _Walk:
 
 
 def estimate(schedule: Schedule, *, layout: Optional[BufferLayout] = None, device_memory: Optional[int] = None,
-             machine: Optional[Machine] = None) -> Estimate:
+             machine: Optional[Machine] = None, progress: Any = None) -> Estimate:
     """Walk ``schedule`` without allocating data and return its :class:`Estimate`: per device the
     memory and traffic figures of a run under ``layout`` (the run's default buffer layout; None:
     row-major), equal to :class:`meshc.runtime.stats.DeviceStats` of a run (module docstring),
@@ -527,6 +533,8 @@ def estimate(schedule: Schedule, *, layout: Optional[BufferLayout] = None, devic
     for a group of one); waits for events start a step no earlier than the event's step ended.
     ``step_seconds`` is the latest finish. ``device_memory`` (bytes per device, None = unlimited)
     is only compared with the peaks (:meth:`Estimate.over_memory`): the walk never fails for it.
+    ``progress`` (:class:`meshc.progress.Progress`) is told, after each sweep over the devices, the
+    steps walked (``progress(done, total)``) and the devices started and finished (``devices``).
 
     Raises:
         ScheduleError: the schedule does not validate, a buffer's layout cannot hold it.
@@ -535,5 +543,6 @@ def estimate(schedule: Schedule, *, layout: Optional[BufferLayout] = None, devic
     """
     schedule.validate()
     walk = _Walk(schedule, layout or BufferLayout(), machine or Machine())
+    walk.progress = progress
     walk.run()
     return walk.result(device_memory)

@@ -1,0 +1,114 @@
+"""meshc/progress.py: when a progress display is shown (a terminal only), and what it shows, read
+from a forced console -- never by waiting for its timer."""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+from rich.console import Console
+
+import meshc.api as mc
+from meshc.progress import Progress, wanted
+
+
+class _Stream(io.StringIO):
+    def __init__(self, tty: bool):
+        super().__init__()
+        self.tty = tty
+
+    def isatty(self) -> bool:
+        return self.tty
+
+
+@pytest.mark.parametrize("tty,environ,want", [
+    (True, {}, True),
+    (False, {}, False),
+    (True, {"TERM": "dumb"}, False),
+    (True, {"MESHC_NO_PROGRESS": "1"}, False),
+    (True, {"MESHC_NO_PROGRESS": ""}, True),
+])
+def test_shown_only_on_a_terminal(tty, environ, want):
+    assert wanted(_Stream(tty), environ) is want
+
+
+def test_no_display_and_no_timer_off_a_terminal():
+    p = Progress(_Stream(False))
+    assert not p.enabled and p._timer is None
+    p.pass_started("cse")
+    p.show()  # disabled: nothing starts
+    assert p._live is None
+    p.close()
+
+
+def _text(p: Progress) -> str:
+    console = Console(file=io.StringIO(), width=100, force_terminal=True, color_system=None)
+    console.print(p.render())
+    return console.file.getvalue()
+
+
+def test_compile_reports_every_pass():
+    p = Progress(enabled=False)
+    module = mc.parse(open("samples/mlp_tensor_parallel.mlir").read())
+    mc.compile(module, progress=p)
+    n = len(mc.default_pipeline().split(","))
+    assert p.passes_total == p.passes_done == n and p.current_pass is None
+    assert p.lines() == [f"compile: {n}/{n} passes done"]
+
+
+def test_rendering_of_a_run():
+    p = Progress(enabled=False)
+    p.set_passes(9)
+    for name in ("sharding-propagation", "distribute-types"):
+        p.pass_started(name)
+        p.pass_finished(name)
+    p.pass_started("reshard")
+    assert p.lines() == ["compile: 2/9 passes done, running reshard"]
+    p.devices(4, 1, 8)
+    p(30, 120)
+    text = _text(p)
+    assert "compile: 2/9 passes done, running reshard" in text
+    assert "devices: 4/8 started, 1 finished" in text
+    assert "steps: 30/120 of the schedules" in text
+
+
+def test_a_forced_console_draws_and_clears():
+    out = io.StringIO()
+    console = Console(file=out, width=80, force_terminal=True, color_system=None)
+    p = Progress(console=console, enabled=True, after=None)  # no timer: shown only on request
+    assert p._timer is None
+    p.set_passes(3)
+    p.pass_started("partition")
+    p.show()
+    assert p._live is not None
+    p.pass_finished("partition")
+    p.close()
+    assert p._live is None
+    assert "running partition" in out.getvalue() or "1/3 passes done" in out.getvalue()
+    p.show()  # closed: stays closed
+    assert p._live is None
+
+
+def test_run_reports_devices_and_steps():
+    p = Progress(enabled=False)
+    path = "samples/mlp_tensor_parallel.mlir"
+    module = mc.parse(open(path).read(), path)
+    bound = mc.bind_entry(module, None, None, 0, None)
+    compiled = mc.compile(module.clone(), entry=bound.func.sym_name)
+    mc.run_compiled(compiled, bound, progress=p)
+    n = compiled.program.schedule.mesh.num_devices
+    total = sum(len(d.steps) for d in compiled.program.schedule.devices)
+    assert (p.devices_started, p.devices_finished, p.devices_total) == (n, n, n)
+    assert (p.steps_done, p.steps_total) == (total, total)
+
+
+def test_estimate_reports_devices_and_steps():
+    from meshc.runtime.estimate import estimate
+
+    p = Progress(enabled=False)
+    path = "samples/mlp_tensor_parallel.mlir"
+    compiled = mc.compile(mc.parse(open(path).read(), path))
+    estimate(compiled.program.schedule, progress=p)
+    n = compiled.program.schedule.mesh.num_devices
+    total = sum(len(d.steps) for d in compiled.program.schedule.devices)
+    assert (p.devices_finished, p.devices_total, p.steps_done, p.steps_total) == (n, n, total, total)
