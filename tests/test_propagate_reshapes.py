@@ -229,7 +229,9 @@ def test_no_propagate_reshapes_goes_without_p(tmp_path):
     assert r.exit_code == 1 and "--no-propagate-reshapes applies to the sharded run" in r.output
     r = CliRunner().invoke(main, ["compile", str(src), "--no-propagate-reshapes"])
     assert r.exit_code == 0 and "tensor.collapse_shape" in r.output
-    assert mc.default_pipeline(propagate_reshapes=False).split(",")[0] == "sharding-propagation"
+    passes = mc.default_pipeline(propagate_reshapes=False).split(",")
+    assert "propagate-reshapes" not in passes and passes[:2] == ["flatten-regions", "sharding-propagation"]
+    assert mc.default_pipeline().split(",")[:3] == ["flatten-regions", "propagate-reshapes", "sharding-propagation"]
 
 
 @pytest.mark.parametrize("stem", ["llama_block", "flax_encoder", "gpt2_layer", "moe", "cnn", "attention"])

@@ -1,6 +1,6 @@
 """The sharding rule of foreign ops: ops of dialects meshc has no classes for (generic form).
 
-meshc reads any op in MLIR's generic form (``"tosa.add"(%a, %b) : (...) -> ...``); without a model
+meshc reads any op in MLIR's generic form (``"stablehlo.add"(%a, %b) : (...) -> ...``); without a model
 such an op is replicated, which gathers its operands. Many of them are elementwise, and their generic
 form says enough to shard them as upstream's ``ElementwiseShardingInterface`` does. The recognition
 rule (meshc's; the lists from the TOSA 1.0 and StableHLO specifications' elementwise operators):
