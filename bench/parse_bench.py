@@ -12,7 +12,12 @@ Usage: python bench/parse_bench.py [--sizes 1000,10000,100000] [--generic-only|-
 from __future__ import annotations
 
 import argparse
+import os
 import resource
+import shutil
+import subprocess
+import sys
+import tempfile
 import time
 
 
@@ -77,11 +82,58 @@ def measure(text: str, n_ops: int, label: str) -> float:
     return total
 
 
+def _cpu_of(cmd: list[str], out_path: str) -> float:
+    """CPU seconds (user + system) of one run of ``cmd`` (a child process), its stdout to ``out_path``.
+
+    Raises:
+        SystemExit: the command failed (its stderr is shown)."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    with open(out_path, "w") as out:
+        proc = subprocess.run(cmd, stdout=out, stderr=subprocess.PIPE, text=True)
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    if proc.returncode != 0:
+        raise SystemExit(f"{' '.join(cmd)} failed:\n{proc.stderr}")
+    return (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+
+
+def whole_process(sizes: list[int], xdsl_opt: str | None, repeats: int) -> None:
+    """Print the CPU time of whole processes, ``meshc compile -p ""`` (parse, verify, print) against
+    ``xdsl-opt`` (the same: no passes) on the same file, interleaved, best of ``repeats``; then the
+    start-up time on an empty module. CPU time, not wall time: the machine may be shared."""
+    meshc = [sys.executable, "-m", "meshc.cli", "compile", "-p", ""]
+    with tempfile.TemporaryDirectory() as tmp:
+        cases = [("empty module", "func.func @main() {\n  return\n}\n")]
+        cases += [(f"{n} ops", make_module(n)) for n in sizes]
+        peer = "xdsl-opt" if xdsl_opt else "(no xdsl-opt)"
+        print(f"\nwhole process, CPU s (best of {repeats}, interleaved; load average "
+              f"{os.getloadavg()[0]:.1f} on {os.cpu_count()} cores)")
+        print(f"{'input':>14} {'meshc':>8} {peer:>14} {'speed-up':>9}")
+        for label, text in cases:
+            path = os.path.join(tmp, "in.mlir")
+            with open(path, "w") as f:
+                f.write(text)
+            ours, theirs = [], []
+            for _ in range(repeats):
+                ours.append(_cpu_of(meshc + [path], os.path.join(tmp, "meshc.out")))
+                if xdsl_opt:
+                    theirs.append(_cpu_of([xdsl_opt, path], os.path.join(tmp, "xdsl.out")))
+            if theirs:
+                print(f"{label:>14} {min(ours):8.3f} {min(theirs):14.3f} {min(theirs) / min(ours):8.2f}x")
+            else:
+                print(f"{label:>14} {min(ours):8.3f}")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--sizes", default="1000,10000,100000")
     ap.add_argument("--custom-only", action="store_true")
     ap.add_argument("--generic-only", action="store_true")
+    ap.add_argument("--xdsl-opt", default=os.environ.get("XDSL_OPT") or shutil.which("xdsl-opt"),
+                    help="the peer's executable (default: $XDSL_OPT, else xdsl-opt on PATH); install xDSL "
+                         "in a separate virtual environment, it is no dependency of meshc")
+    ap.add_argument("--process-sizes", default="10000,100000",
+                    help="sizes for the whole-process comparison ('' to skip it)")
+    ap.add_argument("--repeats", type=int, default=3)
     args = ap.parse_args()
     from meshc.ir import print_op
     from meshc.parser import parse
@@ -101,6 +153,8 @@ def main() -> None:
             print(f"{form}: {b // a}x ops -> {totals[(form, b)] / totals[(form, a)]:.1f}x time")
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     print(f"peak RSS: {peak:.0f} MiB")
+    if args.process_sizes:
+        whole_process([int(s) for s in args.process_sizes.split(",")], args.xdsl_opt, args.repeats)
 
 
 if __name__ == "__main__":

@@ -1070,19 +1070,29 @@ def _derived_grammar():
     return grammar_and_callbacks()
 
 
-def _callback_class() -> type:
+# a rule's name (``name:``, ``?name:``, ``%extend name:``) or an alternative's alias (``-> name``)
+_RULE_NAME = re.compile(r"^\s*(?:%extend\s+)?[?!]?([a-z_][a-z_0-9]*)(?:\.\d+)?\s*:|->\s*([a-z_][a-z_0-9]*)", re.M)
+
+
+def _callback_class(grammar: str) -> type:
+    """The transformer class: every dialect's ``Syntax`` mixin over :class:`ParserCore`, with the
+    callbacks of the rules of ``grammar`` (and only those) taking their children inline.
+
+    Helpers (``use``, ``build``, ``loc``, ...) stay plain inherited methods: lark's ``v_args`` wrapper
+    builds a new bound wrapper on every attribute access, which cost a tenth of the parse."""
     from meshc.dialects import DIALECTS
 
     from lark import Transformer
 
     mixins = [d.Syntax for d in DIALECTS if hasattr(d, "Syntax")]
     bases = tuple(mixins) + (ParserCore,)
+    rules = {a or b for a, b in _RULE_NAME.findall(grammar)}
     # lark applies v_args only to methods defined on the class itself
     namespace: dict[str, Any] = {}
     for base in reversed(bases):
         for klass in reversed(base.__mro__[:-1]):  # a mixin's own bases too (mesh's CollectiveSyntax)
             for k, v in vars(klass).items():
-                if not k.startswith("_") and callable(v):
+                if k in rules and callable(v):
                     namespace[k] = v
     namespace.update(_derived_grammar()[1])
     cls = type("MeshcParseCallbacks", bases + (Transformer,), namespace)
@@ -1092,18 +1102,18 @@ def _callback_class() -> type:
 def _parser() -> tuple[Lark, Any]:
     global _PARSER, _CALLBACKS
     if _PARSER is None:
-        _CALLBACKS = _callback_class()()
+        text = _grammar_text()
+        _CALLBACKS = _callback_class(text)()
         cache_dir = Path(os.environ.get("XDG_CACHE_HOME", Path.home() / ".cache")) / "meshc"
         cache: Any = False
         try:
             cache_dir.mkdir(parents=True, exist_ok=True)
             import hashlib
 
-            text = _grammar_text()
             digest = hashlib.sha256(text.encode()).hexdigest()[:16]
             cache = str(cache_dir / f"grammar-{digest}.lark.cache")
         except OSError:
-            text = _grammar_text()
+            pass
         _PARSER = Lark(text, parser="lalr", lexer="contextual", transformer=_CALLBACKS,
                        propagate_positions=False, maybe_placeholders=True, cache=cache,
                        lexer_callbacks={"LBRACE": _CALLBACKS._note_brace, "RSQB": _CALLBACKS._note_close,
