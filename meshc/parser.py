@@ -20,6 +20,7 @@ offending token (lark's errors are translated, never shown raw).
 
 from __future__ import annotations
 
+import gc
 import os
 import re
 import sys
@@ -1337,6 +1338,10 @@ def parse(text: str, filename: str = "<stdin>") -> Operation:
     _prescan(text, filename)
     parser, cb = _parser()
     cb.reset(filename, text)
+    # the parse allocates only objects that live on (the IR) or die by reference count: cyclic
+    # collections in between would rescan the growing IR again and again
+    collecting = gc.isenabled()
+    gc.disable()
     try:
         with recursion_headroom():
             parser.parse(text)
@@ -1344,6 +1349,8 @@ def parse(text: str, filename: str = "<stdin>") -> Operation:
         raise _translate(err, filename, text) from None
     finally:
         cb.depths = {}
+        if collecting:
+            gc.enable()
     top = cb.top_block
     cb.check_blocks_defined(cb.block_maps[0])
     if cb.scopes[0].forward:
