@@ -1100,6 +1100,29 @@ def _callback_class(grammar: str) -> type:
     return v_args(inline=True)(cls)
 
 
+class _InlineRules:
+    """What lark calls a rule's callback through: one plain function per rule of the callbacks
+    object, taking the children list and passing them inline to the method bound once (lark's own
+    ``v_args`` path takes three calls per reduction). Other names fall through to the object."""
+
+    def __init__(self, callbacks: Any):
+        self._callbacks = callbacks
+        for name, member in vars(type(callbacks)).items():
+            base = getattr(member, "base_func", None)  # a v_args-wrapped rule callback
+            if base is not None:
+                setattr(self, name, _inline(base.__get__(callbacks, type(callbacks))))
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._callbacks, name)
+
+
+def _inline(method):
+    def callback(children):
+        return method(*children)
+
+    return callback
+
+
 def _parser() -> tuple[Lark, Any]:
     """The process' parser and its callbacks object, built on first use.
 
@@ -1116,7 +1139,7 @@ def _parser() -> tuple[Lark, Any]:
         text = _grammar_text()
         _CALLBACKS = _callback_class(text)()
         cache_dir = Path(os.environ.get("XDG_CACHE_HOME", Path.home() / ".cache")) / "meshc"
-        key = f"{text}\0{lark.__version__}\0{sys.version}".encode()
+        key = f"{text}\0{lark.__version__}\0{sys.version}\0inline-rules".encode()
         digest = hashlib.sha256(key).hexdigest()[:16]
         pickled = cache_dir / f"parser-{digest}.pickle"
         _PARSER = _load_pickled(pickled, _CALLBACKS)
@@ -1127,7 +1150,7 @@ def _parser() -> tuple[Lark, Any]:
                 cache = str(cache_dir / f"grammar-{digest}.lark.cache")
             except OSError:
                 pass
-            _PARSER = Lark(text, parser="lalr", lexer="contextual", transformer=_CALLBACKS,
+            _PARSER = Lark(text, parser="lalr", lexer="contextual", transformer=_InlineRules(_CALLBACKS),
                            propagate_positions=False, maybe_placeholders=True, cache=cache,
                            lexer_callbacks={"LBRACE": _CALLBACKS._note_brace, "RSQB": _CALLBACKS._note_close,
                                  "MORETHAN": _CALLBACKS._note_close, "RBRACE": _CALLBACKS._note_close,
@@ -1147,6 +1170,8 @@ def _pickle_ids(parser: Lark, callbacks: Any):
     def persistent_id(obj):
         if obj is callbacks:
             return "callbacks"
+        if isinstance(obj, _InlineRules):
+            return "rules"
         if isinstance(obj, types.ModuleType):
             return "module:" + obj.__name__
         if id(obj) in rule_callbacks:
@@ -1158,7 +1183,7 @@ def _pickle_ids(parser: Lark, callbacks: Any):
 
         if pid.startswith("module:"):
             return importlib.import_module(pid[len("module:"):])
-        return {"callbacks": callbacks, "rule-callback": None}[pid]
+        return {"callbacks": callbacks, "rules": None, "rule-callback": None}[pid]
 
     return persistent_id, persistent_load
 
@@ -1212,7 +1237,7 @@ def _load_pickled(path: Path, callbacks: Any) -> Optional[Lark]:
             unpickler = pickle.Unpickler(f)
             unpickler.persistent_load = persistent_load
             parser = unpickler.load()
-        parser.options.transformer = callbacks
+        parser.options.transformer = _InlineRules(callbacks)
         parser._prepare_callbacks()  # the rule callbacks, bound to ``callbacks``
         parser.parser.parser.parser.callbacks = parser._callbacks
         return parser
