@@ -52,16 +52,21 @@ expert weight: E over ``ep``, F over ``tp``); a row-parallel activation keeps th
 
 **Choosing** (:func:`auto_shard`). Every combination of the kinds' plans, and the replicated plan, is a
 candidate. Each is first costed by the reshard pass's figures (:func:`evaluate`: a copy of the module
-through ``sharding-propagation,distribute-types,reshard``; per device the stored bytes of the inputs,
-balanced rule, plus the bytes each collective moves to the device receiving most,
-:func:`meshc.sharding.plan_bytes_per_device`, plus the gathering of results that leave the function split
-or partial). The :data:`MAX_ESTIMATED` cheapest are then compiled by the default pipeline and walked by
-``meshc estimate``'s model (:func:`meshc.runtime.estimate.estimate`, docs/estimate.md): their score is the
-largest per-device peak (a split global counted at its shard's size: a deployment loads each device's
-part) plus the most bytes any device receives. The lowest score wins, a split plan on a tie; a plan the
-passes reject is never chosen. ``--explain`` prints each choice with its reason, the head splits, the
-collectives with their bytes, and the chosen plan and the runner-up with their costs. Where a split
-cannot pass a reshape (heads that are the *minor* dim of a collapsed ``(B, H)`` batch, N not dividing
+through the default pipeline up to ``reshard``, :func:`cost_pipeline`, so reshapes are folded by
+``propagate-reshapes`` as in the compiled program; per device the stored bytes of the inputs, balanced
+rule, plus the bytes each collective moves to the device receiving most,
+:func:`meshc.sharding.plan_bytes_per_device`, plus the *result charge*). The :data:`MAX_ESTIMATED`
+cheapest are then compiled by the default pipeline and walked by ``meshc estimate``'s model
+(:func:`meshc.runtime.estimate.estimate`, docs/estimate.md): their score is the largest per-device peak
+(a split global counted at its shard's size: a deployment loads each device's part) plus the most bytes
+any device receives, the result charge included. The *result charge* is the same in both models: the
+caller receives every result whole, so a result that leaves the function split costs the all_gather and
+one left partial (a row-parallel product last) the all_reduce that makes it replicated, bytes by
+:func:`meshc.sharding.plan_bytes_per_device` on the result's sharding after ``reshard``. The lowest score
+wins, a split plan on a tie; a plan the passes reject is never chosen. ``--explain`` prints each choice with its reason, the head splits, the
+collectives with their bytes (those of the compiled program, the result charge listed as collectives
+"for the function result"), and the chosen plan and the runner-up with their costs. Where a split
+cannot pass a reshape that remains (heads that are the *minor* dim of a collapsed ``(B, H)`` batch, N not dividing
 H), the collective the reshard pass inserts is listed with that reason.
 """
 
@@ -537,7 +542,7 @@ class Collective:
 
 @dataclass
 class Evaluation:
-    """The cost of a plan after ``sharding-propagation,distribute-types,reshard``: per device, bytes stored
+    """The cost of a plan after :func:`cost_pipeline` (the default pipeline up to ``reshard``): per device, bytes stored
     for the inputs (arguments and globals) and received by collectives (those the reshard pass inserted,
     and the gathering of results that leave the function split or partial: ``result_bytes`` of them);
     the ``collectives``; ``notes`` (head splits, batched products) for ``--explain``."""
@@ -1010,10 +1015,24 @@ def _replicated_cost(module: Operation, func: Operation) -> Evaluation:
     return Evaluation(sum(_nbytes(v.type) for v in _input_values(module, func)), 0)  # type: ignore[arg-type]
 
 
+def cost_pipeline() -> str:
+    """The passes a plan is costed after: the default pipeline (:func:`meshc.api.default_pipeline`, from
+    :data:`meshc.passes.registry.DEFAULT_PIPELINE`) up to and including ``reshard``, so the collectives,
+    head splits and batched products :func:`evaluate` reports are those of the program the plan compiles
+    to (reshapes folded by ``propagate-reshapes``, region bodies flattened), not of the input's ops."""
+    from meshc.api import default_pipeline
+
+    passes = default_pipeline().split(",")
+    return ",".join(passes[:passes.index("reshard") + 1])
+
+
 def evaluate(module: Operation, spec: AutoShardSpec, decisions: list[Decision],
              operand_annotations: list[OperandAnnotation] = (), entry: Optional[str] = None) -> Evaluation:
     """The cost of a plan (see the module docstring): ``module`` is copied, annotated and run through
-    ``sharding-propagation,distribute-types,reshard``; ``module`` itself is not changed.
+    :func:`cost_pipeline` (the default pipeline up to ``reshard``); ``module`` itself is not changed.
+    Bytes are per device: the stored input bytes, the bytes each collective moves to the device receiving
+    most, and (``result_bytes``) the all_gather or all_reduce that gives the caller each result left split
+    or partial whole.
 
     Raises:
         meshc.ir.location.DiagnosticError: a pass rejects the plan (e.g. an op without a rule for it).
@@ -1024,7 +1043,7 @@ def evaluate(module: Operation, spec: AutoShardSpec, decisions: list[Decision],
 
     copy = module.clone({})
     _apply(copy, spec, entry, decisions, list(operand_annotations))
-    PassManager.from_text("sharding-propagation,distribute-types,reshard").run(copy)
+    PassManager.from_text(cost_pipeline()).run(copy)
     func = find_entry(copy, entry)
     mesh = Mesh(spec.kind, spec.shape)
     chosen = {d.target: d.split_axes for d in decisions if d.split_axes is not None}
@@ -1059,8 +1078,9 @@ def evaluate(module: Operation, spec: AutoShardSpec, decisions: list[Decision],
             steps = plan_reshard(src, Sharding.replicated(spec.kind), mesh, t.shape)
             moved = max(plan_bytes_per_device(steps, src, mesh, t.shape, _itemsize(t))) if steps else 0
             kind = "all_reduce" if s.partial_axes else "all_gather"
+            left = "partial" if s.partial_axes else "split"
             result.collectives.append(Collective(kind, _type_text(t), "the function result", moved,
-                                                 "the result leaves the function split; the caller gets it whole"))
+                                                 f"the result leaves the function {left}; the caller gets it whole"))
             result.moved_bytes += moved
             result.result_bytes += moved
     result.notes = (_head_notes(func, spec) if "tp" in spec.kinds else []) + _batched_notes(func)
@@ -1156,21 +1176,31 @@ def _counted(lines: list[str]) -> list[str]:
 
 
 def _head_notes(func: Operation, spec: AutoShardSpec) -> list[str]:
-    """``heads split`` lines: a ``tensor.expand_shape`` of a weight contraction's result (a projection)
-    whose result is split on the major dim of a group of several non-unit dims (``64 -> 4x16``: H heads
-    of D elements each)."""
+    """``heads split`` lines, one per projection whose heads are split over the ``tp`` axis: the N space
+    of a weight contraction (its result) seen as H heads of D elements, split on the major of several
+    non-unit dims: either the contraction computes them itself (a reshape of its weight folded into its
+    iteration space by ``propagate-reshapes``: N loops H and D, result ``[B, S, H, D]``) or a
+    ``tensor.expand_shape`` of its result makes them (``64 -> 4x16``, where a reshape stays)."""
     notes = []
+    tp = spec.axis("tp")
     for op in func.walk():
-        if op.name != "tensor.expand_shape":
-            continue
-        producer = _producer(op.operands[0])
-        c = contraction_of(producer) if producer is not None else None
+        if op.name == "tensor.expand_shape":
+            producer = _producer(op.operands[0])
+            c = contraction_of(producer) if producer is not None else None
+            groups = [list(g) for g in op.reassociation]  # type: ignore[attr-defined]
+            what = (f"tensor.expand_shape {_type_text(op.operands[0].type)} -> {_type_text(op.results[0].type)} of "
+                    f"{c.op.name}" if c is not None else "")
+        else:
+            c = contraction_of(op)
+            groups = [[c.maps[2].index(n) for n in c.n if n in c.maps[2]]] if c is not None else []
+            groups = [sorted(g) for g in groups]
+            what = (f"{op.name} {_type_text(op.results[0].type)} (a projection)"
+                    if c is not None else "")
         if c is None or not any(trace_source(v) for v in c.op.inputs):  # type: ignore[attr-defined]
             continue
         out = op.results[0].type
         s = sharding_of(out)
-        tp = spec.axis("tp")
-        for group in op.reassociation:  # type: ignore[attr-defined]
+        for group in groups:
             real = [d for d in group if out.shape[d] != 1]
             if s is None or len(real) < 2 or tp not in s.dim_axes(real[0]):
                 continue
@@ -1179,9 +1209,8 @@ def _head_notes(func: Operation, spec: AutoShardSpec) -> list[str]:
             for d in real[1:]:
                 rest *= int(out.shape[d])
             share = f"{h // k} per device" if h % k == 0 else f"{h // k} or {h // k + 1} per device"
-            notes.append(f"heads split: tensor.expand_shape {_type_text(op.operands[0].type)} -> {_type_text(out)} "
-                         f"of {c.op.name} splits dim {real[0]} ({h} heads of {rest}) over @{spec.kind}, {share}; "
-                         "each head stays whole on one device")
+            notes.append(f"heads split: {what} splits dim {real[0]} ({h} heads of {rest}) over "
+                         f"@{spec.kind}, {share}; each head stays whole on one device")
     return _counted(notes)
 
 
@@ -1300,7 +1329,8 @@ def _estimate(module: Operation, spec: AutoShardSpec, cand: Candidate, entry: Op
     whole = sum(_nbytes(d.tensor_type) - _nbytes(d.tensor_type, _parts(d.split_axes, spec))
                 for d in cand.decisions if d.target.startswith("@") and d.split_axes and d.tensor_type is not None)
     cand.peak_bytes = max(d.stats.peak_bytes for d in est.devices) - whole
-    # the estimate walks the program; gathering split results for the caller happens outside it
+    # the estimate walks the program; the result charge (the caller's all_gather / all_reduce of results
+    # left split or partial) happens outside it: evaluate's, after the same passes up to reshard
     cand.received_bytes = max(d.received_bytes for d in est.devices) + (cand.cost.result_bytes if cand.cost else 0)
 
 
