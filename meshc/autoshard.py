@@ -63,11 +63,12 @@ any device receives, the result charge included. The *result charge* is the same
 caller receives every result whole, so a result that leaves the function split costs the all_gather and
 one left partial (a row-parallel product last) the all_reduce that makes it replicated, bytes by
 :func:`meshc.sharding.plan_bytes_per_device` on the result's sharding after ``reshard``. The lowest score
-wins, a split plan on a tie; a plan the passes reject is never chosen. ``--explain`` prints each choice with its reason, the head splits, the
-collectives with their bytes (those of the compiled program, the result charge listed as collectives
-"for the function result"), and the chosen plan and the runner-up with their costs. Where a split
-cannot pass a reshape that remains (heads that are the *minor* dim of a collapsed ``(B, H)`` batch, N not dividing
-H), the collective the reshard pass inserts is listed with that reason.
+wins, a split plan on a tie; a plan the passes reject is never chosen. ``--no-propagate-reshapes`` costs
+and compiles the plans without that pass, as the command compiles. ``--explain`` prints each choice with
+its reason, the head splits, the collectives with their bytes (those of the compiled program, the result
+charge listed as collectives "for the function result"), and the chosen plan and the runner-up with their
+costs. Where a split cannot pass a reshape that remains (heads that are the *minor* dim of a collapsed
+``(B, H)`` batch, N not dividing H), the collective the reshard pass inserts is listed with that reason.
 """
 
 from __future__ import annotations
@@ -1015,19 +1016,21 @@ def _replicated_cost(module: Operation, func: Operation) -> Evaluation:
     return Evaluation(sum(_nbytes(v.type) for v in _input_values(module, func)), 0)  # type: ignore[arg-type]
 
 
-def cost_pipeline() -> str:
+def cost_pipeline(propagate_reshapes: bool = True) -> str:
     """The passes a plan is costed after: the default pipeline (:func:`meshc.api.default_pipeline`, from
     :data:`meshc.passes.registry.DEFAULT_PIPELINE`) up to and including ``reshard``, so the collectives,
     head splits and batched products :func:`evaluate` reports are those of the program the plan compiles
-    to (reshapes folded by ``propagate-reshapes``, region bodies flattened), not of the input's ops."""
+    to (reshapes folded by ``propagate-reshapes``, region bodies flattened), not of the input's ops.
+    ``propagate_reshapes=False`` (``--no-propagate-reshapes``) leaves that pass out, as the compile does."""
     from meshc.api import default_pipeline
 
-    passes = default_pipeline().split(",")
+    passes = default_pipeline(propagate_reshapes=propagate_reshapes).split(",")
     return ",".join(passes[:passes.index("reshard") + 1])
 
 
 def evaluate(module: Operation, spec: AutoShardSpec, decisions: list[Decision],
-             operand_annotations: list[OperandAnnotation] = (), entry: Optional[str] = None) -> Evaluation:
+             operand_annotations: list[OperandAnnotation] = (), entry: Optional[str] = None,
+             propagate_reshapes: bool = True) -> Evaluation:
     """The cost of a plan (see the module docstring): ``module`` is copied, annotated and run through
     :func:`cost_pipeline` (the default pipeline up to ``reshard``); ``module`` itself is not changed.
     Bytes are per device: the stored input bytes, the bytes each collective moves to the device receiving
@@ -1043,7 +1046,7 @@ def evaluate(module: Operation, spec: AutoShardSpec, decisions: list[Decision],
 
     copy = module.clone({})
     _apply(copy, spec, entry, decisions, list(operand_annotations))
-    PassManager.from_text(cost_pipeline()).run(copy)
+    PassManager.from_text(cost_pipeline(propagate_reshapes)).run(copy)
     func = find_entry(copy, entry)
     mesh = Mesh(spec.kind, spec.shape)
     chosen = {d.target: d.split_axes for d in decisions if d.split_axes is not None}
@@ -1315,7 +1318,8 @@ def _static(func: Operation) -> bool:
                for a in func.body.args)
 
 
-def _estimate(module: Operation, spec: AutoShardSpec, cand: Candidate, entry: Optional[str]) -> None:
+def _estimate(module: Operation, spec: AutoShardSpec, cand: Candidate, entry: Optional[str],
+              propagate_reshapes: bool = True) -> None:
     """Fill ``cand``'s estimate figures: a copy of ``module`` annotated with the plan is compiled by the
     default pipeline and walked by :func:`meshc.runtime.estimate.estimate` (docs/estimate.md)."""
     import meshc.api as mc
@@ -1323,7 +1327,7 @@ def _estimate(module: Operation, spec: AutoShardSpec, cand: Candidate, entry: Op
 
     copy = module.clone({})
     _apply(copy, spec, entry, cand.decisions, cand.operand_annotations)
-    est = estimate(mc.compile(copy, entry=entry).program.schedule)
+    est = estimate(mc.compile(copy, entry=entry, propagate_reshapes=propagate_reshapes).program.schedule)
     # meshc's runtime loads a global whole and slices it on each device; a deployment loads each device's
     # part (IREE's parameters per device), so a split global is counted at the size of its largest shard
     whole = sum(_nbytes(d.tensor_type) - _nbytes(d.tensor_type, _parts(d.split_axes, spec))
@@ -1335,7 +1339,7 @@ def _estimate(module: Operation, spec: AutoShardSpec, cand: Candidate, entry: Op
 
 
 def auto_shard(module: Operation, spec: AutoShardSpec, entry: Optional[str] = None,
-               batch_arg: Optional[str] = None) -> AutoShardPlan:
+               batch_arg: Optional[str] = None, propagate_reshapes: bool = True) -> AutoShardPlan:
     """Choose shardings for ``module``'s entry function (``entry``, else the only public one), add the
     mesh ``@KIND`` of ``spec.shape`` and the annotations, in place. Returns the plan (its
     :meth:`AutoShardPlan.explain` is ``--explain``'s text).
@@ -1345,7 +1349,9 @@ def auto_shard(module: Operation, spec: AutoShardSpec, entry: Optional[str] = No
     costed by the reshard figures (:func:`evaluate`), the :data:`MAX_ESTIMATED` cheapest then by the
     estimate model (compiled, per-device peak bytes + bytes received, the device that has most of each);
     the cheapest wins, a split plan on a tie. A plan the passes reject is never chosen. ``batch_arg``
-    (``--batch-arg``) names the data input of ``dp`` (:func:`batch_arg_index`).
+    (``--batch-arg``) names the data input of ``dp`` (:func:`batch_arg_index`). ``propagate_reshapes=False``
+    (``--no-propagate-reshapes``): plans are costed and compiled without ``propagate-reshapes``, as the
+    program will be.
 
     Raises:
         meshc.annotate.AnnotationError: the module already has a different mesh of that name, or a
@@ -1384,7 +1390,7 @@ def auto_shard(module: Operation, spec: AutoShardSpec, entry: Optional[str] = No
         if cand.cost is not None:
             continue
         try:
-            cand.cost = evaluate(module, spec, cand.decisions, cand.operand_annotations, entry)
+            cand.cost = evaluate(module, spec, cand.decisions, cand.operand_annotations, entry, propagate_reshapes)
         except (DiagnosticError, PassCrash) as err:
             cand.rejected = f"the passes reject it: {str(err).splitlines()[0]}"
     order = {id(c): i for i, c in enumerate(candidates)}
@@ -1392,7 +1398,7 @@ def auto_shard(module: Operation, spec: AutoShardSpec, entry: Optional[str] = No
     if _static(func):
         for cand in [c for c in ranked if not c.rejected][:MAX_ESTIMATED]:
             try:
-                _estimate(module, spec, cand, entry)
+                _estimate(module, spec, cand, entry, propagate_reshapes)
             except (DiagnosticError, PassCrash) as err:
                 cand.rejected = f"it does not compile: {str(err).splitlines()[0]}"
     ranked.sort(key=lambda c: (bool(c.rejected), c.peak_bytes is None, c.score or 0, order[id(c)]))

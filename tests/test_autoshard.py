@@ -181,6 +181,28 @@ def test_tp_batch_first_attention_keeps_the_heads_split_through_the_collapse():
     assert "linalg.generic 2x4x16x16 f32 (batched contraction): batch dim 1 split" in text
 
 
+def test_tp_without_propagate_reshapes_costs_the_kept_collapse():
+    # --no-propagate-reshapes: the plans are costed and compiled with the (B, H) -> 8 collapse kept, where
+    # the head split is strided: Q, K, V (2x4x16x16 f32, 8192 B) are all_gathered, each device receiving
+    # the other half, 4096 B
+    plan = auto_shard(mc.parse(str(DATA / "attention.linalg.mlir")), parse_auto_shard("tp=2"),
+                      propagate_reshapes=False)
+    chosen, runner_up = plan.chosen, plan.runner_up
+    gathers = [(c.type, c.moved_bytes) for c in chosen.cost.collectives if c.consumer != "the function result"]
+    assert gathers == [("2x4x16x16 f32", 4096)] * 3
+    assert "minor dim of the collapsed group [0, 1]" in chosen.cost.collectives[0].why
+    # every weight column-parallel wins: the result leaves split on its columns, the caller's gather of
+    # the other half of 2x16x64 f32 is 4096 B (12288 + 4096 = 16384 received); Megatron adds an
+    # all_reduce of the 32x64 f32 output before the kept expand_shape, 2 x 1/2 x 8192 = 8192 B
+    # (12288 + 8192 = 20480)
+    assert chosen.name == "tp: every weight column-parallel, results all_gathered"
+    assert (chosen.cost.result_bytes, chosen.received_bytes) == (4096, 16384)
+    assert (runner_up.cost.result_bytes, runner_up.received_bytes) == (0, 20480)
+    # the head note is the kept expand_shape's
+    assert "heads split: tensor.expand_shape 32x64 f32 -> 2x16x4x16 f32 of linalg.matmul splits dim 2" in \
+        plan.explain()
+
+
 def test_tp_heads_not_divisible_gives_the_reason():
     plan = auto_shard(mc.parse(str(DATA / "attention_heads_first.linalg.mlir")), parse_auto_shard("tp=3"))
     megatron = next(c for c in plan.candidates if c.name == "tp: Megatron: column-parallel, then row-parallel")
