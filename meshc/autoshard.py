@@ -52,17 +52,23 @@ expert weight: E over ``ep``, F over ``tp``); a row-parallel activation keeps th
 
 **Choosing** (:func:`auto_shard`). Every combination of the kinds' plans, and the replicated plan, is a
 candidate. Each is first costed by the reshard pass's figures (:func:`evaluate`: a copy of the module
-through ``sharding-propagation,distribute-types,reshard``; per device the stored bytes of the inputs,
-balanced rule, plus the bytes each collective moves to the device receiving most,
-:func:`meshc.sharding.plan_bytes_per_device`, plus the gathering of results that leave the function split
-or partial). The :data:`MAX_ESTIMATED` cheapest are then compiled by the default pipeline and walked by
-``meshc estimate``'s model (:func:`meshc.runtime.estimate.estimate`, docs/estimate.md): their score is the
-largest per-device peak (a split global counted at its shard's size: a deployment loads each device's
-part) plus the most bytes any device receives. The lowest score wins, a split plan on a tie; a plan the
-passes reject is never chosen. ``--explain`` prints each choice with its reason, the head splits, the
-collectives with their bytes, and the chosen plan and the runner-up with their costs. Where a split
-cannot pass a reshape (heads that are the *minor* dim of a collapsed ``(B, H)`` batch, N not dividing
-H), the collective the reshard pass inserts is listed with that reason.
+through the default pipeline up to ``reshard``, :func:`cost_pipeline`, so reshapes are folded by
+``propagate-reshapes`` as in the compiled program; per device the stored bytes of the inputs, balanced
+rule, plus the bytes each collective moves to the device receiving most,
+:func:`meshc.sharding.plan_bytes_per_device`, plus the *result charge*). The :data:`MAX_ESTIMATED`
+cheapest are then compiled by the default pipeline and walked by ``meshc estimate``'s model
+(:func:`meshc.runtime.estimate.estimate`, docs/estimate.md): their score is the largest per-device peak
+(a split global counted at its shard's size: a deployment loads each device's part) plus the most bytes
+any device receives, the result charge included. The *result charge* is the same in both models: the
+caller receives every result whole, so a result that leaves the function split costs the all_gather and
+one left partial (a row-parallel product last) the all_reduce that makes it replicated, bytes by
+:func:`meshc.sharding.plan_bytes_per_device` on the result's sharding after ``reshard``. The lowest score
+wins, a split plan on a tie; a plan the passes reject is never chosen. ``--no-propagate-reshapes`` costs
+and compiles the plans without that pass, as the command compiles. ``--explain`` prints each choice with
+its reason, the head splits, the collectives with their bytes (those of the compiled program, the result
+charge listed as collectives "for the function result"), and the chosen plan and the runner-up with their
+costs. Where a split cannot pass a reshape that remains (heads that are the *minor* dim of a collapsed
+``(B, H)`` batch, N not dividing H), the collective the reshard pass inserts is listed with that reason.
 """
 
 from __future__ import annotations
@@ -537,7 +543,7 @@ class Collective:
 
 @dataclass
 class Evaluation:
-    """The cost of a plan after ``sharding-propagation,distribute-types,reshard``: per device, bytes stored
+    """The cost of a plan after :func:`cost_pipeline` (the default pipeline up to ``reshard``): per device, bytes stored
     for the inputs (arguments and globals) and received by collectives (those the reshard pass inserted,
     and the gathering of results that leave the function split or partial: ``result_bytes`` of them);
     the ``collectives``; ``notes`` (head splits, batched products) for ``--explain``."""
@@ -1010,10 +1016,26 @@ def _replicated_cost(module: Operation, func: Operation) -> Evaluation:
     return Evaluation(sum(_nbytes(v.type) for v in _input_values(module, func)), 0)  # type: ignore[arg-type]
 
 
+def cost_pipeline(propagate_reshapes: bool = True) -> str:
+    """The passes a plan is costed after: the default pipeline (:func:`meshc.api.default_pipeline`, from
+    :data:`meshc.passes.registry.DEFAULT_PIPELINE`) up to and including ``reshard``, so the collectives,
+    head splits and batched products :func:`evaluate` reports are those of the program the plan compiles
+    to (reshapes folded by ``propagate-reshapes``, region bodies flattened), not of the input's ops.
+    ``propagate_reshapes=False`` (``--no-propagate-reshapes``) leaves that pass out, as the compile does."""
+    from meshc.api import default_pipeline
+
+    passes = default_pipeline(propagate_reshapes=propagate_reshapes).split(",")
+    return ",".join(passes[:passes.index("reshard") + 1])
+
+
 def evaluate(module: Operation, spec: AutoShardSpec, decisions: list[Decision],
-             operand_annotations: list[OperandAnnotation] = (), entry: Optional[str] = None) -> Evaluation:
+             operand_annotations: list[OperandAnnotation] = (), entry: Optional[str] = None,
+             propagate_reshapes: bool = True) -> Evaluation:
     """The cost of a plan (see the module docstring): ``module`` is copied, annotated and run through
-    ``sharding-propagation,distribute-types,reshard``; ``module`` itself is not changed.
+    :func:`cost_pipeline` (the default pipeline up to ``reshard``); ``module`` itself is not changed.
+    Bytes are per device: the stored input bytes, the bytes each collective moves to the device receiving
+    most, and (``result_bytes``) the all_gather or all_reduce that gives the caller each result left split
+    or partial whole.
 
     Raises:
         meshc.ir.location.DiagnosticError: a pass rejects the plan (e.g. an op without a rule for it).
@@ -1024,7 +1046,7 @@ def evaluate(module: Operation, spec: AutoShardSpec, decisions: list[Decision],
 
     copy = module.clone({})
     _apply(copy, spec, entry, decisions, list(operand_annotations))
-    PassManager.from_text("sharding-propagation,distribute-types,reshard").run(copy)
+    PassManager.from_text(cost_pipeline(propagate_reshapes)).run(copy)
     func = find_entry(copy, entry)
     mesh = Mesh(spec.kind, spec.shape)
     chosen = {d.target: d.split_axes for d in decisions if d.split_axes is not None}
@@ -1059,8 +1081,9 @@ def evaluate(module: Operation, spec: AutoShardSpec, decisions: list[Decision],
             steps = plan_reshard(src, Sharding.replicated(spec.kind), mesh, t.shape)
             moved = max(plan_bytes_per_device(steps, src, mesh, t.shape, _itemsize(t))) if steps else 0
             kind = "all_reduce" if s.partial_axes else "all_gather"
+            left = "partial" if s.partial_axes else "split"
             result.collectives.append(Collective(kind, _type_text(t), "the function result", moved,
-                                                 "the result leaves the function split; the caller gets it whole"))
+                                                 f"the result leaves the function {left}; the caller gets it whole"))
             result.moved_bytes += moved
             result.result_bytes += moved
     result.notes = (_head_notes(func, spec) if "tp" in spec.kinds else []) + _batched_notes(func)
@@ -1156,21 +1179,31 @@ def _counted(lines: list[str]) -> list[str]:
 
 
 def _head_notes(func: Operation, spec: AutoShardSpec) -> list[str]:
-    """``heads split`` lines: a ``tensor.expand_shape`` of a weight contraction's result (a projection)
-    whose result is split on the major dim of a group of several non-unit dims (``64 -> 4x16``: H heads
-    of D elements each)."""
+    """``heads split`` lines, one per projection whose heads are split over the ``tp`` axis: the N space
+    of a weight contraction (its result) seen as H heads of D elements, split on the major of several
+    non-unit dims: either the contraction computes them itself (a reshape of its weight folded into its
+    iteration space by ``propagate-reshapes``: N loops H and D, result ``[B, S, H, D]``) or a
+    ``tensor.expand_shape`` of its result makes them (``64 -> 4x16``, where a reshape stays)."""
     notes = []
+    tp = spec.axis("tp")
     for op in func.walk():
-        if op.name != "tensor.expand_shape":
-            continue
-        producer = _producer(op.operands[0])
-        c = contraction_of(producer) if producer is not None else None
+        if op.name == "tensor.expand_shape":
+            producer = _producer(op.operands[0])
+            c = contraction_of(producer) if producer is not None else None
+            groups = [list(g) for g in op.reassociation]  # type: ignore[attr-defined]
+            what = (f"tensor.expand_shape {_type_text(op.operands[0].type)} -> {_type_text(op.results[0].type)} of "
+                    f"{c.op.name}" if c is not None else "")
+        else:
+            c = contraction_of(op)
+            groups = [[c.maps[2].index(n) for n in c.n if n in c.maps[2]]] if c is not None else []
+            groups = [sorted(g) for g in groups]
+            what = (f"{op.name} {_type_text(op.results[0].type)} (a projection)"
+                    if c is not None else "")
         if c is None or not any(trace_source(v) for v in c.op.inputs):  # type: ignore[attr-defined]
             continue
         out = op.results[0].type
         s = sharding_of(out)
-        tp = spec.axis("tp")
-        for group in op.reassociation:  # type: ignore[attr-defined]
+        for group in groups:
             real = [d for d in group if out.shape[d] != 1]
             if s is None or len(real) < 2 or tp not in s.dim_axes(real[0]):
                 continue
@@ -1179,9 +1212,8 @@ def _head_notes(func: Operation, spec: AutoShardSpec) -> list[str]:
             for d in real[1:]:
                 rest *= int(out.shape[d])
             share = f"{h // k} per device" if h % k == 0 else f"{h // k} or {h // k + 1} per device"
-            notes.append(f"heads split: tensor.expand_shape {_type_text(op.operands[0].type)} -> {_type_text(out)} "
-                         f"of {c.op.name} splits dim {real[0]} ({h} heads of {rest}) over @{spec.kind}, {share}; "
-                         "each head stays whole on one device")
+            notes.append(f"heads split: {what} splits dim {real[0]} ({h} heads of {rest}) over "
+                         f"@{spec.kind}, {share}; each head stays whole on one device")
     return _counted(notes)
 
 
@@ -1286,7 +1318,8 @@ def _static(func: Operation) -> bool:
                for a in func.body.args)
 
 
-def _estimate(module: Operation, spec: AutoShardSpec, cand: Candidate, entry: Optional[str]) -> None:
+def _estimate(module: Operation, spec: AutoShardSpec, cand: Candidate, entry: Optional[str],
+              propagate_reshapes: bool = True) -> None:
     """Fill ``cand``'s estimate figures: a copy of ``module`` annotated with the plan is compiled by the
     default pipeline and walked by :func:`meshc.runtime.estimate.estimate` (docs/estimate.md)."""
     import meshc.api as mc
@@ -1294,18 +1327,19 @@ def _estimate(module: Operation, spec: AutoShardSpec, cand: Candidate, entry: Op
 
     copy = module.clone({})
     _apply(copy, spec, entry, cand.decisions, cand.operand_annotations)
-    est = estimate(mc.compile(copy, entry=entry).program.schedule)
+    est = estimate(mc.compile(copy, entry=entry, propagate_reshapes=propagate_reshapes).program.schedule)
     # meshc's runtime loads a global whole and slices it on each device; a deployment loads each device's
     # part (IREE's parameters per device), so a split global is counted at the size of its largest shard
     whole = sum(_nbytes(d.tensor_type) - _nbytes(d.tensor_type, _parts(d.split_axes, spec))
                 for d in cand.decisions if d.target.startswith("@") and d.split_axes and d.tensor_type is not None)
     cand.peak_bytes = max(d.stats.peak_bytes for d in est.devices) - whole
-    # the estimate walks the program; gathering split results for the caller happens outside it
+    # the estimate walks the program; the result charge (the caller's all_gather / all_reduce of results
+    # left split or partial) happens outside it: evaluate's, after the same passes up to reshard
     cand.received_bytes = max(d.received_bytes for d in est.devices) + (cand.cost.result_bytes if cand.cost else 0)
 
 
 def auto_shard(module: Operation, spec: AutoShardSpec, entry: Optional[str] = None,
-               batch_arg: Optional[str] = None) -> AutoShardPlan:
+               batch_arg: Optional[str] = None, propagate_reshapes: bool = True) -> AutoShardPlan:
     """Choose shardings for ``module``'s entry function (``entry``, else the only public one), add the
     mesh ``@KIND`` of ``spec.shape`` and the annotations, in place. Returns the plan (its
     :meth:`AutoShardPlan.explain` is ``--explain``'s text).
@@ -1315,7 +1349,9 @@ def auto_shard(module: Operation, spec: AutoShardSpec, entry: Optional[str] = No
     costed by the reshard figures (:func:`evaluate`), the :data:`MAX_ESTIMATED` cheapest then by the
     estimate model (compiled, per-device peak bytes + bytes received, the device that has most of each);
     the cheapest wins, a split plan on a tie. A plan the passes reject is never chosen. ``batch_arg``
-    (``--batch-arg``) names the data input of ``dp`` (:func:`batch_arg_index`).
+    (``--batch-arg``) names the data input of ``dp`` (:func:`batch_arg_index`). ``propagate_reshapes=False``
+    (``--no-propagate-reshapes``): plans are costed and compiled without ``propagate-reshapes``, as the
+    program will be.
 
     Raises:
         meshc.annotate.AnnotationError: the module already has a different mesh of that name, or a
@@ -1354,7 +1390,7 @@ def auto_shard(module: Operation, spec: AutoShardSpec, entry: Optional[str] = No
         if cand.cost is not None:
             continue
         try:
-            cand.cost = evaluate(module, spec, cand.decisions, cand.operand_annotations, entry)
+            cand.cost = evaluate(module, spec, cand.decisions, cand.operand_annotations, entry, propagate_reshapes)
         except (DiagnosticError, PassCrash) as err:
             cand.rejected = f"the passes reject it: {str(err).splitlines()[0]}"
     order = {id(c): i for i, c in enumerate(candidates)}
@@ -1362,7 +1398,7 @@ def auto_shard(module: Operation, spec: AutoShardSpec, entry: Optional[str] = No
     if _static(func):
         for cand in [c for c in ranked if not c.rejected][:MAX_ESTIMATED]:
             try:
-                _estimate(module, spec, cand, entry)
+                _estimate(module, spec, cand, entry, propagate_reshapes)
             except (DiagnosticError, PassCrash) as err:
                 cand.rejected = f"it does not compile: {str(err).splitlines()[0]}"
     ranked.sort(key=lambda c: (bool(c.rejected), c.peak_bytes is None, c.score or 0, order[id(c)]))

@@ -136,9 +136,13 @@ def test_tp_splits_heads_of_attention(stem, k):
     assert _chosen(plan) == MEGATRON
     by = {d.target: d for d in plan.decisions}
     assert by["arg1"].stored_bytes == 64 * 64 * F32 // k  # 16384 B / k
-    # one collective: the all_reduce of the 32x64 f32 output projection, 2 (k-1)/k x 8192 B per device
-    assert [(c.kind, c.type) for c in plan.cost.collectives] == [("all_reduce", "32x64 f32")]
-    assert plan.cost.moved_bytes == 2 * (k - 1) * 8192 // k
+    # one collective: propagate-reshapes folds the final expand_shape (32x64 -> 2x16x64) into the output
+    # projection, so its partial 2x16x64 f32 result (8192 B) leaves the function partial and the caller's
+    # all_reduce is charged: 2 (k-1)/k x 8192 B per device
+    assert [(c.kind, c.type, c.consumer) for c in plan.cost.collectives] == \
+        [("all_reduce", "2x16x64 f32", "the function result")]
+    assert plan.cost.moved_bytes == plan.cost.result_bytes == 2 * (k - 1) * 8192 // k
+    assert plan.chosen.received_bytes == plan.cost.result_bytes  # the program itself moves nothing
     # stored per device: x (2x16x64 f32 = 8192 B) + 4 weights of 16384 / k B
     assert plan.cost.stored_bytes == 8192 + 4 * 16384 // k
     assert plan.replicated.stored_bytes == 8192 + 4 * 16384
@@ -153,40 +157,84 @@ def test_tp_splits_heads_of_attention(stem, k):
 def test_tp_batch_first_attention_keeps_the_heads_split_through_the_collapse():
     plan = auto_shard(mc.parse(str(DATA / "attention.linalg.mlir")), parse_auto_shard("tp=2"))
     # IREE collapses the (B, H) batch dims to 8 with B major; propagate-reshapes (in the pipeline the plans
-    # are scored with) folds the collapse into the batched products, so the head split of Megatron's
-    # column-parallel Q/K/V weights survives: Megatron moves nothing inside the program and wins; every
-    # weight column-parallel, its 2x16x64 f32 result gathered for the caller (the other half, 8192 B), is
-    # the runner-up
+    # are costed and scored with) folds the collapse into the batched products, so the head split of
+    # Megatron's column-parallel Q/K/V weights survives: Megatron moves nothing inside the program and wins
     assert _chosen(plan) == {"arg1": ((), (0,)), "arg2": ((), (0,)), "arg3": ((), (0,)), "arg4": ((0,),)}
     chosen, runner_up = plan.chosen, plan.runner_up
     assert chosen.name == "tp: Megatron: column-parallel, then row-parallel"
     assert runner_up.name == "tp: every weight column-parallel, results all_gathered"
-    assert (chosen.received_bytes, runner_up.received_bytes) == (0, 8192)
+    # both results leave the function partial (the output projection reads the heads split: all-column
+    # reshards its 64x64 weight, expanded to 4x16x64, from N to the heads by an all_to_all, each device
+    # sending the other the half of its 8192 B shard: 4096 B); the caller's all_reduce of the 2x16x64 f32
+    # result (8192 B) on 2 devices moves 2 x (2 - 1) / 2 x 8192 = 8192 B, charged to both
+    assert [(c.kind, c.moved_bytes) for c in chosen.cost.collectives] == [("all_reduce", 8192)]
+    assert [(c.kind, c.moved_bytes) for c in runner_up.cost.collectives] == [("all_to_all", 4096),
+                                                                             ("all_reduce", 8192)]
+    assert (chosen.received_bytes, runner_up.received_bytes) == (8192, 4096 + 8192)
     assert chosen.peak_bytes == runner_up.peak_bytes and chosen.score < runner_up.score
     text = plan.explain()
-    assert f"runner-up: {runner_up.name}: peak {runner_up.peak_bytes} B + receives 8192 B" in text
+    assert f"runner-up: {runner_up.name}: peak {runner_up.peak_bytes} B + receives 12288 B" in text
+    # the explanation is the compiled program's: no gathers of q, k, v at the (B, H) collapse (folded), the
+    # heads split by the projections themselves, the batched products local
+    assert "all_gather of" not in text and "tensor.collapse_shape" not in text
+    assert "heads split: linalg.generic 2x16x4x16 f32 (a projection) splits dim 2 (4 heads of 16)" in text
+    assert "linalg.generic 2x4x16x16 f32 (batched contraction): batch dim 1 split" in text
+
+
+def test_tp_without_propagate_reshapes_costs_the_kept_collapse():
+    # --no-propagate-reshapes: the plans are costed and compiled with the (B, H) -> 8 collapse kept, where
+    # the head split is strided: Q, K, V (2x4x16x16 f32, 8192 B) are all_gathered, each device receiving
+    # the other half, 4096 B
+    plan = auto_shard(mc.parse(str(DATA / "attention.linalg.mlir")), parse_auto_shard("tp=2"),
+                      propagate_reshapes=False)
+    chosen, runner_up = plan.chosen, plan.runner_up
+    gathers = [(c.type, c.moved_bytes) for c in chosen.cost.collectives if c.consumer != "the function result"]
+    assert gathers == [("2x4x16x16 f32", 4096)] * 3
+    assert "minor dim of the collapsed group [0, 1]" in chosen.cost.collectives[0].why
+    # every weight column-parallel wins: the result leaves split on its columns, the caller's gather of
+    # the other half of 2x16x64 f32 is 4096 B (12288 + 4096 = 16384 received); Megatron adds an
+    # all_reduce of the 32x64 f32 output before the kept expand_shape, 2 x 1/2 x 8192 = 8192 B
+    # (12288 + 8192 = 20480)
+    assert chosen.name == "tp: every weight column-parallel, results all_gathered"
+    assert (chosen.cost.result_bytes, chosen.received_bytes) == (4096, 16384)
+    assert (runner_up.cost.result_bytes, runner_up.received_bytes) == (0, 20480)
+    # the head note is the kept expand_shape's
+    assert "heads split: tensor.expand_shape 32x64 f32 -> 2x16x4x16 f32 of linalg.matmul splits dim 2" in \
+        plan.explain()
 
 
 def test_tp_heads_not_divisible_gives_the_reason():
     plan = auto_shard(mc.parse(str(DATA / "attention_heads_first.linalg.mlir")), parse_auto_shard("tp=3"))
-    gathers = [c for c in plan.cost.collectives if c.kind == "all_gather" and c.consumer != "the function result"]
-    # 64 columns over 3 devices are 21/21/22: not whole heads of 16, so Q/K/V are gathered before the
-    # reshape; the device with 21 columns receives 32 x (64 - 21) x 4 = 5504 B
-    assert len(gathers) == 3 and {c.moved_bytes for c in gathers} == {5504}
+    megatron = next(c for c in plan.candidates if c.name == "tp: Megatron: column-parallel, then row-parallel")
+    gathers = [c for c in megatron.cost.collectives if c.kind == "all_gather"]
+    # 64 columns over 3 devices are 21/21/22: not whole heads of 16. propagate-reshapes moves the
+    # 32x64 -> 2x16x4x16 expand_shape of each projection onto its 64x64 weight (64x64 -> 64x4x16), so the
+    # Q/K/V weights are gathered before that reshape: the device with 21 columns receives
+    # 64 x (64 - 21) x 4 = 11008 B
+    assert [(c.type, c.consumer, c.moved_bytes) for c in gathers] == \
+        [("64x64 f32", "tensor.expand_shape of 64x64 f32", 11008)] * 3
     assert "does not divide 4" in gathers[0].why
+    # the 2x16x64 f32 result (2048 elements) leaves the function partial: the caller's all_reduce, as a
+    # reduce_scatter into 683/683/682 elements then an all_gather; the device with 683 receives 2 partial
+    # pieces of 683 (5464 B) and then the other 1365 elements (5460 B)
+    assert megatron.cost.result_bytes == 2 * 683 * 4 + (2048 - 683) * 4 == 10924
+    # gathering all heads on every device costs more than it saves: kept replicated
+    assert plan.cost is None and plan.chosen.name == "replicated: nothing split"
     assert "heads split" not in plan.explain()
 
 
 @pytest.mark.parametrize("stem, gathers, result", [("attention", 0, [("all_gather", 4096)]),
-                                                   ("attention_heads_first", 3, [])])
+                                                   ("attention_heads_first", 0, [("all_gather", 4096)])])
 def test_dp_attention_batch(stem, gathers, result):
     plan = auto_shard(mc.parse(str(DATA / f"{stem}.linalg.mlir")), parse_auto_shard("dp=2"))
     assert _chosen(plan) == {"arg0": ((0,),)}
-    # batch-first: the batch is the major dim of every collapse, nothing moves; heads-first: the batch is
-    # the minor dim of the (H, B) collapse, so the three projections are gathered there
+    # batch-first, the batch is the major dim of every collapse; heads-first, it is the minor dim of the
+    # (H, B) collapse, but propagate-reshapes folds that collapse into the batched products (separate H
+    # and B loops): nothing moves inside the program either way
     inside = [c for c in plan.cost.collectives if c.consumer != "the function result"]
     assert [c.kind for c in inside] == ["all_gather"] * gathers
-    # batch-first: the result leaves split on its batch dim, the caller's gather (half of 2x16x64 f32) counted
+    # the result leaves split on its batch dim: the caller's gather of the other half of the 2x16x64 f32
+    # result (2 x 16 x 64 x 4 = 8192 B, half of it 4096 B) is charged
     assert [(c.kind, c.moved_bytes) for c in plan.cost.collectives if c not in inside] == result
     assert plan.cost.stored_bytes == 8192 // 2 + 4 * 16384  # half of x, every weight whole
 

@@ -99,13 +99,14 @@ def test_moe_ep_splits_the_experts_behind_transpose_and_collapse():
     by = {d.target: d for d in plan.decisions}
     assert "its 4 experts (dim 0) split 4 ways, 1 per device" in by["arg1"].reason
     assert "(through linalg.generic)" in by["arg2"].reason and "(dim 1)" in by["arg2"].reason
-    # each device runs its expert on its slice of the gate; the combine over the experts is one all_reduce of
-    # the 8x16 f32 output: 2 x 3/4 x 512 B
-    kinds = [(c.kind, c.moved_bytes) for c in plan.cost.collectives if c.moved_bytes]
-    assert kinds == [("all_reduce", 768)]
-    # compiled (propagate-reshapes folds the combine's reshape), that sum is the function's partial result,
-    # reduced when the caller's result is reassembled: no device receives anything (meshc estimate)
-    assert plan.chosen.received_bytes == 0
+    # each device runs its expert on its slice of the gate; propagate-reshapes folds the combine's reshape,
+    # so the combine over the experts is the function's partial result: the caller's all_reduce of the
+    # 8x16 f32 output (512 B), 2 x 3/4 x 512 = 768 B per device, is charged in both models
+    kinds = [(c.kind, c.consumer, c.moved_bytes) for c in plan.cost.collectives if c.moved_bytes]
+    assert kinds == [("all_reduce", "the function result", 768)]
+    assert plan.cost.result_bytes == 768
+    # the compiled program moves nothing more (meshc estimate): received = the result charge
+    assert plan.chosen.received_bytes == 768
     _run("moe", "--auto-shard", "ep=4")
 
 

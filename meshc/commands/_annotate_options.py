@@ -255,7 +255,9 @@ def shard_module(module, entry: Optional[str], annotations: Any, auto_shard: Opt
 
         ctx = click.get_current_context(silent=True)
         batch_arg = ctx.meta.get(BATCH_ARG_KEY) if ctx is not None else None
-        plan = advise(module, spec, entry, batch_arg)
+        # the plans are costed with the pipeline the command compiles with (--no-propagate-reshapes)
+        keep_reshapes = bool(ctx.params.get("no_propagate_reshapes")) if ctx is not None else False
+        plan = advise(module, spec, entry, batch_arg, propagate_reshapes=not keep_reshapes)
         if explain:
             click.echo(plan.explain(), err=True)
     return report, plan
