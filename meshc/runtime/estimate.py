@@ -38,9 +38,14 @@ from meshc.backend.schedule import (Allocate, BufferLayout, Collective, Copy, Fr
                                     Schedule, ScheduleError)
 
 __all__ = ["Machine", "DeviceEstimate", "CollectiveEstimate", "Estimate", "EstimateError", "estimate",
-           "kernel_flops", "JSON_VERSION", "DEFAULT_PEAK_FLOPS", "DEFAULT_BANDWIDTH", "DEFAULT_LATENCY"]
+           "kernel_flops", "PairRow", "JSON_VERSION", "PAIR_LIMIT", "DEFAULT_PEAK_FLOPS", "DEFAULT_BANDWIDTH",
+           "DEFAULT_LATENCY"]
 
 JSON_VERSION = 1
+
+#: Meshes of at most this many devices list collective bytes per (receiver, source) pair in the JSON
+#: by default: above it the table would have devices^2 entries (4096 devices: 16.7 million).
+PAIR_LIMIT = 256
 
 #: Defaults of the roofline (round numbers of one accelerator: 100 TFLOP/s, 100 GB/s per link, 5 us).
 DEFAULT_PEAK_FLOPS = 100e12
@@ -109,8 +114,9 @@ class DeviceEstimate:
         """Bytes the other devices received from this one, every kind."""
         return sum(self.sent.values())
 
-    def to_json(self) -> dict:
-        """The device's entry of :meth:`Estimate.to_json`."""
+    def to_json(self, pairs: bool = True) -> dict:
+        """The device's entry of :meth:`Estimate.to_json`; without ``pairs``, ``received_from`` leaves
+        out the per-source collective bytes (the other kinds stay)."""
         s = self.stats
         return {"device": self.device, "peak_bytes": s.peak_bytes, "peak_logical_bytes": s.peak_logical_bytes,
                 "final_bytes": s.final_bytes, "allocations": s.allocations, "allocated_bytes": s.allocated_bytes,
@@ -119,7 +125,7 @@ class DeviceEstimate:
                              "collective": s.collective_bytes, "collective_from_peers": s.collective_peer_bytes},
                 "sent": {k: self.sent.get(k, 0) for k in ("peer_read", "copy", "collective")},
                 "received_from": {k: {str(src): n for src, n in sorted(row.items())}
-                                  for k, row in sorted(s.received_from.items())},
+                                  for k, row in sorted(s.received_from.items()) if pairs or k != "collective"},
                 "collectives": {name: {"sent": sent, "received": recv}
                                 for name, (sent, recv) in self.collectives.items()},
                 "relayout_ops": s.relayout_ops, "relayout_bytes": s.relayout_bytes,
@@ -176,10 +182,15 @@ class Estimate:
         """The device that finishes last (the lowest such id)."""
         return max(self.devices, key=lambda d: (d.finish_seconds, -d.device)).device if self.devices else 0
 
-    def to_json(self) -> dict:
-        """The schema of docs/estimate.md ("JSON"), version :data:`JSON_VERSION`."""
+    def to_json(self, pairs: Optional[bool] = None) -> dict:
+        """The schema of docs/estimate.md ("JSON"), version :data:`JSON_VERSION`. ``pairs``: whether
+        each device's ``received_from`` lists its collective bytes per source device (a devices^2
+        table); None: only on meshes of at most :data:`PAIR_LIMIT` devices. ``collective_pairs``
+        says which."""
         over = self.over_memory()
-        return {"version": JSON_VERSION, "entry": self.entry,
+        if pairs is None:
+            pairs = len(self.devices) <= PAIR_LIMIT
+        return {"version": JSON_VERSION, "entry": self.entry, "collective_pairs": pairs,
                 "mesh": {"name": self.mesh, "shape": list(self.mesh_shape)},
                 "machine": {"peak_flops": self.machine.peak_flops, "bandwidth": self.machine.bandwidth,
                             "latency": self.machine.latency},
@@ -189,7 +200,7 @@ class Estimate:
                             "flops": self.total("flops"),
                             "received_bytes": sum(d.received_bytes for d in self.devices),
                             "over_memory": [d.device for d in over]},
-                "devices": [d.to_json() for d in self.devices],
+                "devices": [d.to_json(pairs) for d in self.devices],
                 "collectives": [c.to_json() for c in self.collectives]}
 
 
