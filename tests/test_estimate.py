@@ -428,3 +428,83 @@ def test_cli_estimate_equals_run_stats_table(args):
         got = [d["kernels"], d["peak_bytes"], d["peak_logical_bytes"], d["peak_bytes"] - d["peak_logical_bytes"],
                r["peer_read"], r["copy"], r["collective"]]
         assert got == want[d["device"]]
+
+
+# -- large meshes: pair traffic per group, matrices shared by groups of equal shapes ----------------
+
+UNEVEN_2D = """mesh.mesh @m(shape = 3x4)
+func.func @f(%a: tensor<10x18xf32>, %b: tensor<18x6xf32>) -> tensor<10x6xf32> {
+  %as = mesh.shard %a to <@m, [[0], [1]]> : tensor<10x18xf32>
+  %bs = mesh.shard %b to <@m, [[1]]> : tensor<18x6xf32>
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<10x6xf32>
+  %f = linalg.fill ins(%zero : f32) outs(%e : tensor<10x6xf32>) -> tensor<10x6xf32>
+  %y = linalg.matmul ins(%as, %bs : tensor<10x18xf32>, tensor<18x6xf32>) outs(%f : tensor<10x6xf32>) -> tensor<10x6xf32>
+  %ys = mesh.shard %y to <@m, [[]]> : tensor<10x6xf32>
+  return %ys : tensor<10x6xf32>
+}"""
+
+
+@pytest.mark.parametrize("mesh_shape", [None, "m=2x3", "m=4x2", "m=1x5"])
+def test_shared_group_matrices_equal_run_on_uneven_2d_meshes(mesh_shape):
+    """Rows 10 over 3 (4, 3, 3) or 4 (3, 3, 2, 2) devices and contraction 18 over 4 (5, 5, 4, 4) or 3 or
+    5: the all_reduce groups along axis 1 have members of unequal shapes, and groups of equal shapes
+    share one matrix. Every device's figures, per-source rows included, equal a run's."""
+    from meshc.runtime import estimate as estimate_module
+
+    module = mc.parse(UNEVEN_2D, "uneven_2d.mlir")
+    est = compare_with_run(module, mesh_shape=mesh_shape)
+    rows = [d.stats.received_from.get("collective") for d in est.devices]
+    assert any(isinstance(r, estimate_module.PairRow) for r in rows)
+    for d, row in zip(est.devices, rows):  # a PairRow reads as the dict a run records (no zero entries)
+        if row is not None:
+            assert dict(row) == {s: n for s, n in row.items() if n} and d.device not in row
+            assert sum(row.values()) == d.stats.collective_bytes
+
+
+def test_group_matrices_are_shared_by_groups_of_equal_shapes():
+    """On an 8x8 mesh with balanced shards, the 8 all_reduce groups of each collective share one matrix."""
+    text = CHAIN.replace("shape = 8)", "shape = 8x8)").replace("[[], [0]]", "[[], [1]]").replace(
+        "<@tp, [[0]]>", "<@tp, [[1]]>")
+    compiled = mc.compile(mc.parse(text, "chain2d.mlir"), None, None, entry="chain")
+    from meshc.runtime.estimate import _Walk
+
+    walk = _Walk(compiled.program.schedule, BufferLayout(), Machine())
+    walk.run()
+    est = walk.result(None)
+    groups = {(c.instance, c.group_size) for c in est.collectives}
+    assert groups == {("c0", 8)}
+    assert len(walk.matrices) == 1  # 8 groups, one matrix
+    x = M * H * 4
+    for d in est.devices:  # the all_reduce of y over the 8 devices of a row of the mesh
+        assert d.stats.collective_bytes == 2 * 7 * x // 8 and d.flops == 2 ** 46 // 8
+        assert len(d.stats.received_from["collective"]) == 7
+
+
+def test_megatron_chain_on_4096_devices_by_hand():
+    """The 2-layer chain at real size on 4096 devices: shards of w1 and w2 of H*H*4/4096 = 2^18 B, of
+    h of M*H*4/4096 = 2^20 B, the all_reduce of the 2^32-byte y in 4096 chunks of 2^18 elements: each
+    device receives 2 chunks (2^21 B) from each of the 4095 others."""
+    n = 4096
+    machine = Machine(1e15, 50e9, 2e-6)
+    compiled = mc.compile(mc.parse(CHAIN, "chain.mlir"), None, f"tp={n}", entry="chain")
+    est = estimate(compiled.program.schedule, device_memory=4 << 30, machine=machine)
+    want = chain_figures(n, machine)
+    assert want["peak"] == 2 ** 32 + 2 * 2 ** 18 + 4 + 2 ** 20 == 4296540164
+    assert want["received"] == 4095 * 2 ** 21 == 8587837440
+    assert len(est.devices) == n
+    for d in est.devices:
+        assert d.stats.peak_bytes == d.stats.peak_logical_bytes == want["peak"]
+        assert d.stats.collective_bytes == d.sent["collective"] == want["received"]
+        assert d.stats.peer_read_bytes == d.stats.copy_bytes == 0
+        assert d.flops == want["flops"] == 2 ** 46 // n
+        assert d.collectives == {"c0": (want["received"], want["received"])}
+        assert d.finish_seconds == pytest.approx(want["seconds"], rel=1e-12)
+    row = est.devices[77].stats.received_from["collective"]
+    assert len(row) == 4095 and 77 not in row and set(row.values()) == {2 ** 21}
+    c = est.collectives[0]
+    assert (c.kind, c.group_size, sum(c.received.values())) == ("all_reduce", n, n * want["received"])
+    assert [d.device for d in est.over_memory()] == list(range(n))  # 2^32 + 1.5 MiB > 4 GiB
+    data = est.to_json()  # per-pair collective bytes left out above PAIR_LIMIT devices
+    assert data["collective_pairs"] is False and data["devices"][5]["received_from"] == {}
+    assert data["devices"][5]["received"]["collective"] == want["received"]

@@ -120,9 +120,15 @@ def _seconds(s: float) -> str:
     return f"{s * 1e6:.3f} us"
 
 
+#: Above this many devices the text table shows each run of consecutive devices with equal figures
+#: as one row (``0-4095``); ``--json`` always has one entry per device.
+COLLAPSE_ABOVE = 64
+
+
 def print_estimate(result, layout, runs: str = "") -> None:
     """Print ``result`` (a :class:`meshc.runtime.estimate.Estimate`) as ``meshc run --stats`` prints
-    its stats: a rich table per device and a total row (bytes exact), a table per collective
+    its stats: a rich table per device (above :data:`COLLAPSE_ABOVE` devices, one row per run of
+    consecutive devices with equal figures) and a total row (bytes exact), a table per collective
     instance, and the summary lines (step time and its critical device, the largest peak, total
     flops, bytes moved, the machine)."""
     from rich.console import Console
@@ -148,11 +154,18 @@ def print_estimate(result, layout, runs: str = "") -> None:
                "collective B", "sent B", "compute", "transfer", "finish"]
     for c in columns:
         table.add_column(c, justify="right")
+    rows = []
     for d in result.devices:
         s = d.stats
-        table.add_row(str(d.device), str(s.kernels), str(d.flops), str(s.peak_bytes), str(s.peak_logical_bytes),
-                      str(s.peer_read_bytes), str(s.copy_bytes), str(s.collective_bytes), str(d.sent_bytes),
-                      _seconds(d.compute_seconds), _seconds(d.transfer_seconds), _seconds(d.finish_seconds))
+        row = (str(s.kernels), str(d.flops), str(s.peak_bytes), str(s.peak_logical_bytes), str(s.peer_read_bytes),
+               str(s.copy_bytes), str(s.collective_bytes), str(d.sent_bytes), _seconds(d.compute_seconds),
+               _seconds(d.transfer_seconds), _seconds(d.finish_seconds))
+        if n > COLLAPSE_ABOVE and rows and rows[-1][2] == row:  # the run of devices with the same figures
+            rows[-1][1] = d.device
+        else:
+            rows.append([d.device, d.device, row])
+    for first, last, row in rows:
+        table.add_row(str(first) if first == last else f"{first}-{last}", *row)
     table.add_row("total", str(result.total("kernels")), str(result.total("flops")), str(result.total("peak_bytes")),
                   str(result.total("peak_logical_bytes")), str(result.total("peer_read_bytes")),
                   str(result.total("copy_bytes")), str(result.total("collective_bytes")),

@@ -31,15 +31,21 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
+from collections.abc import Mapping
 from typing import Any, Optional, Sequence
 
 from meshc.backend.schedule import (Allocate, BufferLayout, Collective, Copy, Free, HaloExchange, Kernel, PeerRead,
                                     Schedule, ScheduleError)
 
 __all__ = ["Machine", "DeviceEstimate", "CollectiveEstimate", "Estimate", "EstimateError", "estimate",
-           "kernel_flops", "JSON_VERSION", "DEFAULT_PEAK_FLOPS", "DEFAULT_BANDWIDTH", "DEFAULT_LATENCY"]
+           "kernel_flops", "PairRow", "JSON_VERSION", "PAIR_LIMIT", "DEFAULT_PEAK_FLOPS", "DEFAULT_BANDWIDTH",
+           "DEFAULT_LATENCY"]
 
 JSON_VERSION = 1
+
+#: Meshes of at most this many devices list collective bytes per (receiver, source) pair in the JSON
+#: by default: above it the table would have devices^2 entries (4096 devices: 16.7 million).
+PAIR_LIMIT = 256
 
 #: Defaults of the roofline (round numbers of one accelerator: 100 TFLOP/s, 100 GB/s per link, 5 us).
 DEFAULT_PEAK_FLOPS = 100e12
@@ -108,8 +114,9 @@ class DeviceEstimate:
         """Bytes the other devices received from this one, every kind."""
         return sum(self.sent.values())
 
-    def to_json(self) -> dict:
-        """The device's entry of :meth:`Estimate.to_json`."""
+    def to_json(self, pairs: bool = True) -> dict:
+        """The device's entry of :meth:`Estimate.to_json`; without ``pairs``, ``received_from`` leaves
+        out the per-source collective bytes (the other kinds stay)."""
         s = self.stats
         return {"device": self.device, "peak_bytes": s.peak_bytes, "peak_logical_bytes": s.peak_logical_bytes,
                 "final_bytes": s.final_bytes, "allocations": s.allocations, "allocated_bytes": s.allocated_bytes,
@@ -118,7 +125,7 @@ class DeviceEstimate:
                              "collective": s.collective_bytes, "collective_from_peers": s.collective_peer_bytes},
                 "sent": {k: self.sent.get(k, 0) for k in ("peer_read", "copy", "collective")},
                 "received_from": {k: {str(src): n for src, n in sorted(row.items())}
-                                  for k, row in sorted(s.received_from.items())},
+                                  for k, row in sorted(s.received_from.items()) if pairs or k != "collective"},
                 "collectives": {name: {"sent": sent, "received": recv}
                                 for name, (sent, recv) in self.collectives.items()},
                 "relayout_ops": s.relayout_ops, "relayout_bytes": s.relayout_bytes,
@@ -175,10 +182,15 @@ class Estimate:
         """The device that finishes last (the lowest such id)."""
         return max(self.devices, key=lambda d: (d.finish_seconds, -d.device)).device if self.devices else 0
 
-    def to_json(self) -> dict:
-        """The schema of docs/estimate.md ("JSON"), version :data:`JSON_VERSION`."""
+    def to_json(self, pairs: Optional[bool] = None) -> dict:
+        """The schema of docs/estimate.md ("JSON"), version :data:`JSON_VERSION`. ``pairs``: whether
+        each device's ``received_from`` lists its collective bytes per source device (a devices^2
+        table); None: only on meshes of at most :data:`PAIR_LIMIT` devices. ``collective_pairs``
+        says which."""
         over = self.over_memory()
-        return {"version": JSON_VERSION, "entry": self.entry,
+        if pairs is None:
+            pairs = len(self.devices) <= PAIR_LIMIT
+        return {"version": JSON_VERSION, "entry": self.entry, "collective_pairs": pairs,
                 "mesh": {"name": self.mesh, "shape": list(self.mesh_shape)},
                 "machine": {"peak_flops": self.machine.peak_flops, "bandwidth": self.machine.bandwidth,
                             "latency": self.machine.latency},
@@ -188,7 +200,7 @@ class Estimate:
                             "flops": self.total("flops"),
                             "received_bytes": sum(d.received_bytes for d in self.devices),
                             "over_memory": [d.device for d in over]},
-                "devices": [d.to_json() for d in self.devices],
+                "devices": [d.to_json(pairs) for d in self.devices],
                 "collectives": [c.to_json() for c in self.collectives]}
 
 
@@ -248,6 +260,52 @@ def kernel_flops(op, operand_shapes: Sequence[Optional[tuple[int, ...]]],
 # -- the walk ------------------------------------------------------------------------------------
 
 
+class PairRow(Mapping):
+    """``{source device: bytes}`` one device received by collectives, kept as the rows of the
+    groups' transfer matrices it took part in (each ``(members, row)``: numpy arrays of the group's
+    linear device ids and of the bytes received from each), not as a dict: a group of 4096 devices
+    would cost 4096^2 dict entries. Read as a mapping (``row[src]``, iteration, ``==`` a dict) it is
+    the dict :attr:`meshc.runtime.stats.DeviceStats.received_from` of a run holds (sources with
+    bytes > 0), built on first read."""
+
+    __slots__ = ("parts", "_dict")
+
+    def __init__(self) -> None:
+        self.parts: list[tuple[Any, Any]] = []
+        self._dict: Optional[dict[int, int]] = None
+
+    def add(self, members, row) -> None:
+        """Add one group's ``row`` (bytes from each of ``members``)."""
+        self.parts.append((members, row))
+        self._dict = None
+
+    def as_dict(self) -> dict[int, int]:
+        """The sources with bytes > 0 and their bytes."""
+        if self._dict is None:
+            import numpy as np
+
+            out: dict[int, int] = {}
+            for members, row in self.parts:
+                nz = np.nonzero(row)[0]
+                for src, n in zip(members[nz].tolist(), row[nz].tolist()):
+                    out[src] = out.get(src, 0) + n
+            self._dict = out
+        return self._dict
+
+    def __getitem__(self, src: int) -> int:
+        return self.as_dict()[src]
+
+    def __iter__(self):
+        return iter(self.as_dict())
+
+    def __len__(self) -> int:
+        return len(self.as_dict())
+
+    def __repr__(self) -> str:
+        return f"PairRow({self.as_dict()!r})"
+
+
+
 class _Walk:
     """State of one estimate (see :func:`estimate`)."""
 
@@ -270,6 +328,9 @@ class _Walk:
         self.groups: dict[str, dict[int, list[int]]] = {}
         self.arrived: dict[tuple[str, int], dict[int, tuple]] = {}  # (instance, first member) -> device -> data
         self.collectives: dict[str, CollectiveEstimate] = {}
+        self.flops_of: dict[tuple, int] = {}  # kernel_flops per (op, shapes): ops live as long as the schedule
+        self.matrices: dict[tuple, tuple] = {}  # group_matrix's, per instance and member shapes
+        self.collective_sent = [0] * n  # bytes the other members received from device k, every collective
         mesh = schedule.mesh
         for name, spec in schedule.collectives.items():
             chosen = set(schedule.participants(spec))
@@ -325,9 +386,12 @@ class _Walk:
                 pool.free(step.buffer)
             meta.pop(step.buffer, None)
         elif isinstance(step, Kernel):
-            shapes = [meta[b][0] if b in meta else None for b in step.inputs]
-            outs = [meta[b][0] if b in meta else None for b in step.outputs]
-            flops = kernel_flops(step.op, shapes, outs)
+            shapes = tuple(meta[b][0] if b in meta else None for b in step.inputs)
+            outs = tuple(meta[b][0] if b in meta else None for b in step.outputs)
+            key = (id(step.op), shapes, outs)  # the devices of a shape class share their kernel ops
+            flops = self.flops_of.get(key)
+            if flops is None:
+                flops = self.flops_of[key] = kernel_flops(step.op, shapes, outs)
             est.flops += flops
             seconds = flops / self.machine.peak_flops
             est.compute_seconds += seconds
@@ -383,9 +447,54 @@ class _Walk:
         self.arrived.setdefault((step.instance, group[0]), {})[k] = (shape, dt, out_shape, out_dt, chunk,
                                                                      self.clock[k], step)
 
-    def complete(self, instance: str, group: list[int]) -> None:
+    def group_matrix(self, instance: str, group: list[int], rows: list) -> tuple:
+        """``(matrix, received, sent, peer)`` of one group of ``instance``: the bytes member ``r``
+        receives from member ``s`` (:func:`meshc.runtime.collectives.group_transfer_matrix`, each
+        entry accounted under ``--dtype-override``), per member the bytes it receives and the part
+        from its peered members (each accounted as one sum, as a run counts them), and the accounted
+        bytes the others receive from it (column sums). The
+        matrix depends only on the members' shapes, so groups with equal shapes share one (the groups
+        of a 2-D mesh's axis); the peered part is computed per group from its coordinates."""
+        import numpy as np
+
         from meshc.runtime.collectives import group_transfer_matrix
+
+        spec = self.schedule.collectives[instance]
+        key = (instance, tuple(r[0] for r in rows), tuple(r[2] for r in rows), rows[0][1].itemsize,
+               tuple(str(r[3]) for r in rows))
+        got = self.matrices.get(key)
+        if got is None:
+            raw = matrix = group_transfer_matrix(spec, group, [r[0] for r in rows], [r[2] for r in rows],
+                                                 rows[0][1].itemsize)
+            if getattr(self.layout, "dtype_override", None) is not None:  # accounted per entry, as a run's
+                matrix = matrix.copy()
+                for r in range(len(group)):
+                    values, inverse = np.unique(matrix[r], return_inverse=True)
+                    matrix[r] = np.asarray([self.accounted(int(v), rows[r][3]) for v in values],
+                                           dtype=np.int64)[inverse]
+            got = self.matrices[key] = (raw, matrix, raw.sum(axis=1), matrix.sum(axis=0))
+        raw, matrix, received, sent = got
+        mesh = self.schedule.mesh
+        apart = [a for a in range(mesh.rank) if a not in mesh.peered_axes]
+        labels = [tuple(mesh.device_coords(d)[a] for a in apart) for d in group]  # mesh.is_peered, per pair
+        peer = np.zeros(len(group), dtype=np.int64)
+        if len(set(labels)) < len(group):
+            by_label: dict[tuple, list[int]] = {}
+            for r, lab in enumerate(labels):
+                by_label.setdefault(lab, []).append(r)
+            for idx in by_label.values():
+                if len(idx) > 1:
+                    sub = raw[np.ix_(idx, idx)]
+                    peer[idx] = sub.sum(axis=1) - np.diagonal(sub)
+        return matrix, received, sent, peer
+
+    def accounted(self, nbytes: int, dtype) -> int:
         from meshc.runtime.executor import accounted_bytes
+
+        return accounted_bytes(nbytes, dtype, self.layout)
+
+    def complete(self, instance: str, group: list[int]) -> None:
+        import numpy as np
 
         spec = self.schedule.collectives[instance]
         data = self.arrived.pop((instance, group[0]))
@@ -396,44 +505,28 @@ class _Walk:
 
             raise CollectiveError(f"collective {spec.describe()} on devices {group}: element types differ: "
                                   f"{[str(r[1]) for r in rows]}", spec.location)
-        matrix = group_transfer_matrix(spec, group, [r[0] for r in rows], [r[2] for r in rows],
-                                       rows[0][1].itemsize)
-        import numpy as np
-
-        mesh = self.schedule.mesh
+        matrix, received_all, sent_all, peer_all = self.group_matrix(instance, group, rows)
         c = self.collectives[instance]
-        received_accounted = []
-        coords = np.asarray([mesh.device_coords(d) for d in group], dtype=np.int64).reshape(len(group), -1)
-        apart = [a for a in range(mesh.rank) if a not in mesh.peered_axes]
-        peered = np.all(coords[:, None, apart] == coords[None, :, apart], axis=2)  # mesh.is_peered, per pair
-        np.fill_diagonal(peered, False)
-        received_all = matrix.sum(axis=1)
-        peer_all = np.where(peered, matrix, 0).sum(axis=1)
         members = np.asarray(group, dtype=np.int64)
+        received_accounted = []
         for r, d in enumerate(group):
-            out_dt = rows[r][3]
-            row = matrix[r]
             stats = self.stats[d]
-            n = accounted_bytes(int(received_all[r]), out_dt, self.layout)
+            n = self.accounted(int(received_all[r]), rows[r][3])
             stats.collective_bytes += n
-            stats.collective_peer_bytes += accounted_bytes(int(peer_all[r]), out_dt, self.layout)
-            nz = np.nonzero(row)[0]
-            values = row[nz].tolist()
-            if getattr(self.layout, "dtype_override", None) is not None:
-                values = [accounted_bytes(v, out_dt, self.layout) for v in values]
-            per_src = dict(zip(members[nz].tolist(), values))
-            if "collective" in stats.received_from:
-                stats.record_transfers(per_src, "collective")
-            elif per_src:  # the first collective bytes of the device: the row as it is (values > 0)
-                stats.received_from["collective"] = per_src
+            stats.collective_peer_bytes += self.accounted(int(peer_all[r]), rows[r][3])
+            if n:  # a run records a source only for bytes > 0: the row's key exists once bytes arrive
+                row = stats.received_from.get("collective")
+                if row is None:
+                    row = stats.received_from["collective"] = PairRow()
+                row.add(members, matrix[r])
             received_accounted.append(n)
             c.received[d] = c.received.get(d, 0) + n
-            for src, v in per_src.items():
-                c.sent[src] = c.sent.get(src, 0) + v
-                sent, recv = self.est[src].collectives.get(instance, (0, 0))
-                self.est[src].collectives[instance] = (sent + v, recv)
+            v = int(sent_all[r])
+            if v:
+                c.sent[d] = c.sent.get(d, 0) + v
+                self.collective_sent[d] += v
             sent, recv = self.est[d].collectives.get(instance, (0, 0))
-            self.est[d].collectives[instance] = (sent, recv + n)
+            self.est[d].collectives[instance] = (sent + v, recv + n)
         start = max(r[5] for r in rows)
         seconds = self.machine.transfer_seconds(max(received_accounted)) if len(group) > 1 else 0.0
         for r, d in enumerate(group):
@@ -510,8 +603,13 @@ class _Walk:
             s.allocated_bytes, s.allocations = pool.allocated_bytes, pool.allocations
             s.steps = len(self.schedule.devices[k].steps)
             self.est[k].finish_seconds = self.clock[k]
+        for k, n in enumerate(self.collective_sent):  # column sums of the groups' matrices
+            if n:
+                self.est[k].sent["collective"] = n
         for dst, s in enumerate(self.stats):
             for kind, row in s.received_from.items():
+                if kind == "collective":
+                    continue
                 for src, n in row.items():
                     sent = self.est[src].sent
                     sent[kind] = sent.get(kind, 0) + n

@@ -265,12 +265,16 @@ def transfer_matrix(step: Step, src: Sharding, mesh: Mesh, global_shape: Sequenc
             block = np.broadcast_to(np.asarray([[size(result, r)] for r in group], dtype=np.int64), (g, g)).copy()
         elif isinstance(step, AllReduce):
             block = np.empty((g, g), dtype=np.int64)
+            by_size: dict[int, list[int]] = {}  # the rows of members with equal buffers are equal: one per size
             for r_pos, r in enumerate(group):
-                q, rem = divmod(size(src, r), g)  # shard_sizes(n, g): q each, the last rem one more
+                by_size.setdefault(size(src, r), []).append(r_pos)
+            for n, rows_of in by_size.items():
+                q, rem = divmod(n, g)  # shard_sizes(n, g): q each, the last rem one more
                 chunks = np.full(g, q, dtype=np.int64)
                 if rem:
                     chunks[g - rem:] += 1
-                block[r_pos] = chunks[r_pos] + chunks
+                at = np.asarray(rows_of, dtype=np.int64)
+                block[at] = chunks[at][:, None] + chunks[None, :]
         elif isinstance(step, AllToAll):
             rows = []
             for r in group:
@@ -282,8 +286,12 @@ def transfer_matrix(step: Step, src: Sharding, mesh: Mesh, global_shape: Sequenc
         else:
             raise ReshardError(f"no traffic rule for step {step}")
         np.fill_diagonal(block, 0)
-        matrix[np.ix_(idx, idx)] = block
-    return matrix * itemsize
+        if g == mesh.num_devices and group == list(range(g)):  # one group of every device in order
+            matrix = block
+        else:
+            matrix[np.ix_(idx, idx)] = block
+    matrix *= itemsize
+    return matrix
 
 
 def _halo_traffic(matrix: np.ndarray, src: Sharding, result: Sharding, mesh: Mesh, shape: tuple) -> None:
