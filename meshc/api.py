@@ -435,7 +435,7 @@ def compile(module: Operation, pipeline: Optional[str] = None,
     if spmd:
         compiled = _compile_spmd(module, context, entry, verify_each, notes,
                                  default_pipeline(target, propagate_reshapes, fuse_regions) if pipeline is None
-                                 else pipeline)
+                                 else pipeline, progress)
         if compiled is not None:
             return compiled
         check_device_count(module, shapes, MAX_UNROLLED_DEVICES)
@@ -448,7 +448,7 @@ def compile(module: Operation, pipeline: Optional[str] = None,
 
 
 def _compile_spmd(module: Operation, context: Any, entry: Optional[str], verify_each: bool,
-                  notes: list[str], pipeline: str) -> Optional[Compiled]:
+                  notes: list[str], pipeline: str, progress: Any = None) -> Optional[Compiled]:
     """The SPMD path of :func:`compile`: stage 5 (``pipeline``, the default pipeline, without its
     ``unroll``: :func:`meshc.backend.spmd.spmd_pipeline`), the template, its instantiation. None (with
     a note, ``module`` unchanged) when the template does not handle the program yet.
@@ -462,7 +462,7 @@ def _compile_spmd(module: Operation, context: Any, entry: Optional[str], verify_
     from meshc.runtime.instantiate import instantiate
 
     work = module.clone()
-    PassManager.from_text(spmd_pipeline(pipeline), context, verify_each=verify_each).run(work)
+    PassManager.from_text(spmd_pipeline(pipeline), context, verify_each=verify_each, observer=progress).run(work)
     try:
         template = build_template(work, entry)
         program = emit_program(work, entry) if template is None else instantiate(template)

@@ -50,8 +50,10 @@ def _text(p: Progress) -> str:
 def test_compile_reports_every_pass():
     p = Progress(enabled=False)
     module = mc.parse(open("samples/mlp_tensor_parallel.mlir").read())
-    mc.compile(module, progress=p)
-    n = len(mc.default_pipeline().split(","))
+    mc.compile(module, progress=p)  # the SPMD path: the default pipeline without unroll
+    from meshc.backend.spmd import spmd_pipeline
+
+    n = len(spmd_pipeline(mc.default_pipeline()).split(","))
     assert p.passes_total == p.passes_done == n and p.current_pass is None
     assert p.lines() == [f"compile: {n}/{n} passes done"]
 
