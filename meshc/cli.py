@@ -36,6 +36,9 @@ class LazyGroup(click.Group):
     :data:`EXIT_USAGE_ERROR`."""
 
     def make_context(self, info_name, args, parent=None, **extra):
+        from meshc.output_files import guard_standard_streams
+
+        guard_standard_streams()  # ``>&-`` / ``<&-``: errors with exit 1, not an internal error
         try:
             return super().make_context(info_name, args, parent=parent, **extra)
         except click.UsageError as err:  # also click's "no arguments: show the help"

@@ -317,7 +317,9 @@ def _fail(message: str) -> NoReturn:
 def main(argv: Optional[list[str]] = None) -> None:
     """The ``meshc-opt`` console script (exits with meshc's codes)."""
     from meshc.commands._common import internal_error
+    from meshc.output_files import guard_standard_streams
 
+    guard_standard_streams()  # ``>&-`` / ``<&-``: errors with exit 1, not an internal error
     argv = list(sys.argv[1:] if argv is None else argv)
     try:
         _main(argv)

@@ -138,6 +138,48 @@ def write_file(path: str, content: Content, *, binary: Optional[bool] = None, wh
         raise _write_error(path, err, what) from None
 
 
+class ClosedStream(io.TextIOBase):
+    """The stand-in for a standard stream the shell closed (``>&-``, ``<&-``), where Python leaves
+    ``sys.stdout`` / ``sys.stdin`` None: every read or write raises ``OSError(EBADF)``, so the commands'
+    own error paths say "could not write to standard output" / "could not read standard input" and
+    exit 1; flushing does nothing (the interpreter flushes at exit). Installed by
+    :func:`guard_standard_streams`."""
+
+    def __init__(self, name: str):
+        super().__init__()
+        self.name = name
+
+    def _closed(self, *args: Any, **kwargs: Any) -> Any:
+        raise OSError(errno.EBADF, f"{os.strerror(errno.EBADF)} ({self.name} is closed)")
+
+    write = read = readline = readlines = fileno = _closed
+
+    def flush(self) -> None:
+        return None
+
+    def writable(self) -> bool:
+        return True
+
+    def readable(self) -> bool:
+        return True
+
+    @property
+    def buffer(self) -> "ClosedStream":
+        return self
+
+
+def guard_standard_streams() -> None:
+    """Give every closed standard stream a stand-in at start-up (meshc's and meshc-opt's entry
+    points): :class:`ClosedStream` for standard input and output; a closed standard error is sent to
+    ``os.devnull`` (nothing is left to report on, the exit code still tells)."""
+    if sys.stdin is None:
+        sys.stdin = ClosedStream("standard input")
+    if sys.stdout is None:
+        sys.stdout = ClosedStream("standard output")
+    if sys.stderr is None:
+        sys.stderr = open(os.devnull, "w", encoding="utf-8")
+
+
 def _writer(content: Content) -> Callable[[IO[Any]], None]:
     if callable(content):
         return content

@@ -1462,7 +1462,11 @@ def read_source(path: str) -> tuple[str, str]:
         DiagnosticError: the file cannot be read, or is not UTF-8 (located at the first bad byte).
     """
     if path == "-":
-        data, name = sys.stdin.buffer.read(), "<stdin>"
+        name = "<stdin>"
+        try:
+            data = sys.stdin.buffer.read()
+        except OSError as err:  # e.g. standard input closed (``<&-``)
+            raise DiagnosticError(f"could not read standard input: {err.strerror}") from None
     else:
         name = path
         try:

@@ -5,12 +5,19 @@ spelling, with the error's own advice spelled so that it works."""
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
+from pathlib import Path
+
 import numpy as np
 import pytest
 from click.testing import CliRunner
 
 from meshc.cli import main
 from meshc.runtime.io import compare
+
+SAMPLES = Path(__file__).resolve().parent.parent / "samples"
 
 PROGRAM = """mesh.mesh @m(shape = 2)
 func.func @main(%x: tensor<4xf32>) -> tensor<4xf32> {
@@ -103,3 +110,38 @@ def test_a_single_option_after_reference_is_named_in_the_singular(tmp_path):
     r = meshc("run", tmp_path / "p.mlir", "--random-inputs", "--reference", "--stats")
     assert r.exit_code == 1
     assert "--stats applies to the sharded run; drop --reference" in r.output
+
+
+# --------------------------------------------------------------- closed standard streams (>&-, <&-)
+def _shell(command: str) -> subprocess.CompletedProcess:
+    bindir = Path(sys.executable).parent
+    return subprocess.run(["bash", "-c", command], capture_output=True, text=True, timeout=120,
+                          env={**os.environ, "PATH": f"{bindir}{os.pathsep}{os.environ.get('PATH', '')}"})
+
+
+@pytest.mark.parametrize("command", ["meshc compile -p '' {f} >&-", "meshc-opt {f} >&-", "meshc explain {f} >&-"])
+def test_a_closed_standard_output_is_an_error_not_an_internal_one(command):
+    r = _shell(command.format(f=SAMPLES / "mlp_tensor_parallel.mlir"))
+    assert r.returncode == 1, r.stderr
+    assert "could not write to standard output" in r.stderr and "internal error" not in r.stderr
+
+
+@pytest.mark.parametrize("command", ["meshc-opt <&-", "meshc compile - <&-"])
+def test_a_closed_standard_input_is_an_error_not_an_internal_one(command):
+    r = _shell(command)
+    assert r.returncode == 1, r.stderr
+    assert "could not read standard input" in r.stderr and "internal error" not in r.stderr
+
+
+def test_with_standard_output_closed_an_output_file_is_still_written(tmp_path):
+    out = tmp_path / "o.mlir"
+    r = _shell(f"meshc compile -p '' {SAMPLES / 'seed_matmul_rows.mlir'} -o {out} >&-")
+    assert r.returncode == 0, r.stderr
+    assert "func.func" in out.read_text()
+
+
+def test_a_closed_standard_error_keeps_the_exit_code(tmp_path):
+    bad = tmp_path / "bad.mlir"
+    bad.write_text("func.func @f( {\n")
+    r = _shell(f"meshc compile {bad} 2>&-")
+    assert r.returncode == 1 and r.stdout == ""
