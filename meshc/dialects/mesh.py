@@ -349,8 +349,12 @@ class ShardOp(MeshDialectOp):
         (its op precedes this op, or an op enclosing it, in one block, without crossing an isolated op).
         ``position(op)`` gives an op's index in its block (default: a scan of the block)."""
         v = self.sharding_origin
-        if not isinstance(v, OpResult) or not isinstance(v.op, ShardingOp) or v.op.parent is None \
-                or v.op.sharding != self.sharding:
+        if not isinstance(v, OpResult) or not isinstance(v.op, ShardingOp) or v.op.parent is None:
+            return None
+        try:
+            if v.op.sharding != self.sharding:
+                return None
+        except (KeyError, AttributeError, TypeError, ValueError):  # a malformed origin (printing unverified IR)
             return None
         block = v.op.parent
         cur: Optional[Operation] = self
