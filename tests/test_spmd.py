@@ -70,21 +70,25 @@ def _classes(text: str, name: str, shape: str) -> int:
 def test_the_bodies_built_do_not_grow_with_the_device_count():
     rowsum = (SAMPLES / "dynamic_mesh_rowsum.mlir").read_text()
     # 10 rows over m devices: at most two shard sizes per split dim (1 and 2 rows on 8 devices, 0 and 1 on
-    # more than 10), device 0 apart for the partial sum; 7 for_all bodies
+    # more than 10), device 0 apart for the partial sum; the 7 for_all ops are one region after
+    # fuse-spmd-regions, so one body per class: 2 shard sizes + device 0
     few, many = _classes(rowsum, "rowsum.mlir", "m=8"), _classes(rowsum, "rowsum.mlir", "m=300")
-    assert few == many == 12
+    assert few == many == 3
     assert _classes(rowsum, "rowsum.mlir", "m=900") == many
     peerslice = (ROOT / "tests/data/traffic/peerslice.mlir").read_text()
     assert _classes(peerslice, "peerslice.mlir", "m=4") == _classes(peerslice, "peerslice.mlir", "m=300") == 1
 
 
 def test_the_template_is_built_once_whatever_the_device_count():
-    """The compiled stage-5 module holds one mesh.for_all per op, not one body per device."""
-    def for_alls(shape: str) -> int:
-        compiled = mc.compile(mc.parse((SAMPLES / "mlp_tensor_parallel.mlir").read_text(), "mlp.mlir"), None, shape)
+    """The compiled stage-5 module holds one mesh.for_all per region (the MLP's 8 ops, fused by
+    fuse-spmd-regions between its collectives, are one), not one body per device."""
+    def for_alls(shape: str, fuse: bool = True) -> int:
+        module = mc.parse((SAMPLES / "mlp_tensor_parallel.mlir").read_text(), "mlp.mlir")
+        compiled = mc.compile(module, None, shape, fuse_regions=fuse)
         return len(compiled.template.bodies)
 
-    assert for_alls("tp=2") == for_alls("tp=512") == 8
+    assert for_alls("tp=2") == for_alls("tp=512") == 1
+    assert for_alls("tp=2", fuse=False) == for_alls("tp=512", fuse=False) == 8
 
 
 def test_1024_devices_run_and_check():

@@ -511,6 +511,12 @@ def build_template(module: Operation, entry: Optional[str] = None) -> Optional[S
         return None
     if len(func.regions[0].blocks) != 1:
         raise SpmdUnsupported("the SPMD template handles single-block functions", func.location)
+    from meshc.ir.types import TensorType
+
+    dynamic = [t for t in (*func.function_type.inputs, *func.function_type.results)  # type: ignore[attr-defined]
+               if isinstance(t, TensorType) and not t.has_static_shape]
+    if dynamic:  # unroll's error says what to do (inputs or --arg-shape specialise them first)
+        raise SpmdUnsupported(f"@{func.sym_name} has dynamic tensor shapes ('{dynamic[0]}')", func.location)
     template = SpmdTemplate(module, func, func.sym_name, mesh_op)  # type: ignore[attr-defined]
     ops = list(func.body.ops)  # type: ignore[attr-defined]
     if not ops or not isinstance(ops[-1], ReturnOp):
