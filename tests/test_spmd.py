@@ -52,17 +52,46 @@ def test_spmd_run_equals_the_unrolled_run(path, shape):
     for a, b in zip(got.outputs, want.outputs):
         np.testing.assert_array_equal(np.asarray(a), np.asarray(b))  # the same kernels in the same order
     assert len(got.stats.devices) == len(want.stats.devices)
+    # Both paths run the same passes, but the pipeline's closing canonicalize,cse meets different IR: on the
+    # SPMD path the stage-5 bodies (a whole-tensor read of a distributed value is ONE extract_slice, which cse
+    # merges with an equal one), on the unrolled path the per-device copies, where each such read is already
+    # its own tensor.empty + insert_slice assembly that cse never merges (destinations: meshc/passes/cse.py).
+    # So the SPMD run may do less (slices2.mlir: x assembled twice on device 0 instead of three times); what
+    # it holds and moves is the same.
     for d_got, d_want in zip(got.stats.devices, want.stats.devices):
         for name in FIELDS:  # bytes per device, peak memory, collective and peer traffic, kernels
-            assert getattr(d_got, name) == getattr(d_want, name), (name, d_got.device)
+            if name in _WORK:
+                assert _at_most(getattr(d_got, name), getattr(d_want, name)), (name, d_got.device)
+            else:
+                assert getattr(d_got, name) == getattr(d_want, name), (name, d_got.device)
+    # ... and exactly what the unrolled path runs once cse has seen the stage-5 bodies as well
+    merged = mc.compile(module.clone(), mc.default_pipeline().replace(",unroll,", ",cse,unroll,"), shape,
+                        entry=bound.func.sym_name, spmd=False)
+    same = mc.run_compiled(merged, bound)
+    for a, b in zip(got.outputs, same.outputs):
+        np.testing.assert_array_equal(np.asarray(a), np.asarray(b))
+    assert len(got.stats.devices) == len(same.stats.devices)
+    for d_got, d_same in zip(got.stats.devices, same.stats.devices):
+        for name in FIELDS:
+            assert getattr(d_got, name) == getattr(d_same, name), (name, d_got.device)
     assert spmd.schedule.collectives.keys() == unrolled.schedule.collectives.keys()
     for name, spec in spmd.schedule.collectives.items():
         other = unrolled.schedule.collectives[name]
         assert (spec.kind, spec.mesh_axes, spec.attributes) == (other.kind, other.mesh_axes, other.attributes)
 
 
-def _classes(text: str, name: str, shape: str) -> int:
-    compiled = mc.compile(mc.parse(text, name), None, shape)
+#: Figures of the work a device does (FIELDS): the SPMD run's are at most the unrolled run's (see below).
+_WORK = {"steps", "kernels", "kernels_by_op", "allocated_bytes", "allocations"}
+
+
+def _at_most(got, want) -> bool:
+    if isinstance(got, dict):
+        return all(n <= want.get(k, 0) for k, n in got.items())
+    return got <= want
+
+
+def _classes(text: str, name: str, shape: str, fuse_regions: bool = False) -> int:
+    compiled = mc.compile(mc.parse(text, name), None, shape, fuse_regions=fuse_regions)
     assert compiled.template is not None
     return len(compiled.template.classes)
 
@@ -70,25 +99,26 @@ def _classes(text: str, name: str, shape: str) -> int:
 def test_the_bodies_built_do_not_grow_with_the_device_count():
     rowsum = (SAMPLES / "dynamic_mesh_rowsum.mlir").read_text()
     # 10 rows over m devices: at most two shard sizes per split dim (1 and 2 rows on 8 devices, 0 and 1 on
-    # more than 10), device 0 apart for the partial sum; the 7 for_all ops are one region after
-    # fuse-spmd-regions, so one body per class: 2 shard sizes + device 0
+    # more than 10), device 0 apart for the partial sum; 7 for_all bodies
     few, many = _classes(rowsum, "rowsum.mlir", "m=8"), _classes(rowsum, "rowsum.mlir", "m=300")
-    assert few == many == 3
+    assert few == many == 12
     assert _classes(rowsum, "rowsum.mlir", "m=900") == many
+    # fused (the default pipeline): 3 regions, one class each, whatever the device count
+    assert [_classes(rowsum, "rowsum.mlir", s, True) for s in ("m=8", "m=300", "m=900")] == [3, 3, 3]
     peerslice = (ROOT / "tests/data/traffic/peerslice.mlir").read_text()
     assert _classes(peerslice, "peerslice.mlir", "m=4") == _classes(peerslice, "peerslice.mlir", "m=300") == 1
 
 
 def test_the_template_is_built_once_whatever_the_device_count():
-    """The compiled stage-5 module holds one mesh.for_all per region (the MLP's 8 ops, fused by
-    fuse-spmd-regions between its collectives, are one), not one body per device."""
-    def for_alls(shape: str, fuse: bool = True) -> int:
-        module = mc.parse((SAMPLES / "mlp_tensor_parallel.mlir").read_text(), "mlp.mlir")
-        compiled = mc.compile(module, None, shape, fuse_regions=fuse)
+    """The compiled stage-5 module holds one mesh.for_all per op (--no-fuse-regions; one fused region with
+    fuse-spmd-regions), not one body per device."""
+    def for_alls(shape: str, fuse_regions: bool = False) -> int:
+        compiled = mc.compile(mc.parse((SAMPLES / "mlp_tensor_parallel.mlir").read_text(), "mlp.mlir"), None, shape,
+                              fuse_regions=fuse_regions)
         return len(compiled.template.bodies)
 
-    assert for_alls("tp=2") == for_alls("tp=512") == 1
-    assert for_alls("tp=2", fuse=False) == for_alls("tp=512", fuse=False) == 8
+    assert for_alls("tp=2") == for_alls("tp=512") == 8
+    assert for_alls("tp=2", True) == for_alls("tp=512", True) == 1
 
 
 def test_1024_devices_run_and_check():
