@@ -158,7 +158,7 @@ def test_every_pass_on_every_stage_gives_verified_ir_or_a_located_error(case):
 def test_pipeline_text_sets_the_strategy_and_form():
     text = pipeline_text("peer", "for_one")
     assert "reshard{strategy=peer}" in text and "partition{form=for_one}" in text
-    assert text.split(",")[:2] == ["propagate-reshapes", "sharding-propagation"] and text.endswith("canonicalize,cse")
+    assert text.split(",")[:3] == ["flatten-regions", "propagate-reshapes", "sharding-propagation"] and text.endswith("canonicalize,cse")
 
 
 def test_rejection_signatures_group_alike_messages():
