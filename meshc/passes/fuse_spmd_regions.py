@@ -189,7 +189,15 @@ class _Region:
             self.ivs, self.outs = list(loop_block.args[:rank]), list(loop_block.args[rank:])
             self.body = _for_one(op).regions[0].blocks[0]
             self.inserts = [o for o in self.body.ops if o.name == "tensor.parallel_insert_slice"]
-        self.inits = list(op.operands[len(op.operands) - len(op.results):]) if form == "for_one" else []
+
+    @property
+    def inits(self) -> list[Value]:
+        """The shared outputs' initial values (for_one), read now: fusing the run before this region
+        replaces a value of that run it reads by the fused loop's result, so a list taken when the
+        region was met would name the erased loop's result."""
+        if self.form != "for_one":
+            return []
+        return list(self.op.operands[len(self.op.operands) - len(self.op.results):])
 
     def current_yielded(self) -> list[Optional[Value]]:
         """The local value of each result, read now (reads replaced meanwhile are followed)."""
