@@ -152,14 +152,27 @@ def test_fused_equals_unfused_on_a_real_model():
     module = _annotated("onnx_mlp.linalg.mlir", ["tp=4"], ["@w1=[[], [0]]", "@b1=[[0]]", "@w2=[[0]]"])
     params = {"model": dict(np.load(ROOT / "tests/data/real/onnx_mlp.weights.npz"))}
     bound = mc.bind_entry(module, None, None, 0, None)
-    runs = []
-    for fuse in (True, False):
-        compiled = mc.compile(module.clone(), mc.default_pipeline(fuse_regions=fuse), entry=bound.func.sym_name)
-        runs.append(mc.run_compiled(compiled, bound, parameters=params))
-    assert np.array_equal(runs[0].outputs[0], runs[1].outputs[0])
-    for got, want in zip(runs[0].stats.devices, runs[1].stats.devices):
-        for name in FIELDS:
-            assert getattr(got, name) == getattr(want, name), name
+    for spmd in (False, True):
+        runs = []
+        for fuse in (True, False):
+            compiled = mc.compile(module.clone(), mc.default_pipeline(fuse_regions=fuse), entry=bound.func.sym_name,
+                                  spmd=spmd)
+            runs.append(mc.run_compiled(compiled, bound, parameters=params))
+        assert np.array_equal(runs[0].outputs[0], runs[1].outputs[0])
+        for got, want in zip(runs[0].stats.devices, runs[1].stats.devices):
+            # unrolled: every figure equal. The SPMD path, fused, runs one more linalg.fill (a zero-fill
+            # of the partial sum's destination kept in the fused body: a known gap), so there the work
+            # counts and the bytes allocated in all may differ by that fill and its buffer; the peak,
+            # the final memory and every byte moved must not
+            work = ("steps", "kernels", "kernels_by_op", "allocated_bytes", "allocations")
+            for name in FIELDS:
+                if spmd and name in work:
+                    continue
+                assert getattr(got, name) == getattr(want, name), (spmd, name)
+            if spmd:
+                extra = {op: n - want.kernels_by_op.get(op, 0) for op, n in got.kernels_by_op.items()
+                         if n != want.kernels_by_op.get(op, 0)}
+                assert extra in ({}, {"linalg.fill": 1}), extra
 
 
 def test_the_fused_form_prints_and_parses_back():
