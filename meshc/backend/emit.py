@@ -610,19 +610,28 @@ class _Emitter:
                 parts.append({"src": src, "store": s, "sizes": tuple(b - a for a, b in box),
                               "src_offsets": tuple(a - p0 for (a, _), (p0, _) in zip(box, src_region)),
                               "dst_offsets": tuple(a - p0 for (a, _), (p0, _) in zip(box, piece.region))})
-            d = self.add(k, "halo", {"instance": instance, "output": out, "parts": parts}, op.location, key)
-            for p in parts:
-                s = p.pop("store")
-                if p["src"].device == k:
-                    p["mode"] = "local"
-                    continue
-                p["mode"] = "peer_read" if self.mesh.is_peered(k, p["src"].device) else "copy"
-                if s.producer is not None and s.producer not in d.wait:
-                    d.wait.append(s.producer)
-                    s.producer.signal = ""
-                if d not in s.buf.remote:
-                    s.buf.remote.append(d)
+            d = self.halo_step(k, instance, out, parts, op.location, key)
             self.stored[r] = _Stored(k, out, d, self.name_of(r))
+
+    def halo_step(self, k: int, instance: str, out: "_Buf", parts: list[dict], loc, key) -> "_Draft":
+        """Add device ``k``'s ``halo`` step writing ``out`` from ``parts`` (each with ``src``, its
+        ``_Stored`` under ``store``, ``sizes`` and offsets, in elements) and wire each part: ``local``
+        on the device itself, else ``peer_read`` (peered axes) or ``copy``, waiting for the part's
+        producer and registered as a remote reader of its buffer. Shared by the unrolled and the SPMD
+        instantiation (:mod:`meshc.runtime.instantiate`)."""
+        d = self.add(k, "halo", {"instance": instance, "output": out, "parts": parts}, loc, key)
+        for p in parts:
+            s = p.pop("store")
+            if p["src"].device == k:
+                p["mode"] = "local"
+                continue
+            p["mode"] = "peer_read" if self.mesh.is_peered(k, p["src"].device) else "copy"
+            if s.producer is not None and s.producer not in d.wait:
+                d.wait.append(s.producer)
+                s.producer.signal = ""
+            if d not in s.buf.remote:
+                s.buf.remote.append(d)
+        return d
 
     def halo_slabs(self, k: int, region: tuple, src_pieces: list, spec, shape: tuple,
                    loc: Location = UNKNOWN_LOC) -> list[tuple[int, tuple]]:

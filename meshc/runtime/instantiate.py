@@ -475,18 +475,7 @@ class _SpmdEmitter(_Emitter):
                 parts.append({"src": s.buf, "store": s, "sizes": tuple(b - a for a, b in box),
                               "src_offsets": tuple(a - p0 for (a, _), (p0, _) in zip(box, src_region)),
                               "dst_offsets": tuple(a - p0 for (a, _), (p0, _) in zip(box, piece.region))})
-            d = self.add(k, "halo", {"instance": instance, "output": out, "parts": parts}, op.location, key)
-            for p in parts:
-                s = p.pop("store")
-                if p["src"].device == k:
-                    p["mode"] = "local"
-                    continue
-                p["mode"] = "peer_read" if self.mesh.is_peered(k, p["src"].device) else "copy"
-                if s.producer is not None and s.producer not in d.wait:
-                    d.wait.append(s.producer)
-                    s.producer.signal = ""
-                if d not in s.buf.remote:
-                    s.buf.remote.append(d)
+            d = self.halo_step(k, instance, out, parts, op.location, key)
             self.store((dst, j), _Stored(k, out, d, name))
 
 
