@@ -641,11 +641,9 @@ _STEP_CLASSES: dict[str, type] = {c.kind: c for c in (Allocate, Kernel, PeerRead
                                                         Free)}
 
 
-def captured_values(op: Operation) -> list[Value]:
-    """Values used by ops nested in ``op``'s regions that are defined outside
-    ``op`` and are not its operands, in order of first use (pre-order walk).
-    These are what a :class:`Kernel` step's ``captures`` bind (MLIR regions
-    that are not isolated from above read values of enclosing blocks)."""
+def values_defined_inside(op: Operation) -> set[Value]:
+    """The values ``op``'s regions define: results of the ops nested in it and the arguments of its
+    (and their) blocks; ``op``'s own results are not included."""
     inside: set = set()
     for inner in op.walk():
         if inner is not op:
@@ -653,6 +651,15 @@ def captured_values(op: Operation) -> list[Value]:
         for region in inner.regions:
             for block in region.blocks:
                 inside.update(block.args)
+    return inside
+
+
+def captured_values(op: Operation) -> list[Value]:
+    """Values used by ops nested in ``op``'s regions that are defined outside
+    ``op`` and are not its operands, in order of first use (pre-order walk).
+    These are what a :class:`Kernel` step's ``captures`` bind (MLIR regions
+    that are not isolated from above read values of enclosing blocks)."""
+    inside = values_defined_inside(op)
     own = set(op.operands)
     out: list[Value] = []
     seen: set = set()

@@ -441,13 +441,9 @@ def _analyse(op: Operation, index: int) -> BodyInfo:
     if term is None:
         raise SpmdUnsupported("'mesh.for_all' body does not end with 'mesh.yield'", op.location)
     ops = ops[:-1]
-    inside: set = set()
-    for inner in op.walk():
-        if inner is not op:
-            inside.update(inner.results)
-        for region in inner.regions:
-            for blk in region.blocks:
-                inside.update(blk.args)
+    from meshc.backend.schedule import values_defined_inside
+
+    inside = values_defined_inside(op)
     sources: list = []
     outside: list = []
     for inner in op.walk():
