@@ -529,7 +529,7 @@ class DevicePlan:
             if code == _FUSED:
                 names.append(step.op.name)
             elif code == _RUN:
-                names.extend(kernel[2].op.name for kernel in data[1])
+                names.extend(kernel[1].op.name for kernel in data[1])
         self.fused_ops = names
         self.fused_counts = collections.Counter(names)
 
@@ -625,8 +625,7 @@ class DevicePlan:
             for rec in stretch:
                 metas.update(rec[4][1])
             added_meta = {n: metas[n] for n in added}
-            kernels = tuple((rec[4][2][0], rec[4][2][1], rec[2], rec[4][2][3], rec[4][2][6], rec[4][3])
-                            for rec in stretch)
+            kernels = tuple(_run_entry(rec) for rec in stretch)
             net, lnet, rise, lrise, n, nbytes = acct
             out.append((_RUN, stretch[0][1], stretch[-1][2], None,
                         ((removed, added, rise, lrise, net, lnet, n, nbytes), kernels, tuple(stretch),
@@ -646,6 +645,19 @@ class DevicePlan:
         if not close():
             return records
         return out
+
+
+def _run_entry(rec: tuple) -> tuple:
+    """A fused record's kernel as a run executes it: ``(index, step, arity, call, first argument,
+    second argument, output, frees, argument names, output names)``; ``arity`` 1 or 2: ``call`` is
+    the bound kernel's ``direct`` form of one result (:data:`meshc.runtime.interpreter.BINDERS`),
+    called on the argument buffers; 0: ``call`` takes the list of them and returns the results."""
+    i, call, _, names, _, _, bound = rec[4][2]
+    frees = rec[4][3]
+    direct = getattr(call, "direct", None)
+    if direct is not None and len(bound) == 1 and len(names) in (1, 2):
+        return (i, rec[2], len(names), direct, names[0], names[-1], bound[0], frees, names, bound)
+    return (i, rec[2], 0, call, None, None, None, frees, names, bound)
 
 
 def _simulate_step(code: int, step: Step, data: Any, held: dict, acct: Optional[tuple]) -> bool:
@@ -782,8 +794,13 @@ def run_device(plan: DevicePlan, dev: DeviceState, transport: Transport) -> tupl
                         continue
                     r = 0
                     try:
-                        for i, fn, step, names, outs, frees in kernels:
-                            buffers.update(zip(outs, fn(list(map(getitem, names)))))
+                        for i, step, arity, fn, a, b, o, frees, names, outs in kernels:
+                            if arity == 2:
+                                buffers[o] = fn(getitem(a), getitem(b))
+                            elif arity == 1:
+                                buffers[o] = fn(getitem(a))
+                            else:
+                                buffers.update(zip(outs, fn(list(map(getitem, names)))))
                             for name in frees:
                                 pop(name, None)
                             r += 1

@@ -78,7 +78,7 @@ from meshc.kernels.fpstate import blas_slots
 from meshc.runtime.blas import available_cores, blas_limit, resolve_blas_threads
 from meshc.runtime.collectives import POLL_SECONDS, Rendezvous
 from meshc.runtime.devices import DeviceMemory
-from meshc.runtime.engine import (ABORTED, FAILED_RUN, FINISHED, RELAYOUT_OPS, RUNNING, STOPPED, STOPPED_RUN,  # noqa: F401
+from meshc.runtime.engine import (FINISHED, RELAYOUT_OPS, RUNNING, STOPPED, STOPPED_RUN,  # noqa: F401
                                   Aborted, DevicePlan, DeviceState, Prepared, RunOptions, RunReport, RuntimeFailure,
                                   Stopped, TestHooks, Transport, accounted_bytes, check_argument, check_timeout,
                                   checked_arguments, count_halo_part, device_interpreter, halo_slab, kernel_failure,
