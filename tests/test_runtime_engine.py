@@ -19,7 +19,8 @@ from meshc.sharding.spec import Mesh
 def ladder(devices: int, ops: int, width: int = 3, unwritten_at: int = -1) -> Schedule:
     """Per device a chain of ``ops`` addf whose results are kept ``width`` ops before being freed
     (so the pool holds several intermediates), with an extra scratch buffer allocated before the
-    chain and freed in its middle (a buffer held before a run and released inside it), and device
+    chain and freed in its middle, after op 2 signalled an event (so a buffer held before a run is
+    released inside it), and device
     k's shards of size 4 * (k + 1) (every device its own figures). With ``unwritten_at`` >= 0, op
     ``unwritten_at`` reads the scratch buffer, allocated but never written."""
     lines, prev = [], "%x"
@@ -36,7 +37,8 @@ def ladder(devices: int, ops: int, width: int = 3, unwritten_at: int = -1) -> Sc
         prev = "x"
         for j, op in enumerate(adds):
             steps += [Allocate(f"v{j}", (n,), "f32"),
-                      Kernel(op, ("scratch" if j == unwritten_at else prev, "x"), (f"v{j}",))]
+                      Kernel(op, ("scratch" if j == unwritten_at else prev, "x"), (f"v{j}",),
+                             signal=f"v{j}@{d}" if j == 2 else None)]  # a signal ends a run
             if j >= width:
                 steps.append(Free(f"v{j - width}"))
             if j == ops // 2:
@@ -60,7 +62,7 @@ def inputs(devices: int) -> list:
 def test_a_run_of_fused_kernels_accounts_exactly_as_step_by_step():
     sched = ladder(3, 12)
     fast, steps = Executor(sched, RunOptions(trace=False)), Executor(sched, RunOptions(trace=True))
-    assert all(any(r[0] == engine._RUN for r in plan.records) for plan in fast._plans)
+    assert all([r[0] for r in plan.records] == [engine._RUN] * 2 for plan in fast._plans)
     assert not any(r[0] == engine._RUN for plan in steps._plans for r in plan.records)
     a, b = fast.run(inputs(3)), steps.run(inputs(3))
     for d, (x, y) in enumerate(zip(a.outputs, b.outputs)):
