@@ -54,7 +54,8 @@ __all__ = ["RunOptions", "TestHooks", "RuntimeFailure", "RunReport", "Aborted", 
            "DeviceState", "DevicePlan", "run_device", "check_timeout", "where", "RUNNING", "FINISHED", "STOPPED",
            "FAILED", "prepare_steps", "run_kernel_step", "kernel_failure", "output_mismatch", "check_argument",
            "checked_arguments", "device_interpreter", "step_indexes", "halo_slab", "count_halo_part", "place_slab",
-           "unwritten", "trace_name", "staging_bytes", "accounted_bytes", "RELAYOUT_OPS"]
+           "unwritten", "trace_name", "staging_bytes", "accounted_bytes", "RELAYOUT_OPS", "DONE", "ABORTED",
+           "STOPPED_RUN", "FAILED_RUN"]
 
 #: A device's state on a progress board (the MPI runtime's board stores these integers).
 RUNNING, FINISHED, STOPPED, FAILED = 0, 1, 2, 3
@@ -609,7 +610,7 @@ class DevicePlan:
             """Append the stretch (a run when it has two records or more); False: the pool's contents
             cannot be followed (a buffer allocated twice)."""
             if len(stretch) < 2:
-                ok = all(simulate(rec, held, None) for rec in stretch)
+                ok = all(_simulate(rec, held, None) for rec in stretch)
                 out.extend(stretch)
                 stretch.clear()
                 return ok
@@ -617,7 +618,7 @@ class DevicePlan:
             acct = [0, 0, None, None, 0, 0]  # net, logical net, rise, logical rise, allocations, bytes
             popped: set = set()
             for rec in stretch:
-                if not simulate(rec, held, (acct, popped)):
+                if not _simulate(rec, held, (acct, popped)):
                     return False
             removed = tuple((n, start[n]) for n in popped if n in start)
             added = {n: held[n] for n in held if n not in start or n in popped}
@@ -639,7 +640,7 @@ class DevicePlan:
                 if rec[2].signal is not None and not close():
                     return records
                 continue
-            if not close() or not simulate(rec, held, None):
+            if not close() or not _simulate(rec, held, None):
                 return records
             out.append(rec)
         if not close():
@@ -660,11 +661,12 @@ def _run_entry(rec: tuple) -> tuple:
     return (i, rec[2], 0, call, None, None, None, frees, names, bound)
 
 
-def _simulate_step(code: int, step: Step, data: Any, held: dict, acct: Optional[tuple]) -> bool:
-    """Follow one record's effect on the pool's contents ``held`` (name -> sizes); with ``acct``
+def _simulate(rec: tuple, held: dict, acct: Optional[tuple]) -> bool:
+    """Follow one record's (``rec``) effect on the pool's contents ``held`` (name -> sizes); with ``acct``
     (``([net, logical net, rise, logical rise, allocations, bytes], popped names)``) also its
     figures, as :meth:`~meshc.runtime.devices.DevicePool.take` counts them. False: a buffer would be
     allocated twice."""
+    code, step, data = rec[0], rec[2], rec[4]
     if code == _STEP:
         if step.kind == "allocate":
             if step.buffer in held:
@@ -694,10 +696,6 @@ def _simulate_step(code: int, step: Step, data: Any, held: dict, acct: Optional[
             acct[0][1] -= sizes[1]
             acct[1].add(name)
     return True
-
-
-def simulate(rec: tuple, held: dict, acct: Optional[tuple]) -> bool:
-    return _simulate_step(rec[0], rec[2], rec[4], held, acct)
 
 
 def _fast_kernel(interp: Any, step: Kernel, data: Any, meta: dict) -> Optional[tuple]:
