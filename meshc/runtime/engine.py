@@ -48,6 +48,7 @@ from meshc.ir.location import UNKNOWN_LOC, DiagnosticError, Location, note
 from meshc.kernels.fpstate import quiet_scope
 from meshc.runtime.devices import DevicePool, buffer_sizes
 from meshc.runtime.interpreter import BINDERS, KERNEL_ERRORS
+from meshc.runtime.mpi_launch import FAILED, FINISHED, RUNNING, STOPPED  # a device's state on a progress board
 from meshc.runtime.stats import DeviceStats
 
 __all__ = ["RunOptions", "TestHooks", "RuntimeFailure", "RunReport", "Aborted", "Stopped", "Transport",
@@ -57,8 +58,6 @@ __all__ = ["RunOptions", "TestHooks", "RuntimeFailure", "RunReport", "Aborted", 
            "unwritten", "trace_name", "staging_bytes", "accounted_bytes", "RELAYOUT_OPS", "DONE", "ABORTED",
            "STOPPED_RUN", "FAILED_RUN"]
 
-#: A device's state on a progress board (the MPI runtime's board stores these integers).
-RUNNING, FINISHED, STOPPED, FAILED = 0, 1, 2, 3
 
 _REDUCING = ("all_reduce", "reduce_scatter")
 _STEP, _FUSED, _RUN = 0, 1, 2  # codes of a device's records (DevicePlan)
