@@ -35,6 +35,16 @@ class LazyGroup(click.Group):
     (``meshc`` alone, ``meshc bogus``, ``meshc --bogus``, and those of every command) exit with
     :data:`EXIT_USAGE_ERROR`."""
 
+    def main(self, *args, **kwargs):
+        """click's ``main`` with standard output and error tolerating a reader that goes away
+        (``| head -1``, :func:`meshc.output_files.tolerate_closed_pipes`): every command, its help
+        and its usage errors end as they would have, with exit 0 or 1, never click's silent exit 1."""
+        from meshc.output_files import guard_standard_streams, tolerate_closed_pipes
+
+        guard_standard_streams()
+        with tolerate_closed_pipes():
+            return super().main(*args, **kwargs)
+
     def make_context(self, info_name, args, parent=None, **extra):
         from meshc.output_files import guard_standard_streams
 

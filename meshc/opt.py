@@ -317,12 +317,13 @@ def _fail(message: str) -> NoReturn:
 def main(argv: Optional[list[str]] = None) -> None:
     """The ``meshc-opt`` console script (exits with meshc's codes)."""
     from meshc.commands._common import internal_error
-    from meshc.output_files import guard_standard_streams
+    from meshc.output_files import guard_standard_streams, tolerate_closed_pipes
 
     guard_standard_streams()  # ``>&-`` / ``<&-``: errors with exit 1, not an internal error
     argv = list(sys.argv[1:] if argv is None else argv)
     try:
-        _main(argv)
+        with tolerate_closed_pipes():  # ``| head``: the rest of the output is dropped, no error
+            _main(argv)
     except KeyboardInterrupt:
         sys.stderr.write("interrupted\n")
         sys.exit(EXIT_INTERRUPTED)
