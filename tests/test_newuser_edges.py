@@ -104,3 +104,29 @@ def test_pipe_tolerant_stream_drops_output_after_epipe_and_raises_other_errors()
     with pytest.raises(OSError) as err:
         full.write("x")
     assert err.value.errno == errno.ENOSPC and not full.reader_gone
+
+
+# ------------------------------------------------------------------ --backend mpi without MPI
+def test_launch_without_mpiexec_is_a_clear_error_naming_the_option(tmp_path, monkeypatch):
+    import shutil
+
+    (tmp_path / "p.mlir").write_text(PROGRAM)
+    monkeypatch.setattr(sys, "executable", str(tmp_path / "bin" / "python"))  # no mpiexec beside it
+    monkeypatch.setattr(shutil, "which", lambda name, *a, **k: None)  # nor on PATH
+    r = meshc("run", tmp_path / "p.mlir", "--random-inputs", "--backend", "mpi", "--launch", "2")
+    assert r.exit_code == 1
+    assert r.stderr.startswith("error: --backend mpi --launch 2: no mpiexec beside ")
+    assert "<unknown>" not in r.stderr and "Usage:" not in r.stderr
+    assert "pip install 'mpi4py>=4' mpich" in r.stderr
+
+
+def test_backend_mpi_without_mpi4py_is_a_clear_error_naming_the_option(tmp_path, monkeypatch):
+    (tmp_path / "p.mlir").write_text(PROGRAM)
+    for name in [m for m in sys.modules if m == "mpi4py" or m.startswith("mpi4py.")]:
+        monkeypatch.delitem(sys.modules, name)
+    monkeypatch.setitem(sys.modules, "mpi4py", None)  # import mpi4py fails: not installed
+    r = meshc("run", tmp_path / "p.mlir", "--random-inputs", "--backend", "mpi")
+    assert r.exit_code == 1
+    assert r.stderr.startswith("error: --backend mpi: the mpi backend needs mpi4py and an MPI library; install "
+                               "them with: pip install 'mpi4py>=4' mpich"), r.stderr
+    assert "<unknown>" not in r.stderr

@@ -217,8 +217,8 @@ class _RunCommand(MeshcCommand):
 @click.option("--backend", "backend_name", type=click.Choice(["threads", "mpi", "iree"]), default="threads",
               show_default=True,
               help="Execute the schedules on threads (one per device), on MPI (one rank per device: run under "
-                   "mpiexec, or with --launch N; needs pip install 'meshc[mpi]') or on IREE (one compiled module, "
-                   "one local IREE device per mesh device; needs pip install 'meshc[iree]'; docs/iree.md).")
+                   "mpiexec, or with --launch N; needs pip install -e '.[mpi]') or on IREE (one compiled module, "
+                   "one local IREE device per mesh device; needs pip install -e '.[iree]'; docs/iree.md).")
 @click.option("--iree-device", type=click.Choice(["local-task", "local-sync"]), default="local-task",
               show_default=True, help="With --backend iree: IREE's local driver for every device.")
 @click.option("--iree-target-cpu", default="host", show_default=True, metavar="CPU",
@@ -307,14 +307,19 @@ def command(input_path: str, reference: bool, entry: Optional[str], inputs_path:
 
         try:
             sys.exit(relaunch(launch, sys.argv[1:], blas_threads=blas_threads))
-        except MpiUnavailable as err:
-            raise click.UsageError(str(err)) from None
+        except MpiUnavailable as err:  # no mpiexec: what is missing and how to install it, exit 1
+            raise MpiUnavailable(f"--backend mpi --launch {launch}: {err.message}") from None
     if backend_name == "mpi":
         if reference:
             raise click.UsageError("--backend mpi applies to the sharded run; drop --reference")
         from meshc.runtime.backends import get_backend
+        from meshc.runtime.mpi_launch import MpiUnavailable
 
-        with get_backend("mpi").guard():
+        try:
+            backend = get_backend("mpi")
+        except MpiUnavailable as err:  # no mpi4py or no MPI library
+            raise MpiUnavailable(f"--backend mpi: {err.message}") from None
+        with backend.guard():
             return _command(input_path, reference, entry, inputs_path, single_inputs, random_inputs, seed,
                             parameter_files, output, check, expected_path, rtol, atol, atol_scale, repeat, stats,
                             trace_path, pipeline, mesh_shape, device_memory, collective_timeout, buffer_layout,

@@ -54,7 +54,10 @@ from meshc.ir.location import DiagnosticError, note
 __all__ = ["INSTALL_HINT", "MpiUnavailable", "require_mpi", "find_mpiexec", "mpiexec_command", "strip_launch_option",
            "relaunch", "MpiJob", "job", "guard", "RUNNING", "FINISHED", "STOPPED", "FAILED", "main"]
 
-INSTALL_HINT = "pip install 'meshc[mpi]'   (mpi4py>=4 and the mpich wheel, which brings mpiexec)"
+INSTALL_HINT = ("pip install 'mpi4py>=4' mpich   (meshc's mpi extra, pip install -e '.[mpi]' in a meshc checkout; "
+                "the mpich wheel brings mpiexec)")
+"""How to install what ``--backend mpi`` needs: the packages themselves, so that the hint works however meshc
+was installed (``pip install 'meshc[mpi]'`` would ask the package index for a package named meshc)."""
 
 #: States on the progress board.
 RUNNING, FINISHED, STOPPED, FAILED = 0, 1, 2, 3
