@@ -130,3 +130,36 @@ def test_backend_mpi_without_mpi4py_is_a_clear_error_naming_the_option(tmp_path,
     assert r.stderr.startswith("error: --backend mpi: the mpi backend needs mpi4py and an MPI library; install "
                                "them with: pip install 'mpi4py>=4' mpich"), r.stderr
     assert "<unknown>" not in r.stderr
+
+
+# ------------------------------------------------------------------ --auto-shard: a mode that finds nothing
+REAL = ROOT / "samples" / "real"
+MOE = ROOT / "tests" / "data" / "advisor" / "moe.linalg.mlir"
+
+
+def test_ep_on_a_model_without_experts_says_what_it_found_and_the_plan_used():
+    r = meshc("compile", REAL / "attention.linalg.mlir", "--auto-shard", "ep=2", "-o", "/dev/null")
+    assert r.exit_code == 0, r.output
+    first = r.stderr.splitlines()[0]
+    assert first == (
+        f"{REAL / 'attention.linalg.mlir'}:2:3: warning: --auto-shard ep=2 found no expert weight (a weight of a "
+        "batched contraction whose batch dim is a dim of the weight itself, the experts E of an [E, D, F] weight): "
+        "the entry function has 6 contraction(s) (4 linalg.matmul, 2 linalg.batch_matmul), 2 batched (2 "
+        "linalg.batch_matmul): 2 of two activations, none with a batch dim that is a dim of its weight; 4 with a "
+        "weight (4 linalg.matmul); the plan used instead: replicated: nothing split (--explain shows the plans "
+        "weighed)")
+
+
+def test_a_combined_mode_that_finds_nothing_names_the_plan_of_the_others():
+    r = meshc("run", REAL / "layernorm.linalg.mlir", "--random-inputs", "--auto-shard", "dp=2,tp=2")
+    assert r.exit_code == 0, r.output
+    assert ("warning: --auto-shard dp=2,tp=2: tp=2 found no weight contraction to split (a contraction with an "
+            "operand traced to an argument or a global that is not the data): the entry function has no contraction "
+            "(no linalg.matmul, batch_matmul or mul-add linalg.generic); the plan used instead: dp: data split on "
+            "arg0 dim 0 (mesh @dp_tp keeps its tp axis of 2 devices unused)") in r.stderr
+    assert "(shape 2x2, 4 devices)" in r.stdout
+
+
+def test_ep_on_a_model_with_experts_warns_of_nothing():
+    r = meshc("compile", MOE, "--auto-shard", "ep=2", "-o", "/dev/null")
+    assert (r.exit_code, r.stderr) == (0, "")
