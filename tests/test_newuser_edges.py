@@ -163,3 +163,152 @@ def test_a_combined_mode_that_finds_nothing_names_the_plan_of_the_others():
 def test_ep_on_a_model_with_experts_warns_of_nothing():
     r = meshc("compile", MOE, "--auto-shard", "ep=2", "-o", "/dev/null")
     assert (r.exit_code, r.stderr) == (0, "")
+
+
+# ------------------------------------------------------------------ -o: the format by extension
+TWO = """func.func @main(%x: tensor<4xf32>) -> (tensor<4xf32>, tensor<2x2xi32>) {
+  %y = arith.addf %x, %x : tensor<4xf32>
+  %c = arith.constant dense<3> : tensor<2x2xi32>
+  return %y, %c : tensor<4xf32>, tensor<2x2xi32>
+}
+"""
+
+
+@pytest.fixture
+def progs(tmp_path):
+    (tmp_path / "p.mlir").write_text(PROGRAM)
+    (tmp_path / "two.mlir").write_text(TWO)
+    np.savez(tmp_path / "in.npz", x=np.arange(4, dtype=np.float32))
+    return tmp_path
+
+
+def test_o_with_an_unknown_extension_is_refused_before_running_and_the_file_kept(progs):
+    kept = progs / "out.txt"
+    kept.write_text("notes of mine\n")
+    r = meshc("run", progs / "p.mlir", "--inputs", progs / "in.npz", "-o", kept)
+    assert r.exit_code == 1
+    assert r.stderr == (f"error: -o '{kept}': its extension '.txt' is no format meshc writes; the results are "
+                        "written as .npz: every result, as result0, result1, ... (numpy's savez); or .npy: the one "
+                        "result of a function with one result (numpy's save) (a device or FIFO takes the .npz "
+                        "archive)\n")
+    assert r.stdout == ""  # nothing ran
+    assert kept.read_text() == "notes of mine\n"
+    r = meshc("run", progs / "p.mlir", "--inputs", progs / "in.npz", "-o", progs / "results")
+    assert r.exit_code == 1 and "it has no extension to tell the format" in r.stderr
+    assert not (progs / "results").exists()
+
+
+def test_o_npy_writes_the_one_result_and_npz_any_case_every_result(progs):
+    r = meshc("run", progs / "p.mlir", "--inputs", progs / "in.npz", "-o", progs / "y.npy")
+    assert r.exit_code == 0, r.output
+    assert np.load(progs / "y.npy").tolist() == [0.0, 2.0, 4.0, 6.0]
+    r = meshc("run", progs / "two.mlir", "--inputs", progs / "in.npz", "--reference", "-o", progs / "ALL.NPZ")
+    assert r.exit_code == 0, r.output
+    with np.load(progs / "ALL.NPZ") as saved:
+        assert saved.files == ["result0", "result1"]
+        assert saved["result1"].tolist() == [[3, 3], [3, 3]] and saved["result1"].dtype == np.int32
+
+
+def test_o_npy_with_several_results_names_them(progs):
+    r = meshc("run", progs / "two.mlir", "--inputs", progs / "in.npz", "-o", progs / "y.npy")
+    assert r.exit_code == 1
+    assert r.stderr == (f"error: -o '{progs / 'y.npy'}': a .npy file holds one result, and the function has 2 "
+                        "(result0: tensor<4xf32>, result1: tensor<2x2xi32>); write them all to a .npz file\n")
+    assert not (progs / "y.npy").exists() and r.stdout == ""
+
+
+def test_a_fifo_named_npy_gets_the_one_result(progs):
+    import threading
+
+    fifo = progs / "y.npy"
+    os.mkfifo(fifo)
+    got = {}
+
+    def read():
+        with open(fifo, "rb") as fh:
+            got["data"] = fh.read()
+
+    reader = threading.Thread(target=read, daemon=True)
+    reader.start()
+    r = meshc("run", progs / "p.mlir", "--inputs", progs / "in.npz", "-o", fifo)
+    reader.join(60)
+    assert r.exit_code == 0, r.output
+    import io
+    import stat
+
+    assert np.load(io.BytesIO(got["data"])).tolist() == [0.0, 2.0, 4.0, 6.0]
+    assert stat.S_ISFIFO(os.lstat(fifo).st_mode)  # written in place, never replaced
+
+
+# ------------------------------------------------------------------ sizes: results and inputs too big to keep
+SPLAT = """func.func @main() -> tensor<10000000x1000000xf32> {
+  %c = arith.constant dense<1.0> : tensor<10000000x1000000xf32>
+  return %c : tensor<10000000x1000000xf32>
+}
+"""
+
+HUGE_INPUT = """func.func @main(%x: tensor<1000000x1000000xf32>) -> tensor<1000000x1000000xf32> {
+  %y = arith.addf %x, %x : tensor<1000000x1000000xf32>
+  return %y : tensor<1000000x1000000xf32>
+}
+"""
+
+
+@pytest.mark.parametrize("mode", [[], ["--reference"]])
+def test_a_40_terabyte_splat_result_is_not_written(tmp_path, mode):
+    import stat
+
+    (tmp_path / "splat.mlir").write_text(SPLAT)
+    os.mknod(tmp_path / "null", stat.S_IFCHR | 0o666, os.makedev(1, 3))
+    for out in (tmp_path / "s.npz", tmp_path / "null"):
+        r = meshc("run", tmp_path / "splat.mlir", *mode, "-o", out)
+        assert r.exit_code == 1, r.output
+        assert r.stderr.startswith(f"{tmp_path / 'splat.mlir'}:2:8: error: result0 (tensor<10000000x1000000xf32>) "
+                                   "is 36.38 TiB (40000000000000 B), more than the host's memory (")
+        assert f"no file is written that large (-o '{out}'" in r.stderr
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["null", "splat.mlir"]  # no file, no temporary left
+    r = meshc("run", tmp_path / "splat.mlir", "--check")
+    assert r.exit_code == 1
+    assert "error: result0 (tensor<10000000x1000000xf32>) has 10000000000000 elements: comparing it (--check) " \
+           "needs about 436.56 TiB of host memory" in r.stderr
+
+
+def test_results_larger_than_the_free_space_are_refused_before_running(progs, monkeypatch):
+    from meshc.runtime import io as runtime_io
+
+    monkeypatch.setattr(runtime_io, "free_bytes_at", lambda path: 1000)
+    r = meshc("run", progs / "two.mlir", "--inputs", progs / "in.npz", "-o", progs / "out.npz")
+    assert r.exit_code == 1
+    assert r.stderr.startswith(f"{progs / 'two.mlir'}:2:8: error: -o '{progs / 'out.npz'}': the results need 2.03 KiB "
+                               f"(2080 B), more than the 1000 B free on the file system of '{progs}' (the largest: "
+                               "result0, tensor<4xf32>, 16 B)")
+    assert r.stdout == "" and not (progs / "out.npz").exists()
+
+
+def test_check_outputs_limits():
+    from meshc.ir.location import DiagnosticError
+    from meshc.runtime.io import ResultSize, check_outputs
+
+    small = [ResultSize(0, "tensor<4xf32>", 4, 16)]
+    check_outputs(small, "out.npz", limit=16, free=16 + 1024, memory=4 * 48)  # exactly at every limit: fine
+    with pytest.raises(DiagnosticError, match=r"result0 \(tensor<4xf32>\) is 16 B \(16 B\), more than the host's "
+                                              r"memory \(15 B\)"):
+        check_outputs(small, "out.npz", limit=15, free=10 ** 9)
+    with pytest.raises(DiagnosticError, match=r"the results need 1.02 KiB \(1040 B\), more than the 1.01 KiB free"):
+        check_outputs(small, "out.npz", limit=10 ** 9, free=1039)
+    with pytest.raises(DiagnosticError, match=r"comparing it \(--expected\) needs about 192 B of host memory, "
+                                              r"more than the 191 B available"):
+        check_outputs(small, compare_with="--expected", memory=191)
+    dynamic = [ResultSize(0, "tensor<?xf32>", None, None)]
+    check_outputs(dynamic, "out.npz", limit=1, free=0, memory=0)  # unknown sizes: checked after the run
+
+
+@pytest.mark.parametrize("mode", [[], ["--reference"]])
+def test_huge_random_inputs_fail_at_once_located_at_the_argument(tmp_path, mode):
+    (tmp_path / "huge.mlir").write_text(HUGE_INPUT)
+    r = meshc("run", tmp_path / "huge.mlir", "--random-inputs", *mode, "-o", tmp_path / "o.npz")
+    assert r.exit_code == 1
+    assert r.stderr.startswith(f"{tmp_path / 'huge.mlir'}:1:17: error: argument #0 (%x: tensor<1000000x1000000xf32>) "
+                               "needs 3.64 TiB (4000000000000 B) for --random-inputs: more than the host's available "
+                               "memory (")
+    assert r.stdout == "" and not (tmp_path / "o.npz").exists()

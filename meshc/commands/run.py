@@ -362,6 +362,10 @@ def _command(input_path, reference, entry, inputs_path, single_inputs, random_in
     for out in (output, trace_path):
         for path in protect if out else ():  # before any work: never write the outputs over an input
             check_output_path(out, path)
+    if output:  # its format, by extension, before any work
+        from meshc.runtime.io import output_format
+
+        output_format(output)
     text, name = read_input(input_path)
     module = mc.parse(text, name)
     shard_module(module, entry, annotations, auto_shard, explain)
@@ -370,6 +374,12 @@ def _command(input_path, reference, entry, inputs_path, single_inputs, random_in
     specialize_arg_shapes(module, entry, arg_shape)
     if random_inputs:
         require_static_args(module, entry)
+        _check_random_input_sizes(mc, module, entry, shapes, memory)  # before the outputs: what is made first
+    sizes = result_sizes(module, entry)
+    compared = "--check" if check else "--expected" if expected_path else None
+    from meshc.runtime.io import check_outputs
+
+    check_outputs(sizes, output, compare_with=compared)  # before anything is allocated or written
     npz = load_npz(inputs_path) if inputs_path else None
     named = {}
     for item in single_inputs:
@@ -383,8 +393,6 @@ def _command(input_path, reference, entry, inputs_path, single_inputs, random_in
     else:
         from meshc.ir.location import DiagnosticError
 
-        if random_inputs and memory is not None:
-            _check_random_input_sizes(mc, module, entry, shapes, memory)
         bound = mc.bind_entry(module, npz, entry, seed if random_inputs else None, named or None)
         mc.check_device_count(module, shapes)  # at once: the SPMD limit, then the threads runtime's
         if backend_name == "threads":
@@ -429,7 +437,7 @@ def _command(input_path, reference, entry, inputs_path, single_inputs, random_in
     if trace_path:
         _write_trace(result.stats, trace_path)
     if output:
-        write_outputs(output, result.outputs, protect=protect)
+        write_outputs(output, result.outputs, protect=protect, locations=[r.location for r in sizes])
         click.echo(f"wrote {len(result.outputs)} output(s) to {output}")
     ok = True
     from meshc.runtime.tolerance import DEFAULT_ATOL, longest_reduction
@@ -438,6 +446,11 @@ def _command(input_path, reference, entry, inputs_path, single_inputs, random_in
     if atol is None and not atol_scale:
         reduction = longest_reduction(static_module)
     atol = DEFAULT_ATOL if atol is None else atol
+    if expected is not None:  # the sizes now known (dynamic shapes), before comparing
+        from meshc.runtime.io import ResultSize
+
+        check_outputs([ResultSize.of_array(i, a, sizes[i].location if i < len(sizes) else None)
+                       for i, a in enumerate(result.outputs)], compare_with="--expected")
     if result.comparisons is not None:
         ok = _report(result.comparisons, "the reference interpreter", rtol, atol, atol_scale, reduction)
     if expected is not None:
@@ -446,11 +459,44 @@ def _command(input_path, reference, entry, inputs_path, single_inputs, random_in
         sys.exit(EXIT_USER_ERROR)
 
 
-def _check_random_input_sizes(mc, module, entry: Optional[str], shapes: dict, memory: int) -> None:
+def result_sizes(module, entry: Optional[str]) -> list:
+    """One :class:`meshc.runtime.io.ResultSize` per result of the entry function of ``module``: its type,
+    elements and bytes (None while a dim is dynamic), located at the op that computes it (at the return
+    when it returns an argument; at the function without a return)."""
+    from meshc.ir.core import OpResult
+    from meshc.ir.functions import entry_function
+    from meshc.ir.types import TensorType, byte_width
+    from meshc.runtime.io import ResultSize
+
+    func = entry_function(module, entry)
+    ret = func.body.terminator
+    sizes = []
+    for i, t in enumerate(func.function_type.results):
+        loc = func.location
+        if ret is not None and i < len(ret.operands):
+            v = ret.operands[i]
+            loc = v.owner.location if isinstance(v, OpResult) else ret.location
+        shape = tuple(t.shape) if isinstance(t, TensorType) else ()
+        element = t.element_type if isinstance(t, TensorType) else t
+        elements: Optional[int] = None
+        nbytes: Optional[int] = None
+        if None not in shape:
+            elements = 1
+            for d in shape:
+                elements *= int(d)
+            try:
+                nbytes = elements * byte_width(element)
+            except ValueError:  # no fixed width: not checked before the run
+                nbytes = None
+        sizes.append(ResultSize(i, str(t), elements, nbytes, loc))
+    return sizes
+
+
+def _check_random_input_sizes(mc, module, entry: Optional[str], shapes: dict, memory: Optional[int]) -> None:
     """Before ``--random-inputs`` allocates anything: every argument must fit in the memory of the
-    devices together (``--device-memory`` x the devices of the largest mesh, ``--mesh-shape``
-    counted; a dynamic mesh without a shape counts as one device) and in the host's memory
-    (:func:`meshc.runtime.io.check_input_sizes`).
+    devices together (with ``--device-memory``: ``memory`` x the devices of the largest mesh,
+    ``--mesh-shape`` counted; a dynamic mesh without a shape counts as one device) and in the host's
+    memory (:func:`meshc.runtime.io.check_input_sizes`), each error located at its argument.
 
     Raises:
         DiagnosticError: naming the argument, its size and the memory it does not fit in.
@@ -468,7 +514,11 @@ def _check_random_input_sizes(mc, module, entry: Optional[str], shapes: dict, me
                 for d in dims:
                     count *= int(d)
                 devices = max(devices, count)
-    check_input_sizes(mc.entry_args(entry_function(module, entry)), devices=devices, device_memory=memory)
+    func = entry_function(module, entry)
+    from meshc.ir.location import UNKNOWN_LOC
+
+    where = [a.loc if getattr(a, "loc", None) not in (None, UNKNOWN_LOC) else func.location for a in func.body.args]
+    check_input_sizes(mc.entry_args(func), devices=devices, device_memory=memory, locations=where)
 
 
 def _compile(mc, module, pipeline: Optional[str], shapes: dict, entry: str, target: str,
