@@ -38,7 +38,8 @@ annotate`` would; ``--auto-shard tp=N|dp=N|ep=N`` lets :mod:`meshc.autoshard` ch
 
 Outputs: ``result0``, ``result1``, ... summarised on screen (type, shape,
 dtype, sum and CRC-32 of the bytes, the values when at most 16 elements) and
-written to ``-o OUT.npz`` atomically. ``--expected F.npz`` compares them
+written to ``-o OUT.npz`` atomically (``OUT.npy``: the one result; the format by extension, checked
+before running with the sizes: :func:`meshc.runtime.io.output_format`, :func:`meshc.runtime.io.check_outputs`). ``--expected F.npz`` compares them
 (keys ``result<i>``, else by position; floats ``|got - want| <= atol + rtol *
 |want|``, ``--atol-scale`` multiplying atol by ``max|want|``; without
 ``--atol``/``--atol-scale`` atol is ``max(1e-5, K x eps x max|want|)``, K the
@@ -190,7 +191,9 @@ class _RunCommand(MeshcCommand):
 @click.option("--parameters", "parameter_files", multiple=True, metavar="SCOPE=FILE.npz",
               help="Data of #stream.parameter.named<\"SCOPE\"::\"KEY\"> globals from a .npz or .safetensors "
                    "file (repeatable; FILE alone: the unnamed scope).")
-@click.option("-o", "--output", default=None, metavar="OUT.npz", help="Write result0, result1, ... to OUT.npz.")
+@click.option("-o", "--output", default=None, metavar="OUT.npz",
+              help="Write result0, result1, ... to OUT.npz (OUT.npy: the one result of a one-result function; "
+                   "a device or FIFO takes the .npz; other extensions are refused before running).")
 @click.option("--check", is_flag=True,
               help="Also run the reference interpreter and compare; exit 1 on a mismatch.")
 @click.option("--expected", "expected_path", default=None, metavar="FILE.npz",
