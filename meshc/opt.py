@@ -321,12 +321,15 @@ def main(argv: Optional[list[str]] = None) -> None:
 
     guard_standard_streams()  # ``>&-`` / ``<&-``: errors with exit 1, not an internal error
     argv = list(sys.argv[1:] if argv is None else argv)
+    from meshc.commands._common import EXIT_TERMINATED, Terminated, terminate_as_interrupt
+
     try:
-        with tolerate_closed_pipes():  # ``| head``: the rest of the output is dropped, no error
+        with tolerate_closed_pipes(), terminate_as_interrupt():  # ``| head``: the rest is dropped, no error
             _main(argv)
-    except KeyboardInterrupt:
-        sys.stderr.write("interrupted\n")
-        sys.exit(EXIT_INTERRUPTED)
+    except KeyboardInterrupt as err:
+        terminated = isinstance(err, Terminated)
+        sys.stderr.write("terminated\n" if terminated else "interrupted\n")
+        sys.exit(EXIT_TERMINATED if terminated else EXIT_INTERRUPTED)
     except SystemExit:
         raise
     except Exception as err:  # noqa: BLE001 - a bug in the driver

@@ -312,3 +312,38 @@ def test_huge_random_inputs_fail_at_once_located_at_the_argument(tmp_path, mode)
                                "needs 3.64 TiB (4000000000000 B) for --random-inputs: more than the host's available "
                                "memory (")
     assert r.stdout == "" and not (tmp_path / "o.npz").exists()
+
+
+# ------------------------------------------------------------------ SIGTERM (kill, timeout): as Ctrl-C
+def test_sigterm_raises_terminated_inside_the_guard_and_the_handler_is_restored():
+    import signal
+
+    from meshc.commands._common import Terminated, terminate_as_interrupt
+
+    before = signal.getsignal(signal.SIGTERM)
+    with pytest.raises(Terminated):
+        with terminate_as_interrupt():
+            os.kill(os.getpid(), signal.SIGTERM)
+            for _ in range(1000):  # the handler runs between bytecodes of the main thread
+                pass
+    assert signal.getsignal(signal.SIGTERM) is before
+
+
+def test_a_terminated_run_exits_143_and_leaves_no_output(tmp_path):
+    import signal
+
+    out = tmp_path / "r.npz"
+    proc = subprocess.Popen([sys.executable, "-m", "meshc", "run", str(MLP), "--inputs", str(MLP_INPUTS),
+                             "--repeat", "1000000", "-o", str(out)], stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True, env=dict(os.environ, MESHC_NO_PROGRESS="1"))
+    try:
+        for line in proc.stdout:  # the binding is printed once compiled, just before the calls start
+            if line.startswith("  %w2"):
+                break
+        proc.send_signal(signal.SIGTERM)
+        _, err = proc.communicate(timeout=120)
+    finally:
+        proc.kill()
+    assert proc.returncode == 143
+    assert err.strip().splitlines()[-1] == "terminated" and "Traceback" not in err
+    assert sorted(p.name for p in tmp_path.iterdir()) == []
