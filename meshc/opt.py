@@ -324,7 +324,10 @@ def main(argv: Optional[list[str]] = None) -> None:
     from meshc.commands._common import EXIT_TERMINATED, Terminated, terminate_as_interrupt
 
     try:
-        with tolerate_closed_pipes(), terminate_as_interrupt():  # ``| head``: the rest is dropped, no error
+        from meshc.ir.limits import recursion_headroom
+
+        # ``| head``: the rest is dropped, no error; the passes get the recursion budget of the IR limits
+        with tolerate_closed_pipes(), terminate_as_interrupt(), recursion_headroom():
             _main(argv)
     except KeyboardInterrupt as err:
         terminated = isinstance(err, Terminated)

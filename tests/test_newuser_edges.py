@@ -347,3 +347,31 @@ def test_a_terminated_run_exits_143_and_leaves_no_output(tmp_path):
     assert proc.returncode == 143
     assert err.strip().splitlines()[-1] == "terminated" and "Traceback" not in err
     assert sorted(p.name for p in tmp_path.iterdir()) == []
+
+
+# ------------------------------------------------------------------ programs at the nesting limit
+def nested_ifs(depth: int) -> str:
+    """A sharded program whose addf sits inside ``depth`` nested ``scf.if`` (the parser takes 200 regions, the function and the implicit module counted)."""
+    text = ("mesh.mesh @m(shape = 2)\nfunc.func @main(%x: tensor<4xf32>, %c: i1) -> tensor<4xf32> {\n"
+            "  %xs = mesh.shard %x to <@m, [[0]]> : tensor<4xf32>\n")
+    text += "".join(f"%r{i} = scf.if %c -> (tensor<4xf32>) {{\n" for i in range(depth))
+    text += "%z = arith.addf %xs, %xs : tensor<4xf32>\nscf.yield %z : tensor<4xf32>\n"
+    for i in range(depth - 1, -1, -1):
+        text += "} else {\nscf.yield %xs : tensor<4xf32>\n}\n" + (f"scf.yield %r{i} : tensor<4xf32>\n" if i else "")
+    return text + "return %r0 : tensor<4xf32>\n}\n"
+
+
+def test_a_program_at_the_nesting_limit_compiles_runs_and_is_drawn(tmp_path):
+    deep = tmp_path / "deep.mlir"
+    deep.write_text(nested_ifs(198))  # + the function and the implicit module: 200
+    np.savez(tmp_path / "in.npz", x=np.arange(4, dtype=np.float32), c=np.array(True))
+    for args in (["compile", deep, "-o", tmp_path / "out.mlir"], ["explain", deep], ["estimate", deep]):
+        r = meshc(*args)
+        assert r.exit_code == 0, (args, r.output)
+    r = meshc("run", deep, "--inputs", tmp_path / "in.npz", "-o", tmp_path / "r.npz")
+    assert r.exit_code == 0, r.output
+    assert np.load(tmp_path / "r.npz")["result0"].tolist() == [0.0, 2.0, 4.0, 6.0]
+    deeper = tmp_path / "deeper.mlir"
+    deeper.write_text(nested_ifs(199))
+    r = meshc("compile", deeper)
+    assert r.exit_code == 1 and "error: nesting too deep (more than 200 nested regions, counting the implicit" in r.stderr
