@@ -375,3 +375,36 @@ def test_a_program_at_the_nesting_limit_compiles_runs_and_is_drawn(tmp_path):
     deeper.write_text(nested_ifs(199))
     r = meshc("compile", deeper)
     assert r.exit_code == 1 and "error: nesting too deep (more than 200 nested regions, counting the implicit" in r.stderr
+
+
+# ------------------------------------------------------------------ outputs that cannot be created: refused first
+@pytest.mark.parametrize("args,option", [
+    (["compile", "{p}", "-o"], "-o"),
+    (["annotate", "{p}", "--mesh", "n=2", "-o"], "-o"),
+    (["show", "{p}", "--svg"], "--svg"),
+    (["run", "{p}", "--inputs", "{i}", "-o"], "-o"),
+    (["run", "{p}", "--inputs", "{i}", "--trace"], "--trace"),
+])
+def test_an_output_in_a_missing_folder_is_refused_before_any_work(progs, args, option):
+    words = [a.format(p=progs / "p.mlir", i=progs / "in.npz") for a in args]
+    missing = progs / "no-such-folder" / "out.npz"
+    r = meshc(*words, missing)
+    assert r.exit_code == 1
+    assert r.stderr == (f"error: cannot write output path '{missing}' ({option}): the folder "
+                        f"'{progs / 'no-such-folder'}' does not exist\n")
+    assert r.stdout == ""  # refused before parsing, running or drawing anything
+
+
+def test_an_output_under_a_file_or_in_an_unwritable_folder_is_refused(progs, monkeypatch):
+    r = meshc("run", progs / "p.mlir", "--inputs", progs / "in.npz", "-o", progs / "p.mlir" / "out.npz")
+    assert r.exit_code == 1
+    assert f"the folder '{progs / 'p.mlir'}' is not a directory" in r.stderr and r.stdout == ""
+    locked = progs / "locked"
+    locked.mkdir()
+    real_access = os.access
+    monkeypatch.setattr(os, "access", lambda path, mode, **kw: str(path) != str(locked) and real_access(path, mode))
+    r = meshc("compile", progs / "p.mlir", "-o", locked / "out.mlir")
+    assert r.exit_code == 1
+    assert r.stderr == (f"error: cannot write output path '{locked / 'out.mlir'}' (-o): the folder '{locked}' is not "
+                        "writable\n")
+    assert list(locked.iterdir()) == []

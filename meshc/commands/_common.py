@@ -304,9 +304,14 @@ def check_output_path(output: str, input_path: str, option: Optional[str] = None
 
     A character device (a terminal, ``/dev/null``) may be both: writing it overwrites nothing.
 
+    A path that will be written as a new or regular file must be creatable, checked here so that a long
+    command does not fail only at its end: its folder must exist and be writable, and an existing
+    file writable (a device, FIFO or descriptor alias is written in place: only opened at the end).
+
     Raises:
         DiagnosticError: ``output`` names the same file as ``input_path``
-            (:func:`meshc.output_files.same_file`), or a directory.
+            (:func:`meshc.output_files.same_file`), a directory, a path whose folder does not exist
+            (or is no directory, or is not writable), or an existing file that is not writable.
     """
     from meshc.ir.location import DiagnosticError
 
@@ -315,7 +320,19 @@ def check_output_path(output: str, input_path: str, option: Optional[str] = None
     option = option or _output_option(output) or "-o"
     if os.path.isdir(output):
         raise DiagnosticError(f"output path '{output}' ({option}) is a directory")
-    from meshc.output_files import is_character_device, same_file
+    from meshc.output_files import is_character_device, same_file, writes_in_place
+
+    if not writes_in_place(output):
+        target = os.path.realpath(output)  # a symbolic link: the file it points to is replaced
+        folder = os.path.dirname(target)
+        if not os.path.isdir(folder):
+            what = "is not a directory" if os.path.exists(folder) else "does not exist"
+            raise DiagnosticError(f"cannot write output path '{output}' ({option}): the folder '{folder}' {what}")
+        if not os.access(folder, os.W_OK | os.X_OK):
+            raise DiagnosticError(f"cannot write output path '{output}' ({option}): the folder '{folder}' is not "
+                                  "writable")
+        if os.path.exists(target) and not os.access(target, os.W_OK):
+            raise DiagnosticError(f"cannot write output path '{output}' ({option}): the file is not writable")
 
     if input_path != "-" and os.path.exists(output) and os.path.exists(input_path):
         if same_file(output, input_path) and not is_character_device(output):  # a terminal can be both
