@@ -408,3 +408,25 @@ def test_an_output_under_a_file_or_in_an_unwritable_folder_is_refused(progs, mon
     assert r.stderr == (f"error: cannot write output path '{locked / 'out.mlir'}' (-o): the folder '{locked}' is not "
                         "writable\n")
     assert list(locked.iterdir()) == []
+
+
+def test_an_mpi_job_into_a_closed_pipe_exits_0_and_rank_0_still_writes_the_result(tmp_path):
+    (tmp_path / "p.mlir").write_text(PROGRAM)
+    np.savez(tmp_path / "in.npz", x=np.arange(4, dtype=np.float32))
+    r = into_closed_pipe("run", tmp_path / "p.mlir", "--inputs", tmp_path / "in.npz", "--backend", "mpi",
+                         "--launch", "2", "--stats", "-o", tmp_path / "y.npy")
+    assert (r.returncode, r.stderr) == (0, "")
+    assert np.load(tmp_path / "y.npy").tolist() == [0.0, 2.0, 4.0, 6.0]
+
+
+def test_an_mpi_job_into_a_full_standard_output_exits_1(tmp_path):
+    import stat
+
+    (tmp_path / "p.mlir").write_text(PROGRAM)
+    os.mknod(tmp_path / "full", stat.S_IFCHR | 0o666, os.makedev(1, 7))
+    with open(tmp_path / "full", "wb") as full:
+        r = subprocess.run([sys.executable, "-m", "meshc", "run", str(tmp_path / "p.mlir"), "--random-inputs",
+                            "--backend", "mpi", "--launch", "2"], stdout=full, stderr=subprocess.PIPE, text=True,
+                           timeout=300)
+    assert r.returncode == 1
+    assert r.stderr.strip().splitlines()[-1] == "error: could not write to standard output: No space left on device"

@@ -181,17 +181,63 @@ def relaunch(n: int, argv: Sequence[str], *, env: Optional[dict] = None, timeout
                 env[var] = str(threads)
             else:
                 env.setdefault(var, str(threads))
-    proc = subprocess.Popen(cmd, env=env)
+    forward = not _is_terminal(sys.stdout)
+    if forward:
+        sys.stdout.flush()
+    proc = subprocess.Popen(cmd, env=env, stdout=subprocess.PIPE if forward else None)
+    pump = _StdoutPump(proc.stdout) if forward else None
     try:
-        return proc.wait(timeout=timeout)
+        code = proc.wait(timeout=timeout)
     except subprocess.TimeoutExpired:
         proc.kill()
         proc.wait()
-        return 124
+        code = 124
     except KeyboardInterrupt:
         proc.terminate()
         proc.wait()
         raise
+    finally:
+        if pump is not None:
+            pump.join()
+    if pump is not None and pump.error is not None:
+        raise DiagnosticError(f"could not write to standard output: {pump.error.strerror or pump.error}")
+    return code
+
+
+def _is_terminal(stream: Any) -> bool:
+    try:
+        return bool(stream.isatty())
+    except (OSError, ValueError, AttributeError):
+        return False
+
+
+class _StdoutPump:
+    """Copies the job's standard output (mpiexec's, a pipe) to this process's standard output in a
+    thread, for a standard output that is not a terminal: a reader that goes away (``| head -1``) then
+    meets this process's :class:`meshc.output_files.PipeTolerantStream`, which drops the rest, instead
+    of mpiexec, which would die of it and take the ranks (and the output file rank 0 writes) with it.
+    Another write error (``> /dev/full``) is kept in ``error`` and the rest drained."""
+
+    def __init__(self, source: Any):
+        self.error: Optional[OSError] = None
+        self._source = source
+        self._thread = threading.Thread(target=self._copy, name="mpiexec-stdout", daemon=True)
+        self._thread.start()
+
+    def _copy(self) -> None:
+        out = getattr(sys.stdout, "buffer", sys.stdout)
+        for chunk in iter(lambda: self._source.read1(1 << 16), b""):
+            if self.error is not None:
+                continue
+            try:
+                out.write(chunk)
+                out.flush()
+            except OSError as err:
+                self.error = err
+        self._source.close()
+
+    def join(self) -> None:
+        self._thread.join()
 
 
 # -- the job ----------------------------------------------------------------------------------
