@@ -430,3 +430,46 @@ def test_an_mpi_job_into_a_full_standard_output_exits_1(tmp_path):
                            timeout=300)
     assert r.returncode == 1
     assert r.stderr.strip().splitlines()[-1] == "error: could not write to standard output: No space left on device"
+
+
+# ------------------------------------------------------------------ inputs from pipes and standard input
+def test_inputs_from_a_pipe_and_from_standard_input(progs):
+    import io
+
+    data = (progs / "in.npz").read_bytes()
+    read, write = os.pipe()  # what bash's <(cat in.npz) gives: /dev/fd/N, a pipe, read once, no seek
+    os.write(write, data)
+    os.close(write)
+    try:
+        r = meshc("run", progs / "p.mlir", "--inputs", f"/dev/fd/{read}", "-o", progs / "a.npy")
+    finally:
+        os.close(read)
+    assert r.exit_code == 0, r.output
+    assert np.load(progs / "a.npy").tolist() == [0.0, 2.0, 4.0, 6.0]
+    buf = io.BytesIO()
+    np.save(buf, np.ones(4, np.float32))
+    r = meshc("run", progs / "p.mlir", "--input", "x=-", "-o", progs / "b.npy", input=buf.getvalue())
+    assert r.exit_code == 0, r.output
+    assert np.load(progs / "b.npy").tolist() == [2.0, 2.0, 2.0, 2.0]
+    r = meshc("run", progs / "p.mlir", "--inputs", "-", input=b"not an array")
+    assert r.exit_code == 1
+    assert r.stderr == ("error: could not read input file '-' (standard input): not a valid .npz/.npy file (it "
+                        "starts with neither the .npy magic b'\\x93NUMPY' nor a zip header)\n")
+    r = meshc("run", "-", "--inputs", "-", input=PROGRAM)
+    assert r.exit_code == 1
+    assert "INPUT and --inputs both read '-' (standard input), which can be read once" in r.stderr
+
+
+def test_a_damaged_parameter_file_is_an_error_naming_it_before_compiling(tmp_path):
+    onnx = REAL / "onnx_mlp.linalg.mlir"
+    damaged = tmp_path / "w.npz"
+    damaged.write_bytes((REAL / "onnx_mlp.weights.npz").read_bytes()[:100])
+    r = meshc("run", onnx, "--random-inputs", "--parameters", f"model={damaged}")
+    assert r.exit_code == 1
+    assert r.stderr == (f"error: could not read parameter file '{damaged}': not a valid .npz/.npy file (a damaged "
+                        "zip archive: File is not a zip file)\n")
+    assert "ran " not in r.stdout  # refused before compiling and running
+    (tmp_path / "dir.npz").mkdir()
+    r = meshc("run", onnx, "--random-inputs", "--parameters", f"model={tmp_path / 'dir.npz'}")
+    assert r.exit_code == 1
+    assert r.stderr == f"error: could not open parameter file '{tmp_path / 'dir.npz'}': a directory\n"

@@ -359,6 +359,12 @@ def _command(input_path, reference, entry, inputs_path, single_inputs, random_in
 
     protect = [p for p in (inputs_path, expected_path, input_path) if p]
     protect += [_split_assignment(i, "--input")[1] for i in single_inputs]
+    stdin_readers = [name for name, path in [("INPUT", input_path), ("--inputs", inputs_path),
+                                             ("--expected", expected_path)] +
+                     [("--input", _split_assignment(i, "--input")[1]) for i in single_inputs] if path == "-"]
+    if len(stdin_readers) > 1:
+        raise click.UsageError(f"{' and '.join(stdin_readers)} {'both' if len(stdin_readers) == 2 else 'all'} read "
+                               "'-' (standard input), which can be read once: give the others as files")
     protect += [(i.partition("=")[2] or i).strip() for i in parameter_files]  # SCOPE=FILE, or FILE alone
     protect += [annotations.shardings_from] if annotations and annotations.shardings_from else []
     check_distinct_outputs([("-o", output), ("--trace", trace_path)])
@@ -396,6 +402,7 @@ def _command(input_path, reference, entry, inputs_path, single_inputs, random_in
     else:
         from meshc.ir.location import DiagnosticError
 
+        parameters = _load_parameters(parameter_files)  # a bad file fails now, not after the compile
         bound = mc.bind_entry(module, npz, entry, seed if random_inputs else None, named or None)
         mc.check_device_count(module, shapes)  # at once: the SPMD limit, then the threads runtime's
         if backend_name == "threads":
@@ -419,7 +426,7 @@ def _command(input_path, reference, entry, inputs_path, single_inputs, random_in
                                      device_memory=memory, timeout=collective_timeout, layout=layout,
                                      trace=trace_path is not None, rtol=rtol, atol=atol, atol_scale=atol_scale,
                                      progress=bar if bar.enabled and backend_name == "threads" else None,
-                                     parameters=_load_parameters(parameter_files), backend=backend_name,
+                                     parameters=parameters, backend=backend_name,
                                      blas_threads=blas_threads)
         except DiagnosticError as err:  # a failed run: keep the trace of what the devices did until then
             if trace_path and getattr(err, "stats", None) is not None:

@@ -14,7 +14,9 @@ read lazily), so a shard can be copied straight from the file.
 from __future__ import annotations
 
 import dataclasses
+import io
 import os
+import sys
 import zipfile
 from dataclasses import dataclass, field
 from typing import Any, Mapping, Optional, Sequence
@@ -61,18 +63,42 @@ class InputFileError(DiagnosticError):
     """An input file that is missing, unreadable, or not a ``.npz``/``.npy`` file (the message names it)."""
 
 
-def _open_checked(path: str) -> None:
-    """Refuse ``path`` unless it starts like an ``.npy`` or a zip archive:
-    ``np.load`` would otherwise try it as a pickle and fail with a message
-    about pickled data (the pickle fallback is never wanted here).
+STREAM_CHUNK = 1 << 20
+"""Bytes read at a time from an input that is a stream (:func:`_open_checked`)."""
+
+
+def _open_checked(path: str) -> "str | io.BytesIO":
+    """What ``np.load`` is to read for input ``path``: the path itself for a regular file, or, for a
+    stream (``-``: standard input; a pipe such as bash's ``<(...)``, a FIFO, a character device: nothing to
+    seek or memory-map, and read only once), its whole content read into memory (refused past the
+    host's available memory). Refused unless it starts like an ``.npy`` or a zip archive: ``np.load``
+    would otherwise try it as a pickle and fail with a message about pickled data (the pickle fallback
+    is never wanted here).
 
     Raises:
-        InputFileError: a missing or unreadable file, or one that is empty
-            or neither ``.npy`` nor zip.
+        InputFileError: a missing or unreadable file, or one that is empty or neither ``.npy`` nor zip,
+            or a stream larger than the host's available memory.
     """
+    import stat
+
+    if path == "-":  # standard input, as a stream
+        try:
+            source = io.BytesIO(_read_stream("-", sys.stdin.buffer))
+        except OSError as err:
+            raise InputFileError(f"could not read standard input: {err.strerror or err}") from None
+        head = source.getvalue()[:len(NPY_MAGIC)]
+        if not head.startswith(NPY_MAGIC) and not head.startswith(ZIP_MAGICS):
+            what = "it is empty" if not head else f"it starts with neither the .npy magic {NPY_MAGIC!r} nor a zip header"
+            raise InputFileError(f"could not read input file '-' (standard input): not a valid .npz/.npy file ({what})")
+        return source
     try:
         with open(path, "rb") as fh:
-            head = fh.read(len(NPY_MAGIC))
+            if stat.S_ISREG(os.fstat(fh.fileno()).st_mode):
+                source: "str | io.BytesIO" = path
+                head = fh.read(len(NPY_MAGIC))
+            else:
+                source = io.BytesIO(_read_stream(path, fh))
+                head = source.getvalue()[:len(NPY_MAGIC)]
     except FileNotFoundError:
         raise InputFileError(f"input file '{path}' does not exist") from None
     except OSError as err:
@@ -82,6 +108,28 @@ def _open_checked(path: str) -> None:
     if not head.startswith(NPY_MAGIC) and not head.startswith(ZIP_MAGICS):
         raise InputFileError(f"could not read input file '{path}': not a valid .npz/.npy file (it starts with "
                              f"neither the .npy magic {NPY_MAGIC!r} nor a zip header)")
+    return source
+
+
+def _read_stream(path: str, fh: Any) -> bytes:
+    """All the bytes of stream ``fh`` (input ``path``), :data:`STREAM_CHUNK` at a time.
+
+    Raises:
+        InputFileError: more than the host's available memory.
+    """
+    from meshc.runtime.devices import format_bytes
+
+    room = available_host_memory()
+    chunks, size = [], 0
+    while True:
+        chunk = fh.read(STREAM_CHUNK)
+        if not chunk:
+            return b"".join(chunks)
+        size += len(chunk)
+        if room is not None and size > room:
+            raise InputFileError(f"could not read input file '{path}': a stream of more than {format_bytes(room)}, "
+                                 "the host's available memory (give a regular file: it is memory-mapped)")
+        chunks.append(chunk)
 
 
 def _read_error(path: str, err: BaseException) -> InputFileError:
@@ -96,9 +144,9 @@ def _read_error(path: str, err: BaseException) -> InputFileError:
 
 def _npz_members(path: str) -> dict[str, Any]:
     """Arrays of an ``.npz`` by key, memory-mapped when stored uncompressed."""
-    _open_checked(path)
+    source = _open_checked(path)
     try:
-        npz = np.load(path, mmap_mode="r", allow_pickle=False)
+        npz = np.load(source, mmap_mode="r" if isinstance(source, str) else None, allow_pickle=False)
     except (OSError, ValueError, zipfile.BadZipFile, EOFError) as err:  # EOFError: a truncated file
         raise _read_error(path, err) from None
     if isinstance(npz, np.ndarray):
@@ -106,7 +154,7 @@ def _npz_members(path: str) -> dict[str, Any]:
     out = {}
     try:
         for key in npz.files:
-            member = _mmap_member(path, key)
+            member = _mmap_member(path, key) if isinstance(source, str) else None
             out[key] = member if member is not None else npz[key]
     except (OSError, ValueError, zipfile.BadZipFile, EOFError) as err:
         raise _read_error(path, err) from None
@@ -154,12 +202,17 @@ def load_array(path: str) -> np.ndarray:
         if len(members) != 1:
             raise InputFileError(f"'{path}' holds {len(members)} arrays; name one with --inputs instead")
         return next(iter(members.values()))
-    _open_checked(path)
+    source = _open_checked(path)
     try:
-        value = np.load(path, mmap_mode="r", allow_pickle=False)
+        value = np.load(source, mmap_mode="r" if isinstance(source, str) else None, allow_pickle=False)
     except (OSError, ValueError, zipfile.BadZipFile, EOFError) as err:  # EOFError: a truncated file
         raise _read_error(path, err) from None
-    if not isinstance(value, np.ndarray):  # a .npz named *.npy
+    if not isinstance(value, np.ndarray):  # a .npz (named *.npy, or a stream): its one array
+        if not isinstance(source, str):
+            members = {key: value[key] for key in value.files}
+            if len(members) != 1:
+                raise InputFileError(f"'{path}' holds {len(members)} arrays; name one with --inputs instead")
+            return next(iter(members.values()))
         members = _npz_members(path)
         if len(members) != 1:
             raise InputFileError(f"'{path}' holds {len(members)} arrays; name one with --inputs instead")
