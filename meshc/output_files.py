@@ -353,6 +353,12 @@ class _Stream:
 
 
 def _write_atomic(path: str, writer: Callable[[IO[Any]], None], binary: bool) -> None:
+    if os.path.islink(path):  # a loop of links is refused (ELOOP), as a shell redirection refuses it
+        try:
+            os.stat(path)
+        except OSError as err:
+            if err.errno == errno.ELOOP:
+                raise
     target = os.path.realpath(path)  # a symbolic link stays: the file it points to is replaced
     exists = os.path.exists(target)
     if exists and not os.access(target, os.W_OK):

@@ -473,3 +473,17 @@ def test_a_damaged_parameter_file_is_an_error_naming_it_before_compiling(tmp_pat
     r = meshc("run", onnx, "--random-inputs", "--parameters", f"model={tmp_path / 'dir.npz'}")
     assert r.exit_code == 1
     assert r.stderr == f"error: could not open parameter file '{tmp_path / 'dir.npz'}': a directory\n"
+
+
+def test_a_loop_of_symbolic_links_as_output_is_refused_and_kept(progs):
+    from meshc.ir.location import DiagnosticError
+    from meshc.output_files import write_file
+
+    os.symlink("b", progs / "a")
+    os.symlink("a", progs / "b")
+    r = meshc("compile", progs / "p.mlir", "-o", progs / "a")
+    assert r.exit_code == 1
+    assert r.stderr == f"error: cannot write output path '{progs / 'a'}' (-o): Too many levels of symbolic links\n"
+    with pytest.raises(DiagnosticError, match="could not write output file .*: Too many levels of symbolic links"):
+        write_file(str(progs / "a"), "x")
+    assert os.readlink(progs / "a") == "b" and os.readlink(progs / "b") == "a"  # both links as they were

@@ -323,6 +323,12 @@ def check_output_path(output: str, input_path: str, option: Optional[str] = None
     from meshc.output_files import is_character_device, same_file, writes_in_place
 
     if not writes_in_place(output):
+        try:
+            os.stat(output)
+        except OSError as err:  # a loop of symbolic links: a shell redirection refuses it too
+            if err.errno == errno.ELOOP:
+                raise DiagnosticError(f"cannot write output path '{output}' ({option}): "
+                                      f"{err.strerror}") from None
         target = os.path.realpath(output)  # a symbolic link: the file it points to is replaced
         folder = os.path.dirname(target)
         if not os.path.isdir(folder):
