@@ -985,7 +985,7 @@ def _found_text(a: _Analysis) -> str:
         return "the entry function has no contraction (no linalg.matmul, batch_matmul or mul-add linalg.generic)"
     text = f"the entry function has {len(a.contractions)} contraction(s) ({_op_counts([c.op for c in a.contractions])})"
     batched = [c for c in a.contractions if c.batch]
-    weighted = {id(wc.c.op) for wc in a.weighted}
+    weighted = {id(wc.c.op) for wc in a.weighted if not wc.experts}  # weights broadcast along the batch
     if batched:
         with_weight = [c for c in batched if id(c.op) in weighted]
         text += (f", {len(batched)} batched ({_op_counts([c.op for c in batched])}): "
@@ -1013,20 +1013,27 @@ NOTHING_FOUND = {
 
 def nothing_found(a: _Analysis, spec: AutoShardSpec, per_kind: list[list[KindPlan]], used: str) -> list[str]:
     """One warning per mode of ``spec`` none of whose plans splits anything: what the mode looks for
-    (:data:`NOTHING_FOUND`), what the entry has instead (:func:`_found_text`), and the plan the advisor used:
+    (:data:`NOTHING_FOUND`) and what the entry has instead (:func:`_found_text`), or, when it found its
+    targets but none can be split over its devices (4 experts for ``ep=8``, a batch of 64 rows for
+    ``dp=128``), its decisions with their reasons; then the plan the advisor used:
     ``used`` (the chosen candidate's name, "" for the replicated plan) without the parts of those modes;
     [] when every mode found something."""
-    empty = [(kind, n) for (kind, n), plans in zip(spec.axes, per_kind)
+    empty = [(kind, n, plans) for (kind, n), plans in zip(spec.axes, per_kind)
              if not any(d.split_axes is not None for p in plans for d in p.decisions)]
-    kinds = {kind for kind, _ in empty}
+    kinds = {kind for kind, _, _ in empty}
     used = "; ".join(part for part in used.split("; ") if part.split(":")[0] not in kinds) or \
         "replicated: nothing split"
+    found = {"ep": any(wc.experts for wc in a.weighted), "tp": bool(a.weighted), "dp": bool(a.data)}
     lines = []
-    for kind, n in empty:
+    for kind, n, plans in empty:
         who = f"--auto-shard {spec}" if len(spec.axes) == 1 else f"--auto-shard {spec}: {kind}={n}"
         axis = f" (mesh @{spec.kind} keeps its {kind} axis of {n} devices unused)" if len(spec.axes) > 1 else ""
-        lines.append(f"{who} found {NOTHING_FOUND[kind]}: {_found_text(a)}; the plan used instead: {used}{axis} "
-                     "(--explain shows the plans weighed)")
+        if found[kind]:  # targets found, none splittable over n devices: the decisions say why
+            why = "; ".join(str(d) for d in plans[0].decisions)
+            head = f"{who} splits nothing: {why}"
+        else:
+            head = f"{who} found {NOTHING_FOUND[kind]}: {_found_text(a)}"
+        lines.append(f"{head}; the plan used instead: {used}{axis} (--explain shows the plans weighed)")
     return lines
 
 

@@ -487,3 +487,16 @@ def test_a_loop_of_symbolic_links_as_output_is_refused_and_kept(progs):
     with pytest.raises(DiagnosticError, match="could not write output file .*: Too many levels of symbolic links"):
         write_file(str(progs / "a"), "x")
     assert os.readlink(progs / "a") == "b" and os.readlink(progs / "b") == "a"  # both links as they were
+
+
+def test_a_mode_whose_targets_are_too_small_for_its_devices_says_why():
+    r = meshc("compile", MOE, "--auto-shard", "ep=8", "-o", "/dev/null")
+    assert r.exit_code == 0, r.output
+    assert r.stderr.splitlines()[0] == (
+        f"{MOE}:2:3: warning: --auto-shard ep=8 splits nothing: arg1: expert weight of linalg.batch_matmul 1: 4 "
+        "experts for 8 devices: replicated; arg2: expert weight of linalg.batch_matmul 2: 4 experts for 8 devices: "
+        "replicated; the plan used instead: replicated: nothing split (--explain shows the plans weighed)")
+    r = meshc("compile", REAL / "mlp.linalg.mlir", "--auto-shard", "dp=128", "-o", "/dev/null")
+    assert r.exit_code == 0, r.output
+    assert ("warning: --auto-shard dp=128 splits nothing: arg0: batch 64 < 128 devices: a split would leave devices "
+            "without rows: replicated; the plan used instead: replicated: nothing split") in r.stderr
