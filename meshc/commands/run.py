@@ -21,7 +21,8 @@ Inputs: ``--inputs F.npz`` binds arrays by argument name when every
 argument's name (``%x``) is a key, otherwise by position in the file's key
 order (exported models name their inputs differently); ``--input NAME=F.npy``
 binds one argument by name or position; ``--random-inputs --seed N`` makes
-them up (floats in [-1, 1) on a 1/256 grid, integers in [-8, 8)).
+them up (floats in [-1, 1) on a 1/256 grid, integers in [-8, 8)). An input file may be a stream
+(``-`` for standard input, ``<(...)``, a FIFO): read into memory once (:func:`meshc.runtime.io.load_npz`).
 Dynamic tensor dims (``tensor<?x8xf32>``): the entry is specialised to the
 shapes of the bound inputs before the pipeline (specialize-shapes, as a JIT);
 ``--arg-shape NAME=10x8`` (name or position, repeatable) fixes them instead,
