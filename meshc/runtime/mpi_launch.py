@@ -460,6 +460,10 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
             for read in (opts.schedule, opts.args_path):
                 if out and read:
                     check_output_path(out, read, option)
+        if opts.output:  # .npz or .npy, before the job runs
+            from meshc.runtime.io import output_format
+
+            output_format(opts.output)
         try:
             with open(opts.schedule, encoding="utf-8") as fh:
                 text = fh.read()
