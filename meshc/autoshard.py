@@ -617,6 +617,10 @@ class AutoShardPlan:
     summary: str = ""
     candidates: list[Candidate] = field(default_factory=list)
     data_reason: str = ""
+    warnings: list[str] = field(default_factory=list)
+    """One line per mode that found nothing to split (``ep=2`` on a model without experts): what the
+    advisor found instead and the plan it used (:func:`nothing_found`); printed by every command, with or
+    without ``--explain``."""
 
     @property
     def chosen(self) -> Optional[Candidate]:
@@ -964,6 +968,73 @@ def _plans_ep(a: _Analysis, spec: AutoShardSpec) -> list[KindPlan]:
                     "each device's experts read their own tokens"))
         plans.append(plan)
     return plans
+
+
+def _op_counts(ops: list[Operation]) -> str:
+    """``2 linalg.matmul, 1 linalg.batch_matmul``: the op names of ``ops`` with their counts, in order."""
+    counts: dict[str, int] = {}
+    for op in ops:
+        counts[op.name] = counts.get(op.name, 0) + 1
+    return ", ".join(f"{n} {name}" for name, n in counts.items())
+
+
+def _found_text(a: _Analysis) -> str:
+    """What the analysis of the entry found, for a mode that found nothing to split: its contractions,
+    the batched ones and the weight contractions (each named by op and count)."""
+    if not a.contractions:
+        return "the entry function has no contraction (no linalg.matmul, batch_matmul or mul-add linalg.generic)"
+    text = f"the entry function has {len(a.contractions)} contraction(s) ({_op_counts([c.op for c in a.contractions])})"
+    batched = [c for c in a.contractions if c.batch]
+    weighted = {id(wc.c.op) for wc in a.weighted if not wc.experts}  # weights broadcast along the batch
+    if batched:
+        with_weight = [c for c in batched if id(c.op) in weighted]
+        text += (f", {len(batched)} batched ({_op_counts([c.op for c in batched])}): "
+                 + (f"{len(with_weight)} with a weight broadcast along the batch dim, " if with_weight else "")
+                 + (f"{len(batched) - len(with_weight)} of two activations, " if len(batched) > len(with_weight)
+                    else "") + "none with a batch dim that is a dim of its weight")
+    else:
+        text += ", none batched"
+    if a.weighted:
+        text += f"; {len(a.weighted)} with a weight ({_op_counts([wc.c.op for wc in a.weighted])})"
+    else:
+        text += "; none with a weight (an operand traced to an argument or a global that is not the data)"
+    return text
+
+
+NOTHING_FOUND = {
+    "ep": "no expert weight (a weight of a batched contraction whose batch dim is a dim of the weight itself, "
+          "the experts E of an [E, D, F] weight)",
+    "tp": "no weight contraction to split (a contraction with an operand traced to an argument or a global "
+          "that is not the data)",
+    "dp": "no data input (a tensor argument of rank >= 2 or one flowing into a weight contraction)",
+}
+"""What each mode looks for, in the words of :func:`nothing_found`."""
+
+
+def nothing_found(a: _Analysis, spec: AutoShardSpec, per_kind: list[list[KindPlan]], used: str) -> list[str]:
+    """One warning per mode of ``spec`` none of whose plans splits anything: what the mode looks for
+    (:data:`NOTHING_FOUND`) and what the entry has instead (:func:`_found_text`), or, when it found its
+    targets but none can be split over its devices (4 experts for ``ep=8``, a batch of 64 rows for
+    ``dp=128``), its decisions with their reasons; then the plan the advisor used:
+    ``used`` (the chosen candidate's name, "" for the replicated plan) without the parts of those modes;
+    [] when every mode found something."""
+    empty = [(kind, n, plans) for (kind, n), plans in zip(spec.axes, per_kind)
+             if not any(d.split_axes is not None for p in plans for d in p.decisions)]
+    kinds = {kind for kind, _, _ in empty}
+    used = "; ".join(part for part in used.split("; ") if part.split(":")[0] not in kinds) or \
+        "replicated: nothing split"
+    found = {"ep": any(wc.experts for wc in a.weighted), "tp": bool(a.weighted), "dp": bool(a.data)}
+    lines = []
+    for kind, n, plans in empty:
+        who = f"--auto-shard {spec}" if len(spec.axes) == 1 else f"--auto-shard {spec}: {kind}={n}"
+        axis = f" (mesh @{spec.kind} keeps its {kind} axis of {n} devices unused)" if len(spec.axes) > 1 else ""
+        if found[kind]:  # targets found, none splittable over n devices: the decisions say why
+            why = "; ".join(str(d) for d in plans[0].decisions)
+            head = f"{who} splits nothing: {why}"
+        else:
+            head = f"{who} found {NOTHING_FOUND[kind]}: {_found_text(a)}"
+        lines.append(f"{head}; the plan used instead: {used}{axis} (--explain shows the plans weighed)")
+    return lines
 
 
 # ----------------------------------------------------------------------------------------------- applying
@@ -1424,4 +1495,6 @@ def auto_shard(module: Operation, spec: AutoShardSpec, entry: Optional[str] = No
         if rejected:
             summary = f"kept replicated: {rejected[0].name} was {rejected[0].cost_text()}"
     shards = _apply(module, spec, entry, decisions, notes)
-    return AutoShardPlan(spec, decisions, shards, notes, cost, replicated, summary, ranked, a.data_reason)
+    warnings = nothing_found(a, spec, per_kind, best.name if best.split else "")
+    return AutoShardPlan(spec, decisions, shards, notes, cost, replicated, summary, ranked, a.data_reason,
+                         warnings)

@@ -35,6 +35,23 @@ class LazyGroup(click.Group):
     (``meshc`` alone, ``meshc bogus``, ``meshc --bogus``, and those of every command) exit with
     :data:`EXIT_USAGE_ERROR`."""
 
+    def main(self, *args, **kwargs):
+        """click's ``main`` with standard output and error tolerating a reader that goes away
+        (``| head -1``, :func:`meshc.output_files.tolerate_closed_pipes`): every command, its help
+        and its usage errors end as they would have, with exit 0 or 1, never click's silent exit 1;
+        ``SIGTERM`` handled as an interrupt (:func:`meshc.commands._common.terminate_as_interrupt`); and
+        the whole command under :func:`meshc.ir.limits.recursion_headroom`, so that every program within
+        the parser's nesting limits also compiles, runs and is drawn."""
+        from meshc.commands._common import terminate_as_interrupt
+        from meshc.ir.limits import recursion_headroom
+        from meshc.output_files import guard_standard_streams, tolerate_closed_pipes
+
+        guard_standard_streams()
+        # SIGTERM: cleaned up as Ctrl-C, exit 143; the recursion budget of the IR limits for the passes,
+        # the runtime and the pictures too, not only parse/verify/print
+        with tolerate_closed_pipes(), terminate_as_interrupt(), recursion_headroom():
+            return super().main(*args, **kwargs)
+
     def make_context(self, info_name, args, parent=None, **extra):
         from meshc.output_files import guard_standard_streams
 

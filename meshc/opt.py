@@ -317,15 +317,22 @@ def _fail(message: str) -> NoReturn:
 def main(argv: Optional[list[str]] = None) -> None:
     """The ``meshc-opt`` console script (exits with meshc's codes)."""
     from meshc.commands._common import internal_error
-    from meshc.output_files import guard_standard_streams
+    from meshc.output_files import guard_standard_streams, tolerate_closed_pipes
 
     guard_standard_streams()  # ``>&-`` / ``<&-``: errors with exit 1, not an internal error
     argv = list(sys.argv[1:] if argv is None else argv)
+    from meshc.commands._common import EXIT_TERMINATED, Terminated, terminate_as_interrupt
+
     try:
-        _main(argv)
-    except KeyboardInterrupt:
-        sys.stderr.write("interrupted\n")
-        sys.exit(EXIT_INTERRUPTED)
+        from meshc.ir.limits import recursion_headroom
+
+        # ``| head``: the rest is dropped, no error; the passes get the recursion budget of the IR limits
+        with tolerate_closed_pipes(), terminate_as_interrupt(), recursion_headroom():
+            _main(argv)
+    except KeyboardInterrupt as err:
+        terminated = isinstance(err, Terminated)
+        sys.stderr.write("terminated\n" if terminated else "interrupted\n")
+        sys.exit(EXIT_TERMINATED if terminated else EXIT_INTERRUPTED)
     except SystemExit:
         raise
     except Exception as err:  # noqa: BLE001 - a bug in the driver

@@ -17,11 +17,14 @@ What is at the path decides how it is written:
 
 A failed write (no space left, a reader that went away, no permission...) is a
 :class:`meshc.ir.location.DiagnosticError` naming the path (exit code 1 in the commands),
-never a traceback. Standard library only; the error class is imported when needed.
+never a traceback. A standard output or error whose reader goes away (``meshc run ... | head -1``)
+is no error: :func:`tolerate_closed_pipes` drops the rest of what is written to it and the command
+goes on, exiting as it would have (0, or 1 for its own errors). Standard library only; the error class is imported when needed.
 """
 
 from __future__ import annotations
 
+import contextlib
 import errno
 import io
 import os
@@ -29,7 +32,7 @@ import re
 import stat
 import sys
 import tempfile
-from typing import IO, Any, Callable, Optional, Union
+from typing import IO, Any, Callable, Iterator, Optional, Union
 
 Content = Union[str, bytes, Callable[[IO[Any]], None]]
 """What :func:`write_file` writes: text (UTF-8), bytes, or a function that writes to the open file."""
@@ -115,8 +118,9 @@ def write_file(path: str, content: Content, *, binary: Optional[bool] = None, wh
 
     Raises:
         DiagnosticError: the file cannot be written (the message names ``path`` and the reason).
-        OSError: EPIPE while writing ``-`` (standard output closed early, as by ``| head``: the
-            command line ends quietly, click's convention).
+        OSError: EPIPE while writing ``-`` outside :func:`tolerate_closed_pipes` (inside it, as in
+            every command, a standard output whose reader went away, ``| head``, takes the rest
+            quietly; so does ``/dev/stdout``).
         Any exception ``content`` raises, after the temporary file is removed.
     """
     if binary is None:
@@ -128,7 +132,11 @@ def write_file(path: str, content: Content, *, binary: Optional[bool] = None, wh
     try:
         fd = descriptor_of(path)
         if fd is not None:
-            _write_descriptor(fd, writer, binary)
+            try:
+                _write_descriptor(fd, writer, binary)
+            except OSError as err:
+                if err.errno != errno.EPIPE or not reader_gone(fd):
+                    raise
         elif writes_in_place(path):
             with _open_in_place(path, binary) as fh:
                 writer(_Stream(fh) if binary else fh)
@@ -178,6 +186,104 @@ def guard_standard_streams() -> None:
         sys.stdout = ClosedStream("standard output")
     if sys.stderr is None:
         sys.stderr = open(os.devnull, "w", encoding="utf-8")
+
+
+class PipeTolerantStream:
+    """A standard stream (text, or its binary ``buffer``) whose reader may go away: the first write or
+    flush that fails with ``EPIPE`` (``meshc run ... | head -1``: the reader closed the pipe) points the
+    descriptor at the null device and every later write succeeds without output, so the command goes on
+    (its output files are still written, its checks still decide the exit code) and ends as it would
+    have, without a traceback or an error about the pipe: a reader that stopped reading is no error of
+    the user's. Every other error (``ENOSPC`` of ``> /dev/full``...) is raised as it is. Attributes other
+    than ``write``, ``writelines``, ``flush`` and ``buffer`` are the wrapped stream's. Installed by
+    :func:`tolerate_closed_pipes`."""
+
+    def __init__(self, stream: Any, state: Optional[dict] = None):
+        self._stream = stream
+        self._state = state if state is not None else {"closed": False}
+
+    @property
+    def reader_gone(self) -> bool:
+        """True once a write failed with ``EPIPE`` (output is dropped from then on)."""
+        return self._state["closed"]
+
+    def mark_reader_gone(self) -> None:
+        """Drop every later write: the descriptor is pointed at the null device (when it has one), so
+        that what is still buffered, and Python's flush at exit, go nowhere without an error."""
+        self._state["closed"] = True
+        try:
+            fd = self._stream.fileno()
+            null = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(null, fd)
+            os.close(null)
+        except (OSError, ValueError, io.UnsupportedOperation):
+            pass
+
+    def _guarded(self, call: Callable[[], Any], default: Any, drain: bool = False) -> Any:
+        if self._state["closed"]:
+            if drain:  # a flush: what was buffered goes to the null device now
+                try:
+                    call()
+                except (OSError, ValueError):
+                    pass
+            return default
+        try:
+            return call()
+        except OSError as err:
+            if err.errno != errno.EPIPE:
+                raise
+            self.mark_reader_gone()
+            return default
+
+    def write(self, data: Any) -> int:
+        return self._guarded(lambda: self._stream.write(data), len(data))
+
+    def writelines(self, lines: Any) -> None:
+        for line in lines:
+            self.write(line)
+
+    def flush(self) -> None:
+        self._guarded(self._stream.flush, None, drain=True)
+
+    @property
+    def buffer(self) -> "PipeTolerantStream":
+        return PipeTolerantStream(self._stream.buffer, self._state)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._stream, name)
+
+
+@contextlib.contextmanager
+def tolerate_closed_pipes() -> Iterator[None]:
+    """While the block runs, standard output and standard error are :class:`PipeTolerantStream`\ s
+    (the entry points of ``meshc`` and ``meshc-opt`` run every command inside it); restored after."""
+    saved = sys.stdout, sys.stderr
+    if sys.stdout is not None and not isinstance(sys.stdout, (PipeTolerantStream, ClosedStream)):
+        sys.stdout = PipeTolerantStream(sys.stdout)
+    if sys.stderr is not None and not isinstance(sys.stderr, PipeTolerantStream):
+        sys.stderr = PipeTolerantStream(sys.stderr)
+    try:
+        yield
+    finally:
+        for stream in (sys.stdout, sys.stderr):
+            if isinstance(stream, PipeTolerantStream):
+                stream.flush()
+        sys.stdout, sys.stderr = saved
+
+
+def reader_gone(fd: int) -> bool:
+    """After ``EPIPE`` writing descriptor ``fd``: when it is standard output's or standard error's
+    (``-o /dev/stdout`` into ``| head``), that stream is marked as having lost its reader (see
+    :class:`PipeTolerantStream`) and True is returned (nothing to report); else False."""
+    for stream in (sys.stdout, sys.stderr):
+        if isinstance(stream, PipeTolerantStream):
+            try:
+                if stream.fileno() == fd:
+                    stream.mark_reader_gone()
+                    return True
+            except (OSError, ValueError, io.UnsupportedOperation):
+                continue
+    return False
 
 
 def _writer(content: Content) -> Callable[[IO[Any]], None]:
@@ -247,6 +353,12 @@ class _Stream:
 
 
 def _write_atomic(path: str, writer: Callable[[IO[Any]], None], binary: bool) -> None:
+    if os.path.islink(path):  # a loop of links is refused (ELOOP), as a shell redirection refuses it
+        try:
+            os.stat(path)
+        except OSError as err:
+            if err.errno == errno.ELOOP:
+                raise
     target = os.path.realpath(path)  # a symbolic link stays: the file it points to is replaced
     exists = os.path.exists(target)
     if exists and not os.access(target, os.W_OK):

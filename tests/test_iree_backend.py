@@ -3,7 +3,7 @@
 Every run is compared with the reference interpreter and with the sample's expected .npz. Float
 tolerances follow from the dtype and the reduction length K (the longest sum an output element is
 made of: contraction dims, and the devices of an all_reduce): ``tol = 4 * K * eps(dtype)``, relative
-and times ``max|expected|`` absolute. These tests need the ``iree`` extra (pip install 'meshc[iree]').
+and times ``max|expected|`` absolute. These tests need the ``iree`` extra (pip install -e '.[iree]').
 """
 
 from __future__ import annotations
@@ -177,12 +177,12 @@ def test_missing_iree_is_a_clear_error(monkeypatch):
     from meshc.runtime import iree_backend
 
     monkeypatch.setitem(sys.modules, "iree.compiler", None)
-    with pytest.raises(iree_backend.IreeUnavailable, match=r"pip install 'meshc\[iree\]'"):
+    with pytest.raises(iree_backend.IreeUnavailable, match=r"pip install 'iree-base-compiler>=3.13'"):
         iree_backend.require_iree()
     out = CliRunner().invoke(main, ["run", str(SAMPLES / "seed_matmul_rows.mlir"), "--random-inputs",
                                     "--backend", "iree"])
     assert out.exit_code == 1
-    assert "pip install 'meshc[iree]'" in out.output
+    assert "pip install 'iree-base-compiler>=3.13' 'iree-base-runtime>=3.13'" in out.output
     assert "Traceback" not in out.output
 
 

@@ -66,7 +66,7 @@ def test_mpi_backend_without_mpi4py_says_how_to_install_it(monkeypatch):
     monkeypatch.setitem(sys.modules, "mpi4py", None)  # import mpi4py -> ImportError
     with pytest.raises(mpi_launch.MpiUnavailable) as info:
         get_backend("mpi")
-    assert "pip install 'meshc[mpi]'" in str(info.value) and "mpi4py" in str(info.value)
+    assert "pip install 'mpi4py>=4' mpich" in str(info.value) and "mpi4py" in str(info.value)
 
 
 def test_strip_launch_option_removes_both_spellings():

@@ -1,7 +1,14 @@
 """What a new user found in a clean clone, each kept as a test: an infinity in the expected values
 is matched only by the same infinity, a reference run that cannot allocate its values is a located
-error (exit 1), and a mesh whose name prints quoted can be sized with ``--mesh-shape`` in either
-spelling, with the error's own advice spelled so that it works."""
+error (exit 1), a mesh whose name prints quoted can be sized with ``--mesh-shape`` in either
+spelling, closed standard streams; a reader that closes the pipe early (``| head -1``), ``--backend
+mpi`` without ``mpiexec``, ``--auto-shard ep=N`` on a model without experts, ``-o`` paths whose
+extension says another format, results and inputs too big to hold, outputs that cannot be created,
+SIGTERM, programs at the nesting limit, inputs from pipes, damaged parameter files.
+
+Each case checks the exit code (0 or 1, never a traceback), the message, and that no file of the
+user's was lost or overwritten.
+"""
 
 from __future__ import annotations
 
@@ -15,9 +22,13 @@ import pytest
 from click.testing import CliRunner
 
 from meshc.cli import main
+from meshc.output_files import PipeTolerantStream
 from meshc.runtime.io import compare
 
 SAMPLES = Path(__file__).resolve().parent.parent / "samples"
+ROOT = Path(__file__).resolve().parents[1]
+MLP = ROOT / "samples" / "mlp_tensor_parallel.mlir"
+MLP_INPUTS = ROOT / "samples" / "mlp_tensor_parallel.inputs.npz"
 
 PROGRAM = """mesh.mesh @m(shape = 2)
 func.func @main(%x: tensor<4xf32>) -> tensor<4xf32> {
@@ -36,8 +47,8 @@ func.func @main(%x: tensor<6xf32>) -> tensor<6xf32> {
 """
 
 
-def meshc(*args):
-    return CliRunner().invoke(main, [*map(str, args)])
+def meshc(*args, **kwargs):
+    return CliRunner().invoke(main, [*map(str, args)], **kwargs)
 
 
 @pytest.mark.parametrize("want", [np.inf, -np.inf])
@@ -145,3 +156,468 @@ def test_a_closed_standard_error_keeps_the_exit_code(tmp_path):
     bad.write_text("func.func @f( {\n")
     r = _shell(f"meshc compile {bad} 2>&-")
     assert r.returncode == 1 and r.stdout == ""
+
+
+# ------------------------------------------------------------------ a reader that goes away (| head -1)
+def into_closed_pipe(*args: str, module: str = "meshc", cwd=None) -> subprocess.CompletedProcess:
+    """``python -m MODULE ARGS`` with standard output a pipe whose reader has already gone (what
+    ``| head -1`` leaves once head has its line): every write to it fails with EPIPE."""
+    read, write = os.pipe()
+    os.close(read)
+    try:
+        return subprocess.run([sys.executable, "-m", module, *map(str, args)], stdout=write,
+                              stderr=subprocess.PIPE, text=True, timeout=300, cwd=cwd)
+    finally:
+        os.close(write)
+
+
+def test_run_with_stats_into_a_closed_pipe_exits_0_and_still_writes_its_outputs(tmp_path):
+    out = tmp_path / "out.npz"
+    r = into_closed_pipe("run", MLP, "--inputs", MLP_INPUTS, "--stats", "-o", out)
+    assert (r.returncode, r.stderr) == (0, "")
+    with np.load(out) as saved:  # the output file the user asked for is there all the same
+        assert saved.files == ["result0"] and saved["result0"].shape == (64, 256)
+
+
+def test_a_closed_pipe_keeps_the_exit_code_of_a_failed_check(tmp_path):
+    np.savez(tmp_path / "want.npz", result0=np.zeros((64, 256), np.float32))
+    r = into_closed_pipe("run", MLP, "--inputs", MLP_INPUTS, "--expected", tmp_path / "want.npz")
+    assert r.returncode == 1
+    assert "error: 1 of 1 output(s) differ from" in r.stderr and "Traceback" not in r.stderr
+
+
+@pytest.mark.parametrize("args", [["compile", MLP], ["passes"], ["--help"], ["explain", MLP],
+                                  ["run", MLP, "--inputs", MLP_INPUTS, "-o", "/dev/stdout"]])
+def test_every_command_into_a_closed_pipe_exits_0_quietly(args):
+    r = into_closed_pipe(*args)
+    assert (r.returncode, r.stderr) == (0, "")
+
+
+def test_meshc_opt_into_a_closed_pipe_exits_0_quietly():
+    r = into_closed_pipe(MLP, module="meshc.opt")
+    assert (r.returncode, r.stderr) == (0, "")
+
+
+def test_pipe_tolerant_stream_drops_output_after_epipe_and_raises_other_errors():
+    class Pipe:
+        def __init__(self, errno_):
+            self.errno, self.written = errno_, []
+
+        def write(self, data):
+            if self.errno:
+                raise OSError(self.errno, os.strerror(self.errno))
+            self.written.append(data)
+            return len(data)
+
+        def flush(self):
+            pass
+
+        def fileno(self):
+            raise OSError(9, "no descriptor")
+
+    import errno
+
+    gone = PipeTolerantStream(Pipe(errno.EPIPE))
+    assert gone.write("abc") == 3 and gone.reader_gone
+    gone._stream.errno = 0
+    assert gone.write("later") == 5 and gone._stream.written == []  # dropped from then on
+    full = PipeTolerantStream(Pipe(errno.ENOSPC))
+    with pytest.raises(OSError) as err:
+        full.write("x")
+    assert err.value.errno == errno.ENOSPC and not full.reader_gone
+
+
+# ------------------------------------------------------------------ --backend mpi without MPI
+def test_launch_without_mpiexec_is_a_clear_error_naming_the_option(tmp_path, monkeypatch):
+    import shutil
+
+    (tmp_path / "p.mlir").write_text(PROGRAM)
+    monkeypatch.setattr(sys, "executable", str(tmp_path / "bin" / "python"))  # no mpiexec beside it
+    monkeypatch.setattr(shutil, "which", lambda name, *a, **k: None)  # nor on PATH
+    r = meshc("run", tmp_path / "p.mlir", "--random-inputs", "--backend", "mpi", "--launch", "2")
+    assert r.exit_code == 1
+    assert r.stderr.startswith("error: --backend mpi --launch 2: no mpiexec beside ")
+    assert "<unknown>" not in r.stderr and "Usage:" not in r.stderr
+    assert "pip install 'mpi4py>=4' mpich" in r.stderr
+
+
+def test_backend_mpi_without_mpi4py_is_a_clear_error_naming_the_option(tmp_path, monkeypatch):
+    (tmp_path / "p.mlir").write_text(PROGRAM)
+    for name in [m for m in sys.modules if m == "mpi4py" or m.startswith("mpi4py.")]:
+        monkeypatch.delitem(sys.modules, name)
+    monkeypatch.setitem(sys.modules, "mpi4py", None)  # import mpi4py fails: not installed
+    r = meshc("run", tmp_path / "p.mlir", "--random-inputs", "--backend", "mpi")
+    assert r.exit_code == 1
+    assert r.stderr.startswith("error: --backend mpi: the mpi backend needs mpi4py and an MPI library; install "
+                               "them with: pip install 'mpi4py>=4' mpich"), r.stderr
+    assert "<unknown>" not in r.stderr
+
+
+# ------------------------------------------------------------------ --auto-shard: a mode that finds nothing
+REAL = ROOT / "samples" / "real"
+MOE = ROOT / "tests" / "data" / "advisor" / "moe.linalg.mlir"
+
+
+def test_ep_on_a_model_without_experts_says_what_it_found_and_the_plan_used():
+    r = meshc("compile", REAL / "attention.linalg.mlir", "--auto-shard", "ep=2", "-o", "/dev/null")
+    assert r.exit_code == 0, r.output
+    first = r.stderr.splitlines()[0]
+    assert first == (
+        f"{REAL / 'attention.linalg.mlir'}:2:3: warning: --auto-shard ep=2 found no expert weight (a weight of a "
+        "batched contraction whose batch dim is a dim of the weight itself, the experts E of an [E, D, F] weight): "
+        "the entry function has 6 contraction(s) (4 linalg.matmul, 2 linalg.batch_matmul), 2 batched (2 "
+        "linalg.batch_matmul): 2 of two activations, none with a batch dim that is a dim of its weight; 4 with a "
+        "weight (4 linalg.matmul); the plan used instead: replicated: nothing split (--explain shows the plans "
+        "weighed)")
+
+
+def test_a_combined_mode_that_finds_nothing_names_the_plan_of_the_others():
+    r = meshc("run", REAL / "layernorm.linalg.mlir", "--random-inputs", "--auto-shard", "dp=2,tp=2")
+    assert r.exit_code == 0, r.output
+    assert ("warning: --auto-shard dp=2,tp=2: tp=2 found no weight contraction to split (a contraction with an "
+            "operand traced to an argument or a global that is not the data): the entry function has no contraction "
+            "(no linalg.matmul, batch_matmul or mul-add linalg.generic); the plan used instead: dp: data split on "
+            "arg0 dim 0 (mesh @dp_tp keeps its tp axis of 2 devices unused)") in r.stderr
+    assert "(shape 2x2, 4 devices)" in r.stdout
+
+
+def test_ep_on_a_model_with_experts_warns_of_nothing():
+    r = meshc("compile", MOE, "--auto-shard", "ep=2", "-o", "/dev/null")
+    assert (r.exit_code, r.stderr) == (0, "")
+
+
+# ------------------------------------------------------------------ -o: the format by extension
+TWO = """func.func @main(%x: tensor<4xf32>) -> (tensor<4xf32>, tensor<2x2xi32>) {
+  %y = arith.addf %x, %x : tensor<4xf32>
+  %c = arith.constant dense<3> : tensor<2x2xi32>
+  return %y, %c : tensor<4xf32>, tensor<2x2xi32>
+}
+"""
+
+
+@pytest.fixture
+def progs(tmp_path):
+    (tmp_path / "p.mlir").write_text(PROGRAM)
+    (tmp_path / "two.mlir").write_text(TWO)
+    np.savez(tmp_path / "in.npz", x=np.arange(4, dtype=np.float32))
+    return tmp_path
+
+
+def test_o_with_an_unknown_extension_is_refused_before_running_and_the_file_kept(progs):
+    kept = progs / "out.txt"
+    kept.write_text("notes of mine\n")
+    r = meshc("run", progs / "p.mlir", "--inputs", progs / "in.npz", "-o", kept)
+    assert r.exit_code == 1
+    assert r.stderr == (f"error: -o '{kept}': its extension '.txt' is no format meshc writes; the results are "
+                        "written as .npz: every result, as result0, result1, ... (numpy's savez); or .npy: the one "
+                        "result of a function with one result (numpy's save) (a device or FIFO takes the .npz "
+                        "archive)\n")
+    assert r.stdout == ""  # nothing ran
+    assert kept.read_text() == "notes of mine\n"
+    r = meshc("run", progs / "p.mlir", "--inputs", progs / "in.npz", "-o", progs / "results")
+    assert r.exit_code == 1 and "it has no extension to tell the format" in r.stderr
+    assert not (progs / "results").exists()
+
+
+def test_o_npy_writes_the_one_result_and_npz_any_case_every_result(progs):
+    r = meshc("run", progs / "p.mlir", "--inputs", progs / "in.npz", "-o", progs / "y.npy")
+    assert r.exit_code == 0, r.output
+    assert np.load(progs / "y.npy").tolist() == [0.0, 2.0, 4.0, 6.0]
+    r = meshc("run", progs / "two.mlir", "--inputs", progs / "in.npz", "--reference", "-o", progs / "ALL.NPZ")
+    assert r.exit_code == 0, r.output
+    with np.load(progs / "ALL.NPZ") as saved:
+        assert saved.files == ["result0", "result1"]
+        assert saved["result1"].tolist() == [[3, 3], [3, 3]] and saved["result1"].dtype == np.int32
+
+
+def test_o_npy_with_several_results_names_them(progs):
+    r = meshc("run", progs / "two.mlir", "--inputs", progs / "in.npz", "-o", progs / "y.npy")
+    assert r.exit_code == 1
+    assert r.stderr == (f"error: -o '{progs / 'y.npy'}': a .npy file holds one result, and the function has 2 "
+                        "(result0: tensor<4xf32>, result1: tensor<2x2xi32>); write them all to a .npz file\n")
+    assert not (progs / "y.npy").exists() and r.stdout == ""
+
+
+def test_a_fifo_named_npy_gets_the_one_result(progs):
+    import threading
+
+    fifo = progs / "y.npy"
+    os.mkfifo(fifo)
+    got = {}
+
+    def read():
+        with open(fifo, "rb") as fh:
+            got["data"] = fh.read()
+
+    reader = threading.Thread(target=read, daemon=True)
+    reader.start()
+    r = meshc("run", progs / "p.mlir", "--inputs", progs / "in.npz", "-o", fifo)
+    reader.join(60)
+    assert r.exit_code == 0, r.output
+    import io
+    import stat
+
+    assert np.load(io.BytesIO(got["data"])).tolist() == [0.0, 2.0, 4.0, 6.0]
+    assert stat.S_ISFIFO(os.lstat(fifo).st_mode)  # written in place, never replaced
+
+
+# ------------------------------------------------------------------ sizes: results and inputs too big to keep
+SPLAT = """func.func @main() -> tensor<10000000x1000000xf32> {
+  %c = arith.constant dense<1.0> : tensor<10000000x1000000xf32>
+  return %c : tensor<10000000x1000000xf32>
+}
+"""
+
+HUGE_INPUT = """func.func @main(%x: tensor<1000000x1000000xf32>) -> tensor<1000000x1000000xf32> {
+  %y = arith.addf %x, %x : tensor<1000000x1000000xf32>
+  return %y : tensor<1000000x1000000xf32>
+}
+"""
+
+
+@pytest.mark.parametrize("mode", [[], ["--reference"]])
+def test_a_40_terabyte_splat_result_is_not_written(tmp_path, mode):
+    import stat
+
+    (tmp_path / "splat.mlir").write_text(SPLAT)
+    os.mknod(tmp_path / "null", stat.S_IFCHR | 0o666, os.makedev(1, 3))
+    for out in (tmp_path / "s.npz", tmp_path / "null"):
+        r = meshc("run", tmp_path / "splat.mlir", *mode, "-o", out)
+        assert r.exit_code == 1, r.output
+        assert r.stderr.startswith(f"{tmp_path / 'splat.mlir'}:2:8: error: result0 (tensor<10000000x1000000xf32>) "
+                                   "is 36.38 TiB (40000000000000 B), more than the host's memory (")
+        assert f"no file is written that large (-o '{out}'" in r.stderr
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["null", "splat.mlir"]  # no file, no temporary left
+    r = meshc("run", tmp_path / "splat.mlir", "--check")
+    assert r.exit_code == 1
+    assert "error: result0 (tensor<10000000x1000000xf32>) has 10000000000000 elements: comparing it (--check) " \
+           "needs about 436.56 TiB of host memory" in r.stderr
+
+
+def test_results_larger_than_the_free_space_are_refused_before_running(progs, monkeypatch):
+    from meshc.runtime import io as runtime_io
+
+    monkeypatch.setattr(runtime_io, "free_bytes_at", lambda path: 1000)
+    r = meshc("run", progs / "two.mlir", "--inputs", progs / "in.npz", "-o", progs / "out.npz")
+    assert r.exit_code == 1
+    assert r.stderr.startswith(f"{progs / 'two.mlir'}:2:8: error: -o '{progs / 'out.npz'}': the results need 2.03 KiB "
+                               f"(2080 B), more than the 1000 B free on the file system of '{progs}' (the largest: "
+                               "result0, tensor<4xf32>, 16 B)")
+    assert r.stdout == "" and not (progs / "out.npz").exists()
+
+
+def test_check_outputs_limits():
+    from meshc.ir.location import DiagnosticError
+    from meshc.runtime.io import ResultSize, check_outputs
+
+    small = [ResultSize(0, "tensor<4xf32>", 4, 16)]
+    check_outputs(small, "out.npz", limit=16, free=16 + 1024, memory=4 * 48)  # exactly at every limit: fine
+    with pytest.raises(DiagnosticError, match=r"result0 \(tensor<4xf32>\) is 16 B \(16 B\), more than the host's "
+                                              r"memory \(15 B\)"):
+        check_outputs(small, "out.npz", limit=15, free=10 ** 9)
+    with pytest.raises(DiagnosticError, match=r"the results need 1.02 KiB \(1040 B\), more than the 1.01 KiB free"):
+        check_outputs(small, "out.npz", limit=10 ** 9, free=1039)
+    with pytest.raises(DiagnosticError, match=r"comparing it \(--expected\) needs about 192 B of host memory, "
+                                              r"more than the 191 B available"):
+        check_outputs(small, compare_with="--expected", memory=191)
+    dynamic = [ResultSize(0, "tensor<?xf32>", None, None)]
+    check_outputs(dynamic, "out.npz", limit=1, free=0, memory=0)  # unknown sizes: checked after the run
+
+
+@pytest.mark.parametrize("mode", [[], ["--reference"]])
+def test_huge_random_inputs_fail_at_once_located_at_the_argument(tmp_path, mode):
+    (tmp_path / "huge.mlir").write_text(HUGE_INPUT)
+    r = meshc("run", tmp_path / "huge.mlir", "--random-inputs", *mode, "-o", tmp_path / "o.npz")
+    assert r.exit_code == 1
+    assert r.stderr.startswith(f"{tmp_path / 'huge.mlir'}:1:17: error: argument #0 (%x: tensor<1000000x1000000xf32>) "
+                               "needs 3.64 TiB (4000000000000 B) for --random-inputs: more than the host's available "
+                               "memory (")
+    assert r.stdout == "" and not (tmp_path / "o.npz").exists()
+
+
+# ------------------------------------------------------------------ SIGTERM (kill, timeout): as Ctrl-C
+def test_sigterm_raises_terminated_inside_the_guard_and_the_handler_is_restored():
+    import signal
+
+    from meshc.commands._common import Terminated, terminate_as_interrupt
+
+    before = signal.getsignal(signal.SIGTERM)
+    with pytest.raises(Terminated):
+        with terminate_as_interrupt():
+            os.kill(os.getpid(), signal.SIGTERM)
+            for _ in range(1000):  # the handler runs between bytecodes of the main thread
+                pass
+    assert signal.getsignal(signal.SIGTERM) is before
+
+
+def test_a_terminated_run_exits_143_and_leaves_no_output(tmp_path):
+    import signal
+
+    out = tmp_path / "r.npz"
+    proc = subprocess.Popen([sys.executable, "-m", "meshc", "run", str(MLP), "--inputs", str(MLP_INPUTS),
+                             "--repeat", "1000000", "-o", str(out)], stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True, env=dict(os.environ, MESHC_NO_PROGRESS="1"))
+    try:
+        for line in proc.stdout:  # the binding is printed once compiled, just before the calls start
+            if line.startswith("  %w2"):
+                break
+        proc.send_signal(signal.SIGTERM)
+        _, err = proc.communicate(timeout=120)
+    finally:
+        proc.kill()
+    assert proc.returncode == 143
+    assert err.strip().splitlines()[-1] == "terminated" and "Traceback" not in err
+    assert sorted(p.name for p in tmp_path.iterdir()) == []
+
+
+# ------------------------------------------------------------------ programs at the nesting limit
+def nested_ifs(depth: int) -> str:
+    """A sharded program whose addf sits inside ``depth`` nested ``scf.if`` (the parser takes 200 regions, the function and the implicit module counted)."""
+    text = ("mesh.mesh @m(shape = 2)\nfunc.func @main(%x: tensor<4xf32>, %c: i1) -> tensor<4xf32> {\n"
+            "  %xs = mesh.shard %x to <@m, [[0]]> : tensor<4xf32>\n")
+    text += "".join(f"%r{i} = scf.if %c -> (tensor<4xf32>) {{\n" for i in range(depth))
+    text += "%z = arith.addf %xs, %xs : tensor<4xf32>\nscf.yield %z : tensor<4xf32>\n"
+    for i in range(depth - 1, -1, -1):
+        text += "} else {\nscf.yield %xs : tensor<4xf32>\n}\n" + (f"scf.yield %r{i} : tensor<4xf32>\n" if i else "")
+    return text + "return %r0 : tensor<4xf32>\n}\n"
+
+
+def test_a_program_at_the_nesting_limit_compiles_runs_and_is_drawn(tmp_path):
+    deep = tmp_path / "deep.mlir"
+    deep.write_text(nested_ifs(198))  # + the function and the implicit module: 200
+    np.savez(tmp_path / "in.npz", x=np.arange(4, dtype=np.float32), c=np.array(True))
+    for args in (["compile", deep, "-o", tmp_path / "out.mlir"], ["explain", deep], ["estimate", deep]):
+        r = meshc(*args)
+        assert r.exit_code == 0, (args, r.output)
+    r = meshc("run", deep, "--inputs", tmp_path / "in.npz", "-o", tmp_path / "r.npz")
+    assert r.exit_code == 0, r.output
+    assert np.load(tmp_path / "r.npz")["result0"].tolist() == [0.0, 2.0, 4.0, 6.0]
+    deeper = tmp_path / "deeper.mlir"
+    deeper.write_text(nested_ifs(199))
+    r = meshc("compile", deeper)
+    assert r.exit_code == 1 and "error: nesting too deep (more than 200 nested regions, counting the implicit" in r.stderr
+
+
+# ------------------------------------------------------------------ outputs that cannot be created: refused first
+@pytest.mark.parametrize("args,option", [
+    (["compile", "{p}", "-o"], "-o"),
+    (["annotate", "{p}", "--mesh", "n=2", "-o"], "-o"),
+    (["show", "{p}", "--svg"], "--svg"),
+    (["run", "{p}", "--inputs", "{i}", "-o"], "-o"),
+    (["run", "{p}", "--inputs", "{i}", "--trace"], "--trace"),
+])
+def test_an_output_in_a_missing_folder_is_refused_before_any_work(progs, args, option):
+    words = [a.format(p=progs / "p.mlir", i=progs / "in.npz") for a in args]
+    missing = progs / "no-such-folder" / "out.npz"
+    r = meshc(*words, missing)
+    assert r.exit_code == 1
+    assert r.stderr == (f"error: cannot write output path '{missing}' ({option}): the folder "
+                        f"'{progs / 'no-such-folder'}' does not exist\n")
+    assert r.stdout == ""  # refused before parsing, running or drawing anything
+
+
+def test_an_output_under_a_file_or_in_an_unwritable_folder_is_refused(progs, monkeypatch):
+    r = meshc("run", progs / "p.mlir", "--inputs", progs / "in.npz", "-o", progs / "p.mlir" / "out.npz")
+    assert r.exit_code == 1
+    assert f"the folder '{progs / 'p.mlir'}' is not a directory" in r.stderr and r.stdout == ""
+    locked = progs / "locked"
+    locked.mkdir()
+    real_access = os.access
+    monkeypatch.setattr(os, "access", lambda path, mode, **kw: str(path) != str(locked) and real_access(path, mode))
+    r = meshc("compile", progs / "p.mlir", "-o", locked / "out.mlir")
+    assert r.exit_code == 1
+    assert r.stderr == (f"error: cannot write output path '{locked / 'out.mlir'}' (-o): the folder '{locked}' is not "
+                        "writable\n")
+    assert list(locked.iterdir()) == []
+
+
+def test_an_mpi_job_into_a_closed_pipe_exits_0_and_rank_0_still_writes_the_result(tmp_path):
+    (tmp_path / "p.mlir").write_text(PROGRAM)
+    np.savez(tmp_path / "in.npz", x=np.arange(4, dtype=np.float32))
+    r = into_closed_pipe("run", tmp_path / "p.mlir", "--inputs", tmp_path / "in.npz", "--backend", "mpi",
+                         "--launch", "2", "--stats", "-o", tmp_path / "y.npy")
+    assert (r.returncode, r.stderr) == (0, "")
+    assert np.load(tmp_path / "y.npy").tolist() == [0.0, 2.0, 4.0, 6.0]
+
+
+def test_an_mpi_job_into_a_full_standard_output_exits_1(tmp_path):
+    import stat
+
+    (tmp_path / "p.mlir").write_text(PROGRAM)
+    os.mknod(tmp_path / "full", stat.S_IFCHR | 0o666, os.makedev(1, 7))
+    with open(tmp_path / "full", "wb") as full:
+        r = subprocess.run([sys.executable, "-m", "meshc", "run", str(tmp_path / "p.mlir"), "--random-inputs",
+                            "--backend", "mpi", "--launch", "2"], stdout=full, stderr=subprocess.PIPE, text=True,
+                           timeout=300)
+    assert r.returncode == 1
+    assert r.stderr.strip().splitlines()[-1] == "error: could not write to standard output: No space left on device"
+
+
+# ------------------------------------------------------------------ inputs from pipes and standard input
+def test_inputs_from_a_pipe_and_from_standard_input(progs):
+    import io
+
+    data = (progs / "in.npz").read_bytes()
+    read, write = os.pipe()  # what bash's <(cat in.npz) gives: /dev/fd/N, a pipe, read once, no seek
+    os.write(write, data)
+    os.close(write)
+    try:
+        r = meshc("run", progs / "p.mlir", "--inputs", f"/dev/fd/{read}", "-o", progs / "a.npy")
+    finally:
+        os.close(read)
+    assert r.exit_code == 0, r.output
+    assert np.load(progs / "a.npy").tolist() == [0.0, 2.0, 4.0, 6.0]
+    buf = io.BytesIO()
+    np.save(buf, np.ones(4, np.float32))
+    r = meshc("run", progs / "p.mlir", "--input", "x=-", "-o", progs / "b.npy", input=buf.getvalue())
+    assert r.exit_code == 0, r.output
+    assert np.load(progs / "b.npy").tolist() == [2.0, 2.0, 2.0, 2.0]
+    r = meshc("run", progs / "p.mlir", "--inputs", "-", input=b"not an array")
+    assert r.exit_code == 1
+    assert r.stderr == ("error: could not read input file '-' (standard input): not a valid .npz/.npy file (it "
+                        "starts with neither the .npy magic b'\\x93NUMPY' nor a zip header)\n")
+    r = meshc("run", "-", "--inputs", "-", input=PROGRAM)
+    assert r.exit_code == 1
+    assert "INPUT and --inputs both read '-' (standard input), which can be read once" in r.stderr
+
+
+def test_a_damaged_parameter_file_is_an_error_naming_it_before_compiling(tmp_path):
+    onnx = REAL / "onnx_mlp.linalg.mlir"
+    damaged = tmp_path / "w.npz"
+    damaged.write_bytes((REAL / "onnx_mlp.weights.npz").read_bytes()[:100])
+    r = meshc("run", onnx, "--random-inputs", "--parameters", f"model={damaged}")
+    assert r.exit_code == 1
+    assert r.stderr == (f"error: could not read parameter file '{damaged}': not a valid .npz/.npy file (a damaged "
+                        "zip archive: File is not a zip file)\n")
+    assert "ran " not in r.stdout  # refused before compiling and running
+    (tmp_path / "dir.npz").mkdir()
+    r = meshc("run", onnx, "--random-inputs", "--parameters", f"model={tmp_path / 'dir.npz'}")
+    assert r.exit_code == 1
+    assert r.stderr == f"error: could not open parameter file '{tmp_path / 'dir.npz'}': a directory\n"
+
+
+def test_a_loop_of_symbolic_links_as_output_is_refused_and_kept(progs):
+    from meshc.ir.location import DiagnosticError
+    from meshc.output_files import write_file
+
+    os.symlink("b", progs / "a")
+    os.symlink("a", progs / "b")
+    r = meshc("compile", progs / "p.mlir", "-o", progs / "a")
+    assert r.exit_code == 1
+    assert r.stderr == f"error: cannot write output path '{progs / 'a'}' (-o): Too many levels of symbolic links\n"
+    with pytest.raises(DiagnosticError, match="could not write output file .*: Too many levels of symbolic links"):
+        write_file(str(progs / "a"), "x")
+    assert os.readlink(progs / "a") == "b" and os.readlink(progs / "b") == "a"  # both links as they were
+
+
+def test_a_mode_whose_targets_are_too_small_for_its_devices_says_why():
+    r = meshc("compile", MOE, "--auto-shard", "ep=8", "-o", "/dev/null")
+    assert r.exit_code == 0, r.output
+    assert r.stderr.splitlines()[0] == (
+        f"{MOE}:2:3: warning: --auto-shard ep=8 splits nothing: arg1: expert weight of linalg.batch_matmul 1: 4 "
+        "experts for 8 devices: replicated; arg2: expert weight of linalg.batch_matmul 2: 4 experts for 8 devices: "
+        "replicated; the plan used instead: replicated: nothing split (--explain shows the plans weighed)")
+    r = meshc("compile", REAL / "mlp.linalg.mlir", "--auto-shard", "dp=128", "-o", "/dev/null")
+    assert r.exit_code == 0, r.output
+    assert ("warning: --auto-shard dp=128 splits nothing: arg0: batch 64 < 128 devices: a split would leave devices "
+            "without rows: replicated; the plan used instead: replicated: nothing split") in r.stderr

@@ -258,6 +258,14 @@ def shard_module(module, entry: Optional[str], annotations: Any, auto_shard: Opt
         # the plans are costed with the pipeline the command compiles with (--no-propagate-reshapes)
         keep_reshapes = bool(ctx.params.get("no_propagate_reshapes")) if ctx is not None else False
         plan = advise(module, spec, entry, batch_arg, propagate_reshapes=not keep_reshapes)
+        if plan.warnings:  # a mode that found nothing to split: said with or without --explain
+            from meshc.commands._common import print_diagnostics
+            from meshc.ir.location import Diagnostic
+
+            from meshc.annotate import find_entry
+
+            func = find_entry(module, entry)
+            print_diagnostics([Diagnostic("warning", w, func.location) for w in plan.warnings])
         if explain:
             click.echo(plan.explain(), err=True)
     return report, plan

@@ -8,7 +8,9 @@ Exit codes (DESIGN.md "Diagnostics"):
   output (file or standard output) that cannot be written;
 * ``2`` an internal error (a bug in meshc): one line ``internal error: ...``
   and a hint to report it (``MESHC_DEBUG=1`` shows the Python traceback);
-* ``130`` interrupted (Ctrl-C).
+* ``130`` interrupted (Ctrl-C);
+* ``143`` terminated (``SIGTERM``: ``kill``, ``timeout``): handled as an interrupt
+  (:func:`terminate_as_interrupt`), so what is being written is cleaned up as after Ctrl-C.
 
 A command gets all of this by being declared with ``cls=MeshcCommand``.
 Imports stay light: click only, the rest inside functions (STYLE.md item 13).
@@ -16,10 +18,11 @@ Imports stay light: click only, the rest inside functions (STYLE.md item 13).
 
 from __future__ import annotations
 
+import contextlib
 import errno
 import os
 import sys
-from typing import Any, Optional
+from typing import Any, Iterator, Optional
 
 import click
 
@@ -27,6 +30,38 @@ EXIT_OK = 0
 EXIT_USER_ERROR = 1
 EXIT_INTERNAL_ERROR = 2
 EXIT_INTERRUPTED = 130
+EXIT_TERMINATED = 143  # 128 + SIGTERM, the shell's convention
+
+
+class Terminated(KeyboardInterrupt):
+    """``SIGTERM`` received (:func:`terminate_as_interrupt`): an interrupt, so every ``finally`` runs (a
+    temporary output file is removed, MPI ranks are stopped) and the command exits with
+    :data:`EXIT_TERMINATED`."""
+
+
+@contextlib.contextmanager
+def terminate_as_interrupt() -> Iterator[None]:
+    """While the block runs, ``SIGTERM`` raises :class:`Terminated` in the main thread instead of
+    killing the process on the spot (which would leave the ``.meshc-*.tmp`` of an output being
+    written, possibly gigabytes). A handler someone else installed is kept; outside the main thread
+    nothing changes. The previous handler is restored after the block."""
+    import signal
+
+    def _raise(signum, frame):
+        raise Terminated()
+
+    try:
+        if signal.getsignal(signal.SIGTERM) is not signal.SIG_DFL:
+            previous = None
+        else:
+            previous = signal.signal(signal.SIGTERM, _raise)
+    except ValueError:  # not the main thread
+        previous = None
+    try:
+        yield
+    finally:
+        if previous is not None:
+            signal.signal(signal.SIGTERM, previous)
 
 REPORT_HINT = ("this is a bug in meshc; please report it with the input and the command line "
                "(set MESHC_DEBUG=1 to see the Python traceback)")
@@ -141,9 +176,10 @@ class MeshcCommand(click.Command):
             raise
         except click.ClickException:
             raise
-        except KeyboardInterrupt:
-            click.echo("interrupted", err=True)
-            sys.exit(EXIT_INTERRUPTED)
+        except KeyboardInterrupt as err:
+            terminated = isinstance(err, Terminated)
+            click.echo("terminated" if terminated else "interrupted", err=True)
+            sys.exit(EXIT_TERMINATED if terminated else EXIT_INTERRUPTED)
         except OSError as err:
             if err.errno == errno.EPIPE:  # stdout closed early (| head): not an error of ours
                 raise
@@ -268,9 +304,14 @@ def check_output_path(output: str, input_path: str, option: Optional[str] = None
 
     A character device (a terminal, ``/dev/null``) may be both: writing it overwrites nothing.
 
+    A path that will be written as a new or regular file must be creatable, checked here so that a long
+    command does not fail only at its end: its folder must exist and be writable, and an existing
+    file writable (a device, FIFO or descriptor alias is written in place: only opened at the end).
+
     Raises:
         DiagnosticError: ``output`` names the same file as ``input_path``
-            (:func:`meshc.output_files.same_file`), or a directory.
+            (:func:`meshc.output_files.same_file`), a directory, a path whose folder does not exist
+            (or is no directory, or is not writable), or an existing file that is not writable.
     """
     from meshc.ir.location import DiagnosticError
 
@@ -279,7 +320,25 @@ def check_output_path(output: str, input_path: str, option: Optional[str] = None
     option = option or _output_option(output) or "-o"
     if os.path.isdir(output):
         raise DiagnosticError(f"output path '{output}' ({option}) is a directory")
-    from meshc.output_files import is_character_device, same_file
+    from meshc.output_files import is_character_device, same_file, writes_in_place
+
+    if not writes_in_place(output):
+        try:
+            os.stat(output)
+        except OSError as err:  # a loop of symbolic links: a shell redirection refuses it too
+            if err.errno == errno.ELOOP:
+                raise DiagnosticError(f"cannot write output path '{output}' ({option}): "
+                                      f"{err.strerror}") from None
+        target = os.path.realpath(output)  # a symbolic link: the file it points to is replaced
+        folder = os.path.dirname(target)
+        if not os.path.isdir(folder):
+            what = "is not a directory" if os.path.exists(folder) else "does not exist"
+            raise DiagnosticError(f"cannot write output path '{output}' ({option}): the folder '{folder}' {what}")
+        if not os.access(folder, os.W_OK | os.X_OK):
+            raise DiagnosticError(f"cannot write output path '{output}' ({option}): the folder '{folder}' is not "
+                                  "writable")
+        if os.path.exists(target) and not os.access(target, os.W_OK):
+            raise DiagnosticError(f"cannot write output path '{output}' ({option}): the file is not writable")
 
     if input_path != "-" and os.path.exists(output) and os.path.exists(input_path):
         if same_file(output, input_path) and not is_character_device(output):  # a terminal can be both

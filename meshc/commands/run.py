@@ -21,7 +21,8 @@ Inputs: ``--inputs F.npz`` binds arrays by argument name when every
 argument's name (``%x``) is a key, otherwise by position in the file's key
 order (exported models name their inputs differently); ``--input NAME=F.npy``
 binds one argument by name or position; ``--random-inputs --seed N`` makes
-them up (floats in [-1, 1) on a 1/256 grid, integers in [-8, 8)).
+them up (floats in [-1, 1) on a 1/256 grid, integers in [-8, 8)). An input file may be a stream
+(``-`` for standard input, ``<(...)``, a FIFO): read into memory once (:func:`meshc.runtime.io.load_npz`).
 Dynamic tensor dims (``tensor<?x8xf32>``): the entry is specialised to the
 shapes of the bound inputs before the pipeline (specialize-shapes, as a JIT);
 ``--arg-shape NAME=10x8`` (name or position, repeatable) fixes them instead,
@@ -38,7 +39,8 @@ annotate`` would; ``--auto-shard tp=N|dp=N|ep=N`` lets :mod:`meshc.autoshard` ch
 
 Outputs: ``result0``, ``result1``, ... summarised on screen (type, shape,
 dtype, sum and CRC-32 of the bytes, the values when at most 16 elements) and
-written to ``-o OUT.npz`` atomically. ``--expected F.npz`` compares them
+written to ``-o OUT.npz`` atomically (``OUT.npy``: the one result; the format by extension, checked
+before running with the sizes: :func:`meshc.runtime.io.output_format`, :func:`meshc.runtime.io.check_outputs`). ``--expected F.npz`` compares them
 (keys ``result<i>``, else by position; floats ``|got - want| <= atol + rtol *
 |want|``, ``--atol-scale`` multiplying atol by ``max|want|``; without
 ``--atol``/``--atol-scale`` atol is ``max(1e-5, K x eps x max|want|)``, K the
@@ -190,7 +192,9 @@ class _RunCommand(MeshcCommand):
 @click.option("--parameters", "parameter_files", multiple=True, metavar="SCOPE=FILE.npz",
               help="Data of #stream.parameter.named<\"SCOPE\"::\"KEY\"> globals from a .npz or .safetensors "
                    "file (repeatable; FILE alone: the unnamed scope).")
-@click.option("-o", "--output", default=None, metavar="OUT.npz", help="Write result0, result1, ... to OUT.npz.")
+@click.option("-o", "--output", default=None, metavar="OUT.npz",
+              help="Write result0, result1, ... to OUT.npz (OUT.npy: the one result of a one-result function; "
+                   "a device or FIFO takes the .npz; other extensions are refused before running).")
 @click.option("--check", is_flag=True,
               help="Also run the reference interpreter and compare; exit 1 on a mismatch.")
 @click.option("--expected", "expected_path", default=None, metavar="FILE.npz",
@@ -217,8 +221,8 @@ class _RunCommand(MeshcCommand):
 @click.option("--backend", "backend_name", type=click.Choice(["threads", "mpi", "iree"]), default="threads",
               show_default=True,
               help="Execute the schedules on threads (one per device), on MPI (one rank per device: run under "
-                   "mpiexec, or with --launch N; needs pip install 'meshc[mpi]') or on IREE (one compiled module, "
-                   "one local IREE device per mesh device; needs pip install 'meshc[iree]'; docs/iree.md).")
+                   "mpiexec, or with --launch N; needs pip install -e '.[mpi]') or on IREE (one compiled module, "
+                   "one local IREE device per mesh device; needs pip install -e '.[iree]'; docs/iree.md).")
 @click.option("--iree-device", type=click.Choice(["local-task", "local-sync"]), default="local-task",
               show_default=True, help="With --backend iree: IREE's local driver for every device.")
 @click.option("--iree-target-cpu", default="host", show_default=True, metavar="CPU",
@@ -307,14 +311,19 @@ def command(input_path: str, reference: bool, entry: Optional[str], inputs_path:
 
         try:
             sys.exit(relaunch(launch, sys.argv[1:], blas_threads=blas_threads))
-        except MpiUnavailable as err:
-            raise click.UsageError(str(err)) from None
+        except MpiUnavailable as err:  # no mpiexec: what is missing and how to install it, exit 1
+            raise MpiUnavailable(f"--backend mpi --launch {launch}: {err.message}") from None
     if backend_name == "mpi":
         if reference:
             raise click.UsageError("--backend mpi applies to the sharded run; drop --reference")
         from meshc.runtime.backends import get_backend
+        from meshc.runtime.mpi_launch import MpiUnavailable
 
-        with get_backend("mpi").guard():
+        try:
+            backend = get_backend("mpi")
+        except MpiUnavailable as err:  # no mpi4py or no MPI library
+            raise MpiUnavailable(f"--backend mpi: {err.message}") from None
+        with backend.guard():
             return _command(input_path, reference, entry, inputs_path, single_inputs, random_inputs, seed,
                             parameter_files, output, check, expected_path, rtol, atol, atol_scale, repeat, stats,
                             trace_path, pipeline, mesh_shape, device_memory, collective_timeout, buffer_layout,
@@ -351,12 +360,22 @@ def _command(input_path, reference, entry, inputs_path, single_inputs, random_in
 
     protect = [p for p in (inputs_path, expected_path, input_path) if p]
     protect += [_split_assignment(i, "--input")[1] for i in single_inputs]
+    stdin_readers = [name for name, path in [("INPUT", input_path), ("--inputs", inputs_path),
+                                             ("--expected", expected_path)] +
+                     [("--input", _split_assignment(i, "--input")[1]) for i in single_inputs] if path == "-"]
+    if len(stdin_readers) > 1:
+        raise click.UsageError(f"{' and '.join(stdin_readers)} {'both' if len(stdin_readers) == 2 else 'all'} read "
+                               "'-' (standard input), which can be read once: give the others as files")
     protect += [(i.partition("=")[2] or i).strip() for i in parameter_files]  # SCOPE=FILE, or FILE alone
     protect += [annotations.shardings_from] if annotations and annotations.shardings_from else []
     check_distinct_outputs([("-o", output), ("--trace", trace_path)])
     for out in (output, trace_path):
         for path in protect if out else ():  # before any work: never write the outputs over an input
             check_output_path(out, path)
+    if output:  # its format, by extension, before any work
+        from meshc.runtime.io import output_format
+
+        output_format(output)
     text, name = read_input(input_path)
     module = mc.parse(text, name)
     shard_module(module, entry, annotations, auto_shard, explain)
@@ -365,6 +384,12 @@ def _command(input_path, reference, entry, inputs_path, single_inputs, random_in
     specialize_arg_shapes(module, entry, arg_shape)
     if random_inputs:
         require_static_args(module, entry)
+        _check_random_input_sizes(mc, module, entry, shapes, memory)  # before the outputs: what is made first
+    sizes = result_sizes(module, entry)
+    compared = "--check" if check else "--expected" if expected_path else None
+    from meshc.runtime.io import check_outputs
+
+    check_outputs(sizes, output, compare_with=compared)  # before anything is allocated or written
     npz = load_npz(inputs_path) if inputs_path else None
     named = {}
     for item in single_inputs:
@@ -378,8 +403,7 @@ def _command(input_path, reference, entry, inputs_path, single_inputs, random_in
     else:
         from meshc.ir.location import DiagnosticError
 
-        if random_inputs and memory is not None:
-            _check_random_input_sizes(mc, module, entry, shapes, memory)
+        parameters = _load_parameters(parameter_files)  # a bad file fails now, not after the compile
         bound = mc.bind_entry(module, npz, entry, seed if random_inputs else None, named or None)
         mc.check_device_count(module, shapes)  # at once: the SPMD limit, then the threads runtime's
         if backend_name == "threads":
@@ -403,7 +427,7 @@ def _command(input_path, reference, entry, inputs_path, single_inputs, random_in
                                      device_memory=memory, timeout=collective_timeout, layout=layout,
                                      trace=trace_path is not None, rtol=rtol, atol=atol, atol_scale=atol_scale,
                                      progress=bar if bar.enabled and backend_name == "threads" else None,
-                                     parameters=_load_parameters(parameter_files), backend=backend_name,
+                                     parameters=parameters, backend=backend_name,
                                      blas_threads=blas_threads)
         except DiagnosticError as err:  # a failed run: keep the trace of what the devices did until then
             if trace_path and getattr(err, "stats", None) is not None:
@@ -424,7 +448,7 @@ def _command(input_path, reference, entry, inputs_path, single_inputs, random_in
     if trace_path:
         _write_trace(result.stats, trace_path)
     if output:
-        write_outputs(output, result.outputs, protect=protect)
+        write_outputs(output, result.outputs, protect=protect, locations=[r.location for r in sizes])
         click.echo(f"wrote {len(result.outputs)} output(s) to {output}")
     ok = True
     from meshc.runtime.tolerance import DEFAULT_ATOL, longest_reduction
@@ -433,6 +457,11 @@ def _command(input_path, reference, entry, inputs_path, single_inputs, random_in
     if atol is None and not atol_scale:
         reduction = longest_reduction(static_module)
     atol = DEFAULT_ATOL if atol is None else atol
+    if expected is not None:  # the sizes now known (dynamic shapes), before comparing
+        from meshc.runtime.io import ResultSize
+
+        check_outputs([ResultSize.of_array(i, a, sizes[i].location if i < len(sizes) else None)
+                       for i, a in enumerate(result.outputs)], compare_with="--expected")
     if result.comparisons is not None:
         ok = _report(result.comparisons, "the reference interpreter", rtol, atol, atol_scale, reduction)
     if expected is not None:
@@ -441,11 +470,44 @@ def _command(input_path, reference, entry, inputs_path, single_inputs, random_in
         sys.exit(EXIT_USER_ERROR)
 
 
-def _check_random_input_sizes(mc, module, entry: Optional[str], shapes: dict, memory: int) -> None:
+def result_sizes(module, entry: Optional[str]) -> list:
+    """One :class:`meshc.runtime.io.ResultSize` per result of the entry function of ``module``: its type,
+    elements and bytes (None while a dim is dynamic), located at the op that computes it (at the return
+    when it returns an argument; at the function without a return)."""
+    from meshc.ir.core import OpResult
+    from meshc.ir.functions import entry_function
+    from meshc.ir.types import TensorType, byte_width
+    from meshc.runtime.io import ResultSize
+
+    func = entry_function(module, entry)
+    ret = func.body.terminator
+    sizes = []
+    for i, t in enumerate(func.function_type.results):
+        loc = func.location
+        if ret is not None and i < len(ret.operands):
+            v = ret.operands[i]
+            loc = v.owner.location if isinstance(v, OpResult) else ret.location
+        shape = tuple(t.shape) if isinstance(t, TensorType) else ()
+        element = t.element_type if isinstance(t, TensorType) else t
+        elements: Optional[int] = None
+        nbytes: Optional[int] = None
+        if None not in shape:
+            elements = 1
+            for d in shape:
+                elements *= int(d)
+            try:
+                nbytes = elements * byte_width(element)
+            except ValueError:  # no fixed width: not checked before the run
+                nbytes = None
+        sizes.append(ResultSize(i, str(t), elements, nbytes, loc))
+    return sizes
+
+
+def _check_random_input_sizes(mc, module, entry: Optional[str], shapes: dict, memory: Optional[int]) -> None:
     """Before ``--random-inputs`` allocates anything: every argument must fit in the memory of the
-    devices together (``--device-memory`` x the devices of the largest mesh, ``--mesh-shape``
-    counted; a dynamic mesh without a shape counts as one device) and in the host's memory
-    (:func:`meshc.runtime.io.check_input_sizes`).
+    devices together (with ``--device-memory``: ``memory`` x the devices of the largest mesh,
+    ``--mesh-shape`` counted; a dynamic mesh without a shape counts as one device) and in the host's
+    memory (:func:`meshc.runtime.io.check_input_sizes`), each error located at its argument.
 
     Raises:
         DiagnosticError: naming the argument, its size and the memory it does not fit in.
@@ -463,7 +525,11 @@ def _check_random_input_sizes(mc, module, entry: Optional[str], shapes: dict, me
                 for d in dims:
                     count *= int(d)
                 devices = max(devices, count)
-    check_input_sizes(mc.entry_args(entry_function(module, entry)), devices=devices, device_memory=memory)
+    func = entry_function(module, entry)
+    from meshc.ir.location import UNKNOWN_LOC
+
+    where = [a.loc if getattr(a, "loc", None) not in (None, UNKNOWN_LOC) else func.location for a in func.body.args]
+    check_input_sizes(mc.entry_args(func), devices=devices, device_memory=memory, locations=where)
 
 
 def _compile(mc, module, pipeline: Optional[str], shapes: dict, entry: str, target: str,

@@ -93,25 +93,28 @@ class _SafetensorsFile(Mapping):
 
 
 def load_parameter_file(path: str) -> Mapping[str, Any]:
-    """The arrays of one ``.npz`` or ``.safetensors`` file by key (read lazily).
+    """The arrays of one ``.npz`` or ``.safetensors`` file by key (read lazily: memory-mapped, or
+    decompressed when used).
 
     Raises:
-        ParameterError: an unknown suffix, a missing or unreadable file, or no ``safetensors`` package.
+        ParameterError: an unknown suffix, a missing, unreadable, empty, damaged or pickled file, or no
+            ``safetensors`` package.
     """
     suffix = os.path.splitext(path)[1].lower()
     if suffix not in SUFFIXES:
         raise ParameterError(f"parameter file '{path}' is not {' or '.join(SUFFIXES)} (IREE .irpa archives "
                              "are not supported)")
     if not os.path.isfile(path):
-        raise ParameterError(f"could not open parameter file '{path}': no such file")
+        what = "a directory" if os.path.isdir(path) else "no such file"
+        raise ParameterError(f"could not open parameter file '{path}': {what}")
     if suffix == ".safetensors":
         return _SafetensorsFile(path)
-    import numpy as np
+    from meshc.runtime.io import InputFileError, load_npz
 
-    try:
-        return np.load(path, allow_pickle=False)
-    except (OSError, ValueError) as err:
-        raise ParameterError(f"could not read parameter file '{path}': {err}") from None
+    try:  # memory-mapped members; an empty, damaged or pickled file is an error naming it
+        return load_npz(path)
+    except InputFileError as err:
+        raise ParameterError(err.message.replace("input file", "parameter file", 1)) from None
 
 
 def load_parameters(specs: Sequence[str]) -> dict[str, Mapping[str, Any]]:

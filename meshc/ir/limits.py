@@ -5,8 +5,9 @@ verifier are recursive, so an input nested thousands of levels deep would
 reach Python's recursion limit (a ``RecursionError`` traceback) and a huge
 literal would exhaust memory or Python's int/str conversion limit. The parser
 enforces these documented limits with located errors instead; within them,
-``parse``/``verify``/``print_op`` run under :func:`recursion_headroom`, so
-every input within the limits works.
+``parse``/``verify``/``print_op`` run under :func:`recursion_headroom`, and so
+does every ``meshc`` and ``meshc-opt`` command as a whole (the passes, the
+runtime, the pictures), so every input within the limits works.
 
 * :data:`MAX_ATTR_DEPTH` — nesting levels of attributes and types
   (``[[...]]``, ``{a = {...}}``, ``complex<complex<...>>``, a tensor's

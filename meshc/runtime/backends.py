@@ -11,12 +11,12 @@ the runtime knows which one runs:
   process (:class:`meshc.runtime.executor.Executor`);
 * ``iree`` (:class:`meshc.runtime.iree_backend.IreeBackend`): one IREE
   module for the whole mesh, compiled by IREE and run on one local IREE
-  device per mesh device (the extra ``pip install 'meshc[iree]'``);
+  device per mesh device (the extra ``pip install -e '.[iree]'``);
 * ``mpi`` (:class:`MpiBackend`): one MPI rank per device, started by
   ``mpiexec -n N`` (:mod:`meshc.runtime.mpi`). Every rank runs the same
   command; only :attr:`Backend.is_root` (rank 0) gets the outputs and stats
   and should print or write them. mpi4py and an MPI library are the optional
-  extra ``pip install 'meshc[mpi]'``; without them :func:`get_backend`
+  extra ``pip install -e '.[mpi]'``; without them :func:`get_backend`
   raises :class:`~meshc.runtime.mpi_launch.MpiUnavailable` saying so.
 
 A driver (``meshc run``) uses a backend in four calls::

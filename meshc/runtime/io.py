@@ -13,7 +13,10 @@ read lazily), so a shard can be copied straight from the file.
 
 from __future__ import annotations
 
+import dataclasses
+import io
 import os
+import sys
 import zipfile
 from dataclasses import dataclass, field
 from typing import Any, Mapping, Optional, Sequence
@@ -60,18 +63,42 @@ class InputFileError(DiagnosticError):
     """An input file that is missing, unreadable, or not a ``.npz``/``.npy`` file (the message names it)."""
 
 
-def _open_checked(path: str) -> None:
-    """Refuse ``path`` unless it starts like an ``.npy`` or a zip archive:
-    ``np.load`` would otherwise try it as a pickle and fail with a message
-    about pickled data (the pickle fallback is never wanted here).
+STREAM_CHUNK = 1 << 20
+"""Bytes read at a time from an input that is a stream (:func:`_open_checked`)."""
+
+
+def _open_checked(path: str) -> "str | io.BytesIO":
+    """What ``np.load`` is to read for input ``path``: the path itself for a regular file, or, for a
+    stream (``-``: standard input; a pipe such as bash's ``<(...)``, a FIFO, a character device: nothing to
+    seek or memory-map, and read only once), its whole content read into memory (refused past the
+    host's available memory). Refused unless it starts like an ``.npy`` or a zip archive: ``np.load``
+    would otherwise try it as a pickle and fail with a message about pickled data (the pickle fallback
+    is never wanted here).
 
     Raises:
-        InputFileError: a missing or unreadable file, or one that is empty
-            or neither ``.npy`` nor zip.
+        InputFileError: a missing or unreadable file, or one that is empty or neither ``.npy`` nor zip,
+            or a stream larger than the host's available memory.
     """
+    import stat
+
+    if path == "-":  # standard input, as a stream
+        try:
+            source = io.BytesIO(_read_stream("-", sys.stdin.buffer))
+        except OSError as err:
+            raise InputFileError(f"could not read standard input: {err.strerror or err}") from None
+        head = source.getvalue()[:len(NPY_MAGIC)]
+        if not head.startswith(NPY_MAGIC) and not head.startswith(ZIP_MAGICS):
+            what = "it is empty" if not head else f"it starts with neither the .npy magic {NPY_MAGIC!r} nor a zip header"
+            raise InputFileError(f"could not read input file '-' (standard input): not a valid .npz/.npy file ({what})")
+        return source
     try:
         with open(path, "rb") as fh:
-            head = fh.read(len(NPY_MAGIC))
+            if stat.S_ISREG(os.fstat(fh.fileno()).st_mode):
+                source: "str | io.BytesIO" = path
+                head = fh.read(len(NPY_MAGIC))
+            else:
+                source = io.BytesIO(_read_stream(path, fh))
+                head = source.getvalue()[:len(NPY_MAGIC)]
     except FileNotFoundError:
         raise InputFileError(f"input file '{path}' does not exist") from None
     except OSError as err:
@@ -81,6 +108,28 @@ def _open_checked(path: str) -> None:
     if not head.startswith(NPY_MAGIC) and not head.startswith(ZIP_MAGICS):
         raise InputFileError(f"could not read input file '{path}': not a valid .npz/.npy file (it starts with "
                              f"neither the .npy magic {NPY_MAGIC!r} nor a zip header)")
+    return source
+
+
+def _read_stream(path: str, fh: Any) -> bytes:
+    """All the bytes of stream ``fh`` (input ``path``), :data:`STREAM_CHUNK` at a time.
+
+    Raises:
+        InputFileError: more than the host's available memory.
+    """
+    from meshc.runtime.devices import format_bytes
+
+    room = available_host_memory()
+    chunks, size = [], 0
+    while True:
+        chunk = fh.read(STREAM_CHUNK)
+        if not chunk:
+            return b"".join(chunks)
+        size += len(chunk)
+        if room is not None and size > room:
+            raise InputFileError(f"could not read input file '{path}': a stream of more than {format_bytes(room)}, "
+                                 "the host's available memory (give a regular file: it is memory-mapped)")
+        chunks.append(chunk)
 
 
 def _read_error(path: str, err: BaseException) -> InputFileError:
@@ -95,9 +144,9 @@ def _read_error(path: str, err: BaseException) -> InputFileError:
 
 def _npz_members(path: str) -> dict[str, Any]:
     """Arrays of an ``.npz`` by key, memory-mapped when stored uncompressed."""
-    _open_checked(path)
+    source = _open_checked(path)
     try:
-        npz = np.load(path, mmap_mode="r", allow_pickle=False)
+        npz = np.load(source, mmap_mode="r" if isinstance(source, str) else None, allow_pickle=False)
     except (OSError, ValueError, zipfile.BadZipFile, EOFError) as err:  # EOFError: a truncated file
         raise _read_error(path, err) from None
     if isinstance(npz, np.ndarray):
@@ -105,7 +154,7 @@ def _npz_members(path: str) -> dict[str, Any]:
     out = {}
     try:
         for key in npz.files:
-            member = _mmap_member(path, key)
+            member = _mmap_member(path, key) if isinstance(source, str) else None
             out[key] = member if member is not None else npz[key]
     except (OSError, ValueError, zipfile.BadZipFile, EOFError) as err:
         raise _read_error(path, err) from None
@@ -153,12 +202,17 @@ def load_array(path: str) -> np.ndarray:
         if len(members) != 1:
             raise InputFileError(f"'{path}' holds {len(members)} arrays; name one with --inputs instead")
         return next(iter(members.values()))
-    _open_checked(path)
+    source = _open_checked(path)
     try:
-        value = np.load(path, mmap_mode="r", allow_pickle=False)
+        value = np.load(source, mmap_mode="r" if isinstance(source, str) else None, allow_pickle=False)
     except (OSError, ValueError, zipfile.BadZipFile, EOFError) as err:  # EOFError: a truncated file
         raise _read_error(path, err) from None
-    if not isinstance(value, np.ndarray):  # a .npz named *.npy
+    if not isinstance(value, np.ndarray):  # a .npz (named *.npy, or a stream): its one array
+        if not isinstance(source, str):
+            members = {key: value[key] for key in value.files}
+            if len(members) != 1:
+                raise InputFileError(f"'{path}' holds {len(members)} arrays; name one with --inputs instead")
+            return next(iter(members.values()))
         members = _npz_members(path)
         if len(members) != 1:
             raise InputFileError(f"'{path}' holds {len(members)} arrays; name one with --inputs instead")
@@ -317,17 +371,21 @@ def available_host_memory() -> Optional[int]:
 
 
 def check_input_sizes(args: Sequence[ArgSpec], what: str = "--random-inputs", devices: int = 1,
-                      device_memory: Optional[int] = None, host_memory: Optional[int] = None) -> None:
+                      device_memory: Optional[int] = None, host_memory: Optional[int] = None,
+                      locations: Sequence[Any] = ()) -> None:
     """Refuse, before anything is allocated, inputs of ``args`` (static shapes) that cannot be held:
     one argument larger than the host's available memory (``host_memory`` bytes, default
     :func:`available_host_memory`), or than the memory of all ``devices`` together
     (``device_memory`` bytes each, ``--device-memory``; however it is sharded, an argument needs at
     least its own size over the mesh); then all of them together against the host's memory.
-    ``what`` names the source of the inputs in the message.
+    ``what`` names the source of the inputs in the message; ``locations[i]`` locates argument ``i``'s error
+    (the function's location, say).
 
     Raises:
         DiagnosticError: naming the argument (number, name, type), its size and the limit.
     """
+    from meshc.ir.location import UNKNOWN_LOC
+
     from meshc.runtime.devices import format_bytes
 
     host = available_host_memory() if host_memory is None else host_memory
@@ -341,14 +399,16 @@ def check_input_sizes(args: Sequence[ArgSpec], what: str = "--random-inputs", de
         size = count * np.dtype(a.dtype).itemsize
         total += size
         head = f"argument #{i} (%{a.name}: {a.type}) needs {format_bytes(size)} ({size} B) for {what}"
+        loc = locations[i] if i < len(locations) and locations[i] is not None else UNKNOWN_LOC
         if device_memory is not None and size > device_memory * devices:
             raise DiagnosticError(f"{head}: more than the memory of the {devices} device(s) together "
-                                  f"({devices} x {format_bytes(device_memory)}, --device-memory)")
+                                  f"({devices} x {format_bytes(device_memory)}, --device-memory)", loc)
         if host is not None and size > host:
-            raise DiagnosticError(f"{head}: more than the host's available memory ({format_bytes(host)})")
+            raise DiagnosticError(f"{head}: more than the host's available memory ({format_bytes(host)})", loc)
     if host is not None and total > host and len(args) > 1:
+        first = locations[0] if locations and locations[0] is not None else UNKNOWN_LOC
         raise DiagnosticError(f"the {len(args)} arguments need {format_bytes(total)} ({total} B) for {what} "
-                              f"together: more than the host's available memory ({format_bytes(host)})")
+                              f"together: more than the host's available memory ({format_bytes(host)})", first)
 
 
 def random_inputs(args: Sequence[ArgSpec], seed: int = 0) -> list[np.ndarray]:
@@ -384,14 +444,154 @@ def random_inputs(args: Sequence[ArgSpec], seed: int = 0) -> list[np.ndarray]:
     return out
 
 
-def write_outputs(path: str, arrays: Sequence[Any], protect: Sequence[str] = ()) -> None:
-    """Write ``result0, result1, ...`` to ``path`` (.npz) with
-    :func:`meshc.output_files.write_file`: a regular file atomically (a temporary file in the
-    same folder renamed over ``path`` only after it is complete), a device or FIFO in place.
+OUTPUT_FORMATS = (".npz: every result, as result0, result1, ... (numpy's savez)",
+                  ".npy: the one result of a function with one result (numpy's save)")
+"""The files ``meshc run -o`` writes, chosen by the path's extension (:func:`output_format`)."""
+
+ARRAY_FILE_OVERHEAD = 1024
+"""Bytes allowed per array for the ``.npy`` header and, in an ``.npz``, its zip entry (both well under
+this: a header is padded to 64 bytes, a zip entry is ~100 bytes plus the name twice)."""
+
+COMPARE_BYTES_PER_ELEMENT = 48
+"""Host memory :func:`compare` may need per element of a float result: the float64 copies of the result
+and the expected array and the scratch arrays of the difference (six float64 arrays)."""
+
+
+def output_format(path: str, option: str = "-o") -> str:
+    """``"npz"`` or ``"npy"``: the format of output path ``path``, by its extension (any case): ``.npz``
+    every result, ``.npy`` one result; a path written in place (a device such as ``/dev/null``, a FIFO,
+    ``/dev/stdout``: :func:`meshc.output_files.writes_in_place`) takes the ``.npz`` archive whatever its
+    name, unless it ends in ``.npy``.
+
+    Raises:
+        DiagnosticError: any other path (``out.txt``, ``out``): naming ``option`` and the forms of
+            :data:`OUTPUT_FORMATS`.
+    """
+    from meshc.output_files import writes_in_place
+
+    ext = os.path.splitext(path)[1].lower()
+    if ext in (".npz", ".npy"):
+        return ext[1:]
+    if writes_in_place(path):
+        return "npz"
+    what = f"its extension '{ext}' is no format meshc writes" if ext else "it has no extension to tell the format"
+    raise DiagnosticError(f"{option} '{path}': {what}; the results are written as "
+                          + "; or ".join(OUTPUT_FORMATS) + " (a device or FIFO takes the .npz archive)")
+
+
+@dataclass(frozen=True)
+class ResultSize:
+    """What an output check knows of result ``index``: its type as written (``tensor<4x8xf32>``), its
+    elements and bytes (None for a dynamic shape not known yet) and the location of the op that
+    computes it (the function's return when it returns an argument)."""
+
+    index: int
+    type_text: str
+    elements: Optional[int]
+    nbytes: Optional[int]
+    location: Any = None
+
+    @property
+    def name(self) -> str:
+        return f"result{self.index}"
+
+    @classmethod
+    def of_array(cls, index: int, array: Any, location: Any = None) -> "ResultSize":
+        a = np.asarray(array)
+        return cls(index, f"shape {list(a.shape)} {a.dtype}", int(a.size), int(a.size) * a.dtype.itemsize, location)
+
+
+def host_memory_total() -> Optional[int]:
+    """Bytes of physical memory of the host (``os.sysconf``), None when unknown."""
+    try:
+        return int(os.sysconf("SC_PHYS_PAGES")) * int(os.sysconf("SC_PAGE_SIZE"))
+    except (AttributeError, OSError, ValueError):
+        return None
+
+
+def free_bytes_at(path: str) -> Optional[int]:
+    """Bytes free to an unprivileged writer on the file system where ``path`` would be created (its
+    existing directory, links resolved); None when unknown."""
+    folder = os.path.dirname(os.path.realpath(path)) or "."
+    try:
+        st = os.statvfs(folder)
+    except OSError:
+        return None
+    return st.f_bavail * st.f_frsize
+
+
+def check_outputs(results: Sequence[ResultSize], path: Optional[str] = None, option: str = "-o",
+                  compare_with: Optional[str] = None, *, limit: Optional[int] = None,
+                  free: Optional[int] = None, memory: Optional[int] = None) -> None:
+    """Refuse, before anything is allocated or written, outputs that cannot be kept:
+
+    * ``path`` (``option``, e.g. ``-o``): its format (:func:`output_format`; a ``.npy`` takes exactly one
+      result); any result larger than ``limit`` bytes (default: the host's physical memory,
+      :func:`host_memory_total`: a result that large can only be a broadcast value such as a splat
+      constant, never computed, and its file would repeat one value for hours of writing); and, for a
+      regular file, all of them together (plus :data:`ARRAY_FILE_OVERHEAD` each) against ``free``
+      bytes (default: the free space of the target's file system, :func:`free_bytes_at`);
+    * ``compare_with`` (``--check``, ``--expected F.npz``): every result's
+      :data:`COMPARE_BYTES_PER_ELEMENT` x elements against ``memory`` bytes (default: the host's
+      available memory, :func:`available_host_memory`).
+
+    Results whose size is unknown (dynamic shapes before the run) are skipped.
+
+    Raises:
+        DiagnosticError: located at the op computing the result at fault, naming it, its type and size,
+            and the limit.
+    """
+    from meshc.ir.location import UNKNOWN_LOC
+    from meshc.output_files import writes_in_place
+    from meshc.runtime.devices import format_bytes
+
+    results = [r if r.location is not None else dataclasses.replace(r, location=UNKNOWN_LOC) for r in results]
+    known = [r for r in results if r.nbytes is not None]
+    if path is not None:
+        if output_format(path, option) == "npy" and len(results) != 1:
+            listed = ", ".join(f"{r.name}: {r.type_text}" for r in results) or "none"
+            raise DiagnosticError(f"{option} '{path}': a .npy file holds one result, and the function has "
+                                  f"{len(results)} ({listed}); write them all to a .npz file")
+        limit = host_memory_total() if limit is None else limit
+        for r in known:
+            if limit is not None and r.nbytes > limit:
+                raise DiagnosticError(f"{r.name} ({r.type_text}) is {format_bytes(r.nbytes)} ({r.nbytes} B), more "
+                                      f"than the host's memory ({format_bytes(limit)}): no file is written that "
+                                      f"large ({option} '{path}'; only a broadcast value such as a splat constant "
+                                      "can be so large, and its file would repeat one value)", r.location)
+        if not writes_in_place(path) and known:
+            free = free_bytes_at(path) if free is None else free
+            need = sum(r.nbytes + ARRAY_FILE_OVERHEAD for r in known)  # type: ignore[operator]
+            if free is not None and need > free:
+                big = max(known, key=lambda r: r.nbytes)  # type: ignore[arg-type, return-value]
+                folder = os.path.dirname(os.path.realpath(path))
+                raise DiagnosticError(f"{option} '{path}': the results need {format_bytes(need)} ({need} B), more than "
+                                      f"the {format_bytes(free)} free on the file system of '{folder}' (the largest: "
+                                      f"{big.name}, {big.type_text}, {format_bytes(big.nbytes)})", big.location)
+    if compare_with is not None:
+        memory = available_host_memory() if memory is None else memory
+        for r in results:
+            if r.elements is None or memory is None:
+                continue
+            need = r.elements * COMPARE_BYTES_PER_ELEMENT
+            if need > memory:
+                raise DiagnosticError(f"{r.name} ({r.type_text}) has {r.elements} elements: comparing it "
+                                      f"({compare_with}) needs about {format_bytes(need)} of host memory, more than "
+                                      f"the {format_bytes(memory)} available", r.location)
+
+
+def write_outputs(path: str, arrays: Sequence[Any], protect: Sequence[str] = (),
+                  locations: Sequence[Any] = ()) -> None:
+    """Write the results to ``path`` with :func:`meshc.output_files.write_file`, in the format of its
+    extension (:func:`output_format`): ``result0, result1, ...`` to a ``.npz`` (or a device or FIFO),
+    the one result to a ``.npy``; a regular file atomically (a temporary file in the same folder renamed
+    over ``path`` only after it is complete), a device or FIFO in place. Checked first by
+    :func:`check_outputs` (``locations[i]``: the op computing result ``i``, for its messages).
     Refuses to overwrite any file in ``protect`` (the inputs).
 
     Raises:
-        DiagnosticError: ``path`` is one of the inputs, or cannot be written.
+        DiagnosticError: ``path`` is one of the inputs, has no format meshc writes, cannot hold the
+            results (:func:`check_outputs`), or cannot be written.
     """
     from meshc.output_files import is_character_device, same_file, write_file
 
@@ -399,6 +599,11 @@ def write_outputs(path: str, arrays: Sequence[Any], protect: Sequence[str] = ())
         for p in protect:
             if p and p != "-" and os.path.exists(p) and same_file(p, path):
                 raise DiagnosticError(f"refusing to overwrite input file '{p}' with the outputs")
+    where = list(locations) + [None] * (len(arrays) - len(locations))
+    check_outputs([ResultSize.of_array(i, a, where[i]) for i, a in enumerate(arrays)], path)
+    if output_format(path) == "npy":
+        write_file(path, lambda fh: np.save(fh, np.asarray(arrays[0])), binary=True, dash_is_stdout=False)
+        return
     write_file(path, lambda fh: np.savez(fh, **{f"result{i}": np.asarray(a) for i, a in enumerate(arrays)}),
                binary=True, dash_is_stdout=False)
 

@@ -17,7 +17,7 @@ flags and the IREE version, in ``$MESHC_IREE_CACHE`` if set, else
 ``$XDG_CACHE_HOME/meshc/iree`` (``~/.cache/meshc/iree``).
 
 IREE (``iree-base-compiler``, ``iree-base-runtime``) is the optional extra
-``pip install 'meshc[iree]'``; without it :class:`IreeUnavailable` says so.
+``pip install -e '.[iree]'``; without it :class:`IreeUnavailable` says so.
 Checked with IREE 3.13.0 (:data:`meshc.backend.iree_emit.IREE_VERSION`).
 
 Runtime order (IREE's Python bindings): results, invokers, context, module,
@@ -44,7 +44,8 @@ __all__ = ["IREE_DEVICES", "IreeUnavailable", "IreeFailure", "require_iree", "ca
 #: The ``--iree-device`` choices: IREE's local drivers (task: a thread pool; sync: inline).
 IREE_DEVICES = ("local-task", "local-sync")
 
-INSTALL_HINT = "pip install 'meshc[iree]' (iree-base-compiler and iree-base-runtime)"
+INSTALL_HINT = ("pip install 'iree-base-compiler>=3.13' 'iree-base-runtime>=3.13'   (meshc's iree extra, pip install "
+                "-e '.[iree]' in a meshc checkout)")
 
 
 class IreeUnavailable(DiagnosticError):

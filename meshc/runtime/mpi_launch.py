@@ -54,7 +54,10 @@ from meshc.ir.location import DiagnosticError, note
 __all__ = ["INSTALL_HINT", "MpiUnavailable", "require_mpi", "find_mpiexec", "mpiexec_command", "strip_launch_option",
            "relaunch", "MpiJob", "job", "guard", "RUNNING", "FINISHED", "STOPPED", "FAILED", "main"]
 
-INSTALL_HINT = "pip install 'meshc[mpi]'   (mpi4py>=4 and the mpich wheel, which brings mpiexec)"
+INSTALL_HINT = ("pip install 'mpi4py>=4' mpich   (meshc's mpi extra, pip install -e '.[mpi]' in a meshc checkout; "
+                "the mpich wheel brings mpiexec)")
+"""How to install what ``--backend mpi`` needs: the packages themselves, so that the hint works however meshc
+was installed (``pip install 'meshc[mpi]'`` would ask the package index for a package named meshc)."""
 
 #: States on the progress board.
 RUNNING, FINISHED, STOPPED, FAILED = 0, 1, 2, 3
@@ -178,17 +181,63 @@ def relaunch(n: int, argv: Sequence[str], *, env: Optional[dict] = None, timeout
                 env[var] = str(threads)
             else:
                 env.setdefault(var, str(threads))
-    proc = subprocess.Popen(cmd, env=env)
+    forward = not _is_terminal(sys.stdout)
+    if forward:
+        sys.stdout.flush()
+    proc = subprocess.Popen(cmd, env=env, stdout=subprocess.PIPE if forward else None)
+    pump = _StdoutPump(proc.stdout) if forward else None
     try:
-        return proc.wait(timeout=timeout)
+        code = proc.wait(timeout=timeout)
     except subprocess.TimeoutExpired:
         proc.kill()
         proc.wait()
-        return 124
+        code = 124
     except KeyboardInterrupt:
         proc.terminate()
         proc.wait()
         raise
+    finally:
+        if pump is not None:
+            pump.join()
+    if pump is not None and pump.error is not None:
+        raise DiagnosticError(f"could not write to standard output: {pump.error.strerror or pump.error}")
+    return code
+
+
+def _is_terminal(stream: Any) -> bool:
+    try:
+        return bool(stream.isatty())
+    except (OSError, ValueError, AttributeError):
+        return False
+
+
+class _StdoutPump:
+    """Copies the job's standard output (mpiexec's, a pipe) to this process's standard output in a
+    thread, for a standard output that is not a terminal: a reader that goes away (``| head -1``) then
+    meets this process's :class:`meshc.output_files.PipeTolerantStream`, which drops the rest, instead
+    of mpiexec, which would die of it and take the ranks (and the output file rank 0 writes) with it.
+    Another write error (``> /dev/full``) is kept in ``error`` and the rest drained."""
+
+    def __init__(self, source: Any):
+        self.error: Optional[OSError] = None
+        self._source = source
+        self._thread = threading.Thread(target=self._copy, name="mpiexec-stdout", daemon=True)
+        self._thread.start()
+
+    def _copy(self) -> None:
+        out = getattr(sys.stdout, "buffer", sys.stdout)
+        for chunk in iter(lambda: self._source.read1(1 << 16), b""):
+            if self.error is not None:
+                continue
+            try:
+                out.write(chunk)
+                out.flush()
+            except OSError as err:
+                self.error = err
+        self._source.close()
+
+    def join(self) -> None:
+        self._thread.join()
 
 
 # -- the job ----------------------------------------------------------------------------------
@@ -411,6 +460,10 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
             for read in (opts.schedule, opts.args_path):
                 if out and read:
                     check_output_path(out, read, option)
+        if opts.output:  # .npz or .npy, before the job runs
+            from meshc.runtime.io import output_format
+
+            output_format(opts.output)
         try:
             with open(opts.schedule, encoding="utf-8") as fh:
                 text = fh.read()
