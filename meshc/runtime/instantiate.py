@@ -57,6 +57,7 @@ class _SpmdEmitter(_Emitter):
         self.gather: list[list[GatherPart]] = []
         self.printers: dict[int, Any] = {}
         self.cores: dict[Value, list] = {}
+        self.captures: dict[Operation, list[Value]] = {}
 
     # -- storage ----------------------------------------------------------------------------------------------
     def layout(self, v: Value, where: Operation) -> tuple[list, list[int]]:
@@ -331,7 +332,7 @@ class _SpmdEmitter(_Emitter):
             if self.slice_remote(inner, k, env, names, func):
                 continue
             inputs = [self.value_buf(env, v, k, inner) for v in inner.operands]
-            captures = [self.value_buf(env, v, k, inner) for v in captured_values(inner)] if inner.regions else []
+            captures = [self.value_buf(env, v, k, inner) for v in self.captured(inner)] if inner.regions else []
             outs = []
             for r in inner.results:
                 shape, dtype, _ = _value_type(r, inner)
@@ -344,6 +345,13 @@ class _SpmdEmitter(_Emitter):
                 env[r] = _Stored(k, b, d, b.name)
         for (ri, i), y in zip(owned, ret.operands):
             self.store((op.results[ri], i), self.yielded(env, y, k, ret, names[y]))
+
+    def captured(self, op: Operation) -> list[Value]:
+        """:func:`captured_values` of a class body's ``op``, computed once for every device of the class."""
+        got = self.captures.get(op)
+        if got is None:
+            got = self.captures[op] = captured_values(op)
+        return got
 
     def value_buf(self, env: dict, v: Value, k: int, user: Operation) -> _Buf:
         x = env.get(v)
