@@ -51,6 +51,7 @@ class _SpmdEmitter(_Emitter):
         self.t = template
         self.n = mesh.num_devices
         self.layouts: dict[Value, tuple[list, list[int]]] = {}
+        self.type_layouts: dict[Any, tuple[list, list[int]]] = {}  # by tensor type: values of one type share it
         self.pstore: dict[tuple, _Stored] = {}
         self.arg_slots: list[ShardSlot] = []
         self.result_slots: list[ShardSlot] = []
@@ -64,13 +65,16 @@ class _SpmdEmitter(_Emitter):
         """The stored pieces of distributed ``v`` and, per device, the index of the one it holds."""
         got = self.layouts.get(v)
         if got is None:
-            from meshc.dialects.mesh import ShardingVerifyError, storage_pieces
+            got = self.type_layouts.get(v.type)  # the pieces follow from the type alone
+            if got is None:
+                from meshc.dialects.mesh import ShardingVerifyError, storage_pieces
 
-            try:
-                pieces = storage_pieces(v.type, self.mesh)  # type: ignore[arg-type]
-            except ShardingVerifyError as err:
-                raise EmitError(f"'{where.name}' op: {err}", where.location) from None
-            got = self.layouts[v] = (pieces, pieces_index(pieces, self.n))
+                try:
+                    pieces = storage_pieces(v.type, self.mesh)  # type: ignore[arg-type]
+                except ShardingVerifyError as err:
+                    raise EmitError(f"'{where.name}' op: {err}", where.location) from None
+                got = self.type_layouts[v.type] = (pieces, pieces_index(pieces, self.n))
+            self.layouts[v] = got
         return got
 
     def own_piece(self, v: Value, k: int):
