@@ -59,6 +59,7 @@ class _SpmdEmitter(_Emitter):
         self.printers: dict[int, Any] = {}
         self.cores: dict[Value, list] = {}
         self.captures: dict[Operation, list[Value]] = {}
+        self.buffer_types: dict[Value, tuple[tuple[int, ...], str]] = {}
 
     # -- storage ----------------------------------------------------------------------------------------------
     def layout(self, v: Value, where: Operation) -> tuple[list, list[int]]:
@@ -339,7 +340,7 @@ class _SpmdEmitter(_Emitter):
             captures = [self.value_buf(env, v, k, inner) for v in self.captured(inner)] if inner.regions else []
             outs = []
             for r in inner.results:
-                shape, dtype, _ = _value_type(r, inner)
+                shape, dtype = self.buffer_type(r, inner)
                 buf = _Buf(self.devs[k].claim(names.get(r) or self.name_in(func, r)), k, "alloc", shape, dtype)
                 buf.alloc = self.add(k, "allocate", {"buf": buf}, inner.location)
                 outs.append(buf)
@@ -349,6 +350,14 @@ class _SpmdEmitter(_Emitter):
                 env[r] = _Stored(k, b, d, b.name)
         for (ri, i), y in zip(owned, ret.operands):
             self.store((op.results[ri], i), self.yielded(env, y, k, ret, names[y]))
+
+    def buffer_type(self, v: Value, where: Operation) -> tuple[tuple[int, ...], str]:
+        """``(local shape, element type)`` of a class body's value ``v`` (:func:`_value_type`), computed
+        once for every device of the class."""
+        got = self.buffer_types.get(v)
+        if got is None:
+            got = self.buffer_types[v] = _value_type(v, where)[:2]
+        return got
 
     def captured(self, op: Operation) -> list[Value]:
         """:func:`captured_values` of a class body's ``op``, computed once for every device of the class."""
