@@ -20,10 +20,12 @@ IREE backend (``local-task``) and (c) one ``np.matmul`` of the whole problem, ea
 backend's ``run`` on the shards) and "end to end" (cutting the inputs into shards, the call and
 gathering the result: ``meshc run``'s path), the CPU time of this process per call (user + system,
 ``time.process_time``: the threads' and IREE's worker threads included), and the ratios IREE/threads and
-each/np.matmul. ``--repeat`` calls each (default 3 here); a size of 4096 or more is called once
-(after one warm-up call per call, none for end to end) whatever ``--repeat`` says (the machine is
-shared). Prints ``uptime``'s load
-first.
+each/np.matmul. Before the device counts of a size it prints IREE's own ceiling on this machine: the whole
+matmul on one IREE device (the backend on a 1-device mesh: the same flags and runtime path) against the one
+np.matmul, wall and CPU; where that ratio is above 1, IREE's kernel is slower than OpenBLAS's, which no
+number of devices makes up for. ``--repeat`` calls each (after one warm-up call per call, none for end to
+end); without it 3, and 1 for a size of 4096 or more (the machine is shared). Prints ``uptime``'s load first
+and last.
 
 Usage: .venv/bin/python bench/iree_bench.py [--sample mlp_tensor_parallel] [--repeat 20]
        .venv/bin/python bench/iree_bench.py --matmul 2048,4096 [--devices 2,4,8]
@@ -38,6 +40,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Optional
 
 import numpy as np
 
@@ -87,7 +90,15 @@ def _measure(fn, repeat: int, warm: bool = True) -> tuple[float, float, object]:
     return statistics.median(walls), sum(cpus) / len(cpus), value
 
 
-def matmul_bench(sizes: list[int], device_counts: list[int], repeat: int) -> None:
+def _check(what: str, got, want, size: int) -> None:
+    """Stop the bench when ``got`` is not ``want`` (np.matmul's) to float32 rounding over ``size`` terms: a benchmark
+    of wrong values is no benchmark."""
+    err = float(np.max(np.abs(got - want)))
+    if err > 1e-5 * size * float(np.max(np.abs(want))):
+        raise SystemExit(f"{what}: max abs err {err:.3g} against np.matmul")
+
+
+def matmul_bench(sizes: list[int], device_counts: list[int], repeat: Optional[int]) -> None:
     """The ``--matmul`` figures (module docstring)."""
     import subprocess
 
@@ -100,11 +111,22 @@ def matmul_bench(sizes: list[int], device_counts: list[int], repeat: int) -> Non
     print("load:", subprocess.run(["uptime"], capture_output=True, text=True).stdout.strip())
     rng = np.random.default_rng(0)
     for size in sizes:
-        reps = 1 if size >= 4096 else repeat
+        reps = repeat if repeat is not None else 1 if size >= 4096 else 3
         a = rng.standard_normal((size, size), dtype=np.float32)
         b = rng.standard_normal((size, size), dtype=np.float32)
         np_wall, np_cpu, want = _measure(lambda: np.matmul(a, b), reps)
         print(f"{size}^3 f32 matmul: np.matmul {np_wall:.3f} s/call, cpu {np_cpu:.3f} s/call ({reps} timed calls)")
+        # IREE's own ceiling here: the whole matmul on one IREE device (the backend on a 1-device mesh: same
+        # flags, same runtime path), against the one np.matmul (OpenBLAS) above
+        one = mc.compile(mc.parse(matmul_text(size, 1), f"matmul{size}_1.mlir"), entry="main").program
+        ceiling = IreeBackend()
+        one_args = ceiling.shard_inputs(one, [a, b])
+        c_wall, c_cpu, out = _measure(lambda: ceiling.run(one.schedule, one_args, RunOptions(trace=False)), reps)
+        _check("iree on 1 device", gather_results(one, out.outputs)[0], want, size)
+        del out
+        ceiling.close()
+        print(f"  ceiling, 1 IREE device: {c_wall:.3f} s/call, cpu {c_cpu:.3f} s/call (iree/np x{c_wall / np_wall:.2f} "
+              f"wall, x{c_cpu / np_cpu:.2f} cpu)")
         for n in device_counts:
             module = mc.parse(matmul_text(size, n), f"matmul{size}_{n}.mlir")
             program = mc.compile(module, entry="main").program
@@ -121,9 +143,7 @@ def matmul_bench(sizes: list[int], device_counts: list[int], repeat: int) -> Non
                     return gather_results(program, report.outputs)
 
                 e2e = _measure(end_to_end, reps, warm=False)  # the per-call runs warmed it up
-                err = float(np.max(np.abs(e2e[2][0] - want)))  # a benchmark of wrong values is no benchmark
-                if err > 1e-5 * size * float(np.max(np.abs(want))):
-                    raise SystemExit(f"{name} on {n} devices: max abs err {err:.3g} against np.matmul")
+                _check(f"{name} on {n} devices", e2e[2][0], want, size)
                 rows[name] = (call, e2e, setup)
                 if name == "iree":
                     backend.close()
@@ -146,7 +166,7 @@ def main() -> None:
     opts = parser.parse_args()
     if opts.matmul:
         matmul_bench([int(x) for x in opts.matmul.split(",")], [int(x) for x in opts.devices.split(",")],
-                     opts.repeat or 3)
+                     opts.repeat)
         return
     opts.repeat = opts.repeat or 20
     os.environ["MESHC_IREE_CACHE"] = tempfile.mkdtemp(prefix="meshc-iree-bench-")

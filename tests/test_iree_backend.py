@@ -602,3 +602,64 @@ def test_difftest_bench_takes_the_iree_target(tmp_path, capsys):
                        "--out", str(tmp_path)]) == 0
     out = capsys.readouterr().out
     assert out.startswith("2 programs in ") and "target iree" in out and "differential programs: 2 " in out
+
+
+# A matmul or batch matmul with a reduction loop longer than REDUCTION_BLOCK_ABOVE is a chain of blocks of
+# REDUCTION_BLOCK: (op, lhs shape, rhs shape, init shape, split of the lhs, operand slices per block behind a
+# barrier: those not contiguous in memory on a device)
+BLOCKED = [
+    ("linalg.matmul", (8, 4100), (4100, 6), (8, 6), "[[0]]", 1),  # lhs 4 x 512 cut of 4 x 4100; rhs rows
+    ("linalg.matmul_transpose_a", (4100, 8), (4100, 6), (8, 6), "[[], [0]]", 0),  # both cut in rows
+    ("linalg.matmul_transpose_b", (8, 3000), (6, 3000), (8, 6), "[[0]]", 2),
+    ("linalg.batch_matmul", (2, 4, 2600), (2, 2600, 6), (2, 4, 6), "[[0]]", 2),  # rhs: a batch of 2
+    ("linalg.batch_matmul_transpose_b", (2, 4, 2600), (2, 6, 2600), (2, 4, 6), "[[], [0]]", 2),
+]
+
+
+def _contraction_text(op, sa, sb, sc, split):
+    ta, tb, tc = (f"tensor<{'x'.join(map(str, s))}xf32>" for s in (sa, sb, sc))
+    return f"""mesh.mesh @m(shape = 2)
+func.func @main(%a: {ta}, %b: {tb}) -> {tc} {{
+  %as = mesh.shard %a to <@m, {split}> : {ta}
+  %z = arith.constant 0.0 : f32
+  %e = tensor.empty() : {tc}
+  %f = linalg.fill ins(%z : f32) outs(%e : {tc}) -> {tc}
+  %c = {op} ins(%as, %b : {ta}, {tb}) outs(%f : {tc}) -> {tc}
+  %cs = mesh.shard %c to <@m, [[]]> : {tc}
+  return %cs : {tc}
+}}
+"""
+
+
+@pytest.mark.parametrize("op, sa, sb, sc, split, held", BLOCKED, ids=[e[0].split(".")[1] for e in BLOCKED])
+def test_a_long_reduction_is_blocked_and_exact(op, sa, sb, sc, split, held):
+    from meshc.backend.iree_emit import REDUCTION_BLOCK
+
+    text = _contraction_text(op, sa, sb, sc, split)
+    rng = np.random.default_rng(11)
+    a = rng.integers(-8, 9, sa).astype(np.float32) / 8  # on a 1/64 grid every partial sum is exact in f32
+    b = rng.integers(-8, 9, sb).astype(np.float32) / 8
+    compiled, result = _run(text, "blocked.mlir", [a, b])
+    ea = np.swapaxes(a, -1, -2) if op.endswith("transpose_a") else a
+    eb = np.swapaxes(b, -1, -2) if op.endswith("transpose_b") else b
+    want = ea @ eb
+    np.testing.assert_array_equal(result.outputs[0], want)
+    np.testing.assert_array_equal(result.reference[0], want)
+    emitted = CliRunner().invoke(main, ["compile", "-", "--emit=iree"], input=text).output
+    k = ea.shape[-1]
+    blocks = -(-k // REDUCTION_BLOCK)  # the last one shorter (4100 = 8 * 512 + 4)
+    base = "linalg.batch_matmul" if "batch" in op else "linalg.matmul"
+    chain = [ln for ln in emitted.splitlines() if f"= {base} indexing_maps" in ln]
+    assert len(chain) == 2 * blocks, emitted  # on each of the 2 devices
+    assert sum(f"{k - (blocks - 1) * REDUCTION_BLOCK}xf32>" in ln or f"<{k - (blocks - 1) * REDUCTION_BLOCK}x" in ln
+               for ln in chain) == 2
+    assert emitted.count("util.optimization_barrier %c_") == 2 * blocks * held, emitted
+
+
+def test_a_reduction_of_at_most_the_threshold_is_one_matmul():
+    from meshc.backend.iree_emit import REDUCTION_BLOCK_ABOVE
+
+    k = REDUCTION_BLOCK_ABOVE
+    text = _contraction_text("linalg.matmul", (4, k), (k, 3), (4, 3), "[[0]]")
+    emitted = CliRunner().invoke(main, ["compile", "-", "--emit=iree"], input=text).output
+    assert emitted.count("= linalg.matmul ins(") == 2 and "indexing_maps" not in emitted, emitted

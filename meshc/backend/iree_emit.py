@@ -61,6 +61,11 @@ applies :mod:`meshc.sharding.simulate`): for each device group of the spec's
 * ``all_to_all``: member ``i`` receives piece ``i`` along ``split_axis`` of
   every buffer and concatenates them along ``concat_axis``.
 
+A matmul or batch matmul whose reduction loop is longer than
+:data:`REDUCTION_BLOCK_ABOVE` is printed as a chain over blocks of
+:data:`REDUCTION_BLOCK` of that loop (:meth:`_Emitter.blocked_contraction`):
+IREE's mmt4d ukernel walks the whole reduction per tile, out of cache.
+
 Named elementwise linalg ops (``linalg.exp``...), which IREE 3.13 does not
 parse, are printed as their ``linalg.generic`` (:meth:`_Emitter.elementwise`),
 the transposed matmuls (``linalg.matmul_transpose_b``...) as ``linalg.matmul``
@@ -107,6 +112,11 @@ GENERIC_X86_TARGET = ('#hal.executable.target<"llvm-cpu", "embedded-elf-x86_64",
                       'cpu_features = "", data_layout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-i128:128-'
                       'f80:128-n8:16:32:64-S128", native_vector_size = 16 : i64, '
                       'target_triple = "x86_64-unknown-unknown-eabi-elf"}>')
+
+#: Elements of the reduction loop per block of a blocked contraction, and the loop length above which a
+#: matmul or batch matmul is blocked (:meth:`_Emitter.blocked_contraction`; docs/iree.md, "Performance").
+REDUCTION_BLOCK = 512
+REDUCTION_BLOCK_ABOVE = 2048
 
 #: Dialects whose ops may appear in a kernel of the emitted module (upstream MLIR; IREE reads them).
 KERNEL_DIALECTS = ("arith", "math", "tensor", "linalg", "scf")
@@ -381,6 +391,8 @@ class _Emitter:
             p._names.pop(id(r), None)
             if len(op.results) == 1:
                 p._names[id(r)] = self.fresh(r.name_hint or "v")[1:]
+        if self.blocked_contraction(k, step):
+            return
         p.parts = []
         p.print_op(op)
         text = _transposed_matmul_as_maps(op.name, p.text())
@@ -401,6 +413,74 @@ class _Emitter:
                 name = self.place(name, str(r.type), k)
             self.env[(k, buffer)] = _Val(name, str(r.type), shape, dtype, k)
             self.alloc.pop((k, buffer), None)
+
+    def blocked_contraction(self, k: int, step: Kernel) -> bool:
+        """A matmul or batch matmul (any operand maps) whose one reduction loop is longer than
+        :data:`REDUCTION_BLOCK_ABOVE` printed as a chain of ``linalg.matmul``/``linalg.batch_matmul`` over
+        consecutive blocks of :data:`REDUCTION_BLOCK` of that loop, each block's result the next one's init
+        (``init + sum over the blocks``: the op's own value, summed block after block). Returns False (nothing
+        printed) for any other op.
+
+        Why (IREE 3.13, llvm-cpu, data tiling): each 16x16 tile of the ``linalg.mmt4d`` ukernel walks the whole
+        reduction, reading a 16 x K panel of each operand (256 KiB each at K = 4096 f32), which does not stay in
+        cache; blocks of 512 cut a 512x4096x4096 f32 matmul from about 1.7 to 1.3 times np.matmul's CPU
+        time (docs/iree.md, "Performance"). A block's operand slice that is not contiguous in memory goes
+        through ``util.optimization_barrier`` (IREE then copies it out first): fused into the encoding
+        dispatch, IREE 3.13 fails to compile it ("exceeded stack allocation limit"); a contiguous one (the
+        rows of a row-major ``KxN`` right-hand side) is packed in place."""
+        from meshc.dialects.linalg import ContractionOp
+
+        op = step.op
+        if not isinstance(op, ContractionOp) or len(op.inputs) != 2 or len(op.inits) != 1 or len(op.results) != 1:
+            return False
+        loops = op.spec[0]
+        base = {"mnk": "linalg.matmul", "bmnk": "linalg.batch_matmul"}.get(loops)
+        if base is None or set(op.attributes) - {"operandSegmentSizes", "indexing_maps", "linalg.memoized_indexing_maps"}:
+            return False  # other loops (batch_reduce_matmul, matvec, ...), or attributes such as a cast function
+        try:
+            ins, out = op.einsum_spec().split("->")
+        except ValueError:
+            return False
+        lhs_l, rhs_l = ins.split(",")
+        reduced = [c for c in loops if c not in out]
+        loc = step.location
+        lhs, rhs, init = (self.value(k, b, loc) for b in step.inputs)
+        if (len(reduced) != 1 or len(out) != len(loops) - 1 or lhs.shape is None or rhs.shape is None
+                or init.shape is None or lhs_l.count(reduced[0]) != 1 or rhs_l.count(reduced[0]) != 1):
+            return False
+        r = reduced[0]
+        da, db = lhs_l.index(r), rhs_l.index(r)
+        extent = lhs.shape[da]
+        if extent <= REDUCTION_BLOCK_ABOVE or rhs.shape[db] != extent:
+            return False
+        dims = ", ".join(f"d{i}" for i in range(len(loops)))
+        maps = ", ".join(f"affine_map<({dims}) -> ({', '.join(f'd{loops.index(c)}' for c in letters)})>"
+                         for letters in (lhs_l, rhs_l, out))
+        where = f' loc("{_escape(loc.file)}":{loc.line}:{loc.col})' if loc.known else ""
+        hint = op.results[0].name_hint or "v"
+        acc = init
+        for start in range(0, extent, REDUCTION_BLOCK):
+            size = min(REDUCTION_BLOCK, extent - start)
+            blocks = []
+            for v, d, side in ((lhs, da, "lhs"), (rhs, db, "rhs")):
+                offsets, sizes = [0] * len(v.shape), list(v.shape)
+                offsets[d], sizes[d] = start, size
+                piece = self.extract(v, offsets, sizes, f"{hint}_{side}{start}")
+                if not _contiguous(v.shape, offsets, sizes):
+                    piece = self.hold(piece, f"{hint}_{side}{start}")
+                blocks.append(piece)
+            a, b = blocks
+            name = self.fresh(hint)
+            if loc.known:
+                self.locs[len(self.lines)] = loc
+            self.emit(f"{name} = {base} indexing_maps = [{maps}] ins({a.name}, {b.name} : {a.type}, {b.type}) "
+                      f"outs({acc.name} : {acc.type}) -> {acc.type}{where}")
+            acc = _Val(name, acc.type, acc.shape, acc.dtype, k)
+        counts = self.kernels[k]
+        counts[op.name] = counts.get(op.name, 0) + 1
+        self.env[(k, step.outputs[0])] = acc
+        self.alloc.pop((k, step.outputs[0]), None)
+        return True
 
     def no_iterations(self, k: int, step: Kernel) -> None:
         """A linalg structured op whose iteration space has a loop of size 0 (e.g. a matmul whose
@@ -798,6 +878,15 @@ def _splat(value, dtype: str, is_tensor: bool) -> str:
 
 def _escape(text: str) -> str:
     return text.replace("\\", "\\\\").replace('"', '\\"')
+
+
+def _contiguous(shape: Sequence[int], offsets: Sequence[int], sizes: Sequence[int]) -> bool:
+    """Whether the slice ``offsets``/``sizes`` of a row-major tensor of ``shape`` is one contiguous range of
+    its elements: every dim before the first one the slice cuts has size 1 in the slice, every dim after
+    it is whole."""
+    cut = next((d for d in range(len(shape)) if sizes[d] != shape[d]), len(shape))
+    return all(sizes[d] == 1 for d in range(cut)) and all(sizes[d] == shape[d] and offsets[d] == 0
+                                                          for d in range(cut + 1, len(shape)))
 
 
 def _prod(shape: Sequence[int]) -> int:

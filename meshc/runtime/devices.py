@@ -212,6 +212,61 @@ class DevicePool:
         if self.logical_current > self.logical_peak:
             self.logical_peak = self.logical_current
 
+    def take_run(self, removed: tuple, added: dict, rise: Optional[int], logical_rise: Optional[int], net: int,
+                 logical_net: int, allocations: int, nbytes: int) -> bool:
+        """Charge the pool at once for a run of steps whose figures were worked out beforehand (by
+        following the pool's contents through the steps: :class:`meshc.runtime.engine.DevicePlan`):
+        ``removed`` ``(name, (physical, logical))`` held now and released by the run, ``added``
+        name -> sizes held after it, ``rise``/``logical_rise`` the highest physical/logical bytes
+        above the current ones while it runs (None: it allocates nothing), ``net``/``logical_net``
+        the change at its end, ``allocations`` and ``nbytes`` (physical) it allocates. The figures
+        (current, peak, logical, allocation count and bytes) end as the step-by-step
+        :meth:`take`/:meth:`release_all` would leave them. Returns False, changing nothing, when
+        the run might not fit the capacity or the pool does not hold what the run expects (the
+        caller then runs it step by step, which raises where it fails). The device's own thread
+        only, as :meth:`take`."""
+        held = self._held
+        if rise is not None and self.capacity is not None and self.current + rise > self.capacity:
+            return False
+        for name, sizes in removed:
+            if held.get(name) != sizes:
+                return False
+        for name, sizes in removed:
+            del held[name]
+        for name in added:
+            if name in held:
+                for n, sizes in removed:
+                    held[n] = sizes
+                return False
+        held.update(added)
+        current, logical = self.current, self.logical_current
+        if rise is not None:
+            if current + rise > self.peak:
+                self.peak = current + rise
+            if logical + logical_rise > self.logical_peak:  # type: ignore[operator]
+                self.logical_peak = logical + logical_rise  # type: ignore[operator]
+        self.current = current + net
+        self.logical_current = logical + logical_net
+        self.allocations += allocations
+        self.allocated_bytes += nbytes
+        return True
+
+    def snapshot(self) -> tuple:
+        """The pool's figures now, for :meth:`restore`."""
+        return (self.current, self.peak, self.logical_current, self.logical_peak, self.allocations,
+                self.allocated_bytes)
+
+    def restore(self, snapshot: tuple, run: tuple) -> None:
+        """Undo a :meth:`take_run` of ``run`` (its arguments) made right after ``snapshot``."""
+        removed, added = run[0], run[1]
+        held = self._held
+        for name in added:
+            held.pop(name, None)
+        for name, sizes in removed:
+            held[name] = sizes
+        (self.current, self.peak, self.logical_current, self.logical_peak, self.allocations,
+         self.allocated_bytes) = snapshot
+
     def release_all(self, names: tuple) -> None:
         """:meth:`release` each of ``names``."""
         held = self._held

@@ -65,6 +65,10 @@ def kernel(*names: str) -> Callable[[KernelFn], KernelFn]:
 #: values, with what depends only on the op and the buffers worked out once (at schedule load), or
 #: None when it has no shortcut for them (the runtime then calls the kernel). A bound kernel's
 #: results have the shapes and element types of the output buffers (the runtime does not check them).
+#: A bound kernel of one result may also carry ``call.direct``: the same computation taking the
+#: values as positional arguments and returning the one result (``direct(a, b)`` is
+#: ``call([a, b])[0]``), which the runtime calls for ops of one or two operands without building
+#: the lists.
 BINDERS: dict[str, Callable[[Operation, list, list], Optional[Callable[[list], Sequence[Any]]]]] = {}
 
 

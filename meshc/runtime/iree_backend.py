@@ -97,7 +97,8 @@ ENCODING_RESOLVER = "iree.encoding.resolver = #iree_cpu.cpu_encoding_resolver<>,
 #: Bytes of the matmul operands one workgroup of a data-tiled matmul covers (``--iree-llvmcpu-matmul-tile-bytes``).
 #: IREE 3.13's default gives a 2048^3 f32 matmul workgroups of one 16x16 tile, which read the whole RHS panel
 #: for 16 rows; 8 MiB gives 4x8 tiles and cut the CPU time of the 4096^3 matmul on 8 devices from 3.5 s to
-#: 2.5 s per call (docs/iree.md, "Performance"; 32 MiB: 2.9 s).
+#: 2.5 s per call (docs/iree.md, "Performance"; 32 MiB: 2.9 s). Once the emitter blocks long reductions
+#: (:data:`meshc.backend.iree_emit.REDUCTION_BLOCK`), 0.5 to 32 MiB measure the same.
 MATMUL_TILE_BYTES = 8 << 20
 
 

@@ -7,10 +7,10 @@ coordinates, ``Mesh.device_coords``); the communicator must have exactly
 ``mesh.num_devices`` ranks. Every rank builds the same static plan from the
 schedule, then runs only its own device's steps. Step by step:
 
-* ``Allocate``/``Free``/``Kernel``: as in the threaded runtime (a device pool
-  per rank, the reference interpreter's kernels; same errors): the step
-  planning, the kernel step and the argument checks are the threaded
-  runtime's functions (:func:`meshc.runtime.executor.prepare_steps` ...);
+* ``Allocate``/``Free``/``Kernel``, the plan and the step loop: the device
+  engine's (:mod:`meshc.runtime.engine`, shared with the threaded runtime: a
+  device pool per rank, the reference interpreter's kernels, fused runs of
+  kernels, the same errors); this module is the MPI transport;
 * ``Copy``: the producer sends. A copy on device k of device j's buffer waits
   for events that j signals (the schedule's rule: the producer's event); j
   sends the slice with ``Isend`` right after the latest of those steps
@@ -69,8 +69,6 @@ device's stats (:class:`MpiRunStats`).
 
 from __future__ import annotations
 
-import contextlib
-
 import math
 import time
 from dataclasses import dataclass
@@ -80,14 +78,14 @@ import numpy as np
 
 from meshc.backend.schedule import (Allocate, CollectiveSpec, Copy, Free, HaloExchange, PeerRead, Schedule,
                                     ScheduleError, Step)
-from meshc.ir.location import UNKNOWN_LOC, DiagnosticError, Location, note
+from meshc.ir.location import UNKNOWN_LOC, DiagnosticError, Location
 from meshc.runtime.collectives import CollectiveError, _plan, group_collective, plan_traffic
 from meshc.runtime.devices import DevicePool
-from meshc.kernels.fpstate import quiet_scope
 from meshc.runtime.blas import blas_limit, resolve_blas_threads
-from meshc.runtime.executor import (RunOptions, RunReport, RuntimeFailure, checked_arguments, count_halo_part,
-                                    device_interpreter, halo_slab, place_slab, prepare_steps, run_kernel_step,
-                                    step_indexes, trace_name, unwritten)
+from meshc.runtime.engine import (FAILED_RUN, STOPPED_RUN, DevicePlan, DeviceState, RunOptions, RunReport,
+                                  RuntimeFailure, Stopped, Transport, check_timeout, checked_arguments,
+                                  count_halo_part, device_interpreter, halo_slab, place_slab, run_device,
+                                  step_indexes, trace_name, unwritten, where)
 from meshc.runtime.mpi_launch import FAILED, FINISHED, RUNNING, STOPPED, MpiJob
 from meshc.runtime.mpi_launch import job as get_job
 from meshc.runtime.stats import DeviceStats, RunStats, TraceEvent
@@ -374,14 +372,10 @@ def _name_of(words: np.ndarray) -> str:
     return np.asarray(words, np.int64).tobytes().rstrip(b"\0").decode(errors="replace")
 
 
-class _Stopped(Exception):
-    """The skip_collective test hook: this device drops out."""
-
-
 # -- the executor ------------------------------------------------------------------------------------
 
 
-class MpiExecutor:
+class MpiExecutor(Transport):
     """Runs ``schedule`` on the ranks of ``comm`` (default ``COMM_WORLD``),
     this process being device ``comm.rank``. Construct it on every rank
     (the constructor is collective); :meth:`run` may be called several
@@ -440,17 +434,11 @@ class MpiExecutor:
         if any(self.plan.arena_bytes[r] for r in node):
             self._window = self.MPI.Win.Allocate_shared(self.plan.arena_bytes[self.rank], 1, comm=job.node_comm)
             self._node_rank = {r: i for i, r in enumerate(node)}
-        self._steps = self._prepare()
-
-    # -- preparation -------------------------------------------------------------------------------
-    def _prepare(self) -> list[tuple[Callable, Step, Any]]:
         k = self.rank
-        self.interp = device_interpreter(self.schedule, k, self.options)
-        handlers = {"allocate": self._allocate, "kernel": self._kernel, "peer_read": self._receive,
-                    "copy": self._receive, "collective": self._collective, "halo_exchange": self._halo,
-                    "free": self._free}
-        return prepare_steps(k, self.schedule.devices[k].steps, self.options, handlers,
-                             lambda i, step: self.plan.incoming[(k, i)])
+        self.interp = device_interpreter(schedule, k, self.options)
+        self._plan = DevicePlan(k, schedule.devices[k].steps, schedule.args, self.options, self.interp, MpiExecutor,
+                                lambda i, step: self.plan.incoming[(k, i)])
+        self._steps = self._plan.steps
 
     # -- running -------------------------------------------------------------------------------------
     def run(self, args: Sequence[Any] = ()) -> MpiRunReport:
@@ -467,61 +455,40 @@ class MpiExecutor:
         """
         job, k = self.job, self.rank
         self.pool = DevicePool(k, self.options.device_memory)
-        self.buffers: dict[str, Any] = {}
-        self.meta: dict[str, tuple] = {}
         self.stats = MpiDeviceStats(k, rank=k, host=job.host)
         self.stats.shared_window_bytes = self.plan.arena_bytes[k] if self._window is not None else 0
-        self.trace: list[tuple] = []
+        dev = DeviceState(k, self.pool, self.stats, self.interp)
+        self.buffers, self.meta = dev.buffers, dev.meta
         self.pending: list[tuple] = []  # (request, data kept alive, receiver, its step) of sends
         self.received: set[str] = set()
         self._i = -1
-        steps = self._steps
         try:
-            self._bind_args(args)
+            for b, value, want, physical, logical in checked_arguments(self.schedule, args, self.options.layout,
+                                                                       self.rank):
+                dev.bind(b, value, want, physical, logical)
             self._after(-1)
         except BaseException as err:  # noqa: BLE001
             self._fail(err)
         job.comm.Barrier()
         t0 = time.perf_counter()
-        busy = 0.0
-        record = self.trace.append if self.options.trace else None
-        scope = contextlib.ExitStack()  # this rank's BLAS share and one floating-point error state
-        scope.enter_context(blas_limit(self._blas))
-        scope.enter_context(quiet_scope())
+        with blas_limit(self._blas):  # this rank's share of the node's cores
+            how, i, error = run_device(self._plan, dev, self)
+        self._i = i
+        if how == STOPPED_RUN:
+            job.set_progress(i, STOPPED)
+            self._wait_for_abort()
+        if how == FAILED_RUN:
+            self._fail(error)  # type: ignore[arg-type]
         try:
-            for i, (handler, step, data) in enumerate(steps):
-                self._i = i
-                job.set_progress(i)
-                if step.wait:
-                    self._wait_events(i, step)
-                t = time.perf_counter()
-                waited = handler(i, step, data) or 0.0
-                end = time.perf_counter()
-                self._after(i)
-                self.stats.wait_seconds += waited
-                busy += end - t - waited
-                if record is not None:
-                    record((i, t - t0, end - t0))
-            self._i = len(steps)
             self._drain_sends()
             outputs = self._own_results()
-        except _Stopped:
-            self.stats.steps = self._i
-            job.set_progress(self._i, STOPPED)
-            self._wait_for_abort()
-            raise  # unreachable: the job is aborted
         except BaseException as err:  # noqa: BLE001
-            scope.close()
-            self.stats.busy_seconds += busy
-            self.stats.steps = max(self._i, 0)
             self._fail(err)
-        scope.close()
-        self.stats.busy_seconds += busy
-        self.stats.steps = len(steps)
         self._pool_figures()
-        job.set_progress(len(steps), FINISHED)
+        job.set_progress(len(self._steps), FINISHED)
         wall = time.perf_counter() - t0
-        gathered = job.comm.gather((outputs, self.stats, self.trace, wall), root=0)
+        trace = [(j, t - t0, end - t0) for j, t, end in dev.trace]
+        gathered = job.comm.gather((outputs, self.stats, trace, wall), root=0)
         if k != 0:
             return MpiRunReport([], None, root=False, rank=k)  # type: ignore[arg-type]
         return self._report(gathered)
@@ -555,13 +522,6 @@ class MpiExecutor:
         while time.monotonic() < deadline:
             time.sleep(0.05)
         self.job.comm.Abort(1)
-
-    def _bind_args(self, args: Sequence[Any]) -> None:
-        for b, value, want, physical, logical in checked_arguments(self.schedule, args, self.options.layout,
-                                                                   self.rank):
-            self.pool.allocate(b.buffer, physical, logical)
-            self.buffers[b.buffer] = value
-            self.meta[b.buffer] = (b.shape, want)
 
     # -- what happens after a step: publish, send, notify ------------------------------------------
     def _after(self, i: int) -> None:
@@ -637,23 +597,17 @@ class MpiExecutor:
                                               self._checker(what, UNKNOWN_LOC, expect))
         self.pending = []
 
-    # -- step handlers: (index, step, prepared data) -> seconds waited ----------------------------------
-    def _allocate(self, i, step, data):
-        physical, logical, meta = data
-        self.pool.allocate(step.buffer, physical, logical, step.location)
-        self.buffers[step.buffer] = None
-        self.meta[step.buffer] = meta
+    # -- the transport (meshc.runtime.engine.Transport): (device state, index, step, data) -> seconds waited ----
+    def progress(self, k: int) -> Callable[[int], None]:
+        return self.job.set_progress
 
-    def _free(self, i, step, data):
-        if self.pool.holds(step.buffer):
-            self.pool.free(step.buffer)
-        self.buffers.pop(step.buffer, None)
-        self.meta.pop(step.buffer, None)
+    def signal(self, dev, i, step):
+        self._after(i)
 
-    def _kernel(self, i, step, data):
-        run_kernel_step(self.interp, self.rank, i, step, data, self.buffers, self.meta, self.stats)
+    def wait(self, dev, i, step):
+        self._wait_events(i, step)
 
-    def _receive(self, i, step, t: _Transfer):
+    def _receive(self, dev, i, step, t: _Transfer):
         if t.slot is not None:  # a peer read in place from the owner's window segment
             whole = np.ndarray(t.slot.shape, t.slot.dtype, buffer=self._segment(t.src), offset=t.slot.offset)
             view = whole[tuple(slice(o, o + s) for o, s in zip(step.offsets, step.sizes))] \
@@ -680,7 +634,7 @@ class MpiExecutor:
         self.stats.record_transfer(t.src, data.nbytes, "copy" if isinstance(step, Copy) else "peer_read")
         return waited
 
-    def _halo(self, i, step, transfers):
+    def halo(self, dev, i, step, transfers):
         """Fill the exchange's output: local slabs from this device's buffers, peer slabs from the owners'
         window slots, the rest from messages (all posted at once, polled together)."""
         k = self.rank
@@ -716,6 +670,8 @@ class MpiExecutor:
         self.buffers[step.output] = out
         return waited
 
+    peer_read = copy = _receive
+
     def _peer_mode(self, mode: str) -> None:
         s = self.stats
         s.peer_memory = mode if s.peer_memory in ("none", mode) else "both"
@@ -734,11 +690,11 @@ class MpiExecutor:
             self.received.add(event)
 
     # -- collectives ---------------------------------------------------------------------------------
-    def _collective(self, i, step, skip):
+    def collective(self, dev, i, step, skip):
         if skip:
-            raise _Stopped()
+            raise Stopped()
         spec = self.schedule.collectives[step.instance]
-        value = self.buffers[step.input]
+        value = self.buffers.get(step.input)
         if value is None:
             raise unwritten(self.rank, i, step, step.input)
         value = np.asarray(value)
@@ -931,22 +887,8 @@ class MpiExecutor:
                     gone.append(m)
                 else:
                     behind.append(m)
-            missing = gone + behind
-            notes = [note(self._where(m)) for m in sorted(missing)]
-            shown = [m for m in arrived if members is not None]
-            if gone:
-                text = (f"{what()} timed out after {timeout:g} s: devices {sorted(gone)} never reached it"
-                        + (f"; devices {sorted(behind)} are still on their way" if behind else "")
-                        + (f" (arrived: {sorted(shown)})" if shown else ""))
-                raise RuntimeFailure(text, location, notes, device=min(gone), reason="timeout")
-            if waited >= 2 * timeout and missing:
-                raise RuntimeFailure(f"{what()} timed out after {waited:.3g} s: devices {sorted(missing)} are blocked "
-                                     "waiting elsewhere (the schedules wait for each other: a deadlock)", location,
-                                     notes, device=self.rank, reason="deadlock")
-            if waited >= 2 * timeout:  # everyone passed the point, yet nothing came: never wait for ever
-                raise RuntimeFailure(f"{what()} timed out after {waited:.3g} s although devices "
-                                     f"{sorted(m for m, _, _ in expect)} have passed the point where they take part",
-                                     location, device=self.rank, reason="timeout")
+            check_timeout(what, location, waited, timeout, gone, behind, arrived if members is not None else [],
+                          self.rank, self._where, [m for m, _, _ in expect])
         return check
 
     def _timeout_plain(self, waited: float, what: str, location: Location) -> None:
@@ -957,16 +899,9 @@ class MpiExecutor:
                                  reason="timeout")
 
     def _where(self, m: int) -> str:
-        steps = self.schedule.devices[m].steps
+        """What device ``m`` is doing now (read from the progress board), for wait errors."""
         i, state = self.job.progress_of(m)  # type: ignore[misc]
-        if state == STOPPED:
-            return f"device {m} stopped at step {i} of {len(steps)}: {steps[i].describe()} (test hook)"
-        if state == FINISHED:
-            return f"device {m} has finished its schedule"
-        if state == FAILED:
-            return f"device {m} failed at step {i} of {len(steps)}"
-        return f"device {m} is at step {i} of {len(steps)}: {steps[i].describe()}" if i < len(steps) else \
-            f"device {m} has finished its schedule"
+        return where(self.schedule.devices[m].steps, m, i, state)
 
     # -- results and stats -----------------------------------------------------------------------------
     def _own_results(self) -> dict[int, np.ndarray]:

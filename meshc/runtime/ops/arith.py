@@ -104,14 +104,20 @@ def _bind_float_binary(op, inputs, outputs):
     d = donor_operand(op)
     nd = np.ndarray
     if d < 0 or math.prod(sa) * da.itemsize < _DONATE_BYTES:
-        return lambda v: (ufunc(v[0], v[1]),)
+        call = lambda v: (ufunc(v[0], v[1]),)  # noqa: E731
+        call.direct = ufunc  # type: ignore[attr-defined]
+        return call
+
+    def direct(a, b):
+        buf = b if d else a
+        if type(buf) is nd and buf.base is None and buf.flags.writeable:
+            return ufunc(a, b, out=buf)
+        return ufunc(a, b)
 
     def donating(v):
-        buf = v[d]
-        if type(buf) is nd and buf.base is None and buf.flags.writeable:
-            return (ufunc(v[0], v[1], out=buf),)
-        return (ufunc(v[0], v[1]),)
+        return (direct(v[0], v[1]),)
 
+    donating.direct = direct  # type: ignore[attr-defined]
     return donating
 for _name in K.UNARY:
     kernel(f"arith.{_name}")(_unary)
