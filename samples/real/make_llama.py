@@ -69,7 +69,17 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
         if getattr(args, key) is not None:
             cfg[key] = getattr(args, key)
     if args.mesh:
-        cfg["mesh"] = tuple(int(n) for n in args.mesh.lower().split("x"))
+        try:
+            cfg["mesh"] = tuple(int(n) for n in args.mesh.lower().split("x"))
+        except ValueError:
+            p.error(f"--mesh {args.mesh}: expected DATAxMODEL, e.g. 8x8")
+        if len(cfg["mesh"]) != 2 or min(cfg["mesh"]) < 1:
+            p.error(f"--mesh {args.mesh}: expected two positive sizes, DATAxMODEL")
+    data, model = cfg["mesh"]
+    for what, n, by in (("d", cfg["d"], cfg["heads"]), ("batch", cfg["batch"], data), ("heads", cfg["heads"], model),
+                        ("ffn", cfg["ffn"], model), ("vocab", cfg["vocab"], model)):
+        if n < 1 or n % by:
+            p.error(f"{what} {n} must be a positive multiple of {by} (heads, the data and the model axes split evenly)")
     args.cfg = cfg
     return args
 
