@@ -336,3 +336,15 @@ func.func @f(%x: tensor<4x2xf32>) -> tensor<4x2xf32> {
 func.func private""" + sharded
     with pytest.raises(EmitError, match=r"result #0 of @f: its shards cover 4 of 8 elements"):
         emit_program(mc.parse(text, "cover.mlir"))
+
+
+def test_buffer_names_of_a_device_are_the_first_free_suffix():
+    from meshc.backend.emit import _Device
+
+    d = _Device(0)
+    assert [d.claim("%x") for _ in range(3)] == ["%x", "%x.1", "%x.2"]
+    assert d.claim("%x.3") == "%x.3"  # a name taken as a base of its own
+    assert d.claim("%x") == "%x.4"
+    assert d.claim("%y") == "%y"
+    e = _Device(1)
+    assert [e.claim("%x.1"), e.claim("%x"), e.claim("%x")] == ["%x.1", "%x", "%x.2"]

@@ -252,21 +252,26 @@ class _Stored:
 
 
 class _Device:
-    __slots__ = ("k", "drafts", "names", "remote", "replicated")
+    __slots__ = ("k", "drafts", "names", "suffix", "remote", "replicated")
 
     def __init__(self, k: int):
         self.k = k
         self.drafts: list[_Draft] = []
         self.names: set[str] = set()
+        self.suffix: dict[str, int] = {}  # base -> the first suffix ``claim`` has not tried yet
         self.remote: dict[int, tuple[_Buf, _Draft]] = {}  # id(_Stored) -> (local view or copy, its step)
         self.replicated: dict[Operation, tuple[list[_Buf], _Draft]] = {}  # op -> (buffers, kernel step)
 
     def claim(self, base: str) -> str:
+        """A buffer name not yet used on this device: ``base``, else ``base.1``, ``base.2``... (the first
+        free one; the suffixes tried are remembered per base, so a base claimed N times costs O(N))."""
         name = base
-        for n in itertools.count(1):
-            if name not in self.names:
-                break
-            name = f"{base}.{n}"
+        if name in self.names:
+            for n in itertools.count(self.suffix.get(base, 1)):
+                name = f"{base}.{n}"
+                if name not in self.names:
+                    self.suffix[base] = n + 1
+                    break
         self.names.add(name)
         return name
 
@@ -682,10 +687,14 @@ class _Emitter:
             for d in dev.drafts:
                 for b in d.local_buffers():
                     last[b] = max(last.get(b, d.key), d.key)
+        tied: dict[Operation, list] = {}  # per op: the devices running it share the answer
         for dev in self.devs:
             for d in dev.drafts:
                 if d.kind == "kernel":
-                    pairs = [(d.data["inputs"][i], d.data["outputs"][j]) for i, j in tied_operands(d.data["op"])]
+                    op = d.data["op"]
+                    if op not in tied:
+                        tied[op] = tied_operands(op)
+                    pairs = [(d.data["inputs"][i], d.data["outputs"][j]) for i, j in tied[op]]
                 elif d.kind == "collective":
                     pairs = [(d.data["input"], d.data["output"])]
                 else:

@@ -194,6 +194,17 @@ class StructuredModel(ShardingModel):
         kinds = tuple(s.reduction_kind(j) for j in tensor_inits)
         return IterationSpace(tuple(s.iterator_types()), tuple(operands), results, kinds, tuple(tied))
 
+    def dps_inits(self, op: Operation) -> tuple[Optional[int], ...]:
+        """Result r is written into the r-th tensor init (MLIR's ``getDpsInits``: the ``outs``), the
+        operand :meth:`iteration_space` ties to it, read without building the iteration space."""
+        s: linalg.StructuredOp = op  # type: ignore[assignment]
+        n_in = len(s.inputs)
+        out: list[Optional[int]] = [None] * len(op.results)
+        tensor_inits = (n_in + j for j, v in enumerate(s.inits) if isinstance(v.type, TensorType))
+        for r, k in zip(range(len(out)), tensor_inits):
+            out[r] = k
+        return tuple(out)
+
 
     def partition(self, op: Operation, ctx: PartitionContext) -> list[Value]:
         """The op on the device's boxes (:func:`~meshc.interfaces.spmd.clone_on_local_shapes`); a

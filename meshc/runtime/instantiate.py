@@ -51,25 +51,31 @@ class _SpmdEmitter(_Emitter):
         self.t = template
         self.n = mesh.num_devices
         self.layouts: dict[Value, tuple[list, list[int]]] = {}
+        self.type_layouts: dict[Any, tuple[list, list[int]]] = {}  # by tensor type: values of one type share it
         self.pstore: dict[tuple, _Stored] = {}
         self.arg_slots: list[ShardSlot] = []
         self.result_slots: list[ShardSlot] = []
         self.gather: list[list[GatherPart]] = []
         self.printers: dict[int, Any] = {}
         self.cores: dict[Value, list] = {}
+        self.captures: dict[Operation, list[Value]] = {}
+        self.buffer_types: dict[Value, tuple[tuple[int, ...], str]] = {}
 
     # -- storage ----------------------------------------------------------------------------------------------
     def layout(self, v: Value, where: Operation) -> tuple[list, list[int]]:
         """The stored pieces of distributed ``v`` and, per device, the index of the one it holds."""
         got = self.layouts.get(v)
         if got is None:
-            from meshc.dialects.mesh import ShardingVerifyError, storage_pieces
+            got = self.type_layouts.get(v.type)  # the pieces follow from the type alone
+            if got is None:
+                from meshc.dialects.mesh import ShardingVerifyError, storage_pieces
 
-            try:
-                pieces = storage_pieces(v.type, self.mesh)  # type: ignore[arg-type]
-            except ShardingVerifyError as err:
-                raise EmitError(f"'{where.name}' op: {err}", where.location) from None
-            got = self.layouts[v] = (pieces, pieces_index(pieces, self.n))
+                try:
+                    pieces = storage_pieces(v.type, self.mesh)  # type: ignore[arg-type]
+                except ShardingVerifyError as err:
+                    raise EmitError(f"'{where.name}' op: {err}", where.location) from None
+                got = self.type_layouts[v.type] = (pieces, pieces_index(pieces, self.n))
+            self.layouts[v] = got
         return got
 
     def own_piece(self, v: Value, k: int):
@@ -331,10 +337,10 @@ class _SpmdEmitter(_Emitter):
             if self.slice_remote(inner, k, env, names, func):
                 continue
             inputs = [self.value_buf(env, v, k, inner) for v in inner.operands]
-            captures = [self.value_buf(env, v, k, inner) for v in captured_values(inner)] if inner.regions else []
+            captures = [self.value_buf(env, v, k, inner) for v in self.captured(inner)] if inner.regions else []
             outs = []
             for r in inner.results:
-                shape, dtype, _ = _value_type(r, inner)
+                shape, dtype = self.buffer_type(r, inner)
                 buf = _Buf(self.devs[k].claim(names.get(r) or self.name_in(func, r)), k, "alloc", shape, dtype)
                 buf.alloc = self.add(k, "allocate", {"buf": buf}, inner.location)
                 outs.append(buf)
@@ -344,6 +350,21 @@ class _SpmdEmitter(_Emitter):
                 env[r] = _Stored(k, b, d, b.name)
         for (ri, i), y in zip(owned, ret.operands):
             self.store((op.results[ri], i), self.yielded(env, y, k, ret, names[y]))
+
+    def buffer_type(self, v: Value, where: Operation) -> tuple[tuple[int, ...], str]:
+        """``(local shape, element type)`` of a class body's value ``v`` (:func:`_value_type`), computed
+        once for every device of the class."""
+        got = self.buffer_types.get(v)
+        if got is None:
+            got = self.buffer_types[v] = _value_type(v, where)[:2]
+        return got
+
+    def captured(self, op: Operation) -> list[Value]:
+        """:func:`captured_values` of a class body's ``op``, computed once for every device of the class."""
+        got = self.captures.get(op)
+        if got is None:
+            got = self.captures[op] = captured_values(op)
+        return got
 
     def value_buf(self, env: dict, v: Value, k: int, user: Operation) -> _Buf:
         x = env.get(v)
