@@ -36,7 +36,9 @@ Public API (for ``sharding-propagation`` and the partition pass):
     operands, soft results, soft operands -- and each is honoured entirely
     or not at all: it is skipped when one of its split dims cannot be
     expressed by a loop or when it disagrees with loops already decided (a
-    loop is decided, possibly unsplit, by the first sharding that indexes it).
+    loop is decided, possibly unsplit, by the first sharding that indexes it);
+    a second round gives the skipped ones what they can still get (the
+    refinements listed under "Deviations from upstream").
     Partial axes of operands are ignored (upstream: they only concern the
     producer); ``operand_shardings`` may go on past the op's operands with
     its captured values (:attr:`IterationSpace.captured`; missing entries are

@@ -23,7 +23,10 @@ head loop): :meth:`meshc.dialects.linalg.StructuredOp.generic_region` writes the
 Applicable when the op is on tensors without encodings (no sharding in the types yet: the pass
 belongs before ``distribute-types``), every indexing map is a projected permutation (constant-0
 results allowed: they index unit dims and are kept), the split dims are static in every operand,
-and the payload can be written as a generic (not the windowed conv/pooling ops). Like upstream's
+and the payload can be written as a generic (not the windowed conv/pooling ops), and every reshape
+the fold puts on another operand or result keeps the split that tensor has (:func:`keeps_splits`:
+its ``mesh.shard`` annotation, or the sharding ``sharding-propagation`` would give it, asked of
+the reshape's sharding model; MLIR's pass knows no shardings). Like upstream's
 ``allow-folding-unit-dim-reshapes=false`` default, a reshape that only adds or drops unit dims is
 left alone (``fold-unit-dims=true`` folds it too).
 
