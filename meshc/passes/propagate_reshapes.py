@@ -58,6 +58,7 @@ from meshc.interfaces.sharding import keeps_operand_sharding
 from meshc.ir.affine import AffineMap, DimExpr
 from meshc.ir.attributes import AffineMapAttr, ArrayAttr, DenseElementsAttr, IntegerAttr, StringAttr
 from meshc.ir.core import Block, Operation, OpResult, Region, Value, op_class
+from meshc.ir.location import DiagnosticError
 from meshc.ir.types import INDEX, TensorType
 from meshc.passes.base import Option, Pass
 from meshc.passes.rewrite import PatternRewriter, RewritePattern, apply_patterns_greedily, constant_value
@@ -481,7 +482,10 @@ class PropagateReshapes(Pass):
         known: Shardings = {}
         if any(isinstance(o, ShardOp) for o in op.walk()):
             for func in functions(op):
-                known.update(produced_shardings(func))
+                try:
+                    known.update(produced_shardings(func))
+                except (DiagnosticError, ValueError):
+                    pass  # bad annotations: sharding-propagation reports them; the folds go unchecked here
         driver = apply_patterns_greedily(op, patterns(self.fold_unit_dims, known), self.max_iterations,
                                          hoist_constants=False)
         if not driver.changed:
