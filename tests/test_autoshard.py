@@ -207,19 +207,23 @@ def test_tp_heads_not_divisible_gives_the_reason():
     plan = auto_shard(mc.parse(str(DATA / "attention_heads_first.linalg.mlir")), parse_auto_shard("tp=3"))
     megatron = next(c for c in plan.candidates if c.name == "tp: Megatron: column-parallel, then row-parallel")
     gathers = [c for c in megatron.cost.collectives if c.kind == "all_gather"]
-    # 64 columns over 3 devices are 21/21/22: not whole heads of 16. propagate-reshapes moves the
-    # 32x64 -> 2x16x4x16 expand_shape of each projection onto its 64x64 weight (64x64 -> 64x4x16), so the
-    # Q/K/V weights are gathered before that reshape: the device with 21 columns receives
-    # 64 x (64 - 21) x 4 = 11008 B
+    # 64 columns over 3 devices are 21/21/22: not whole heads of 16. propagate-reshapes leaves the
+    # 2x16x64 -> 2x16x4x16 expand_shape of each projection's product where it is (moving it onto the
+    # 64x64 weight would not keep the weight's column split either), so each product is gathered at
+    # that reshape, not its weight: the device with 21 columns receives 2 x 16 x (64 - 21) x 4 = 5504 B
     assert [(c.type, c.consumer, c.moved_bytes) for c in gathers] == \
-        [("64x64 f32", "tensor.expand_shape of 64x64 f32", 11008)] * 3
+        [("2x16x64 f32", "tensor.expand_shape of 2x16x64 f32", 5504)] * 3
     assert "does not divide 4" in gathers[0].why
     # the 2x16x64 f32 result (2048 elements) leaves the function partial: the caller's all_reduce, as a
     # reduce_scatter into 683/683/682 elements then an all_gather; the device with 683 receives 2 partial
     # pieces of 683 (5464 B) and then the other 1365 elements (5460 B)
     assert megatron.cost.result_bytes == 2 * 683 * 4 + (2048 - 683) * 4 == 10924
-    # gathering all heads on every device costs more than it saves: kept replicated
-    assert plan.cost is None and plan.chosen.name == "replicated: nothing split"
+    # the products (8192 B each) are gathered rather than the weights: splitting the weights column-wise
+    # now saves more memory than it costs to move (peak 44036 B + 22016 B received against the replicated
+    # 98316 B), with the gathered result (5504 B) cheaper than Megatron's partial one; no heads split
+    assert plan.chosen.name == "tp: every weight column-parallel, results all_gathered"
+    assert (plan.cost.moved_bytes, plan.cost.result_bytes) == (22016, 5504)
+    assert plan.runner_up.name == megatron.name
     assert "heads split" not in plan.explain()
 
 

@@ -14,8 +14,8 @@ from meshc.dialects.mesh import ShardingAttr, ShardOp
 from meshc.interfaces.annotations import describe_shardings, functions, value_shardings
 from meshc.interfaces.sharding import (ANY, PARALLEL, REDUCTION, DimLink, IterationSpace, LoopSharding,
                                        ShardingModel, ShardingRuleError, has_sharding_rule, iteration_space,
-                                       loop_sharding, operand_shardings_for, register_sharding_model,
-                                       result_shardings_for)
+                                       keeps_operand_sharding, loop_sharding, operand_shardings_for,
+                                       register_sharding_model, result_shardings_for)
 from meshc.ir import DiagnosticError, print_op, verify
 from meshc.parser import parse
 from meshc.passes.base import PassContext
@@ -195,6 +195,38 @@ func.func @f(%x: tensor<12x5xf32>) -> tensor<6x2x5xf32> {
     # on a mesh of 4, 4 does not divide 6: the rows cannot stay split
     ls = loop_sharding(e, [S("m", [[0]])], [None], mesh=Mesh("m", (4,)))
     assert ls.loop_axes == ((), (), ())
+
+
+def test_second_round_refines_a_soft_operands_unsplit_dims():
+    mm = op_named(module(MATMUL), "linalg.matmul")
+    # the lhs produced split on its rows only (k unsplit) and the rhs on k (Megatron's row-parallel
+    # weight): the lhs alone leaves k unsplit, but a soft operand's replicated dim is free to slice,
+    # so the second round splits k over axis 1 (the result partial) instead of gathering the rhs
+    ls = loop_sharding(mm, [None, None, None], [None], soft_operand_shardings=[S("m", [[0]]), S("m", [[1]]), None])
+    assert ls.loop_axes == ((0,), (), (1,)) and ls.partial_axes == (1,)
+    assert operand_shardings_for(mm, ls)[:2] == [S("m", [[0], [1]]), S("m", [[1]])]
+    # a must's unsplit dim is not refined: the user asked for the lhs as it is
+    ls = loop_sharding(mm, [S("m", [[0]]), None, None], [None], soft_operand_shardings=[None, S("m", [[1]]), None])
+    assert ls.loop_axes == ((0,), (), ())
+
+
+def test_second_round_keeps_the_dims_a_reshape_can_carry():
+    text = """
+mesh.mesh @m(shape = 2x4)
+func.func @f(%x: tensor<2x12xf32>) -> tensor<2x3x4xf32> {
+  %e = tensor.expand_shape %x [[0], [1, 2]] output_shape [2, 3, 4] : tensor<2x12xf32> into tensor<2x3x4xf32>
+  return %e : tensor<2x3x4xf32>
+}
+"""
+    e = op_named(module(text), "tensor.expand_shape")
+    # rows over axis 0, the 12 columns over axis 1 (4 devices): 4 does not divide the carrying dim 3,
+    # so the columns cannot stay split, but the rows can: only the columns are gathered
+    ls = loop_sharding(e, [S("m", [[0], [1]])], [None])
+    assert ls.loop_axes == ((0,), (), ())
+    assert operand_shardings_for(e, ls) == [S("m", [[0]])]
+    assert not keeps_operand_sharding(e, 0, S("m", [[0], [1]]))
+    assert keeps_operand_sharding(e, 0, S("m", [[0]]))
+    assert keeps_operand_sharding(e, 0, S("m", [[], [1]]), mesh=Mesh("m", (2, 3)))  # 3 | 3: whole blocks
 
 
 def test_no_rule_means_replicated():

@@ -287,6 +287,18 @@ def test_peer_and_copy_traffic_on_a_peered_mesh():
     assert bytes_moved_per_device(across, S((0,)), mesh, (8, 4), 4, peered=True) == [0] * 8
 
 
+def test_a_partial_sum_is_sliced_to_its_target_split_before_it_is_reduced():
+    # partial over axis 0, wanted split on its rows over axis 1: slicing is local, so each device
+    # keeps its 4 rows of the 8x4 f32 partial buffer first and the all_reduce over 2 devices moves
+    # 2 x 1/2 x 64 B instead of the whole 128 B buffer
+    src = S(partial_axes=(0,))
+    steps = plan_reshard(src, S((1,)), M2x2, (8, 4))
+    assert steps == [AllSlice((1,), 0), AllReduce((0,), K.SUM)]
+    assert plan_bytes_per_device(steps, src, M2x2, (8, 4), 4) == [64] * 4
+    # a dim on its way elsewhere is not sliced early: here a reduce_scatter does it all
+    assert plan_reshard(src, S((0,)), M2x2, (8, 4)) == [ReduceScatter((0,), K.SUM, 0)]
+
+
 def test_plan_bytes_sums_the_steps():
     # [[0]] -> [[0, 1]] over 10 rows: all_gather (rows 5 from the other half) then a free slice.
     steps = plan_reshard(S((0,)), S((0, 1)), M2x2, (10,))

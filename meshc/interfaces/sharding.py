@@ -36,7 +36,9 @@ Public API (for ``sharding-propagation`` and the partition pass):
     operands, soft results, soft operands -- and each is honoured entirely
     or not at all: it is skipped when one of its split dims cannot be
     expressed by a loop or when it disagrees with loops already decided (a
-    loop is decided, possibly unsplit, by the first sharding that indexes it).
+    loop is decided, possibly unsplit, by the first sharding that indexes it);
+    a second round gives the skipped ones what they can still get (the
+    refinements listed under "Deviations from upstream").
     Partial axes of operands are ignored (upstream: they only concern the
     producer); ``operand_shardings`` may go on past the op's operands with
     its captured values (:attr:`IterationSpace.captured`; missing entries are
@@ -75,9 +77,17 @@ Deviations from upstream, on purpose:
   is not (unless the other dims of the reassociation group are 1), and the dim
   stays replicated; a sharding with explicit ``sharded_dims_offsets`` is not
   carried over such a link (its boundaries count rows of a different size);
-* a sharding that a loop sharding honours only in part is not used at all, so
-  the operand or result it annotates ends up either exactly as annotated or
-  behind a resharding point.
+* a sharding that a loop sharding refuses in the first round (each honoured
+  entirely or not at all, in priority order) gets a second round, in the same
+  order: its splits may then split loops that only a soft operand's *unsplit*
+  dims had left unsplit (that operand is sliced there, for free: Megatron's
+  row-parallel weight split on the contraction wins over an activation
+  produced split on batch only, and the result is partial), and failing that
+  its dims the op can carry are honoured without the others (a ``[B, S, 192]``
+  product split on batch and on a dim an ``expand_shape`` into heads cannot
+  keep stays split on batch, only the other dim is gathered; XLA's partitioner
+  reshards one dim at a time too). The operand or result it annotates ends up
+  behind a resharding point for the rest.
 
 All functions raise :class:`ShardingRuleError` (a ValueError) for a loop
 sharding that does not fit the op or shardings on two meshes.
@@ -478,6 +488,7 @@ class _Solver:
         self.owner: dict[int, int] = {}  # mesh axis -> loop
         self.bounds: dict[int, tuple[int, ...]] = {}  # loop -> explicit boundaries (uneven shards)
         self.halos: dict[int, tuple[int, int]] = {}  # loop -> (low, high) halo it is computed with
+        self.soft_unsplit: set[int] = set()  # loops left unsplit only by a soft operand's unsplit dim
 
     def splittable(self, loop: int) -> bool:
         """A reduction loop needs a known combiner for every tensor result and an operand dim it indexes
@@ -492,7 +503,13 @@ class _Solver:
             return indexed and bool(results) and all(k is not None and k != "generic" for k in kinds)
         return all(any(l is not None and l.loop == loop for l in effective_links(links)) for _, links in results)
 
-    def try_split(self, links: TensorLinks, sharding: ShardingAttr, operand: bool = False) -> bool:
+    def try_split(self, links: TensorLinks, sharding: ShardingAttr, operand: bool = False, soft: bool = False,
+                  refine: bool = False) -> bool:
+        """Honour ``sharding`` of a tensor indexed by ``links`` entirely, or change nothing (False).
+        ``operand``: an input (its halos may be kept); ``soft``: the sharding a soft operand is
+        produced with, whose unsplit dims leave their loops unsplit only until ``refine``: then this
+        sharding's splits may split such loops (the operand that left them unsplit is sliced there
+        for free) and its own unsplit dims decide nothing."""
         proposal: dict[int, tuple[int, ...]] = {}
         for d, link in enumerate(effective_links(links)):
             axes = tuple(sharding.dim_axes(d))
@@ -506,15 +523,22 @@ class _Solver:
         for d in range(len(links), len(sharding.split_axes)):
             if sharding.dim_axes(d):
                 return False
+        if refine:
+            proposal = {loop: axes for loop, axes in proposal.items() if axes}
         for loop, axes in proposal.items():
             current = self.axes[loop]
+            if refine and current == () and loop in self.soft_unsplit:
+                current = None
             if current is not None and current != axes:
                 return False
             if axes and current is None and not self.splittable(loop):
                 return False
             if any(self.owner.get(a, loop) != loop for a in axes):
                 return False
-        fresh = {loop for loop, axes in proposal.items() if axes and self.axes[loop] is None}
+        fresh = {loop for loop, axes in proposal.items() if axes and not self.axes[loop]}
+        if soft:
+            self.soft_unsplit |= {loop for loop, axes in proposal.items() if not axes and self.axes[loop] is None}
+        self.soft_unsplit -= fresh
         self._commit(proposal)
         self._keep_bounds(links, sharding, fresh)
         if operand:
@@ -609,10 +633,18 @@ def loop_sharding(op: Operation, operand_shardings: Sequence[Optional[ShardingAt
         raise ShardingRuleError(f"no mesh is known for '{op.name}' (no sharding given and no mesh named)")
     name = names.pop()
     solver = _Solver(space, _mesh_shape(op, name, mesh))
-    for kind, i, s in ordered:
+    first_soft = len(ordered) - sum(s is not None for s in soft_operand_shardings)
+    failed = []
+    for n, (kind, i, s) in enumerate(ordered):
         links = space.results[i] if kind == "result" else space.extended_operands[i]
-        if isinstance(links, tuple):
-            solver.try_split(links, s, kind == "operand" and space.tied_result(i) is None)
+        flags = (kind == "operand" and space.tied_result(i) is None, n >= first_soft)
+        if isinstance(links, tuple) and not solver.try_split(links, s, *flags):
+            failed.append((links, s, flags))
+    for links, s, flags in failed:  # splits the first round refused: see the module docstring
+        if not solver.try_split(links, s, *flags, refine=True):
+            kept = _keepable_part(links, s, solver.shape)
+            if kept is not None:
+                solver.try_split(links, kept, *flags, refine=True)
     for kind, i, s in ordered:
         if kind == "result" and s.partial_axes:
             solver.try_partial(i, s)
@@ -620,6 +652,26 @@ def loop_sharding(op: Operation, operand_shardings: Sequence[Optional[ShardingAt
     halos = tuple(solver.halos.get(l) for l in range(space.num_loops)) if solver.halos else ()
     return LoopSharding(name, tuple(a or () for a in solver.axes), space.iterator_types, space.reduction_kinds,
                         bounds, halos)
+
+
+def _keepable_part(links: TensorLinks, sharding: ShardingAttr,
+                   shape: Optional[Sequence[Optional[int]]]) -> Optional[ShardingAttr]:
+    """``sharding`` without the splits of the dims ``links`` cannot carry (no loop, or a reshape link
+    inexact for the devices splitting it); None when nothing would be left or nothing was dropped,
+    or for a sharding with halos or explicit offsets (kept whole or not at all). A tensor split on
+    batch and on a dim an ``expand_shape`` cannot keep stays split on batch: only the other dim is
+    gathered, as XLA's partitioner reshards one dim at a time."""
+    if sharding.halo_sizes or sharding.sharded_dims_offsets:
+        return None
+    split, dropped = [], False
+    for d, axes in enumerate(sharding.split_axes):
+        link = effective_links(links)[d] if d < len(links) else None
+        ok = link is not None and link.exact_for(axes, shape)
+        dropped |= bool(axes) and not ok
+        split.append(tuple(axes) if ok else ())
+    if not dropped or not any(split):
+        return None
+    return ShardingAttr(sharding.mesh, tuple(split))
 
 
 def _with_halos(need: ShardingAttr, links: TensorLinks, ls: LoopSharding) -> ShardingAttr:
@@ -778,3 +830,22 @@ def result_shardings_for(op: Operation, ls: LoopSharding, mesh: MeshLike = None)
 def replicated(mesh: str) -> ShardingAttr:
     """The fully replicated sharding ``<@mesh, [[]]>``."""
     return ShardingAttr(mesh, ())
+
+
+def keeps_operand_sharding(op: Operation, operand: int, sharding: ShardingAttr, mesh: MeshLike = None) -> bool:
+    """Whether ``op`` takes operand ``operand`` split as ``sharding`` as it is: the loop sharding that
+    sharding alone decides (:func:`loop_sharding`) needs exactly ``sharding`` of that operand
+    (:func:`operand_shardings_for`), so no resharding point is needed there. False when a split dim
+    is linked to no loop, or only inexactly for the devices splitting it (a reshape whose group
+    cannot keep the shards' boundaries: ``192 -> 3x4x16`` over 4 devices), or when the op has no
+    sharding rule. ``mesh`` as for :func:`loop_sharding` (a detached op needs it for reshape links)."""
+    if not has_sharding_rule(op):
+        return False
+    given: list[Optional[ShardingAttr]] = [None] * len(op.operands)
+    given[operand] = sharding
+    try:
+        ls = loop_sharding(op, given, [], mesh=mesh)
+        need = operand_shardings_for(op, ls, mesh)[operand]
+    except ShardingRuleError:
+        return False
+    return need is None or need == sharding

@@ -23,7 +23,10 @@ head loop): :meth:`meshc.dialects.linalg.StructuredOp.generic_region` writes the
 Applicable when the op is on tensors without encodings (no sharding in the types yet: the pass
 belongs before ``distribute-types``), every indexing map is a projected permutation (constant-0
 results allowed: they index unit dims and are kept), the split dims are static in every operand,
-and the payload can be written as a generic (not the windowed conv/pooling ops). Like upstream's
+and the payload can be written as a generic (not the windowed conv/pooling ops), and every reshape
+the fold puts on another operand or result keeps the split that tensor has (:func:`keeps_splits`:
+its ``mesh.shard`` annotation, or the sharding ``sharding-propagation`` would give it, asked of
+the reshape's sharding model; MLIR's pass knows no shardings). Like upstream's
 ``allow-folding-unit-dim-reshapes=false`` default, a reshape that only adds or drops unit dims is
 left alone (``fold-unit-dims=true`` folds it too).
 
@@ -43,18 +46,23 @@ this pass the heads are a loop of their own and the head split is a plain parall
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from math import prod
 from typing import Optional, Sequence
 
 from meshc.dialects.linalg import GenericOp, IndexOp, StructuredOp
+from meshc.dialects.mesh import ShardingAttr, ShardOp, enclosing_module
 from meshc.dialects.tensor import CollapseShapeOp, EmptyOp, ExpandShapeOp, ReassociativeReshapeOp
+from meshc.interfaces.annotations import functions
+from meshc.interfaces.sharding import keeps_operand_sharding
 from meshc.ir.affine import AffineMap, DimExpr
 from meshc.ir.attributes import AffineMapAttr, ArrayAttr, DenseElementsAttr, IntegerAttr, StringAttr
 from meshc.ir.core import Block, Operation, OpResult, Region, Value, op_class
+from meshc.ir.location import DiagnosticError
 from meshc.ir.types import INDEX, TensorType
 from meshc.passes.base import Option, Pass
 from meshc.passes.rewrite import PatternRewriter, RewritePattern, apply_patterns_greedily, constant_value
+from meshc.passes.sharding_propagation import produced_shardings
 
 RESHAPES = ("tensor.collapse_shape", "tensor.expand_shape")
 
@@ -142,6 +150,59 @@ def expansion_of(op: StructuredOp, index: int, expanded: TensorType,
     if not op.rank_polymorphic and op.generic_region() is None:
         return None
     return exp
+
+
+Shardings = dict[Value, ShardingAttr]
+"""What sharding propagation gives each value of the input (``produced_shardings``)."""
+
+
+def known_sharding(v: Value, known: Shardings) -> Optional[ShardingAttr]:
+    """The sharding ``v`` has for its users: a ``mesh.shard`` annotation's own, else the one sharding
+    propagation produces it with (None: not known, e.g. a value a fold made)."""
+    if isinstance(v, OpResult) and isinstance(v.op, ShardOp):
+        return v.op.sharding
+    return known.get(v)
+
+
+def loses_split(v: Value, groups: Sequence[Sequence[int]], expanded: TensorType, known: Shardings,
+                where: Operation) -> bool:
+    """Whether ``tensor.expand_shape`` of ``v`` by ``groups`` into ``expanded`` cannot keep the split
+    ``v`` has (:func:`known_sharding`); the expand's ShardingInterface model decides
+    (:func:`meshc.interfaces.sharding.keeps_operand_sharding`). The same test serves a result that
+    a fold collapses back (``collapse_shape`` of ``expanded`` into ``v``'s type): a reshape links
+    the collapsed dim to the group's carrying dim alike in both directions. ``where``: an op of the
+    module whose ``mesh.mesh`` gives the axis sizes."""
+    s = known_sharding(v, known)
+    if s is None or not s.split_axes:
+        return False
+    module = enclosing_module(where)
+    probe = ExpandShapeOp.build(v, groups, expanded)
+    try:
+        return not keeps_operand_sharding(probe, 0, replace(s, partial_axes=()),
+                                          module.lookup(s.mesh) if module is not None else None)
+    finally:
+        probe.drop_operands()
+
+
+def keeps_splits(op: StructuredOp, exp: Expansion, known: Shardings, replaced: Optional[int] = None) -> bool:
+    """Whether folding by ``exp`` keeps the split of every operand (but operand ``replaced``, which
+    the fold reads unreshaped) and result of ``op`` that sharding propagation would give them
+    (``known``): the fold puts a reshape on each operand and result with a split loop, and where
+    that reshape cannot carry the split (a column-split fused ``[D, 3*H*Dh]`` weight, or its
+    product, expanded to ``[.., 3, H, Dh]`` over 4 devices) the fold would only move the resharding
+    point onto another tensor (the weight); the reshape is left where it is instead, and sharding
+    propagation reshards at it, as XLA's partitioner does at the same reshape."""
+    if not known:
+        return True
+    maps = op.indexing_maps()
+    tensors = [(v, m) for k, (v, m) in enumerate(zip(op.inputs + op.inits, maps)) if k != replaced]
+    tensors += list(zip(op.results, maps[len(op.inputs):]))
+    for v, m in tensors:
+        if isinstance(v.type, TensorType):
+            t, groups = exp.operand_type(v.type, m)
+            if t != v.type and loses_split(v, groups, t, known, op):
+                return False
+    return True
 
 
 def _index_ops(block: Block) -> list[IndexOp]:
@@ -237,8 +298,9 @@ def _collapsed_results(op: StructuredOp, new: Operation, exp: Expansion, rewrite
 class FoldCollapseIntoConsumer(RewritePattern):
     """A structured op reading ``collapse_shape(%x)``: the op on the expanded loops reads ``%x``."""
 
-    def __init__(self, fold_unit_dims: bool = False):
+    def __init__(self, fold_unit_dims: bool = False, known: Optional[Shardings] = None):
         self.fold_unit_dims = fold_unit_dims
+        self.known = known if known is not None else {}
 
     def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> bool:
         if not isinstance(op, StructuredOp):
@@ -252,6 +314,8 @@ class FoldCollapseIntoConsumer(RewritePattern):
             exp = expansion_of(op, k, reshape.source.type, reshape.reassociation)
             if exp is None or exp.operand_type(v.type, op.indexing_maps()[k])[0] != reshape.source.type:
                 continue
+            if not keeps_splits(op, exp, self.known, k):
+                continue
             new = expand_op(op, exp, rewriter, (k, reshape.source))
             rewriter.replace_op(op, _collapsed_results(op, new, exp, rewriter))
             return True
@@ -263,8 +327,9 @@ class FoldExpandIntoProducer(RewritePattern):
 
     op_names = ("tensor.expand_shape",)
 
-    def __init__(self, fold_unit_dims: bool = False):
+    def __init__(self, fold_unit_dims: bool = False, known: Optional[Shardings] = None):
         self.fold_unit_dims = fold_unit_dims
+        self.known = known if known is not None else {}
 
     def match_and_rewrite(self, op: Operation, rewriter: PatternRewriter) -> bool:
         assert isinstance(op, ExpandShapeOp)
@@ -279,6 +344,8 @@ class FoldExpandIntoProducer(RewritePattern):
         init = producer.inits[j]
         exp = expansion_of(producer, k, op.result.type, op.reassociation)
         if exp is None or exp.operand_type(init.type, producer.indexing_maps()[k])[0] != op.result.type:
+            return False
+        if not keeps_splits(producer, exp, self.known):
             return False
         rewriter.set_before(producer)
         new = expand_op(producer, exp, rewriter)
@@ -391,10 +458,11 @@ class FoldReshapeOfEmptyOrConstant(RewritePattern):
         return False
 
 
-def patterns(fold_unit_dims: bool = False) -> list[RewritePattern]:
-    """The pass's patterns: the two folds by expansion and the reshape cleanups."""
-    return [FoldInverseReshapes(), ComposeReshapes(), FoldReshapeOfEmptyOrConstant(), FoldExpandIntoProducer(fold_unit_dims),
-            FoldCollapseIntoConsumer(fold_unit_dims)]
+def patterns(fold_unit_dims: bool = False, known: Optional[Shardings] = None) -> list[RewritePattern]:
+    """The pass's patterns: the two folds by expansion (keeping the splits ``known``, see
+    :func:`keeps_splits`) and the reshape cleanups."""
+    return [FoldInverseReshapes(), ComposeReshapes(), FoldReshapeOfEmptyOrConstant(),
+            FoldExpandIntoProducer(fold_unit_dims, known), FoldCollapseIntoConsumer(fold_unit_dims, known)]
 
 
 class PropagateReshapes(Pass):
@@ -411,7 +479,14 @@ class PropagateReshapes(Pass):
 
     def run(self, op: Operation) -> None:
         before = sum(1 for o in op.walk() if o.name in RESHAPES)
-        driver = apply_patterns_greedily(op, patterns(self.fold_unit_dims), self.max_iterations,
+        known: Shardings = {}
+        if any(isinstance(o, ShardOp) for o in op.walk()):
+            for func in functions(op):
+                try:
+                    known.update(produced_shardings(func))
+                except (DiagnosticError, ValueError):
+                    pass  # bad annotations: sharding-propagation reports them; the folds go unchecked here
+        driver = apply_patterns_greedily(op, patterns(self.fold_unit_dims, known), self.max_iterations,
                                          hoist_constants=False)
         if not driver.changed:
             self.mark_all_preserved()

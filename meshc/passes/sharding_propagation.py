@@ -48,7 +48,7 @@ from dataclasses import dataclass, field, replace
 from typing import Optional
 
 from meshc.dialects.func import FuncOp
-from meshc.dialects.mesh import ShardingAttr, ShardOp, sharding_of
+from meshc.dialects.mesh import ShardingAttr, ShardOp, UpdateHaloOp, sharding_of
 from meshc.interfaces.annotations import (BaseValue, Use, analyze_block, function_mesh, functions, is_tensor,
                                           static_sharding)
 from meshc.interfaces.sharding import (IterationSpace, LoopSharding, captured_shardings_for, has_sharding_rule,
@@ -79,13 +79,30 @@ class ShardingPropagation(Pass):
             drop_stale_sharding_values(func)
 
 
+def produced_shardings(func: FuncOp, traversal: str = "forward-backward") -> dict[Value, ShardingAttr]:
+    """The sharding sharding propagation would give each tensor value of ``func`` (block arguments and
+    op results, not the ``mesh.shard`` annotations themselves), as this pass decides it, without
+    changing ``func``; empty when ``func`` has no annotation or is already distributed. Passes that
+    run before propagation use it to keep the splits the annotations imply (``propagate-reshapes``).
+
+    Raises:
+        DiagnosticError: as the pass (a function with several blocks, a non-static annotation).
+    """
+    if len(func.regions[0].blocks) != 1 or any(isinstance(op, UpdateHaloOp) for op in func.walk()):
+        return {}  # the pass rewrites halo updates first; an analysis leaves the function as it is
+    prop = _Propagation(ShardingPropagation(traversal=traversal), func)
+    if not prop.analyze():
+        return {}
+    return {bv.value: prop.defs[id(bv.value)] for bv in prop.values if id(bv.value) in prop.defs}
+
+
 def _halo_updates_as_annotations(func: FuncOp) -> None:
     """An input ``%h = mesh.update_halo %x on @m split_axes = S halo_sizes = H : T`` (upstream spelling,
     no shardings in the types, static sizes) says "``%x`` is split as S; ``%h`` is it with halos H": it
     becomes ``%s = mesh.shard %x to <@m, S> annotate_for_users`` and ``%h = mesh.shard %s to <@m, S,
     halo_sizes = H>``, which ``reshard`` lowers to a global-view ``mesh.update_halo`` (the cells' values
     do not change, only who holds them)."""
-    from meshc.dialects.mesh import DYNAMIC_INDEX, UpdateHaloOp
+    from meshc.dialects.mesh import DYNAMIC_INDEX
 
     for op in list(func.walk()):
         if not isinstance(op, UpdateHaloOp) or op.is_unrolled or len(op.operands) != 1:
@@ -130,6 +147,12 @@ class _Propagation:
 
     # -- setup ----------------------------------------------------------------------------------------------
     def run(self) -> None:
+        if self.analyze():
+            self.rewrite()
+
+    def analyze(self) -> bool:
+        """Decide every op and value of the function (no rewriting); False when there is nothing to
+        propagate (no annotation, or already distributed: with a remark)."""
         func = self.func
         if len(func.regions[0].blocks) > 1:  # upstream's rule, annotated or not
             raise self.pass_.error(func, "only one block is supported: sharding propagation needs a function "
@@ -137,10 +160,10 @@ class _Propagation:
         mesh = function_mesh(func)
         if mesh is None:
             self.pass_.remark(func, f"function @{func.sym_name} has no sharding annotation; nothing to propagate")
-            return
+            return False
         if any(sharding_of(v.type) is not None for op in func.walk() for v in list(op.results) + _region_args(op)):
             self.pass_.remark(func, f"function @{func.sym_name} is already in distributed form; not propagated")
-            return
+            return False
         self.mesh = mesh
         self.block = func.body
         self.position = {id(op): i for i, op in enumerate(self.block.ops)}
@@ -160,7 +183,7 @@ class _Propagation:
         self.deciding = [op for op in ops if self.decides(op)]
         self.propagate()
         self.finalize()
-        self.rewrite()
+        return True
 
     def decides(self, op: Operation) -> bool:
         """Ops that get a loop sharding: all but those whose tensors all take any sharding."""

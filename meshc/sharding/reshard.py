@@ -8,7 +8,11 @@ these, planned in phases on a "current" sharding:
 
 1. halos: a source halo is dropped first (``update_halo []``) and the target's
    added last; if only the halos differ one ``update_halo`` does it.
-2. ``all_reduce`` at once the partial axes no target dim splits (nothing
+2. ``all_slice`` at once each dim whose split axes are a prefix of its
+   target's and whose remaining target axes are free (no dim splits them, not
+   partial): local, and everything after moves the smaller shard (a partial
+   sum is sliced to its target split before it is reduced, as XLA does);
+   then ``all_reduce`` the partial axes no target dim splits (nothing
    cheaper exists for them); partial axes the target keeps with the same kind stay.
 3. for each tensor dim, keep the longest common prefix of its source and
    target split axes through which the data stays in place (see
@@ -125,6 +129,7 @@ class _Planner:
     def reshard_core(self, tgt: Sharding) -> None:
         """Phases 2-7 of the module docstring, for shardings without halos."""
         wanted = set(tgt.split_mesh_axes)
+        self.slice_early(tgt)
         self.reduce_partials(tgt, lambda axis: axis not in wanted)
         dims = range(len(self.shape))
         self.keep = {d: self.kept_prefix(d, tgt) for d in dims}
@@ -143,6 +148,22 @@ class _Planner:
         missing = tuple(a for a in tgt.partial_axes if a not in self.cur.partial_axes)
         if missing:
             self.emit(MarkPartial(missing, tgt.partial_type))
+
+    def slice_early(self, tgt: Sharding) -> None:
+        """Phase 2 (first part): ``all_slice`` now each dim whose split axes are a prefix of its target's and
+        whose remaining target axes are free (neither split on a dim nor partial): slicing is local,
+        and every later step (an ``all_reduce`` of a partial sum first of all) then moves that
+        dim's shard instead of the whole dim."""
+        used = set(self.cur.split_mesh_axes) | set(self.cur.partial_axes)
+        for d in range(len(self.shape)):
+            have, want = self.cur.axes_of(d), tgt.axes_of(d)
+            rest = want[len(have):]
+            if not rest or want[:len(have)] != have or used & set(rest):
+                continue
+            step = AllSlice(rest, d, tgt.offsets_of(d, self.mesh) or ())
+            if self.exact(step):
+                self.emit(step)
+                used |= set(rest)
 
     def excess_partials(self, tgt: Sharding) -> list[int]:
         """Current partial axes that must be reduced (all of them if the kinds differ)."""

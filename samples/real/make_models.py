@@ -51,6 +51,7 @@ The models (all float32, small so that the files stay a few hundred kB):
 
 from __future__ import annotations
 
+import functools
 import json
 import os
 import re
@@ -86,18 +87,20 @@ def rms_norm(x, w, eps=1e-6):
 
 def rotary(x):
     """Rotary embedding (rotate-half form) of ``x`` [B, S, H, DH] by position along S (base 10000)."""
-    inv = 1.0 / (10000.0 ** (np.arange(0, DH, 2, dtype=np.float32) / DH))
-    ang = np.arange(S, dtype=np.float32)[:, None] * inv[None, :]  # [S, DH/2]
+    s, dh = x.shape[1], x.shape[-1]
+    inv = 1.0 / (10000.0 ** (np.arange(0, dh, 2, dtype=np.float32) / dh))
+    ang = np.arange(s, dtype=np.float32)[:, None] * inv[None, :]  # [S, DH/2]
     cos = jnp.asarray(np.concatenate([np.cos(ang)] * 2, -1))[None, :, None, :]
     sin = jnp.asarray(np.concatenate([np.sin(ang)] * 2, -1))[None, :, None, :]
-    x1, x2 = x[..., : DH // 2], x[..., DH // 2:]
+    x1, x2 = x[..., : dh // 2], x[..., dh // 2:]
     return x * cos + jnp.concatenate([-x2, x1], axis=-1) * sin
 
 
 def causal_attention(q, k, v):
     """Softmax attention of q, k, v [B, S, H, DH] with a causal mask; result [B, S, H*DH]."""
-    scores = jnp.einsum("bshd,bthd->bhst", q, k) / np.float32(np.sqrt(DH))
-    mask = np.tril(np.ones((S, S), dtype=bool))
+    s, dh = q.shape[1], q.shape[-1]
+    scores = jnp.einsum("bshd,bthd->bhst", q, k) / np.float32(np.sqrt(dh))
+    mask = np.tril(np.ones((s, s), dtype=bool))
     scores = jnp.where(mask, scores, np.float32(-1e9))
     probs = jax.nn.softmax(scores, axis=-1)
     return jnp.einsum("bhst,bthd->bshd", probs, v).reshape(q.shape[0], q.shape[1], -1)
@@ -155,6 +158,30 @@ def llama_decode_model():
     return llama_decode, args, specs, P("data", None, None)
 
 
+def llama_gqa_block(x, attn_norm, wq, wk, wv, wo, mlp_norm, w_gate, w_up, w_down, heads=8, kv_heads=4):
+    """The Llama block with grouped-query attention: ``heads`` query heads share ``kv_heads`` key and
+    value heads (``jnp.repeat`` of each KV head over its group of ``heads // kv_heads`` query heads)."""
+    b, s, d = x.shape
+    dh = d // heads
+    h = rms_norm(x, attn_norm)
+    q = rotary((h @ wq).reshape(b, s, heads, dh))
+    k = jnp.repeat(rotary((h @ wk).reshape(b, s, kv_heads, dh)), heads // kv_heads, axis=2)
+    v = jnp.repeat((h @ wv).reshape(b, s, kv_heads, dh), heads // kv_heads, axis=2)
+    x = x + causal_attention(q, k, v) @ wo
+    h = rms_norm(x, mlp_norm)
+    return x + (jax.nn.silu(h @ w_gate) * (h @ w_up)) @ w_down
+
+
+def llama_gqa_model(heads=8, kv_heads=4):
+    kv = D // heads * kv_heads
+    args = [grid((B, S, D), 256), 1 + grid((D,)), grid((D, D)), grid((D, kv)), grid((D, kv)), grid((D, D)),
+            1 + grid((D,)), grid((D, F)), grid((D, F)), grid((F, D))]
+    col, row = P(None, "model"), P("model", None)
+    specs = [P("data", None, None), P(), col, col, col, row, P(), col, col, row]
+    return (functools.partial(llama_gqa_block, heads=heads, kv_heads=kv_heads), args, specs,
+            P("data", None, None))
+
+
 # ------------------------------------------------------------------------------------------- GPT-2 layer
 V = 256
 
@@ -167,29 +194,38 @@ def layer_norm(x, g, b, eps=1e-5):
 
 
 def gpt2_layer(tokens, wte, wpe, ln1_g, ln1_b, w_qkv, b_qkv, w_proj, b_proj, ln2_g, ln2_b, w_fc, b_fc,
-               w_out, b_out, lnf_g, lnf_b):
-    """tokens [B, S] int32 -> logits [B, S, V]: embedding, one GPT-2 layer, final LayerNorm, tied head."""
+               w_out, b_out, lnf_g, lnf_b, heads=H, heads_major=False):
+    """tokens [B, S] int32 -> logits [B, S, V]: embedding, one GPT-2 layer, final LayerNorm, tied head.
+    The fused ``c_attn`` product is ``[B, S, 3, heads, dh]`` (GPT-2's layout: q, k, v blocks), or
+    with ``heads_major`` ``[B, S, heads, 3, dh]`` (Megatron's: each head's q, k, v together)."""
     x = jnp.take(wte, tokens, axis=0) + wpe[None]
     h = layer_norm(x, ln1_g, ln1_b)
-    qkv = h @ w_qkv + b_qkv  # [B, S, 3, H, DH] after the reshape: Megatron splits heads
-    qkv = qkv.reshape(B, S, 3, H, DH)
-    o = causal_attention(qkv[:, :, 0], qkv[:, :, 1], qkv[:, :, 2])
+    qkv = h @ w_qkv + b_qkv
+    if heads_major:
+        qkv = qkv.reshape(*qkv.shape[:2], heads, 3, -1)
+        q, k, v = qkv[:, :, :, 0], qkv[:, :, :, 1], qkv[:, :, :, 2]
+    else:
+        qkv = qkv.reshape(*qkv.shape[:2], 3, heads, -1)
+        q, k, v = qkv[:, :, 0], qkv[:, :, 1], qkv[:, :, 2]
+    o = causal_attention(q, k, v)
     x = x + o @ w_proj + b_proj
     h = layer_norm(x, ln2_g, ln2_b)
     x = x + jax.nn.gelu(h @ w_fc + b_fc, approximate=True) @ w_out + b_out
     return layer_norm(x, lnf_g, lnf_b) @ wte.T
 
 
-def gpt2_model():
+def gpt2_model(d=D, heads=H, heads_major=False):
     tokens = RNG.integers(0, V, size=(B, S)).astype(np.int32)
-    args = [tokens, grid((V, D), 64), grid((S, D), 64), 1 + grid((D,)), grid((D,)),
-            grid((D, 3, H, DH)).reshape(D, 3 * D), grid((3 * D,)), grid((D, D)), grid((D,)), 1 + grid((D,)),
-            grid((D,)), grid((D, 4 * D)), grid((4 * D,)), grid((4 * D, D)), grid((D,)), 1 + grid((D,)),
-            grid((D,))]
+    args = [tokens, grid((V, d), 64), grid((S, d), 64), 1 + grid((d,)), grid((d,)),
+            grid((d, 3, heads, d // heads)).reshape(d, 3 * d), grid((3 * d,)), grid((d, d)), grid((d,)),
+            1 + grid((d,)), grid((d,)), grid((d, 4 * d)), grid((4 * d,)), grid((4 * d, d)), grid((d,)),
+            1 + grid((d,)), grid((d,))]
     col, row = P(None, "model"), P("model", None)
     specs = [P("data", None), P("model", None), P(), P(), P(), col, P("model"), row, P(), P(), P(), col,
              P("model"), row, P(), P(), P()]
-    return gpt2_layer, args, specs, P("data", None, "model")
+    fn = gpt2_layer if (heads, heads_major) == (H, False) else functools.partial(
+        gpt2_layer, heads=heads, heads_major=heads_major)
+    return fn, args, specs, P("data", None, "model")
 
 
 # ------------------------------------------------------------------------------------------------- CNN
@@ -206,6 +242,27 @@ def cnn_model():
     args = [grid((4, 16, 16, 3), 256), grid((3, 3, 3, 8), 64), grid((8,)), grid((8 * 8 * 8, 10)), grid((10,))]
     specs = [P("data", None, None, None), P(None, None, None, "model"), P("model"), P("model", None), P()]
     return cnn, args, specs, P("data", None)
+
+
+def cnn_deep(x, k1, b1, k2, b2, w, b):
+    """x [N, 16, 16, 3] NHWC -> conv 3x3 to 8 channels + bias, relu -> conv 3x3 stride 2 to 16
+    channels + bias, relu -> 2x2 max-pool -> flatten (C, H, W) -> dense to 10."""
+    dims = ("NHWC", "HWIO", "NHWC")
+    y = jnp.maximum(jax.lax.conv_general_dilated(x, k1, (1, 1), "SAME", dimension_numbers=dims) + b1, 0.0)
+    y = jnp.maximum(jax.lax.conv_general_dilated(y, k2, (2, 2), "SAME", dimension_numbers=dims) + b2, 0.0)
+    y = jax.lax.reduce_window(y, -jnp.inf, jax.lax.max, (1, 2, 2, 1), (1, 2, 2, 1), "VALID")
+    y = y.transpose(0, 3, 1, 2).reshape(y.shape[0], -1)
+    return y @ w + b
+
+
+def cnn_deep_model():
+    """Megatron-style on the channels: conv 1 column-parallel (output channels over "model"), conv 2
+    row-parallel (its input channels over "model": a partial sum, one all_reduce), the rest replicated."""
+    args = [grid((4, 16, 16, 3), 256), grid((3, 3, 3, 8), 64), grid((8,)), grid((3, 3, 8, 16), 64), grid((16,)),
+            grid((16 * 4 * 4, 10)), grid((10,))]
+    specs = [P("data", None, None, None), P(None, None, None, "model"), P("model"), P(None, None, "model", None),
+             P(), P(), P()]
+    return cnn_deep, args, specs, P("data", None)
 
 
 # ------------------------------------------------------------------------------------------------- MoE
@@ -282,7 +339,11 @@ def flax_model():
 
 
 MODELS = {"llama_block": llama_model, "gpt2_layer": gpt2_model, "cnn": cnn_model, "moe": moe_model,
-          "flax_encoder": flax_model, "llama_decode": llama_decode_model}
+          "flax_encoder": flax_model, "llama_decode": llama_decode_model,
+          # held-out variants of the same kinds (after the six: their inputs do not change the others')
+          "gpt2_h6": functools.partial(gpt2_model, d=48, heads=6),
+          "gpt2_heads_major": functools.partial(gpt2_model, heads=8, heads_major=True),
+          "llama_gqa": llama_gqa_model, "cnn_deep": cnn_deep_model}
 GENERALIZE = {"cnn"}
 
 
@@ -294,32 +355,115 @@ def count_collectives(hlo: str) -> dict[str, int]:
     return counts
 
 
-def main(out: Path) -> None:
+#: bytes per element of the HLO element types
+HLO_BYTES = {"pred": 1, "s8": 1, "u8": 1, "s16": 2, "u16": 2, "f16": 2, "bf16": 2, "s32": 4, "u32": 4, "f32": 4,
+             "s64": 8, "u64": 8, "f64": 8, "c64": 8, "c128": 16}
+COLLECTIVE_LINE = re.compile(r"= (?P<type>[^=]*?) (?P<kind>" + "|".join(COLLECTIVES) + r")(?P<start>-start)?\((?P<rest>.*)$")
+
+
+def _group_size(rest: str, devices: int) -> int:
+    """Devices per group of one HLO collective, from its ``replica_groups``: the mesh form
+    (``mesh['data'=2,'model'=4] {'model'}``), the iota form (``[2,4]<=[8]``: 2 groups of 4) or the
+    explicit list (``{{0,1,2,3},{4,5,6,7}}``); all ``devices`` when it lists none."""
+    m = re.search(r"replica_groups=mesh\[([^\]]*)\]\s*\{([^}]*)\}", rest)
+    if m:
+        sizes = {k.strip("'"): int(v) for k, v in re.findall(r"('[^']*')=(\d+)", m.group(1))}
+        n = 1
+        for name in re.findall(r"'([^']*)'", m.group(2)):
+            n *= sizes[name]
+        return n
+    m = re.search(r"replica_groups=\[([\d,]+)\]<=", rest)
+    if m:
+        return int(m.group(1).split(",")[-1])
+    m = re.search(r"replica_groups=\{\{([\d,]*)\}", rest)
+    if m:
+        return len(m.group(1).split(","))
+    return devices
+
+
+def collective_bytes(hlo: str, devices: int = 8) -> list[dict]:
+    """Each collective of an optimized HLO module's text with the bytes one device receives in it.
+
+    ``result_bytes`` R is the per-device result (all elements of a tuple result; of an async
+    ``-start``, its last element, the output); ``group`` n the devices per replica group. Bytes
+    received per device are those of the bandwidth-optimal ring algorithms, the model meshc counts
+    (``meshc estimate``, ``run --stats``: docs/estimate.md): all-reduce ``2 (n-1)/n R``,
+    all-gather ``(n-1)/n R``, reduce-scatter ``(n-1) R``, all-to-all ``(n-1)/n R``,
+    collective-permute ``R``."""
+    out = []
+    for line in hlo.splitlines():
+        m = COLLECTIVE_LINE.search(line)
+        if not m or line.lstrip().startswith("//"):
+            continue
+        shapes = re.findall(r"\b([a-z]+\d*)\[([\d,]*)\]", m.group("type"))
+        if m.group("start") and len(shapes) > 1:
+            shapes = shapes[-1:]
+        r = 0
+        for dtype, dims in shapes:
+            count = 1
+            for d in filter(None, dims.split(",")):
+                count *= int(d)
+            r += count * HLO_BYTES[dtype]
+        n = _group_size(m.group("rest"), devices)
+        kind = m.group("kind")
+        received = {"all-reduce": 2 * (n - 1) * r // n, "all-gather": (n - 1) * r // n,
+                    "reduce-scatter": (n - 1) * r, "all-to-all": (n - 1) * r // n,
+                    "collective-permute": r}[kind]
+        out.append({"kind": kind, "type": m.group("type").strip(), "group": n, "result_bytes": r,
+                    "received_bytes": received})
+    return out
+
+
+def xla_summary(hlo: str) -> dict:
+    """The counts of :func:`count_collectives`, the collectives of :func:`collective_bytes` and the
+    bytes each device receives in all of them (``bytes_per_device``)."""
+    each = collective_bytes(hlo)
+    return {**count_collectives(hlo), "bytes_per_device": sum(c["received_bytes"] for c in each),
+            "collectives": each}
+
+
+def main(out: Path, only: frozenset = frozenset(), xla_only: bool = False) -> None:
+    """Export every model of :data:`MODELS` (or those named in ``only``) into ``out``; ``xla_only``:
+    write none of the model files, only ``xla_collectives.json`` (entries of other models kept).
+    Every model's inputs are drawn, in order, so a model's files do not depend on ``only``."""
     out.mkdir(parents=True, exist_ok=True)
     mesh = Mesh(np.array(jax.devices()[:8]).reshape(2, 4), ("data", "model"))
-    xla = {}
+    summary = out / "xla_collectives.json"
+    xla = json.loads(summary.read_text())["models"] if summary.exists() else {}
     for name, make in MODELS.items():
         fn, args, specs, out_spec = make()
+        if only and name not in only:
+            continue
+        sharded = jax.jit(fn, in_shardings=[NamedSharding(mesh, s) for s in specs],
+                          out_shardings=NamedSharding(mesh, out_spec))
+        lowered = sharded.lower(*args)
+        xla[name] = xla_summary(lowered.compile().as_text())
+        print(name, {k: v for k, v in xla[name].items() if k != "collectives"})
+        if xla_only:
+            continue
         np.savez(out / f"{name}.inputs.npz", **{f"arg{i}": a for i, a in enumerate(args)})
         np.savez(out / f"{name}.expected.npz", out=np.asarray(jax.jit(fn)(*args), dtype=np.float32))
         hlo = out / f"{name}.stablehlo.mlir"
         hlo.write_text(jax.jit(fn).lower(*args).as_text())
-        sharded = jax.jit(fn, in_shardings=[NamedSharding(mesh, s) for s in specs],
-                          out_shardings=NamedSharding(mesh, out_spec))
-        lowered = sharded.lower(*args)
         (out / f"{name}_sharded.stablehlo.mlir").write_text(lowered.as_text())
-        xla[name] = count_collectives(lowered.compile().as_text())
         linalg = out / f"{name}.linalg.mlir"
         subprocess.run(["iree-compile", "--iree-input-type=stablehlo", "--compile-to=input", str(hlo), "-o",
                         str(linalg)], check=True)
         if name in GENERALIZE:
             subprocess.run(["iree-opt", "--linalg-generalize-named-ops", str(linalg), "-o",
                             str(out / f"{name}_generic.linalg.mlir")], check=True)
-        print(name, xla[name])
-    (out / "xla_collectives.json").write_text(json.dumps(
+    summary.write_text(json.dumps(
         {"mesh": {"data": 2, "model": 4}, "source": "jax.jit(...).lower(*args).compile().as_text()",
-         "jax": jax.__version__, "models": xla}, indent=1) + "\n")
+         "jax": jax.__version__, "models": {k: xla[k] for k in MODELS if k in xla}}, indent=1) + "\n")
 
 
 if __name__ == "__main__":
-    main(Path(sys.argv[1]) if len(sys.argv) > 1 else Path(__file__).resolve().parents[2] / "tests" / "data" / "real")
+    import argparse
+
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("out", nargs="?", type=Path,
+                        default=Path(__file__).resolve().parents[2] / "tests" / "data" / "real")
+    parser.add_argument("--only", default="", help="comma-separated models to export (default: all)")
+    parser.add_argument("--xla-only", action="store_true", help="only recompute xla_collectives.json")
+    a = parser.parse_args()
+    main(a.out, frozenset(filter(None, a.only.split(","))), a.xla_only)

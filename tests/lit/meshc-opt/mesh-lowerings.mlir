@@ -64,8 +64,9 @@ mesh.mesh @r(shape = 2x2)
 
 // RESHARD-LABEL: func.func @reshard(
 func.func @reshard(%a: tensor<8x16xf32>) -> tensor<8x16xf32> {
-  // RESHARD:       mesh.all_gather %{{.*}} on @r mesh_axes = [0] gather_axis = 0
+  // the local all_slice of the columns goes first, so the all_gather of the rows moves half as much
   // RESHARD:       mesh.all_slice %{{.*}} on @r mesh_axes = [1] slice_axis = 1
+  // RESHARD:       mesh.all_gather %{{.*}} on @r mesh_axes = [0] gather_axis = 0
   %0 = mesh.shard %a to <@r, [[0]]> : tensor<8x16xf32>
   %1 = mesh.shard %0 to <@r, [[], [1]]> annotate_for_users : tensor<8x16xf32>
   return %1 : tensor<8x16xf32>
