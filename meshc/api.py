@@ -539,23 +539,9 @@ def shard_inputs(program: Any, arrays: Sequence[Any]) -> list[Any]:
     input that starts from the reduction identity (``mesh.identity``) is a new
     array filled with it; scalars pass through. No kernel writes into the
     caller's arrays (the views are read-only)."""
-    import numpy as np
+    from meshc.runtime.backends import ThreadsBackend
 
-    from meshc.kernels.dtypes import numpy_dtype
-    from meshc.runtime.backends import shard_view
-
-    out = []
-    for slot in program.args:
-        a = arrays[slot.index]
-        if not slot.is_tensor:
-            out.append(a)
-        elif slot.identity is not None:
-            out.append(np.full(slot.shape, slot.identity, dtype=numpy_dtype(slot.dtype)))
-        else:
-            out.append(shard_view(a, slot.offsets, slot.shape))
-    return out
-
-
+    return ThreadsBackend().shard_inputs(program, arrays)
 
 
 def gather_results(program: Any, outputs: Sequence[Any], consume: bool = False) -> list[Any]:

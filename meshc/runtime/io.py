@@ -7,8 +7,9 @@ entry function is a key of the ``.npz``, inputs bind by name (``%x`` <- key
 ``x``); otherwise by position in the file's key order (exported models name
 their inputs differently from the IR's ``%arg0``...). ``--input NAME=F.npy``
 binds one argument by name (or 0-based position). Files are opened with
-``mmap_mode='r'`` where numpy can (``.npy`` and uncompressed ``.npz`` members
-read lazily), so a shard can be copied straight from the file.
+``mmap_mode='r'`` where numpy can (``.npy`` files and the uncompressed ``.npz``
+members whose data is aligned for their dtype, read lazily), so a device's shard
+is a view into the file; other members are read into memory once.
 """
 
 from __future__ import annotations
@@ -94,7 +95,8 @@ def _read_error(path: str, err: BaseException) -> InputFileError:
 
 
 def _npz_members(path: str) -> dict[str, Any]:
-    """Arrays of an ``.npz`` by key, memory-mapped when stored uncompressed."""
+    """Arrays of an ``.npz`` by key, memory-mapped when stored uncompressed at an aligned offset
+    (:func:`_mmap_member`), else read into memory."""
     _open_checked(path)
     try:
         npz = np.load(path, mmap_mode="r", allow_pickle=False)
@@ -113,7 +115,10 @@ def _npz_members(path: str) -> dict[str, Any]:
 
 
 def _mmap_member(path: str, key: str) -> Optional[np.ndarray]:
-    """Memory-map one uncompressed ``.npz`` member (None when compressed)."""
+    """Memory-map one uncompressed ``.npz`` member; None when it is compressed, or when its data
+    does not start at a multiple of its dtype's alignment (``np.savez`` does not align members:
+    numpy would copy such an array into an aligned buffer in every ufunc and BLAS call that reads
+    it, a copy per kernel and device, so the caller reads it into memory once instead)."""
     try:
         with zipfile.ZipFile(path) as zf:
             info = zf.getinfo(key + ".npy")
@@ -132,7 +137,7 @@ def _mmap_member(path: str, key: str) -> Optional[np.ndarray]:
                 else:
                     shape, fortran, dtype = np.lib.format.read_array_header_2_0(fh)
                 offset = fh.tell()
-            if dtype.hasobject:
+            if dtype.hasobject or offset % dtype.alignment:
                 return None
             return np.memmap(path, dtype=dtype, mode="r", offset=offset, shape=shape,
                              order="F" if fortran else "C")
