@@ -27,7 +27,7 @@ per op and cached on the interpreter.
 from __future__ import annotations
 
 import string
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Optional
 
 import numpy as np
@@ -150,6 +150,7 @@ class RegionAnalysis:
     partial_values: Optional[list] = None
     in_args: Optional[list] = None
     einsum: Optional[str] = None
+    plans: dict = field(default_factory=dict)  # run_generic's analyses by operand shapes
 
 
 def combiner_of(yielded: Value, out_arg: Value, out_args: list, block) -> Optional[tuple[str, Value]]:
@@ -286,6 +287,6 @@ def _region_op(interp, op, args):
 
     saved = interp.index_fn
     try:
-        return KG.run_generic(ins, inits, a.maps, a.iterator_types, body, a.combiners, partial)
+        return KG.run_generic(ins, inits, a.maps, a.iterator_types, body, a.combiners, partial, a.plans)
     finally:
         interp.index_fn = saved
