@@ -347,8 +347,10 @@ def _command(input_path, reference, entry, inputs_path, single_inputs, random_in
     memory = None if reference or device_memory is None else _memory(device_memory)
     shapes = parse_mesh_shapes(mesh_shape)
     import meshc.api as mc
+    from meshc.runtime.devices import map_large_host_buffers
     from meshc.runtime.io import load_array, load_npz, write_outputs
 
+    map_large_host_buffers()  # freed device buffers go back to the OS, not to a thread's heap
     protect = [p for p in (inputs_path, expected_path, input_path) if p]
     protect += [_split_assignment(i, "--input")[1] for i in single_inputs]
     protect += [(i.partition("=")[2] or i).strip() for i in parameter_files]  # SCOPE=FILE, or FILE alone
