@@ -151,6 +151,7 @@ class RegionAnalysis:
     in_args: Optional[list] = None
     einsum: Optional[str] = None
     plans: dict = field(default_factory=dict)  # run_generic's analyses by operand shapes
+    yields: Optional[tuple] = None  # the block arguments yielded, when the body is only its yield
 
 
 def combiner_of(yielded: Value, out_arg: Value, out_args: list, block) -> Optional[tuple[str, Value]]:
@@ -235,6 +236,9 @@ def analyse_region_op(op) -> RegionAnalysis:
     its = tuple(op.iterator_types())
     takes_inits = op.body_takes_inits
     a = RegionAnalysis(n_in, maps, its, block, takes_inits, None)
+    terminator = block.terminator
+    if len(block.ops) == 1 and all(v in block.args for v in terminator.operands):  # a copy or broadcast
+        a.yields = tuple(block.args.index(v) for v in terminator.operands)
     if "reduction" not in its or not takes_inits:
         return a
     out_args = list(block.args[n_in:])
@@ -261,7 +265,12 @@ def _region_op(interp, op, args):
     block = a.block
     run_block = interp.run_block
 
-    if a.takes_inits:
+    if a.yields is not None:
+        ys = a.yields
+
+        def body(values, index):  # the yield alone: no block to run
+            return [values[i] for i in ys]
+    elif a.takes_inits:
         def body(values, index):
             interp.index_fn = index
             return run_block(block, values, env)
