@@ -32,3 +32,19 @@ def test_compressed_npz_members_are_read(tmp_path):
     got = load_npz(str(tmp_path / "c.npz"))["x"]
     assert not isinstance(got, np.memmap)
     np.testing.assert_array_equal(got, x)
+
+
+def test_unaligned_members_mapped_on_request_are_copied_shard_by_shard(tmp_path):
+    from meshc.runtime.backends import shard_view
+
+    x = np.arange(48, dtype=np.float32).reshape(8, 6)
+    for n in range(1, 5):  # one of 4 name lengths aligns float32; take an unaligned one
+        np.savez(tmp_path / f"{n}.npz", **{"k" * n: x})
+        got = load_npz(str(tmp_path / f"{n}.npz"), read_unaligned=False)["k" * n]
+        assert isinstance(got, np.memmap)  # mapped whatever its offset
+        if not got.flags.aligned:
+            break
+    assert not got.flags.aligned
+    shard = shard_view(got, (2, 0), (3, 6))  # contiguous rows, but unaligned: an aligned copy
+    assert shard.flags.aligned and not np.shares_memory(shard, got)
+    np.testing.assert_array_equal(shard, x[2:5])

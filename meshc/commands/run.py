@@ -367,7 +367,8 @@ def _command(input_path, reference, entry, inputs_path, single_inputs, random_in
     specialize_arg_shapes(module, entry, arg_shape)
     if random_inputs:
         require_static_args(module, entry)
-    npz = load_npz(inputs_path) if inputs_path else None
+    # an MPI rank reads only its own shards (copied where unaligned: shard_view), not whole inputs
+    npz = load_npz(inputs_path, read_unaligned=backend_name != "mpi") if inputs_path else None
     named = {}
     for item in single_inputs:
         key, path = _split_assignment(item, "--input")

@@ -184,14 +184,15 @@ def shard_view(array: Any, offsets: Sequence[int], shape: Sequence[int]) -> Any:
     """The block of ``array`` at ``offsets`` of ``shape``, as a device's argument buffer: a
     read-only view into ``array`` when the block is contiguous in memory (no copy: a block of a
     memmap reads only its own pages, and a replicated argument given to several devices is the one
-    array, as the memory accounting counts it), else a C-contiguous copy of the block. Read-only,
+    array, as the memory accounting counts it), else (not contiguous, or not aligned for its dtype:
+    numpy would copy it in every kernel) a C-contiguous copy of the block. Read-only,
     so that no kernel writes into the caller's array (a kernel that writes an operand in place
     needs a writable array it owns: the runtime's in-place rules, docs/runtime.md)."""
     import numpy as np
 
     # the Ellipsis keeps a 0-d block an array (a view), not a numpy scalar
     block = np.asarray(array)[tuple(slice(o, o + n) for o, n in zip(offsets, shape)) + (Ellipsis,)]
-    if block.flags.c_contiguous or block.flags.f_contiguous:
+    if (block.flags.c_contiguous or block.flags.f_contiguous) and block.flags.aligned:
         view = block.view()
         view.flags.writeable = False
         return view

@@ -94,9 +94,9 @@ def _read_error(path: str, err: BaseException) -> InputFileError:
     return InputFileError(f"{what}: not a valid .npz/.npy file ({err})")
 
 
-def _npz_members(path: str) -> dict[str, Any]:
+def _npz_members(path: str, read_unaligned: bool = True) -> dict[str, Any]:
     """Arrays of an ``.npz`` by key, memory-mapped when stored uncompressed at an aligned offset
-    (:func:`_mmap_member`), else read into memory."""
+    (:func:`_mmap_member`; any offset without ``read_unaligned``), else read into memory."""
     _open_checked(path)
     try:
         npz = np.load(path, mmap_mode="r", allow_pickle=False)
@@ -107,18 +107,20 @@ def _npz_members(path: str) -> dict[str, Any]:
     out = {}
     try:
         for key in npz.files:
-            member = _mmap_member(path, key)
+            member = _mmap_member(path, key, aligned_only=read_unaligned)
             out[key] = member if member is not None else npz[key]
     except (OSError, ValueError, zipfile.BadZipFile, EOFError) as err:
         raise _read_error(path, err) from None
     return out
 
 
-def _mmap_member(path: str, key: str) -> Optional[np.ndarray]:
+def _mmap_member(path: str, key: str, aligned_only: bool = True) -> Optional[np.ndarray]:
     """Memory-map one uncompressed ``.npz`` member; None when it is compressed, or when its data
     does not start at a multiple of its dtype's alignment (``np.savez`` does not align members:
     numpy would copy such an array into an aligned buffer in every ufunc and BLAS call that reads
-    it, a copy per kernel and device, so the caller reads it into memory once instead)."""
+    it, a copy per kernel and device, so the caller reads it into memory once instead). Without
+    ``aligned_only`` such a member is mapped too: for a caller that reads only parts of it and
+    copies those (an MPI rank's own shards, :func:`meshc.runtime.backends.shard_view`)."""
     try:
         with zipfile.ZipFile(path) as zf:
             info = zf.getinfo(key + ".npy")
@@ -137,7 +139,7 @@ def _mmap_member(path: str, key: str) -> Optional[np.ndarray]:
                 else:
                     shape, fortran, dtype = np.lib.format.read_array_header_2_0(fh)
                 offset = fh.tell()
-            if dtype.hasobject or offset % dtype.alignment:
+            if dtype.hasobject or (aligned_only and offset % dtype.alignment):
                 return None
             return np.memmap(path, dtype=dtype, mode="r", offset=offset, shape=shape,
                              order="F" if fortran else "C")
@@ -171,8 +173,10 @@ def load_array(path: str) -> np.ndarray:
     return value
 
 
-def load_npz(path: str) -> dict[str, Any]:
-    """All arrays of an ``.npz`` (or a ``.npy`` as ``arr_0``), in file order.
+def load_npz(path: str, read_unaligned: bool = True) -> dict[str, Any]:
+    """All arrays of an ``.npz`` (or a ``.npy`` as ``arr_0``), in file order; the uncompressed
+    members memory-mapped, except (with ``read_unaligned``, the default) those whose data is not
+    aligned for their dtype, which are read into memory (:func:`_mmap_member`).
 
     Raises:
         InputFileError: a missing or unreadable file, or one that is not a
@@ -180,7 +184,7 @@ def load_npz(path: str) -> dict[str, Any]:
     """
     if path.endswith(".npy"):
         return {"arr_0": load_array(path)}
-    return _npz_members(path)
+    return _npz_members(path, read_unaligned)
 
 
 def bind_inputs(args: Sequence[ArgSpec], npz: Optional[Mapping[str, Any]] = None,
