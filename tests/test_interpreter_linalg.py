@@ -385,3 +385,32 @@ def test_map_long_form_and_body_temporaries():
     y = np.array([2, 2, 2, 2], np.float32)
     np.testing.assert_array_equal(run(text, x, y)[0], [-3, -6, -9, -12])  # -(x * y + x)
     np.testing.assert_array_equal(x, [1, 2, 3, 4])  # inputs untouched by the donated temporaries
+
+
+YIELD_ONLY = """
+func.func @main(%a: tensor<3xf32>, %b: tensor<2x3xf32>) -> (tensor<3x2xf32>, tensor<2x3xf32>) {
+  %e = tensor.empty() : tensor<3x2xf32>
+  %f = tensor.empty() : tensor<2x3xf32>
+  %r:2 = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d1)>, affine_map<(d0, d1) -> (d0, d1)>,
+                                          affine_map<(d0, d1) -> (d1, d0)>, affine_map<(d0, d1) -> (d0, d1)>],
+                         iterator_types = ["parallel", "parallel"]}
+      ins(%a, %b : tensor<3xf32>, tensor<2x3xf32>) outs(%e, %f : tensor<3x2xf32>, tensor<2x3xf32>) {
+  ^bb0(%x: f32, %y: f32, %o: f32, %p: f32):
+    linalg.yield %y, %x : f32, f32
+  } -> (tensor<3x2xf32>, tensor<2x3xf32>)
+  return %r#0, %r#1 : tensor<3x2xf32>, tensor<2x3xf32>
+}
+"""
+
+
+def test_a_body_that_only_yields_its_arguments_copies_and_broadcasts_them():
+    a = np.array([1, 2, 3], np.float32)
+    b = np.array([[10, 20, 30], [40, 50, 60]], np.float32)
+    m = module(YIELD_ONLY)
+    generic = next(op for op in m.walk() if op.name == "linalg.generic")
+    assert analyse_region_op(generic).yields == (1, 0)  # %y, %x: no block to run
+    r0, r1 = Interpreter(m).call("main", [a, b])
+    # r0[j, i] = b[i, j] (the transposed output map); r1[i, j] = a[j] (broadcast over rows)
+    np.testing.assert_array_equal(r0, [[10, 40], [20, 50], [30, 60]])
+    np.testing.assert_array_equal(r1, [[1, 2, 3], [1, 2, 3]])
+    assert not np.shares_memory(r0, b) and not np.shares_memory(r1, a) and r1.flags.writeable

@@ -188,6 +188,33 @@ def test_results_never_alias_inputs():
     np.testing.assert_array_equal(e, [4.0, 4.0])
 
 
+def test_fresh_body_values_are_results_unless_an_operand_or_result_shares_them():
+    x = np.arange(4.0)
+    y = np.arange(4.0) * 2  # owns its memory, writable: what a kernel returns
+    # returned as is when nothing else holds it
+    (r,) = run_generic([x], [np.zeros(4)], [amap(1, 0)] * 2, [P], lambda args, index: [y])
+    assert r is y
+    # copied when an operand is a view of it (the body yields a value the caller still reads) ...
+    (r,) = run_generic([y[::1]], [np.zeros(4)], [amap(1, 0)] * 2, [P], lambda args, index: [y])
+    assert r is not y and not np.shares_memory(r, y)
+    np.testing.assert_array_equal(r, y)
+    # ... or when it is yielded twice
+    r1, r2 = run_generic([x], [np.zeros(4), np.zeros(4)], [amap(1, 0)] * 3, [P], lambda args, index: [y, y])
+    assert not np.shares_memory(r1, r2)
+    np.testing.assert_array_equal(r2, y)
+
+
+def test_plans_are_kept_per_operand_shapes():
+    plans: dict = {}
+    maps, its = [amap(2, 0, 1), amap(2, 0)], [P, R]
+    for shape in [(2, 3), (2, 3), (4, 1)]:
+        a = np.arange(np.prod(shape), dtype=np.float64).reshape(shape)
+        (r,) = run_generic([a], [np.zeros(shape[0])], maps, its, lambda args, index: [A.addf(args[0], args[1])],
+                           ["addf"], plans=plans)
+        np.testing.assert_array_equal(r, a.sum(axis=1))
+    assert sorted(plans) == [((2, 3), (2,)), ((4, 1), (4,))]
+
+
 def test_errors_are_kernel_errors_with_numbers():
     x = np.zeros((3, 4))
     with pytest.raises(KernelError, match="loop d1 has size 4 from operand 0 dim 1, but operand 1 dim 0 has size 5"):

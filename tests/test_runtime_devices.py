@@ -71,3 +71,30 @@ def test_unlimited_pool_never_fails():
     pool = DeviceMemory(1).pools[0]
     pool.allocate("huge", 2 ** 50, 2 ** 50)
     assert pool.peak == 2 ** 50
+
+
+def test_large_host_buffers_are_mapped_and_unmapped_on_glibc():
+    """After map_large_host_buffers, a freed 8 MiB buffer leaves the process (its own mapping,
+    unmapped on free) even after glibc would have raised its threshold; measured in a subprocess
+    so that this process's allocator is not changed."""
+    import platform
+    import subprocess
+    import sys
+
+    if platform.libc_ver()[0] != "glibc":
+        from meshc.runtime.devices import map_large_host_buffers
+
+        assert map_large_host_buffers() is False
+        return
+    code = (
+        "import numpy as np\n"
+        "from meshc.runtime.devices import map_large_host_buffers\n"
+        "def anon():\n"
+        "    return next(int(l.split()[1]) for l in open('/proc/self/status') if l.startswith('RssAnon'))\n"
+        "print(map_large_host_buffers())\n"
+        "x = np.ones(2 << 20, np.float32); del x\n"  # glibc would raise its threshold to 8 MiB here
+        "before = anon()\n"
+        "y = np.ones(2 << 20, np.float32); during = anon(); del y\n"
+        "print(during - before > 6000, anon() - before < 1000)\n")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.split()
+    assert out == ["True", "True", "True"]

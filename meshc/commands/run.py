@@ -356,8 +356,10 @@ def _command(input_path, reference, entry, inputs_path, single_inputs, random_in
     memory = None if reference or device_memory is None else _memory(device_memory)
     shapes = parse_mesh_shapes(mesh_shape)
     import meshc.api as mc
+    from meshc.runtime.devices import map_large_host_buffers
     from meshc.runtime.io import load_array, load_npz, write_outputs
 
+    map_large_host_buffers()  # freed device buffers go back to the OS, not to a thread's heap
     protect = [p for p in (inputs_path, expected_path, input_path) if p]
     protect += [_split_assignment(i, "--input")[1] for i in single_inputs]
     stdin_readers = [name for name, path in [("INPUT", input_path), ("--inputs", inputs_path),
@@ -390,7 +392,8 @@ def _command(input_path, reference, entry, inputs_path, single_inputs, random_in
     from meshc.runtime.io import check_outputs
 
     check_outputs(sizes, output, compare_with=compared)  # before anything is allocated or written
-    npz = load_npz(inputs_path) if inputs_path else None
+    # an MPI rank reads only its own shards (copied where unaligned: shard_view), not whole inputs
+    npz = load_npz(inputs_path, read_unaligned=backend_name != "mpi") if inputs_path else None
     named = {}
     for item in single_inputs:
         key, path = _split_assignment(item, "--input")

@@ -205,6 +205,8 @@ def _plan(maps: tuple[AffineMap, ...], iterator_types: tuple[str, ...],
 
 
 def _readonly(x: np.ndarray) -> np.ndarray:
+    if not x.flags.writeable:
+        return x
     v = x.view()
     v.flags.writeable = False
     return v
@@ -265,6 +267,9 @@ def _as_values(op: str, values: Any, inits: Sequence[np.ndarray], shape: tuple[i
         raise KernelError(f"{op} returned {len(values)} values for {len(inits)} outputs")
     out = []
     for i, (v, init) in enumerate(zip(values, inits)):
+        if type(v) is np.ndarray and v.shape == shape and v.dtype == init.dtype:  # the common case
+            out.append(v)
+            continue
         if isinstance(v, (np.ndarray, np.generic)):
             if v.dtype != init.dtype:
                 raise KernelError(f"{op}: value {i} has dtype {v.dtype}, output {i} is {init.dtype}")
@@ -282,6 +287,17 @@ def _as_values(op: str, values: Any, inits: Sequence[np.ndarray], shape: tuple[i
     return out
 
 
+def _unshared(value: np.ndarray, protected: Sequence[np.ndarray], placed: Sequence[np.ndarray]) -> bool:
+    """Whether ``value`` shares memory with no array of ``protected`` and ``placed``. An array that
+    owns its memory (``base`` None) can only be shared by itself or by a view of it, whose
+    ``base`` numpy sets to it; any other array is checked by address range."""
+    if value.base is None:
+        return not any(p is value or p.base is value for p in protected) and \
+            not any(p is value or p.base is value for p in placed)
+    return not any(np.may_share_memory(value, p) for p in protected) and \
+        not any(np.may_share_memory(value, p) for p in placed)
+
+
 def _place_all(values: Sequence[np.ndarray], outs: Sequence[np.ndarray], plan: _Plan,
                protected: list[np.ndarray]) -> list[np.ndarray]:
     """Iteration arrays written into new arrays in the inits' layouts; a
@@ -296,9 +312,7 @@ def _place_all(values: Sequence[np.ndarray], outs: Sequence[np.ndarray], plan: _
         if layout.zero_index is not None:
             result = init.copy()
             result[layout.zero_index] = value
-        elif value.flags.writeable and 0 not in value.strides and \
-                not any(np.may_share_memory(value, p) for p in protected) and \
-                not any(np.may_share_memory(value, p) for p in placed):
+        elif value.flags.writeable and 0 not in value.strides and _unshared(value, protected, placed):
             result = value
         else:
             result = np.array(value, copy=True)
@@ -309,7 +323,7 @@ def _place_all(values: Sequence[np.ndarray], outs: Sequence[np.ndarray], plan: _
 def run_generic(inputs: Sequence[np.ndarray], inits: Sequence[np.ndarray],
                 indexing_maps: Sequence[AffineMap], iterator_types: Sequence[str],
                 body: Body, combiners: Sequence[str | None] | None = None,
-                partial_body: Body | None = None) -> list[np.ndarray]:
+                partial_body: Body | None = None, plans: dict | None = None) -> list[np.ndarray]:
     """Evaluate a ``linalg.generic``; see the module docstring for the
     calling convention of ``body`` and ``partial_body``.
 
@@ -322,6 +336,9 @@ def run_generic(inputs: Sequence[np.ndarray], inits: Sequence[np.ndarray],
         combiners: per output, a combiner name when its yield is
             ``combiner(f(inputs), out)``, else None. Default: all None.
         partial_body: the region without the final combine (fast path).
+        plans: a dict the caller keeps per op (same maps and iterator types on every call): the
+            analysis of each operand-shape combination is kept there, so a call costs a dict
+            lookup instead of hashing the maps.
 
     Returns:
         One new array per init, with the init's shape and dtype.
@@ -333,7 +350,12 @@ def run_generic(inputs: Sequence[np.ndarray], inits: Sequence[np.ndarray],
     ins = [np.asarray(x) for x in inputs]
     outs = [np.asarray(x) for x in inits]
     operands = ins + outs
-    plan = _plan(tuple(indexing_maps), tuple(iterator_types), tuple(x.shape for x in operands), len(ins))
+    shapes = tuple([x.shape for x in operands])
+    plan = plans.get(shapes) if plans is not None else None
+    if plan is None:
+        plan = _plan(tuple(indexing_maps), tuple(iterator_types), shapes, len(ins))
+        if plans is not None:
+            plans[shapes] = plan
     combiners = list(combiners) if combiners is not None else [None] * len(outs)
     if len(combiners) != len(outs):
         raise KernelError(f"linalg.generic: {len(combiners)} combiners for {len(outs)} outputs")

@@ -26,6 +26,7 @@ A driver (``meshc run``) uses a backend in four calls::
         ...compile to `program` (meshc.backend.emit.Program)...
         args = backend.shard_inputs(program, arrays)  # MPI: this rank's shards only
         report = backend.run(program.schedule, args, RunOptions(...))
+        # or, calling it repeatedly: ex = backend.executor(schedule, options); ex.run(args) ...; ex.close()
         if backend.is_root: ...gather_results(program, report.outputs), print, -o, --check, --stats...
 """
 
@@ -79,6 +80,14 @@ class Backend:
         """Devices whose inputs this process needs (None: all)."""
         return None
 
+    def executor(self, schedule: Any, options: Any = None) -> Any:
+        """What runs ``schedule`` under ``options`` call after call: an object whose
+        ``run(args)`` is :meth:`run` with these ``schedule`` and ``options`` and whose ``close()``
+        frees what it set up (call it on every rank). What depends only on the schedule is set
+        up once, before the first call (MPI: the shared-memory window its peers read through);
+        this default sets up nothing and calls :meth:`run` every time."""
+        return _RunEachCall(self, schedule, options)
+
     def run(self, schedule: Any, args: Sequence[Any], options: Any = None) -> Any:
         """Run ``schedule`` once with per-shard ``args`` under ``options``
         (:class:`meshc.runtime.executor.RunOptions`); returns the
@@ -90,6 +99,19 @@ class Backend:
                 runtime (on MPI the job is aborted instead, inside ``guard``).
         """
         raise NotImplementedError
+
+
+class _RunEachCall:
+    """:meth:`Backend.executor` for a backend with nothing to set up per schedule."""
+
+    def __init__(self, backend: Backend, schedule: Any, options: Any):
+        self.backend, self.schedule, self.options = backend, schedule, options
+
+    def run(self, args: Sequence[Any]) -> Any:
+        return self.backend.run(self.schedule, args, self.options)
+
+    def close(self) -> None:
+        pass
 
 
 class ThreadsBackend(Backend):
@@ -145,6 +167,13 @@ class MpiBackend(Backend):
     def _devices(self, program: Any) -> Optional[set]:
         return {self.job.rank}
 
+    def executor(self, schedule: Any, options: Any = None) -> Any:
+        """A :class:`meshc.runtime.mpi.MpiExecutor` (collective: call it on every rank): the
+        shared-memory window and the communicators are set up once for every call."""
+        from meshc.runtime.mpi import MpiExecutor
+
+        return MpiExecutor(schedule, options, comm=self.job.comm, shared_memory=self.shared_memory)
+
     def run(self, schedule: Any, args: Sequence[Any], options: Any = None) -> Any:
         from meshc.runtime.mpi import run_schedule_mpi
 
@@ -155,14 +184,15 @@ def shard_view(array: Any, offsets: Sequence[int], shape: Sequence[int]) -> Any:
     """The block of ``array`` at ``offsets`` of ``shape``, as a device's argument buffer: a
     read-only view into ``array`` when the block is contiguous in memory (no copy: a block of a
     memmap reads only its own pages, and a replicated argument given to several devices is the one
-    array, as the memory accounting counts it), else a C-contiguous copy of the block. Read-only,
+    array, as the memory accounting counts it), else (not contiguous, or not aligned for its dtype:
+    numpy would copy it in every kernel) a C-contiguous copy of the block. Read-only,
     so that no kernel writes into the caller's array (a kernel that writes an operand in place
     needs a writable array it owns: the runtime's in-place rules, docs/runtime.md)."""
     import numpy as np
 
     # the Ellipsis keeps a 0-d block an array (a view), not a numpy scalar
     block = np.asarray(array)[tuple(slice(o, o + n) for o, n in zip(offsets, shape)) + (Ellipsis,)]
-    if block.flags.c_contiguous or block.flags.f_contiguous:
+    if (block.flags.c_contiguous or block.flags.f_contiguous) and block.flags.aligned:
         view = block.view()
         view.flags.writeable = False
         return view

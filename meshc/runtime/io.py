@@ -7,8 +7,9 @@ entry function is a key of the ``.npz``, inputs bind by name (``%x`` <- key
 ``x``); otherwise by position in the file's key order (exported models name
 their inputs differently from the IR's ``%arg0``...). ``--input NAME=F.npy``
 binds one argument by name (or 0-based position). Files are opened with
-``mmap_mode='r'`` where numpy can (``.npy`` and uncompressed ``.npz`` members
-read lazily), so a shard can be copied straight from the file.
+``mmap_mode='r'`` where numpy can (``.npy`` files and the uncompressed ``.npz``
+members whose data is aligned for their dtype, read lazily), so a device's shard
+is a view into the file; other members are read into memory once.
 """
 
 from __future__ import annotations
@@ -142,8 +143,10 @@ def _read_error(path: str, err: BaseException) -> InputFileError:
     return InputFileError(f"{what}: not a valid .npz/.npy file ({err})")
 
 
-def _npz_members(path: str) -> dict[str, Any]:
-    """Arrays of an ``.npz`` by key, memory-mapped when stored uncompressed."""
+def _npz_members(path: str, read_unaligned: bool = True) -> dict[str, Any]:
+    """Arrays of an ``.npz`` by key, memory-mapped when stored uncompressed at an aligned offset
+    (:func:`_mmap_member`; any offset without ``read_unaligned``), else read into memory (always
+    when the source is a pipe or standard input, read once)."""
     source = _open_checked(path)
     try:
         npz = np.load(source, mmap_mode="r" if isinstance(source, str) else None, allow_pickle=False)
@@ -154,15 +157,20 @@ def _npz_members(path: str) -> dict[str, Any]:
     out = {}
     try:
         for key in npz.files:
-            member = _mmap_member(path, key) if isinstance(source, str) else None
+            member = _mmap_member(path, key, aligned_only=read_unaligned) if isinstance(source, str) else None
             out[key] = member if member is not None else npz[key]
     except (OSError, ValueError, zipfile.BadZipFile, EOFError) as err:
         raise _read_error(path, err) from None
     return out
 
 
-def _mmap_member(path: str, key: str) -> Optional[np.ndarray]:
-    """Memory-map one uncompressed ``.npz`` member (None when compressed)."""
+def _mmap_member(path: str, key: str, aligned_only: bool = True) -> Optional[np.ndarray]:
+    """Memory-map one uncompressed ``.npz`` member; None when it is compressed, or when its data
+    does not start at a multiple of its dtype's alignment (``np.savez`` does not align members:
+    numpy would copy such an array into an aligned buffer in every ufunc and BLAS call that reads
+    it, a copy per kernel and device, so the caller reads it into memory once instead). Without
+    ``aligned_only`` such a member is mapped too: for a caller that reads only parts of it and
+    copies those (an MPI rank's own shards, :func:`meshc.runtime.backends.shard_view`)."""
     try:
         with zipfile.ZipFile(path) as zf:
             info = zf.getinfo(key + ".npy")
@@ -181,7 +189,7 @@ def _mmap_member(path: str, key: str) -> Optional[np.ndarray]:
                 else:
                     shape, fortran, dtype = np.lib.format.read_array_header_2_0(fh)
                 offset = fh.tell()
-            if dtype.hasobject:
+            if dtype.hasobject or (aligned_only and offset % dtype.alignment):
                 return None
             return np.memmap(path, dtype=dtype, mode="r", offset=offset, shape=shape,
                              order="F" if fortran else "C")
@@ -220,8 +228,10 @@ def load_array(path: str) -> np.ndarray:
     return value
 
 
-def load_npz(path: str) -> dict[str, Any]:
-    """All arrays of an ``.npz`` (or a ``.npy`` as ``arr_0``), in file order.
+def load_npz(path: str, read_unaligned: bool = True) -> dict[str, Any]:
+    """All arrays of an ``.npz`` (or a ``.npy`` as ``arr_0``), in file order; the uncompressed
+    members memory-mapped, except (with ``read_unaligned``, the default) those whose data is not
+    aligned for their dtype, which are read into memory (:func:`_mmap_member`).
 
     Raises:
         InputFileError: a missing or unreadable file, or one that is not a
@@ -229,7 +239,7 @@ def load_npz(path: str) -> dict[str, Any]:
     """
     if path.endswith(".npy"):
         return {"arr_0": load_array(path)}
-    return _npz_members(path)
+    return _npz_members(path, read_unaligned)
 
 
 def bind_inputs(args: Sequence[ArgSpec], npz: Optional[Mapping[str, Any]] = None,

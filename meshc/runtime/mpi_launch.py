@@ -470,8 +470,12 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         except OSError as err:
             raise DiagnosticError(f"cannot read schedule file '{opts.schedule}': {err.strerror or err}") from None
         schedule = Schedule.from_json_text(text)
-        arrays = load_npz(opts.args_path) if opts.args_path else {}
+        arrays = load_npz(opts.args_path, read_unaligned=False) if opts.args_path else {}  # mapped, not read
         args = [arrays[f"arg{i}"] for i in range(len(arrays))]
+        rank = require_mpi().COMM_WORLD.Get_rank()
+        for b in schedule.args:  # this rank's arguments only: an unaligned one copied once (not per kernel)
+            if b.device == rank and b.index < len(args):
+                args[b.index] = np.require(args[b.index], requirements="A")
         for b in schedule.args:  # .npz keeps bf16/f8 (ml_dtypes) as raw void items: view them as the binding's type
             if b.index < len(args) and args[b.index].dtype.kind == "V":
                 want = numpy_dtype(b.dtype)

@@ -27,7 +27,7 @@ per op and cached on the interpreter.
 from __future__ import annotations
 
 import string
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Optional
 
 import numpy as np
@@ -150,6 +150,8 @@ class RegionAnalysis:
     partial_values: Optional[list] = None
     in_args: Optional[list] = None
     einsum: Optional[str] = None
+    plans: dict = field(default_factory=dict)  # run_generic's analyses by operand shapes
+    yields: Optional[tuple] = None  # the block arguments yielded, when the body is only its yield
 
 
 def combiner_of(yielded: Value, out_arg: Value, out_args: list, block) -> Optional[tuple[str, Value]]:
@@ -234,6 +236,9 @@ def analyse_region_op(op) -> RegionAnalysis:
     its = tuple(op.iterator_types())
     takes_inits = op.body_takes_inits
     a = RegionAnalysis(n_in, maps, its, block, takes_inits, None)
+    terminator = block.terminator
+    if len(block.ops) == 1 and all(v in block.args for v in terminator.operands):  # a copy or broadcast
+        a.yields = tuple(block.args.index(v) for v in terminator.operands)
     if "reduction" not in its or not takes_inits:
         return a
     out_args = list(block.args[n_in:])
@@ -260,7 +265,12 @@ def _region_op(interp, op, args):
     block = a.block
     run_block = interp.run_block
 
-    if a.takes_inits:
+    if a.yields is not None:
+        ys = a.yields
+
+        def body(values, index):  # the yield alone: no block to run
+            return [values[i] for i in ys]
+    elif a.takes_inits:
         def body(values, index):
             interp.index_fn = index
             return run_block(block, values, env)
@@ -286,6 +296,6 @@ def _region_op(interp, op, args):
 
     saved = interp.index_fn
     try:
-        return KG.run_generic(ins, inits, a.maps, a.iterator_types, body, a.combiners, partial)
+        return KG.run_generic(ins, inits, a.maps, a.iterator_types, body, a.combiners, partial, a.plans)
     finally:
         interp.index_fn = saved

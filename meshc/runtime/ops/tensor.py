@@ -49,9 +49,18 @@ def _result_dtype(op) -> np.dtype:
 
 
 # ---------------------------------------------------------------- creation
+def _empty_plan(op) -> tuple:
+    """``(sizes reader, dtype, static shape or None)`` of a ``tensor.empty``: the shape is read once
+    when no size is dynamic."""
+    shape, dtype = mixed_reader(op, op.mixed_sizes), _result_dtype(op)
+    return shape, dtype, None if op.operands else tuple(int(n) for n in shape([]))
+
+
 @kernel("tensor.empty")
 def _empty(interp, op, args):
-    shape, dtype = interp.cached(op, lambda o: (mixed_reader(o, o.mixed_sizes), _result_dtype(o)))
+    shape, dtype, static = interp.cached(op, _empty_plan)
+    if static is not None:
+        return [np.zeros(static, dtype)]  # K.empty's zeros, the shape and dtype worked out once
     return [K.empty(shape(args), dtype)]
 
 
