@@ -77,7 +77,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, ClassVar, Optional, Sequence, Union
 
 from meshc.ir.attributes import Attribute, DenseArrayAttr, StringAttr, SymbolRefAttr, UnitAttr
-from meshc.ir.core import Operation, register_op
+from meshc.ir.core import Operation, op_class, register_op
 from meshc.ir.types import FloatType, FunctionType, IndexType, IntegerType, TensorType, Type, element_type_of
 
 
@@ -453,15 +453,27 @@ def _group_accessor(groups: Sequence, index: int, which: str):
                 return values[n - (n_defs - index)]
             return values[v:n - after]
     else:
+        memo = f"_{which}_segment_starts"
+
         def get(self):
             values = self.operands if which == "operand" else self.results
             seg = self.attr(seg_name)
-            counts = seg.values if isinstance(seg, DenseArrayAttr) else ()
-            if len(counts) != n_defs or sum(counts) != len(values) or min(counts) < 0 or any(
-                    counts[i] != 1 for i in fixed_positions):
-                return slow(self)
-            start = sum(counts[:index])
-            return values[start:start + counts[index]] if variadic else values[start]
+            # the field starts, validated once per (segment attribute, value count): attributes are
+            # immutable, so the same object with as many values has the same valid starts
+            known = self.__dict__.get(memo)
+            if known is not None and known[0] is seg and known[1] == len(values):
+                starts = known[2]
+            else:
+                counts = seg.values if isinstance(seg, DenseArrayAttr) else ()
+                if len(counts) != n_defs or sum(counts) != len(values) or min(counts) < 0 or any(
+                        counts[i] != 1 for i in fixed_positions):
+                    return slow(self)
+                starts = [0]
+                for c in counts:
+                    starts.append(starts[-1] + c)
+                self.__dict__[memo] = (seg, len(values), starts)
+            start = starts[index]
+            return values[start:starts[index + 1]] if variadic else values[start]
 
     return property(get)
 
@@ -776,8 +788,6 @@ def _split_by_defs(defs, items: list, name: str, parser, kw, what: str = "operan
 
 
 def _op_class_for(name: str, default):
-    from meshc.ir.core import op_class
-
     k = op_class(name)
     return k if k is not Operation else default
 
