@@ -235,6 +235,23 @@ def main() -> None:
     _table(f"compile time against program size (1-D mesh of 4, verify-each={str(args.verify_each).lower()})",
            header, rows)
 
+    rows, prev = [], None
+    for n in sizes:
+        r = run_child(n, 4, args.verify_each, args.timeout, spmd=True)
+        cells = _cells(str(n), r, prev, args.timeout)
+        if r is not None:
+            total = r["cpu"] + r["instantiate_cpu"]
+            ratio = f"{total / (prev['cpu'] + prev['instantiate_cpu']):.1f}x" if prev is not None else ""
+            cells[5:5] = [f"{r['instantiate_cpu']:.2f}", f"{total:.2f}", ratio]
+        else:
+            cells[5:5] = ["", "", ""]
+        rows.append(cells)
+        prev = r
+    _table("the same programs on the SPMD path of meshc run (stage-5 pipeline + template; then the per-device "
+           "instantiation)",
+           ["N layers", "ops", "CPU s", "wall s", "CPU ratio", "instantiate CPU s", "total CPU s", "total ratio",
+            "top of --timing"], rows)
+
     from meshc.api import MAX_DEVICES, MAX_UNROLLED_DEVICES
 
     rows, first = [], None

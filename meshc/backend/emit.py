@@ -88,6 +88,7 @@ from meshc.backend.schedule import (COLLECTIVE_KINDS, Allocate, ArgBinding, Coll
                                     Schedule, Step, captured_values)
 from meshc.ir.attributes import symbol_text
 from meshc.ir.core import Operation, OpResult, Value
+from meshc.ir.limits import spaced_collections
 from meshc.ir.location import UNKNOWN_LOC, DiagnosticError, Location
 from meshc.ir.types import TensorType, Type
 from meshc.interfaces.unrolled import (ARG, DEVICES, IDENTITY, OFFSETS, RESULT, SHARDED_SUFFIX, GatherPart,
@@ -252,21 +253,27 @@ class _Stored:
 
 
 class _Device:
-    __slots__ = ("k", "drafts", "names", "remote", "replicated")
+    __slots__ = ("k", "drafts", "names", "suffix", "remote", "replicated")
 
     def __init__(self, k: int):
         self.k = k
         self.drafts: list[_Draft] = []
         self.names: set[str] = set()
+        self.suffix: dict[str, int] = {}  # base -> the suffix its last claim stopped at (names only grow)
         self.remote: dict[int, tuple[_Buf, _Draft]] = {}  # id(_Stored) -> (local view or copy, its step)
         self.replicated: dict[Operation, tuple[list[_Buf], _Draft]] = {}  # op -> (buffers, kernel step)
 
     def claim(self, base: str) -> str:
-        name = base
-        for n in itertools.count(1):
+        """``base``, else ``base.N`` for the least N >= 1 not claimed yet. O(1) amortized: every
+        ``base.M`` below the suffix the last claim of ``base`` stopped at is taken, and stays taken."""
+        start = self.suffix.get(base, 0)
+        name = base if start == 0 else f"{base}.{start}"
+        for n in itertools.count(start + 1):
             if name not in self.names:
                 break
             name = f"{base}.{n}"
+            start = n
+        self.suffix[base] = start
         self.names.add(name)
         return name
 
@@ -901,8 +908,9 @@ def emit_program(module: Operation, entry: Optional[str] = None) -> Program:
     else:
         func, plain, mesh = wrapper, True, Mesh(HOST_MESH, (1,))
     emitter = _Emitter(module, func, mesh, plain)
-    emitter.run()
-    schedule = emitter.schedule(func.sym_name)  # type: ignore[attr-defined]
+    with spaced_collections():  # meshc.ir.limits: the drafts live until the schedule is built
+        emitter.run()
+        schedule = emitter.schedule(func.sym_name)  # type: ignore[attr-defined]
     ret = func.body.ops[-1]  # type: ignore[attr-defined]
     result_slots = _slots(func, "res_attrs", RESULT, list(ret.operands), plain)
     result_types = tuple(wrapper.function_type.results)  # type: ignore[attr-defined]

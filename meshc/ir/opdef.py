@@ -344,28 +344,15 @@ def verify_structure(op: Operation, d: OpDef) -> None:
         DiagnosticError: located at ``op``.
     """
     plan = d.__dict__.get("_plan") or _structure_plan(d)
-    for (nvar, fixed, checked), values, word in ((plan[0], op.operands, "operand"), (plan[1], op.results, "result")):
-        n = len(values)
-        if nvar == 0 and n != fixed:
-            raise op.error(f"expected {fixed} {word}s, but found {n}")
-        if nvar and n < fixed:
-            raise op.error(f"expected at least {_plural(fixed, word)}, but found {n}")
-        if not checked:  # every kind is 'any type'
-            continue
-        defs = d.operands if word == "operand" else d.results
-        groups = d.operand_groups(op) if word == "operand" else d.result_groups(op)
-        pos = 0
-        for x, group in zip(defs, groups):
-            for v in group:
-                if not x.kind(v.type):
-                    raise op.error(f"{word} #{pos} must be {x.kind.description}, but got '{v.type}'")
-                pos += 1
+    _verify_values(op, d, plan[0], op.operands, "operand")
+    _verify_values(op, d, plan[1], op.results, "result")
     least, most = plan[2]
     if not least <= len(op.regions) <= most:
         want = str(least) if least == most else f"{least} to {most}"
         raise op.error(f"expected {want} regions, but found {len(op.regions)}")
+    properties, attributes = op.properties, op.attributes
     for a in d.attributes:
-        value = op.attr(a.name)
+        value = properties[a.name] if a.name in properties else attributes.get(a.name)  # op.attr, inlined
         if value is None:
             if a.required:
                 raise op.error(f"requires {a.what + ' ' if a.what else ''}attribute '{a.name}'")
@@ -381,6 +368,28 @@ def verify_structure(op: Operation, d: OpDef) -> None:
             raise op.error(f"region '{r.name}' expects one block, but found {len(reg.blocks)}")
     for t in plan[3]:
         t.verify(op)
+
+
+def _verify_values(op: Operation, d: OpDef, counts: tuple, values: Sequence, word: str) -> None:
+    """The count and the type kinds of ``op``'s operands or results (``word``), from ``counts``
+    = ``(nvar, fixed, any kind to check)`` of :func:`_structure_plan`."""
+    nvar, fixed, checked = counts
+    n = len(values)
+    if nvar == 0 and n != fixed:
+        raise op.error(f"expected {fixed} {word}s, but found {n}")
+    if nvar and n < fixed:
+        raise op.error(f"expected at least {_plural(fixed, word)}, but found {n}")
+    if not checked:  # every kind is 'any type'
+        return
+    defs = d.operands if word == "operand" else d.results
+    groups = [[v] for v in values] if nvar == 0 else (d.operand_groups(op) if word == "operand"
+                                                      else d.result_groups(op))
+    pos = 0
+    for x, group in zip(defs, groups):
+        for v in group:
+            if not x.kind(v.type):
+                raise op.error(f"{word} #{pos} must be {x.kind.description}, but got '{v.type}'")
+            pos += 1
 
 
 def _structure_plan(d: OpDef) -> tuple:

@@ -82,16 +82,21 @@ def _verify_op(op: Operation, block_index: dict[int, dict[int, int]]) -> None:
             for arg in block.args:
                 for hook in _ARG_HOOKS:
                     hook(op, arg)
-            for j, inner in enumerate(block.ops):
-                if inner.is_terminator and j != len(block.ops) - 1:
+            ops = block.ops
+            if len(ops) > 1:  # positions for the dominance of uses in this block, built once
+                block_index[id(block)] = {id(o): j for j, o in enumerate(ops)}
+            last = len(ops) - 1
+            for j, inner in enumerate(ops):
+                if j != last and "Terminator" in inner.traits:
                     raise inner.error("must be the last operation in the parent block")
                 if inner.successors:
-                    _check_successors(inner, block, j == len(block.ops) - 1)
+                    _check_successors(inner, block, j == last)
                 _verify_op(inner, block_index)
     for where in (op.attributes, op.properties):
-        for name, attr in where.items():
-            if isinstance(attr, _MAY_HOLD_INT_ARRAYS):
-                _check_int_array(op, name, attr)
+        if where:
+            for name, attr in where.items():
+                if isinstance(attr, _MAY_HOLD_INT_ARRAYS):
+                    _check_int_array(op, name, attr)
     try:
         op.verify_()
         for hook in _OP_HOOKS:
