@@ -420,7 +420,7 @@ def storage_pieces(global_type: TensorType, mesh) -> list[Piece]:
     return list(_storage_pieces(global_type, mesh))
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=512)
 def _storage_pieces(global_type: TensorType, mesh) -> tuple[Piece, ...]:
     """:func:`storage_pieces`, remembered per (type, mesh): both are immutable values."""
     from meshc.sharding.spec import ShardingError

@@ -60,7 +60,7 @@ def pieces_of(shape: Sequence[int], spec: Sharding, mesh: Mesh) -> list[Piece]:
     return list(_pieces_of(tuple(shape), spec, mesh))
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=512)
 def _pieces_of(shape: tuple[int, ...], spec: Sharding, mesh: Mesh) -> tuple[Piece, ...]:
     pieces: list[list] = []
     where: dict[tuple, int] = {}
