@@ -12,19 +12,22 @@ and wall time of parse + the default pipeline (verify-each on, as
 ``--timing``'s report that took longest. Target (DESIGN.md, compile time
 linear in program size): N=1000 under 10 s, 10x the ops at most 11x the time.
 
-Measured on branch compilespeed (2 cores shared with 7 other developers, load average 15-18,
-so CPU seconds are inflated by contention; quiet-machine figures are lower), verify-each on:
+Measured on branch compilespeed (2 cores shared with 7 other developers, load average about 20, so
+CPU seconds are inflated by contention; quiet-machine figures are 2-3x lower), verify-each on, main
+run beside it:
 
-    N layers   ops    CPU s   CPU ratio   top of --timing
-    10         76      0.95               unroll (70%)
-    100        706     2.51     2.6x      unroll (36%)
-    1000       7006   20.05     8.0x      verify (42%)
-    10000      70006  226.29    10.5x     verify (32%)   (ratio to 21.61 s, N=1000 run beside it)
+    N layers   ops    CPU s   main CPU s   CPU ratio   top of --timing
+    10         76      1.15     1.21                   unroll (62%)
+    100        706     2.88     3.31         2.5x      unroll (35%)
+    1000       7006   22.45     (timed out)  7.8x      verify (21%)
 
-The same machine measured N=1000 at 23.0 s CPU before this branch's changes (and 17.8 s in a
-quieter hour); in this session's quieter runs of the branch N=1000 took 14.6 to 17.4 s CPU. The
-goal of 10 s at N=1000 is not reached yet; verify-each (11 verifications of the whole module) is the
-largest part, then unroll and partition.
+In a quieter pair of runs side by side N=1000 took 23.1 s CPU against main's 26.5 s (verify 5.3 s in
+8 runs against 8.9 s in 10), and the SPMD path 16.0 s against 17.3 s before its instantiation. The
+goal of 10 s at N=1000 is not reached on this machine; parse (lark), verify-each, unroll and
+partition are the largest parts.
+
+The second table prints the same programs on the SPMD path of ``meshc run`` (the stage-5 pipeline
+and the template, then the per-device instantiation apart, and both together).
 
 Table 2 (device count, the SPMD path of ``meshc run`` / ``meshc estimate``): one small
 program (a chain of 4 layers) on a 1-D mesh of 8, 16, ... devices up to ``--max-devices``
