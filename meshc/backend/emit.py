@@ -259,21 +259,20 @@ class _Device:
         self.k = k
         self.drafts: list[_Draft] = []
         self.names: set[str] = set()
-        self.suffix: dict[str, int] = {}  # base -> the suffix its last claim stopped at (names only grow)
+        self.suffix: dict[str, int] = {}  # base -> the first suffix ``claim`` has not tried yet
         self.remote: dict[int, tuple[_Buf, _Draft]] = {}  # id(_Stored) -> (local view or copy, its step)
         self.replicated: dict[Operation, tuple[list[_Buf], _Draft]] = {}  # op -> (buffers, kernel step)
 
     def claim(self, base: str) -> str:
-        """``base``, else ``base.N`` for the least N >= 1 not claimed yet. O(1) amortized: every
-        ``base.M`` below the suffix the last claim of ``base`` stopped at is taken, and stays taken."""
-        start = self.suffix.get(base, 0)
-        name = base if start == 0 else f"{base}.{start}"
-        for n in itertools.count(start + 1):
-            if name not in self.names:
-                break
-            name = f"{base}.{n}"
-            start = n
-        self.suffix[base] = start
+        """A buffer name not yet used on this device: ``base``, else ``base.1``, ``base.2``... (the first
+        free one; the suffixes tried are remembered per base, so a base claimed N times costs O(N))."""
+        name = base
+        if name in self.names:
+            for n in itertools.count(self.suffix.get(base, 1)):
+                name = f"{base}.{n}"
+                if name not in self.names:
+                    self.suffix[base] = n + 1
+                    break
         self.names.add(name)
         return name
 
