@@ -12,19 +12,29 @@ and wall time of parse + the default pipeline (verify-each on, as
 ``--timing``'s report that took longest. Target (DESIGN.md, compile time
 linear in program size): N=1000 under 10 s, 10x the ops at most 11x the time.
 
-Measured on branch compilespeed (2 cores shared with 7 other developers, load average 15-18,
-so CPU seconds are inflated by contention; quiet-machine figures are lower), verify-each on:
+Measured on branch compilespeed (2 cores shared with 7 other developers, load average about 20, so
+CPU seconds are inflated by contention; quiet-machine figures are 2-3x lower), verify-each on, main
+run beside it:
 
-    N layers   ops    CPU s   CPU ratio   top of --timing
-    10         76      0.95               unroll (70%)
-    100        706     2.51     2.6x      unroll (36%)
-    1000       7006   20.05     8.0x      verify (42%)
-    10000      70006  226.29    10.5x     verify (32%)   (ratio to 21.61 s, N=1000 run beside it)
+    N layers   ops    CPU s   main CPU s   CPU ratio   top of --timing
+    10         76      1.15     1.21                   unroll (62%)
+    100        706     2.88     3.31         2.5x      unroll (35%)
+    1000       7006   22.45     (timed out)  7.8x      verify (21%)
 
-The same machine measured N=1000 at 23.0 s CPU before this branch's changes (and 17.8 s in a
-quieter hour); in this session's quieter runs of the branch N=1000 took 14.6 to 17.4 s CPU. The
-goal of 10 s at N=1000 is not reached yet; verify-each (11 verifications of the whole module) is the
-largest part, then unroll and partition.
+In a quieter pair of runs side by side N=1000 took 23.1 s CPU against main's 26.5 s (verify 5.3 s in
+8 runs against 8.9 s in 10), and the SPMD path 16.0 s against 17.3 s before its instantiation. The
+goal of 10 s at N=1000 is not reached on this machine; parse (lark), verify-each, unroll and
+partition are the largest parts.
+
+The second table prints the same programs on the SPMD path of ``meshc run`` (the stage-5 pipeline
+and the template, then the per-device instantiation apart, and both together); same run:
+
+    N layers   ops   CPU s   CPU ratio   instantiate CPU s   total CPU s   total ratio   top of --timing
+    10         76     0.98                    0.05               1.04                    canonicalize (66%)
+    100        706    2.16     2.2x           0.45               2.61          2.5x      canonicalize (31%)
+    1000       7006  15.99     7.4x           5.86              21.85          8.4x      parse (22%)
+
+(main's instantiation at N=1000, in a run beside this code's before its last changes: 8.04 s.)
 
 Table 2 (device count, the SPMD path of ``meshc run`` / ``meshc estimate``): one small
 program (a chain of 4 layers) on a 1-D mesh of 8, 16, ... devices up to ``--max-devices``
@@ -234,6 +244,23 @@ def main() -> None:
         prev = r
     _table(f"compile time against program size (1-D mesh of 4, verify-each={str(args.verify_each).lower()})",
            header, rows)
+
+    rows, prev = [], None
+    for n in sizes:
+        r = run_child(n, 4, args.verify_each, args.timeout, spmd=True)
+        cells = _cells(str(n), r, prev, args.timeout)
+        if r is not None:
+            total = r["cpu"] + r["instantiate_cpu"]
+            ratio = f"{total / (prev['cpu'] + prev['instantiate_cpu']):.1f}x" if prev is not None else ""
+            cells[5:5] = [f"{r['instantiate_cpu']:.2f}", f"{total:.2f}", ratio]
+        else:
+            cells[5:5] = ["", "", ""]
+        rows.append(cells)
+        prev = r
+    _table("the same programs on the SPMD path of meshc run (stage-5 pipeline + template; then the per-device "
+           "instantiation)",
+           ["N layers", "ops", "CPU s", "wall s", "CPU ratio", "instantiate CPU s", "total CPU s", "total ratio",
+            "top of --timing"], rows)
 
     from meshc.api import MAX_DEVICES, MAX_UNROLLED_DEVICES
 

@@ -26,6 +26,11 @@ Measured on the 2 shared cores of the development machine (other jobs running, l
        2048           3.79            0.77   4.56  3.21x         238  4298113028    8585740288
        4096           6.48            2.37   8.85  6.22x         667  4296540164    8587837440
 
+At 4096 devices, run one after the other at load 20 (``--child 4096``): this code 4.44 s compile +
+1.49 s walk = 5.93 s CPU, main before it 5.38 + 2.23 = 7.61 s (0.78x), the figures identical; what
+went is the quadratic naming of buffers (``_Device.claim``) and the cyclic collector rescanning the
+steps while they are built and walked (``meshc.ir.limits.spaced_collections``).
+
 Before the walk kept collective pair traffic per group (``meshc.runtime.estimate.PairRow``) the
 estimate alone took about 25 s CPU and 2 GB at 4096 devices. What grows now is linear in the
 devices (the instantiation of every device's steps and the walk over them) plus the one

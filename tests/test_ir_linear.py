@@ -280,3 +280,58 @@ def test_run_accepts_verify_each_false(tmp_path):
     src.write_text("mesh.mesh @m(shape = 2)\n" + _SRC.replace("%x: f32", "%x: f32"))
     result = CliRunner().invoke(main, ["run", str(src), "--random-inputs", "--verify-each=false"])
     assert result.exit_code == 0, result.output
+
+
+# ------------------------------------------------------------------ remembered derived facts
+def test_encoding_passes_on_ir_without_data_tiling_are_not_verified_again():
+    timing = Timing()
+    PassManager.from_text("propagate-encodings,materialize-encodings", timing=timing).run(parse(_SRC, "t.mlir"))
+    assert timing.count["verify"] == 1  # the input only: both passes left it as it was
+    enc = ("#enc = #iree_encoding.encoding<operand_index = 0 : index, op_type = matmul, "
+           "element_types = [f32, f32, f32]>\n")
+    src = enc + ("func.func @f(%x: tensor<4x8xf32>) -> tensor<4x8xf32> {\n"
+                 "  %e = iree_encoding.set_encoding %x : tensor<4x8xf32> -> tensor<4x8xf32, #enc>\n"
+                 "  %y = iree_encoding.unset_encoding %e : tensor<4x8xf32, #enc> -> tensor<4x8xf32>\n"
+                 "  return %y : tensor<4x8xf32>\n}\n")
+    timing = Timing()
+    module = parse(src, "t.mlir")
+    PassManager.from_text("materialize-encodings", timing=timing).run(module)
+    assert timing.count["verify"] == 2  # the encodings were dropped: verified after the pass
+    assert "iree_encoding" not in print_op(module)
+
+
+def test_segment_accessors_follow_a_replaced_segment_attribute():
+    from meshc.dialects.tensor import segment_sizes
+
+    m = parse("func.func @f(%a: tensor<4xf32>, %b: tensor<4xf32>) -> tensor<4xf32> {\n"
+              "  %r = linalg.add ins(%a, %b : tensor<4xf32>, tensor<4xf32>) outs(%b : tensor<4xf32>) "
+              "-> tensor<4xf32>\n  return %r : tensor<4xf32>\n}\n", "t.mlir")
+    add = next(op for op in m.walk() if op.name == "linalg.add")
+    a, b = add.operands[0], add.operands[1]
+    assert add.inputs == [a, b] and add.inits == [b]
+    assert add.inputs == [a, b] and add.inits == [b]  # the remembered starts give the same fields
+    add.set_attr("operandSegmentSizes", segment_sizes(1, 2))
+    assert add.inputs == [a] and add.inits == [b, b]
+    add.set_operands([b, a, a])  # as many operands, other values
+    assert add.inputs == [b] and add.inits == [a, a]
+
+
+def test_buffer_names_take_the_least_free_suffix():
+    from meshc.backend.emit import _Device
+
+    dev = _Device(0)
+    dev.names.add("%x.2")  # claimed under another base
+    assert [dev.claim("%x") for _ in range(4)] == ["%x", "%x.1", "%x.3", "%x.4"]
+    assert dev.claim("%x.1") == "%x.1.1" and dev.claim("%y") == "%y"
+    assert [dev.claim("%0") for _ in range(1000)][-1] == "%0.999"
+
+
+def test_storage_pieces_are_fresh_lists_of_one_remembered_answer():
+    from meshc.sharding import storage
+    from meshc.sharding.spec import Mesh, Sharding
+
+    mesh, spec = Mesh("m", (4,)), Sharding("m", ((0,),))
+    first = storage.pieces_of((8, 2), spec, mesh)
+    assert [p.region for p in first] == [((0, 2), (0, 2)), ((2, 4), (0, 2)), ((4, 6), (0, 2)), ((6, 8), (0, 2))]
+    first.clear()  # a caller's list is its own
+    assert [p.devices for p in storage.pieces_of([8, 2], spec, mesh)] == [(0,), (1,), (2,), (3,)]

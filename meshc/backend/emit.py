@@ -88,6 +88,7 @@ from meshc.backend.schedule import (COLLECTIVE_KINDS, Allocate, ArgBinding, Coll
                                     Schedule, Step, captured_values)
 from meshc.ir.attributes import symbol_text
 from meshc.ir.core import Operation, OpResult, Value
+from meshc.ir.limits import spaced_collections
 from meshc.ir.location import UNKNOWN_LOC, DiagnosticError, Location
 from meshc.ir.types import TensorType, Type
 from meshc.interfaces.unrolled import (ARG, DEVICES, IDENTITY, OFFSETS, RESULT, SHARDED_SUFFIX, GatherPart,
@@ -910,8 +911,9 @@ def emit_program(module: Operation, entry: Optional[str] = None) -> Program:
     else:
         func, plain, mesh = wrapper, True, Mesh(HOST_MESH, (1,))
     emitter = _Emitter(module, func, mesh, plain)
-    emitter.run()
-    schedule = emitter.schedule(func.sym_name)  # type: ignore[attr-defined]
+    with spaced_collections():  # meshc.ir.limits: the drafts live until the schedule is built
+        emitter.run()
+        schedule = emitter.schedule(func.sym_name)  # type: ignore[attr-defined]
     ret = func.body.ops[-1]  # type: ignore[attr-defined]
     result_slots = _slots(func, "res_attrs", RESULT, list(ret.operands), plain)
     result_types = tuple(wrapper.function_type.results)  # type: ignore[attr-defined]

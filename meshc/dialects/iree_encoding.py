@@ -38,11 +38,11 @@ from typing import Any, Optional, Union
 from meshc.dialects import DialectAttr, Keyword, register_attr
 from meshc.dialects.mesh import data_encoding_of, sharding_of, with_data_encoding
 from meshc.ir.affine import AffineExpr, AffineMap, BinaryExpr, DimExpr, SymbolExpr
-from meshc.ir.attributes import (AffineMapAttr, ArrayAttr, Attribute, DenseArrayAttr, IntegerAttr, StringAttr,
-                                 TypeAttr)
+from meshc.ir.attributes import (AffineMapAttr, ArrayAttr, Attribute, DenseArrayAttr, DictionaryAttr, IntegerAttr,
+                                 StringAttr, TypeAttr)
 from meshc.ir.core import Operation, Value
 from meshc.ir.opdef import INDEX_KIND, TENSOR, Pure, define_op, operand, result, var_operand
-from meshc.ir.types import I32, INDEX, IndexType, IntegerType, TensorType, Type
+from meshc.ir.types import I32, INDEX, FunctionType, IndexType, IntegerType, TensorType, Type
 
 OP_TYPES = ("matmul", "conv", "scaled_matmul")
 
@@ -473,6 +473,44 @@ def data_tiling_encoding_of(t: Type) -> Optional[Attribute]:
     """The data-tiling encoding of tensor type ``t`` (None if it has none),
     looking through a ``#mesh.shard<..., inner = ...>`` sharding."""
     return data_encoding_of(t)
+
+
+def _mentions_encoding(x: Any) -> bool:
+    """Whether a type or attribute holds a data-tiling encoding anywhere inside (function types,
+    ``TypeAttr``, arrays and dictionaries of them)."""
+    if isinstance(x, TensorType):
+        return data_tiling_encoding_of(x) is not None
+    if isinstance(x, FunctionType):
+        return any(_mentions_encoding(t) for t in x.inputs + x.results)
+    if isinstance(x, TypeAttr):
+        return _mentions_encoding(x.type)
+    if isinstance(x, DATA_TILING_ATTRS):
+        return True
+    if isinstance(x, ArrayAttr):
+        return any(_mentions_encoding(e) for e in x.elements)
+    if isinstance(x, DictionaryAttr):
+        return any(_mentions_encoding(a) for _, a in x.entries)
+    return False
+
+
+def has_data_tiling(root: Operation) -> bool:
+    """Whether anything in ``root`` carries data tiling: an ``iree_encoding`` op, or a data-tiling
+    encoding in a value's type (results and block arguments) or in an attribute's types (a
+    function's signature, a global's type). O(ops + values + attributes). The encoding passes are
+    the identity on IR without any, so they report it unchanged
+    (:meth:`meshc.passes.base.Pass.mark_all_preserved`)."""
+    for op in root.walk():
+        if op.name.startswith("iree_encoding."):
+            return True
+        if any(_mentions_encoding(r.type) for r in op.results):
+            return True
+        if any(_mentions_encoding(a) for where in (op.attributes, op.properties) for a in where.values()):
+            return True
+        for region in op.regions:
+            for block in region.blocks:
+                if any(_mentions_encoding(a.type) for a in block.args):
+                    return True
+    return False
 
 
 def with_data_tiling_encoding(t: TensorType, encoding: Optional[Attribute]) -> TensorType:

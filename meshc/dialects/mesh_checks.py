@@ -13,6 +13,7 @@ turn it into a located error. Re-exported by :mod:`meshc.dialects.mesh`.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from functools import lru_cache
 from typing import ClassVar, Optional, Sequence, Union
 
 from meshc.ir.attributes import (ArrayAttr, Attribute, DenseArrayAttr, IntegerAttr, StringAttr, SymbolRefAttr,
@@ -293,6 +294,10 @@ def verify_sharding(attr: Union[ShardingAttr, ShardEncodingAttr], tensor_type: O
         raise DiagnosticError(f"{prefix}{err}", loc) from None
 
 
+def _is_sharded(t: Type) -> bool:
+    return isinstance(t, TensorType) and isinstance(t.encoding, ShardEncodingAttr)
+
+
 def verify_op_shardings(op: Operation) -> None:
     """Verify every ``#mesh.shard`` encoding in the types of ``op``'s operands, results and region
     entry-block arguments (a function's arguments), with :func:`verify_sharding`.
@@ -302,7 +307,10 @@ def verify_op_shardings(op: Operation) -> None:
     Raises:
         DiagnosticError: at ``op``, naming the operand/result/argument and its type.
     """
-    module = None  # looked up at the first sharded type (most ops have none)
+    if not any(_is_sharded(v.type) for v in op.operands) and not any(_is_sharded(r.type) for r in op.results) \
+            and not any(_is_sharded(a.type) for region in op.regions if region.blocks for a in region.blocks[0].args):
+        return  # most ops: no sharded type at all
+    module = None  # looked up at the first sharded type
     memo = unchanged_ir_memo()
     groups = [("operand", op.operands), ("result", op.results)]
     for r, region in enumerate(op.regions):
@@ -409,13 +417,19 @@ def storage_pieces(global_type: TensorType, mesh) -> list[Piece]:
         ShardingVerifyError: ``global_type`` has no sharding or a dynamic shape, or the sharding
             does not fit the mesh (the message says which).
     """
+    return list(_storage_pieces(global_type, mesh))
+
+
+@lru_cache(maxsize=512)
+def _storage_pieces(global_type: TensorType, mesh) -> tuple[Piece, ...]:
+    """:func:`storage_pieces`, remembered per (type, mesh): both are immutable values."""
     from meshc.sharding.spec import ShardingError
 
     s = sharding_of(global_type)
     if s is None or not global_type.has_static_shape:
         raise ShardingVerifyError(f"'{global_type}' is not a distributed tensor of static shape")
     try:
-        return [Piece(p.devices, p.region) for p in _storage.pieces_of(global_type.shape, s.to_spec(), mesh)]
+        return tuple(Piece(p.devices, p.region) for p in _storage.pieces_of(global_type.shape, s.to_spec(), mesh))
     except ShardingError as err:
         raise ShardingVerifyError(str(err)) from None
 

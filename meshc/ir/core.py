@@ -369,12 +369,25 @@ class Operation:
         erase the yielded op in post-order walks."""
         if pre_order:
             yield self
+        yield from self._walk_nested(pre_order)
+        if not pre_order:
+            yield self
+
+    def _walk_nested(self, pre_order: bool) -> Iterator["Operation"]:
+        """:meth:`walk` without the op itself; a nested op without regions costs no generator (each
+        list is still read when the walk reaches it, as the recursive walk reads it)."""
         for region in list(self.regions):
             for block in list(region.blocks):
                 for op in list(block.ops):
-                    yield from op.walk(pre_order)
-        if not pre_order:
-            yield self
+                    if pre_order:
+                        yield op
+                        if op.regions:
+                            yield from op._walk_nested(True)
+                    elif op.regions:
+                        yield from op._walk_nested(False)
+                        yield op
+                    else:
+                        yield op
 
     def has_trait(self, trait: str) -> bool:
         return trait in self.traits

@@ -77,7 +77,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, ClassVar, Optional, Sequence, Union
 
 from meshc.ir.attributes import Attribute, DenseArrayAttr, StringAttr, SymbolRefAttr, UnitAttr
-from meshc.ir.core import Operation, register_op
+from meshc.ir.core import Operation, op_class, register_op
 from meshc.ir.types import FloatType, FunctionType, IndexType, IntegerType, TensorType, Type, element_type_of
 
 
@@ -344,28 +344,15 @@ def verify_structure(op: Operation, d: OpDef) -> None:
         DiagnosticError: located at ``op``.
     """
     plan = d.__dict__.get("_plan") or _structure_plan(d)
-    for (nvar, fixed, checked), values, word in ((plan[0], op.operands, "operand"), (plan[1], op.results, "result")):
-        n = len(values)
-        if nvar == 0 and n != fixed:
-            raise op.error(f"expected {fixed} {word}s, but found {n}")
-        if nvar and n < fixed:
-            raise op.error(f"expected at least {_plural(fixed, word)}, but found {n}")
-        if not checked:  # every kind is 'any type'
-            continue
-        defs = d.operands if word == "operand" else d.results
-        groups = d.operand_groups(op) if word == "operand" else d.result_groups(op)
-        pos = 0
-        for x, group in zip(defs, groups):
-            for v in group:
-                if not x.kind(v.type):
-                    raise op.error(f"{word} #{pos} must be {x.kind.description}, but got '{v.type}'")
-                pos += 1
+    _verify_values(op, d, plan[0], op.operands, "operand")
+    _verify_values(op, d, plan[1], op.results, "result")
     least, most = plan[2]
     if not least <= len(op.regions) <= most:
         want = str(least) if least == most else f"{least} to {most}"
         raise op.error(f"expected {want} regions, but found {len(op.regions)}")
+    properties, attributes = op.properties, op.attributes
     for a in d.attributes:
-        value = op.attr(a.name)
+        value = properties[a.name] if a.name in properties else attributes.get(a.name)  # op.attr, inlined
         if value is None:
             if a.required:
                 raise op.error(f"requires {a.what + ' ' if a.what else ''}attribute '{a.name}'")
@@ -381,6 +368,28 @@ def verify_structure(op: Operation, d: OpDef) -> None:
             raise op.error(f"region '{r.name}' expects one block, but found {len(reg.blocks)}")
     for t in plan[3]:
         t.verify(op)
+
+
+def _verify_values(op: Operation, d: OpDef, counts: tuple, values: Sequence, word: str) -> None:
+    """The count and the type kinds of ``op``'s operands or results (``word``), from ``counts``
+    = ``(nvar, fixed, any kind to check)`` of :func:`_structure_plan`."""
+    nvar, fixed, checked = counts
+    n = len(values)
+    if nvar == 0 and n != fixed:
+        raise op.error(f"expected {fixed} {word}s, but found {n}")
+    if nvar and n < fixed:
+        raise op.error(f"expected at least {_plural(fixed, word)}, but found {n}")
+    if not checked:  # every kind is 'any type'
+        return
+    defs = d.operands if word == "operand" else d.results
+    groups = [[v] for v in values] if nvar == 0 else (d.operand_groups(op) if word == "operand"
+                                                      else d.result_groups(op))
+    pos = 0
+    for x, group in zip(defs, groups):
+        for v in group:
+            if not x.kind(v.type):
+                raise op.error(f"{word} #{pos} must be {x.kind.description}, but got '{v.type}'")
+            pos += 1
 
 
 def _structure_plan(d: OpDef) -> tuple:
@@ -453,15 +462,27 @@ def _group_accessor(groups: Sequence, index: int, which: str):
                 return values[n - (n_defs - index)]
             return values[v:n - after]
     else:
+        memo = f"_{which}_segment_starts"
+
         def get(self):
             values = self.operands if which == "operand" else self.results
             seg = self.attr(seg_name)
-            counts = seg.values if isinstance(seg, DenseArrayAttr) else ()
-            if len(counts) != n_defs or sum(counts) != len(values) or min(counts) < 0 or any(
-                    counts[i] != 1 for i in fixed_positions):
-                return slow(self)
-            start = sum(counts[:index])
-            return values[start:start + counts[index]] if variadic else values[start]
+            # the field starts, validated once per (segment attribute, value count): attributes are
+            # immutable, so the same object with as many values has the same valid starts
+            known = self.__dict__.get(memo)
+            if known is not None and known[0] is seg and known[1] == len(values):
+                starts = known[2]
+            else:
+                counts = seg.values if isinstance(seg, DenseArrayAttr) else ()
+                if len(counts) != n_defs or sum(counts) != len(values) or min(counts) < 0 or any(
+                        counts[i] != 1 for i in fixed_positions):
+                    return slow(self)
+                starts = [0]
+                for c in counts:
+                    starts.append(starts[-1] + c)
+                self.__dict__[memo] = (seg, len(values), starts)
+            start = starts[index]
+            return values[start:starts[index + 1]] if variadic else values[start]
 
     return property(get)
 
@@ -776,8 +797,6 @@ def _split_by_defs(defs, items: list, name: str, parser, kw, what: str = "operan
 
 
 def _op_class_for(name: str, default):
-    from meshc.ir.core import op_class
-
     k = op_class(name)
     return k if k is not Operation else default
 

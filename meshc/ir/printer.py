@@ -37,7 +37,7 @@ from typing import Iterable, Optional, Sequence
 
 from meshc.ir.attributes import Attribute, format_entries, quote_string
 from meshc.ir.core import Block, Operation, Region, Value
-from meshc.ir.limits import recursion_headroom
+from meshc.ir.limits import recursion_headroom, spaced_collections
 from meshc.ir.spelling import printing_in
 from meshc.ir.types import FunctionType, Type
 
@@ -340,6 +340,7 @@ def print_op(op: Operation, generic: bool = False, spelling: Optional[str] = INP
     if spelling == INPUT_SPELLING:
         spelling = module_spelling(op)
     p = Printer(generic=generic, spelling=spelling)
-    with recursion_headroom(), printing_in(p.spelling):
+    # the printer's objects die by reference count: cyclic collections meanwhile would only rescan the IR
+    with recursion_headroom(), spaced_collections(), printing_in(p.spelling):
         p.print_op(op)
     return p.text() + "\n"

@@ -82,15 +82,21 @@ def _verify_op(op: Operation, block_index: dict[int, dict[int, int]]) -> None:
             for arg in block.args:
                 for hook in _ARG_HOOKS:
                     hook(op, arg)
-            for j, inner in enumerate(block.ops):
-                if inner.is_terminator and j != len(block.ops) - 1:
+            ops = block.ops
+            if len(ops) > 1:  # positions for the dominance of uses in this block, built once
+                block_index[id(block)] = {id(o): j for j, o in enumerate(ops)}
+            last = len(ops) - 1
+            for j, inner in enumerate(ops):
+                if j != last and "Terminator" in inner.traits:
                     raise inner.error("must be the last operation in the parent block")
                 if inner.successors:
-                    _check_successors(inner, block, j == len(block.ops) - 1)
+                    _check_successors(inner, block, j == last)
                 _verify_op(inner, block_index)
     for where in (op.attributes, op.properties):
-        for name, attr in where.items():
-            _check_int_array(op, name, attr)
+        if where:
+            for name, attr in where.items():
+                if isinstance(attr, _MAY_HOLD_INT_ARRAYS):
+                    _check_int_array(op, name, attr)
     try:
         op.verify_()
         for hook in _OP_HOOKS:
@@ -122,6 +128,10 @@ def _check_successors(op: Operation, block: Block, last: bool) -> None:
                            "predecessors")
 
 
+#: The attribute kinds :func:`_check_int_array` looks into (every other kind holds no integer array).
+_MAY_HOLD_INT_ARRAYS = (ArrayAttr, DictionaryAttr, DenseArrayAttr)
+
+
 def _check_int_array(op: Operation, name: str, attr: Attribute) -> None:
     """Raise (located at ``op``) when an integer DenseArrayAttr in ``attr`` holds a value outside
     its element type: ``[-2**(w-1), 2**(w-1))`` for signless and signed ``iw``, ``[0, 2**w)`` for
@@ -146,6 +156,13 @@ def _check_int_array(op: Operation, name: str, attr: Attribute) -> None:
 
 
 def _check_dominance(user: Operation, index: int, v: Value, cache: dict[int, dict[int, int]]) -> None:
+    if type(v) is OpResult and v.op.parent is user.parent and user.parent is not None:
+        # the common case, a value defined in the user's own block: compare the two positions
+        idx = cache.get(id(user.parent))
+        if idx is not None:
+            p_def, p_use = idx.get(id(v.op)), idx.get(id(user))
+            if p_def is not None and p_use is not None and p_def < p_use:
+                return
     if isinstance(v, Placeholder):
         raise DiagnosticError(f"use of undeclared SSA value name '%{v.name}'", v.loc)
     def_block = v.parent_block()

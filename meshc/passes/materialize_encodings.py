@@ -58,7 +58,7 @@ from typing import Optional
 
 import numpy as np
 
-from meshc.dialects.iree_encoding import EncodingAttr, data_tiling_encoding_of, with_data_tiling_encoding
+from meshc.dialects.iree_encoding import EncodingAttr, data_tiling_encoding_of, has_data_tiling, with_data_tiling_encoding
 from meshc.dialects.linalg import StructuredOp
 from meshc.dialects.mesh import UNROLLED_ATTR, sharding_of, storage_pieces, with_sharding
 from meshc.dialects.tensor import i64_array, segment_sizes
@@ -217,6 +217,9 @@ class MaterializeEncodings(Pass):
         self.tgt = self.effective_target()
         if self.tgt not in TARGETS:
             raise self.error(op, f"unknown materialization target '{self.tgt}' (expected {', '.join(TARGETS)})")
+        if not has_data_tiling(op):
+            self.mark_all_preserved()  # no encoding anywhere: every rule below is the identity
+            return
         if self.tgt != "none":
             refine_static_shapes(op)  # uneven shards after unroll: packing needs static shapes
         self.orig: dict[Value, TensorType] = {}

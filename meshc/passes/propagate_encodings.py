@@ -132,11 +132,14 @@ class PropagateEncodings(Pass):
 
     def run(self, op: Operation) -> None:
         self.root = op
-        refine_static_shapes(op)
+        refined = refine_static_shapes(op)
+        worklist = deque(o for o in op.walk() if isinstance(o, (SetEncodingOp, UnsetEncodingOp)))
+        if not worklist and not refined:
+            self.mark_all_preserved()  # no encoding op to move: nothing changes
+            return
         self.ctx = PropagationContext(op, self.through_function_args)
         self.rewriter = Rewriter()
         self.stops: dict[int, tuple[Operation, list[str]]] = {}
-        worklist = deque(o for o in op.walk() if isinstance(o, (SetEncodingOp, UnsetEncodingOp)))
         limit = 100 * sum(1 for _ in op.walk()) + 1000
         steps = 0
         while worklist:

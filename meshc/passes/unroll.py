@@ -49,6 +49,7 @@ resharding point left unpartitioned) is a located error.
 
 from __future__ import annotations
 
+from collections import ChainMap
 from typing import Optional, Sequence
 
 import numpy as np
@@ -240,7 +241,7 @@ class FunctionUnroller:
             ext = tensor.ExtractOp.create([table, index], [INDEX], location=op.location)
             self.mapping[op.results[0]] = self.b.insert(ext).results[0]
             return
-        mapping = dict(self.mapping)
+        mapping = ChainMap({}, self.mapping)  # this op's own reads over the function's (no O(function) copy)
         for v in op.operands:
             if not self.distributed(v):
                 continue
@@ -559,7 +560,8 @@ class Instantiator:
         self.coords = unroller.spec.device_coords(device)
         self.aliases = aliases  # shared_outs block args -> the distributed init values
         self.ivs = ivs  # scf.forall induction vars -> mesh axis
-        self.mapping: dict[Value, Value] = dict(unroller.mapping)
+        # the device's own values over the function's: a view, not an O(function) copy per device and body
+        self.mapping: ChainMap = ChainMap({}, unroller.mapping)
         self.consts: dict[Value, int] = {}
         self.b: Builder = Builder()
 
@@ -601,7 +603,7 @@ class Instantiator:
             src = self.is_distributed_source(op.operands[0])
             self.mapping[op.results[0]] = self.const(src.type.shape[d])  # type: ignore[union-attr, index]
             return
-        mapping = dict(self.mapping)
+        mapping = self.mapping.new_child()  # this op's own reads over the device's values (no copy)
         for inner in op.walk():
             for v in inner.operands:
                 if v in mapping:

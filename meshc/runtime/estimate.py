@@ -640,7 +640,10 @@ def estimate(schedule: Schedule, *, layout: Optional[BufferLayout] = None, devic
         meshc.runtime.collectives.CollectiveError: a collective's buffers do not fit together.
     """
     schedule.validate()
-    walk = _Walk(schedule, layout or BufferLayout(), machine or Machine())
-    walk.progress = progress
-    walk.run()
-    return walk.result(device_memory)
+    from meshc.ir.limits import spaced_collections
+
+    with spaced_collections():  # meshc.ir.limits: the walk's state lives until its result is built
+        walk = _Walk(schedule, layout or BufferLayout(), machine or Machine())
+        walk.progress = progress
+        walk.run()
+        return walk.result(device_memory)

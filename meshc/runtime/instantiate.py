@@ -35,6 +35,7 @@ from meshc.backend.schedule import ArgBinding, captured_values
 from meshc.backend.spmd import SpmdTemplate, SpmdUnsupported, _distributed, pieces_index
 from meshc.interfaces.unrolled import SHARDED_SUFFIX
 from meshc.ir.core import Operation, OpResult, Value
+from meshc.ir.limits import spaced_collections
 from meshc.ir.types import FloatType, TensorType
 
 __all__ = ["instantiate"]
@@ -513,10 +514,11 @@ def instantiate(template: SpmdTemplate) -> Program:
     """
     from meshc.dialects.mesh import strip_sharding
 
-    emitter = _SpmdEmitter(template)
-    emitter.run()
     runs = template.entry + SHARDED_SUFFIX
-    schedule = emitter.schedule(runs)
+    with spaced_collections():  # meshc.ir.limits: class bodies and drafts live until the schedule is built
+        emitter = _SpmdEmitter(template)
+        emitter.run()
+        schedule = emitter.schedule(runs)
     ftype = template.func.function_type  # type: ignore[attr-defined]
     return Program(schedule, template.entry, runs, emitter.arg_slots, emitter.result_slots,
                    tuple(strip_sharding(t) for t in ftype.inputs), tuple(strip_sharding(t) for t in ftype.results),

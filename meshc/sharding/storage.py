@@ -11,6 +11,7 @@ to a distributed tensor type.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Sequence
 
 from .shards import _check, _local
@@ -50,9 +51,17 @@ def pieces_of(shape: Sequence[int], spec: Sharding, mesh: Mesh) -> list[Piece]:
     on the partial axes share one piece, on the lowest device; every other
     device has its own (seed 000, DESIGN.md "Peered memory").
 
+    O(devices) the first time for one (shape, sharding, mesh), then O(pieces): the answer is
+    remembered (all three are immutable values; a program repeats a few of them thousands of times).
+
     Raises:
         ShardingError: the sharding does not fit the mesh.
     """
+    return list(_pieces_of(tuple(shape), spec, mesh))
+
+
+@lru_cache(maxsize=512)
+def _pieces_of(shape: tuple[int, ...], spec: Sharding, mesh: Mesh) -> tuple[Piece, ...]:
     pieces: list[list] = []
     where: dict[tuple, int] = {}
     checked = _check(tuple(shape), spec, mesh)  # once, not per device
@@ -66,7 +75,7 @@ def pieces_of(shape: Sequence[int], spec: Sharding, mesh: Mesh) -> list[Piece]:
         else:
             where[key] = len(pieces)
             pieces.append([[d], region])
-    return [Piece(tuple(devs), region) for devs, region in pieces]
+    return tuple(Piece(tuple(devs), region) for devs, region in pieces)
 
 
 def piece_of_device(pieces: Sequence[Piece], device: int) -> int:
