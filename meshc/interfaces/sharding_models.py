@@ -858,8 +858,9 @@ def local_slice(op: tensor.SliceOp, view: DeviceView, read, regions) -> Value:
     dest = read(full_v, full_box)
     source = read(sliced_v, sliced_box) if regions[0] is not None else sliced_v
     offsets = [m.sub(start, fo) for (start, _), (fo, _) in zip(local, full_box)]
-    new = tensor.InsertSliceOp.build(source, dest, offsets, [size for _, size in local], strides, loc=m.loc)
-    return m.b.insert(new).results[0]
+    new = type(op).build(source, dest, offsets, [size for _, size in local], strides, loc=m.loc)
+    inserted = m.b.insert(new)
+    return inserted.results[0] if inserted.results else None  # type: ignore[return-value]
 
 
 def local_splat(op: Operation, sizes: Sequence[Mixed], m: IndexMath) -> Value:

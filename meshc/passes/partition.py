@@ -218,7 +218,8 @@ class FunctionPartitioner:
         model is cloned whole, which needs every tensor it touches replicated (upstream
         ``Partition.cpp``'s fallback), with a remark."""
         ctx = PartitionContext(op, view, read, lambda shardings: self.check_shardings(op, shardings),
-                               lambda: self.regions(op, view), lambda: self.read_captured(op, view, read))
+                               lambda: self.regions(op, view), lambda: self.read_captured(op, view, read),
+                               _inner=self.local_op)
         model = sharding_model(op)
         if model is not None:
             return model.partition(op, ctx)
