@@ -258,6 +258,61 @@ class RegionOpModel(ShardingModel):
                 out[r] = k
         return tuple(out)
 
+    def refine(self, op: Operation, known) -> Operation:
+        """Unroll's static types for a per-device region op: block arguments take their tied operands'
+        (now static) types, the integer arithmetic of the body on known values folds to constants, each
+        inner op is refined by its own model in order (nested region ops recursively), and the results
+        take the types of what flows into them (the tied operand, else the first terminator operand)."""
+        from meshc.dialects.arith import ConstantOp
+        from meshc.interfaces.sharding import sharding_model
+        from meshc.ir.attributes import IntegerAttr
+        from meshc.ir.types import IndexType, IntegerType
+
+        flow = region_flow_model(op)
+        consts: dict[Value, int] = {}
+
+        def known2(v: Value) -> Optional[int]:
+            return consts[v] if v in consts else known(v)
+
+        ties = flow.ties(op)  # type: ignore[union-attr]
+        operand_of = {g: v for group in ties for v in group if any(v is o for o in op.operands) for g in group}
+        for block in flow.blocks(op):  # type: ignore[union-attr]
+            for a in block.args:
+                src = operand_of.get(a)
+                if src is not None and isinstance(a.type, TensorType):
+                    a.type = src.type
+            for inner in list(block.ops):
+                if inner.is_terminator and not inner.regions:
+                    continue
+                model = sharding_model(inner)
+                if model is None:
+                    continue
+                if len(inner.results) == 1 and isinstance(inner.results[0].type, (IndexType, IntegerType)):
+                    folded = model.fold_static(inner, known2)
+                    if folded is not None and isinstance(folded[0], int):
+                        t = inner.results[0].type
+                        c = Builder.before(inner).insert(ConstantOp.create([], [t], {"value": IntegerAttr(folded[0], t)},
+                                                                           location=inner.location))
+                        consts[c.results[0]] = folded[0]
+                        inner.results[0].replace_all_uses_with(c.results[0])
+                        inner.erase()
+                        continue
+                new = model.refine(inner, known2)
+                if new is not inner:
+                    Builder.before(inner).insert(new)
+                    for a, b in zip(inner.results, new.results):
+                        a.replace_all_uses_with(b)
+                    inner.erase()
+        for r, group in zip(op.results, ties):
+            src = operand_of.get(r)
+            if src is not None:
+                r.type = src.type
+                continue
+            flowing = [v for v in group if v is not r and isinstance(v.type, TensorType)]
+            if flowing:
+                r.type = flowing[0].type
+        return op
+
     def partition(self, op: Operation, ctx: PartitionContext) -> list[Value]:
         """The op on this device's shards, its body partitioned in place (see the module docstring).
 
@@ -347,7 +402,14 @@ class RegionOpModel(ShardingModel):
                 m.b.insert(term)
             elif touches and not inner.is_terminator and (inner.results and any(sharding_of(r.type) is not None for r in inner.results)
                               or not inner.results):
-                results = ctx.partition_inner(inner, inner_view, read)
+                # a copy whose scalar operands (offsets, bounds) are the new body's, partitioned in place of
+                # the original (a model may look up the mesh from its position), its tensors read locally
+                scalars = {k: v for k, v in mapping.items() if sharding_of(k.type) is None}
+                copy = Builder.before(inner).insert(inner.clone(scalars))
+                try:
+                    results = ctx.partition_inner(copy, inner_view, read)
+                finally:
+                    copy.erase()
                 for old, local in zip(inner.results, results):
                     mapping[old] = local
             else:
