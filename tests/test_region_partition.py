@@ -201,3 +201,17 @@ def test_both_forms_unroll_to_static_per_device_bodies(name, form):
                 assert not hasattr(r.type, "has_static_shape") or r.type.has_static_shape, inner.name
     inputs = _inputs(name)
     assert mc.run(mc.parse(text), inputs, check=True).check_ok
+
+
+def test_the_partitioned_loop_runs_on_mpi(tmp_path):
+    pytest.importorskip("mpi4py")
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    data = Path(__file__).parent / "data"
+    cmd = [sys.executable, "-m", "meshc", "run", str(data / "region_for_dynamic.mlir"), "--inputs",
+           str(data / "region_for_dynamic.inputs.npz"), "--check", "--backend", "mpi", "--launch", "4"]
+    r = subprocess.run(cmd, capture_output=True, text=True, timeout=300)
+    assert r.returncode == 0, r.stdout + r.stderr
+    assert "result0: ok max abs err 0" in r.stdout

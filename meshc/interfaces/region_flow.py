@@ -26,8 +26,13 @@ SPMD partitioner).
 Models: ``flow.dispatch.region`` (no block arguments; its values come from above), ``scf.execute_region``,
 ``scf.if``, ``scf.for``, ``scf.forall`` (its ``shared_outs`` flow into the block arguments after the
 induction variables; ``trips`` None: its body runs in parallel, partition's own form), ``func.call`` /
-``util.call`` (the callee's body, a function of the same module). The interface is apart from the
-ShardingInterface: a region op that stays has no sharding rule (replicated, cloned whole, as before).
+``util.call`` (the callee's body, a function of the same module).
+
+Beyond the runs, each model answers two questions for partitioning in place
+(:mod:`meshc.interfaces.region_models`, the ShardingInterface of the region ops that stay):
+:meth:`RegionFlowModel.blocks` (the blocks whose ops run, a forall's ``in_parallel`` body included) and
+:meth:`RegionFlowModel.ties` (the values that are one tensor at different points of the flow: an
+``scf.for`` init, block argument, yield and result; both yields of an ``scf.if`` and its result).
 """
 
 from __future__ import annotations
