@@ -197,6 +197,13 @@ class FunctionResharder:
                     self.insert_needed_points(op)
             self.compose_points(block)
             for op in list(block.ops):
+                if isinstance(op, ShardOp) and op.is_resharding_point and not op.peer_read:
+                    target = sharding_of(op.results[0].type)
+                    refilled = _fresh_fill(op.src, target, op) if target is not None else None
+                    if refilled is not None:  # a splat is made again with the target sharding, never moved
+                        op.results[0].replace_all_uses_with(refilled)
+                        op.erase()
+            for op in list(block.ops):
                 if isinstance(op, ShardOp):
                     self.lower_point(op)
 
@@ -221,6 +228,10 @@ class FunctionResharder:
                 fresh = _fresh_empty(v, need, op)
                 Builder.before(op).insert(fresh)
                 op.set_operand(i, fresh.results[0])
+                continue
+            refilled = _fresh_fill(v, need, op)
+            if refilled is not None:  # a splat is made again with `need`, never moved
+                op.set_operand(i, refilled)
                 continue
             point = ShardOp.build(v, need, loc=op.location, distributed=True)
             Builder.before(op).insert(point)
@@ -497,6 +508,33 @@ def _fresh_empty(v: Value, need: ShardingAttr, where: Operation) -> Operation:
     else:
         dyn = []
     return EmptyOp.build(with_sharding(t, need), dyn, loc=where.location)  # type: ignore[arg-type]
+
+
+def _fresh_fill(v: Value, need: ShardingAttr, where: Operation) -> Optional[Value]:
+    """``v`` made again with sharding ``need`` before ``where`` when it is a ``linalg.fill`` of a
+    ``tensor.empty`` (a splat, which IREE's global optimization shares between consumers that need it
+    sharded differently): a new ``tensor.empty`` + ``linalg.fill`` with ``need`` without its partial
+    axes, then (if ``need`` has some) a resharding point to ``need`` that ``partition`` lowers locally
+    (the value on the devices at coordinate 0 of those axes, the identity elsewhere). None for any
+    other ``v``: it is resharded by collectives."""
+    from meshc.dialects.linalg import FillOp
+    from meshc.dialects.tensor import EmptyOp
+
+    fill = getattr(v, "op", None)
+    if not isinstance(fill, FillOp) or len(fill.operands) != 2 or isinstance(fill.operands[0].type, TensorType):
+        return None
+    if not isinstance(getattr(fill.operands[1], "op", None), EmptyOp):
+        return None
+    whole = replace(need, partial_axes=(), partial_type="sum")
+    b = Builder.before(where)
+    empty = b.insert(_fresh_empty(fill.operands[1], whole, where))
+    new = fill.clone({fill.operands[1]: empty.results[0]})
+    new.results[0].type = with_sharding(v.type, whole)  # type: ignore[arg-type]
+    b.insert(new)
+    if not need.partial_axes:
+        return new.results[0]
+    point = b.insert(ShardOp.build(new.results[0], need, loc=where.location, distributed=True))
+    return point.results[0]
 
 
 def _value_label(v: Value) -> str:
