@@ -33,9 +33,8 @@ def unwrap_abi(module: Operation) -> None:
 
     barriers = [op for op in module.walk() if op.name.startswith("iree_tensor_ext.compute_barrier.")]
     for op in barriers:
-        if len(op.operands) == 1:
-            op.results[0].replace_all_uses_with(op.operands[0])
-            op.erase()
+        op.results[0].replace_all_uses_with(op.operands[0])
+        op.erase()
     for func in [op for op in module.walk() if isinstance(op, FuncOp)]:
         if not func.regions or not func.regions[0].blocks:
             continue
