@@ -17,7 +17,12 @@ compositions planned there). What the pass does, per function:
    Operands with halos are read by their core (no point for the halo alone).
 2. **Redundant pairs**: a point whose operand comes from another point is planned
    from the first one's source (``A -> B -> A`` disappears, ``A -> B -> C`` becomes
-   ``A -> C``); duplicate points of one value to one sharding are merged.
+   ``A -> C``); duplicate points of one value to one sharding are merged. Contents are
+   never moved where they can be made: an init that is never read gets a new
+   ``tensor.empty`` of the needed sharding, and a point that would move a
+   ``linalg.fill`` of a ``tensor.empty`` (a splat; IREE's global optimization shares one
+   zero fill between consumers that need it sharded differently) is replaced by a new
+   fill with the needed split (then a local ``mark_partial`` if it must be partial).
 3. **Lowering** each point by the ``strategy`` option:
 
    * ``collectives``: every step becomes its mesh collective; ``mark_partial``
@@ -198,8 +203,11 @@ class FunctionResharder:
             self.compose_points(block)
             for op in list(block.ops):
                 if isinstance(op, ShardOp) and op.is_resharding_point and not op.peer_read:
-                    target = sharding_of(op.results[0].type)
-                    refilled = _fresh_fill(op.src, target, op) if target is not None else None
+                    target, source = sharding_of(op.results[0].type), sharding_of(op.src.type)
+                    moves = target is not None and source is not None and not self.same(
+                        replace(source, partial_axes=(), partial_type="sum"),
+                        replace(target, partial_axes=(), partial_type="sum"), op.src.type)
+                    refilled = _fresh_fill(op.src, target, op) if moves else None
                     if refilled is not None:  # a splat is made again with the target sharding, never moved
                         op.results[0].replace_all_uses_with(refilled)
                         op.erase()
