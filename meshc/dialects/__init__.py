@@ -49,6 +49,8 @@ REGISTRY: tuple[Dialect, ...] = (
     Dialect("tosa", ("tosa",)),
     Dialect("affine", ("affine",)),
     Dialect("cf", ("cf",)),
+    Dialect("hal", ("hal",)),
+    Dialect("iree_tensor_ext", ("iree_tensor_ext",)),
 )
 
 _DIALECT_NAMES = [d.name for d in REGISTRY]

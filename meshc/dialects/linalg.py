@@ -61,7 +61,7 @@ from meshc.ir.core import Block, Operation, OpResult, Region, Value
 from meshc.ir.location import UNKNOWN_LOC, Location
 from meshc.ir.opdef import (INDEX_KIND, TENSOR, DestinationStyle, Pure, ReturnLike, Terminator, attribute,
                             define_op, operand, region, result, var_operand, var_result)
-from meshc.ir.types import FloatType, IntegerType, TensorType, Type, element_type_of
+from meshc.ir.types import I64, FloatType, IntegerType, TensorType, Type, element_type_of
 from meshc.sharding.combiners import KIND_OF_OP
 
 PARALLEL = "parallel"
@@ -981,6 +981,43 @@ class TransposeOp(CopyLikeOp):
 
 
 @define_op
+class SoftmaxOp(Operation):
+    """``linalg.softmax dimension(d) ins(%x : T) outs(%init : T) -> T``: ``exp(x - max_d x) / sum_d exp(x -
+    max_d x)`` along dim ``d`` (MLIR ``LinalgOps.td``, an aggregate op, not a structured one; IREE's
+    global optimization raises the softmax pattern to it). Destination-passing: the result is written
+    into ``init`` (same type as the input)."""
+
+    name = "linalg.softmax"
+    input = operand(TENSOR)
+    output = operand(TENSOR)
+    result_values = var_result()
+    dimension_attr = attribute(IntegerAttr, name="dimension", what="an integer")
+    traits = (Pure(),)
+
+    @property
+    def dimension(self) -> int:
+        return int(self.dimension_attr.value)  # type: ignore[attr-defined]
+
+    def verify_op(self) -> None:
+        x, init = self.operands[0].type, self.operands[1].type
+        if not isinstance(x, TensorType) or x.rank is None:
+            raise self.error(f"expects a ranked tensor input, got '{x}'")
+        if x.shape != init.shape or x.element_type != init.element_type:  # type: ignore[attr-defined]
+            raise self.error(f"incompatible output shape: input '{x}', output '{init}'")
+        if len(self.results) > 1 or (self.results and self.results[0].type != init):
+            raise self.error(f"expects one result of the output's type '{init}'")
+        if not 0 <= self.dimension < x.rank:
+            raise self.error(f"dimension {self.dimension} is out of range for rank {x.rank}")
+
+    def print_custom(self, p) -> None:
+        x, init = self.operands
+        p.write(f" dimension({self.dimension}) ins({p.value(x)} : {x.type}) outs({p.value(init)} : {init.type})")
+        if self.results:
+            p.write(f" -> {self.results[0].type}")
+        p.write(p.attr_dict(self.attributes, ("dimension",)))
+
+
+@define_op
 class BroadcastOp(CopyLikeOp):
     """``linalg.broadcast ins(%x : tensor<8xf32>) outs(%y : tensor<4x8xf32>) dimensions = [0]``:
     ``dimensions`` are the init dims added; input map = identity without them."""
@@ -1352,6 +1389,13 @@ class Syntax:
         extra = dict(attrs or {})
         extra["dimensions"] = i64_array(dims)
         return self._linalg_structured("linalg.broadcast", ins, outs, extra, (), self.loc(kw))
+
+    def linalg_softmax(self, kw, dim, ins, outs, results, attrs):
+        if len(ins) != 1 or len(outs) != 1:
+            raise self.error(f"'linalg.softmax' takes one input and one output, got {len(ins)} and {len(outs)}", kw)
+        extra = {"dimension": IntegerAttr(int(str(dim)), I64)}
+        extra.update(attrs or {})
+        return self.build("linalg.softmax", list(ins) + list(outs), list(results or []), extra, (), self.loc(kw))
 
     def linalg_yield(self, kw, toks, attrs, types):
         toks, types = toks or [], types or []

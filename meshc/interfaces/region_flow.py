@@ -26,8 +26,13 @@ SPMD partitioner).
 Models: ``flow.dispatch.region`` (no block arguments; its values come from above), ``scf.execute_region``,
 ``scf.if``, ``scf.for``, ``scf.forall`` (its ``shared_outs`` flow into the block arguments after the
 induction variables; ``trips`` None: its body runs in parallel, partition's own form), ``func.call`` /
-``util.call`` (the callee's body, a function of the same module). The interface is apart from the
-ShardingInterface: a region op that stays has no sharding rule (replicated, cloned whole, as before).
+``util.call`` (the callee's body, a function of the same module).
+
+Beyond the runs, each model answers two questions for partitioning in place
+(:mod:`meshc.interfaces.region_models`, the ShardingInterface of the region ops that stay):
+:meth:`RegionFlowModel.blocks` (the blocks whose ops run, a forall's ``in_parallel`` body included) and
+:meth:`RegionFlowModel.ties` (the values that are one tensor at different points of the flow: an
+``scf.for`` init, block argument, yield and result; both yields of an ``scf.if`` and its result).
 """
 
 from __future__ import annotations
@@ -85,6 +90,24 @@ class RegionFlowModel:
     def region_flow(self, op: Operation) -> Optional[RegionFlow]:  # pragma: no cover - abstract
         raise NotImplementedError
 
+    def blocks(self, op: Operation) -> list[Block]:
+        """The blocks of ``op`` whose ops run when ``op`` runs, in order (MLIR's successor regions; a
+        forall's ``in_parallel`` body last). Default: the entry block of every non-empty region."""
+        return [r.blocks[0] for r in op.regions if r.blocks and (r.blocks[0].ops or r.blocks[0].args)]
+
+    def ties(self, op: Operation) -> list[tuple[Value, ...]]:
+        """Groups of values that are one tensor at different points of ``op``'s region flow (MLIR's
+        ``RegionBranchOpInterface`` edges: operand -> block argument -> terminator operand -> result):
+        whatever sharding one of them has, the others must have for the op to run without moving
+        data. Default: the terminator operands of each block of :meth:`blocks` with the op's results."""
+        groups: list[list[Value]] = [[r] for r in op.results]
+        for block in self.blocks(op):
+            term = block.ops[-1] if block.ops and block.ops[-1].is_terminator else None
+            if term is not None and len(term.operands) == len(op.results):
+                for g, v in zip(groups, term.operands):
+                    g.append(v)
+        return [tuple(g) for g in groups]
+
 
 _MODELS: dict[str, RegionFlowModel] = {}
 
@@ -102,6 +125,10 @@ class _OnceModel(RegionFlowModel):
             return None
         body = op.regions[0].blocks[0]
         return RegionFlow(body, (None,) * len(body.args), 1)
+
+    def blocks(self, op: Operation) -> list[Block]:
+        """The body only (a dispatch region's workgroup-count region computes no tensors)."""
+        return [op.regions[0].blocks[0]] if op.regions and op.regions[0].blocks else []
 
 
 class _IfModel(RegionFlowModel):
@@ -121,6 +148,12 @@ class _ForModel(RegionFlowModel):
     """``scf.for``: the body runs ``ceil((ub - lb) / step)`` times when the bounds are constants; the
     iter_args' inits enter, the yields are carried."""
 
+    def ties(self, op: Operation) -> list[tuple[Value, ...]]:
+        """iter_arg ``k``: its init (operand ``3 + k``), block argument ``1 + k``, yield ``k``, result ``k``."""
+        body = op.regions[0].blocks[0]
+        term = body.ops[-1]
+        return [(op.operands[3 + k], body.args[1 + k], term.operands[k], r) for k, r in enumerate(op.results)]
+
     def region_flow(self, op: Operation) -> Optional[RegionFlow]:
         lb, ub, step = (_constant(v) for v in op.operands[:3])
         body = op.regions[0].blocks[0]
@@ -134,6 +167,19 @@ class _ForModel(RegionFlowModel):
 class _ForallModel(RegionFlowModel):
     """``scf.forall``: induction variables, then the ``shared_outs`` (its last operands) flow in; the body
     runs in parallel (``trips`` None)."""
+
+    def blocks(self, op: Operation) -> list[Block]:
+        """The body, then the ``scf.forall.in_parallel`` terminator's body (its parallel inserts)."""
+        body = op.regions[0].blocks[0]
+        term = body.ops[-1] if body.ops else None
+        return [body] + ([term.regions[0].blocks[0]] if term is not None and term.regions else [])
+
+    def ties(self, op: Operation) -> list[tuple[Value, ...]]:
+        """shared_out ``k``: its init, block argument (after the induction variables), result ``k``."""
+        body = op.regions[0].blocks[0]
+        outs = len(op.results)
+        first, ivs = len(op.operands) - outs, len(body.args) - outs
+        return [(op.operands[first + k], body.args[ivs + k], r) for k, r in enumerate(op.results)]
 
     def region_flow(self, op: Operation) -> Optional[RegionFlow]:
         body = op.regions[0].blocks[0]

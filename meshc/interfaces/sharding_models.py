@@ -362,6 +362,25 @@ class ConstantModel(CreationModel):
         return None
 
 
+class SoftmaxModel(ShardingModel):
+    """``linalg.softmax dimension(d)``: loops = the result dims, all parallel; the input, the init and
+    the result linked on every dim but ``d``, which each device needs whole (its max and sum run along
+    it). The init is the result's destination."""
+
+    def iteration_space(self, op: Operation) -> IterationSpace:
+        rank = op.operands[0].type.rank  # type: ignore[attr-defined]
+        d = op.attributes["dimension"].value  # type: ignore[attr-defined]
+        links = tuple(None if k == d else DimLink(k) for k in range(rank))
+        return IterationSpace((PARALLEL,) * rank, (links, links), (links,) * len(op.results), (None,) * len(op.results),
+                              (None, 0 if op.results else None))
+
+    def refine(self, op: Operation, known: Known) -> Operation:
+        """The result takes the init's (now static) type."""
+        for r in op.results:
+            r.type = op.operands[1].type
+        return op
+
+
 class SameShapeModel(ShardingModel):
     """Ops whose first operand has the result's logical shape (casts, encoding conversions)."""
 
@@ -869,8 +888,9 @@ def local_slice(op: tensor.SliceOp, view: DeviceView, read, regions) -> Value:
     dest = read(full_v, full_box)
     source = read(sliced_v, sliced_box) if regions[0] is not None else sliced_v
     offsets = [m.sub(start, fo) for (start, _), (fo, _) in zip(local, full_box)]
-    new = tensor.InsertSliceOp.build(source, dest, offsets, [size for _, size in local], strides, loc=m.loc)
-    return m.b.insert(new).results[0]
+    new = type(op).build(source, dest, offsets, [size for _, size in local], strides, loc=m.loc)
+    inserted = m.b.insert(new)
+    return inserted.results[0] if inserted.results else None  # type: ignore[return-value]
 
 
 def local_splat(op: Operation, sizes: Sequence[Mixed], m: IndexMath) -> Value:
@@ -1041,6 +1061,7 @@ def _register() -> None:
     for name in ("tensor.bitcast", "iree_encoding.set_encoding", "iree_encoding.unset_encoding"):
         register_sharding_model(name, same)
     register_sharding_model("tensor.cast", CastModel())
+    register_sharding_model("linalg.softmax", SoftmaxModel())
     register_sharding_model("tensor.expand_shape", ExpandShapeModel())
     register_sharding_model("tensor.collapse_shape", CollapseShapeModel())
     register_sharding_model("tensor.extract_slice", ExtractSliceModel())

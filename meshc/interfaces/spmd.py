@@ -26,7 +26,7 @@ cannot compute.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Callable, Optional, Sequence, Union
+from typing import Callable, Hashable, Optional, Sequence, Union
 
 import numpy as np
 
@@ -358,7 +358,8 @@ class PartitionContext:
     (operands then results) are the ones its rule needs. ``regions()``: the box each operand, then
     each result, covers on this device under the op's rule (None for values that are not
     distributed), computed on first use (it checks the shardings). ``captured()``: whole reads of the
-    distributed values the op's regions use from outside."""
+    distributed values the op's regions use from outside. :meth:`partition_inner`: an op of the regions
+    partitioned the pass's way."""
 
     op: Operation
     view: "object"
@@ -367,6 +368,20 @@ class PartitionContext:
     _regions: Callable[[], list] = field(repr=False, default=lambda: [])
     _captured: Callable[[], dict] = field(repr=False, default=lambda: {})
     _cache: dict = field(default_factory=dict, repr=False)
+    _inner: Optional[Callable] = field(repr=False, default=None)
+
+    def partition_inner(self, inner: Operation, view: "DeviceView", read) -> list[Value]:
+        """Partition ``inner``, an op in the regions of this op, for ``view`` (whose ``m`` inserts into the
+        new body) with ``read`` giving the local values of the body: what the pass does for a top-level
+        op (its model's :meth:`~meshc.interfaces.sharding.ShardingModel.partition`). Region ops that are
+        partitioned in place (:mod:`meshc.interfaces.region_models`) call it for their body.
+
+        Raises:
+            PartitionError: no partitioner was given (the op is not partitioned by the pass).
+        """
+        if self._inner is None:
+            raise PartitionError(f"'{inner.name}' inside '{self.op.name}' cannot be partitioned here")
+        return self._inner(inner, view, read)
 
     @property
     def m(self) -> "IndexMath":
@@ -444,3 +459,44 @@ def replace_clone(old: Operation, new: Operation) -> Operation:
         b.name_hint = a.name_hint
     old.drop_operands()
     return new
+
+
+class IndexExpressions:
+    """A structural key per index value (:meth:`key`): equal keys compute the same number on every
+    device. Constants are their ints; a pure op without regions is its name, attributes and the keys
+    of its operands; the coordinates of the fused loops are one key; anything else is itself."""
+
+    def __init__(self, ivs: dict[int, int]):
+        self._memo: dict[int, Hashable] = {}
+        self._ivs = ivs  # id(induction variable) -> axis
+        self.scratch: list[Block] = []  # blocks whose values have keys: alive as long as the memo (ids)
+
+    def key(self, x: Mixed) -> Hashable:
+        if isinstance(x, int):
+            return x
+        memo = self._memo.get(id(x))
+        if memo is not None:
+            return memo
+        out: Hashable = ("value", id(x))
+        if id(x) in self._ivs:
+            out = ("coordinate", self._ivs[id(x)])
+        else:
+            op = getattr(x, "op", None)
+            if op is not None and op.name == "arith.constant" and isinstance(op.attr("value"), IntegerAttr) \
+                    and x.type == INDEX:
+                out = op.attr("value").value
+            elif op is not None and not op.regions and op.has_trait("Pure"):
+                attrs = tuple(sorted((k, hashable_attr(a)) for k, a in list(op.attributes.items())
+                                     + list(op.properties.items())))
+                out = (op.name, attrs, tuple(self.key(o) for o in op.operands), x.index)  # type: ignore
+        self._memo[id(x)] = out
+        return out
+
+
+def hashable_attr(a) -> Hashable:
+    """``a`` itself when hashable, else its text (a key part of :class:`IndexExpressions`)."""
+    try:
+        hash(a)
+        return a
+    except TypeError:
+        return str(a)

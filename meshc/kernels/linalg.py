@@ -121,6 +121,15 @@ def batch_mmt4d(lhs: Any, rhs: Any, acc: Any) -> np.ndarray:
 # ------------------------------------------------------------- data motion
 
 
+def softmax(x: np.ndarray, dim: int) -> np.ndarray:
+    """``linalg.softmax``: ``exp(x - max) / sum(exp(x - max))`` along ``dim``, in ``x``'s dtype (MLIR's
+    decomposition of the op: max, subtract, exp, sum, divide)."""
+    x = np.asarray(x)
+    shifted = x - np.max(x, axis=dim, keepdims=True)
+    e = np.exp(shifted)
+    return (e / np.sum(e, axis=dim, keepdims=True)).astype(x.dtype, copy=False)
+
+
 def fill(value: Any, out_shape: Sequence[int], dtype: Any) -> np.ndarray:
     """``linalg.fill``: array of ``out_shape`` (elements per dim) holding
     ``value`` cast to ``dtype`` (an MLIR type name or numpy dtype) with

@@ -13,8 +13,11 @@ tensor encoding attribute"): every tensor value's type carries its sharding,
 * Each ``mesh.shard`` whose operand already has its sharding disappears; one
   whose sharding differs stays as a resharding point ``mesh.shard %x to S :
   T_in -> T_out`` (``annotate_for_users`` dropped: the types say it all).
-* Tensor values inside regions (of ops without a sharding rule) are
-  replicated; the function type follows its arguments and returned values.
+* Tensor values inside the regions of a region op partitioned in place
+  (``scf.for``, ``scf.if``, ``scf.forall``: :mod:`meshc.interfaces.region_models`)
+  take the shardings the op's loop sharding gives its body; inside other ops'
+  regions they are replicated. The function type follows its arguments and
+  returned values.
 * A ``func.call`` whose operands (results) have other shardings than the
   callee's signature gets resharding points before (after) it.
 
@@ -90,7 +93,7 @@ class DistributeTypes(Pass):
                 if isinstance(op, ShardOp):
                     self.lower_annotation(op)
                 else:
-                    _replicate_nested(op, default)
+                    _distribute_nested(op, default)
         func.update_type_from_body()
         verify_type_shardings(func)
 
@@ -155,6 +158,27 @@ def _set_sharding(v: Value, sharding) -> None:
         value = owner.attributes.get("value") if owner is not None and owner.name == "arith.constant" else None
         if isinstance(value, DenseElementsAttr):  # the attribute's type is the result type (MLIR's rule)
             owner.attributes["value"] = DenseElementsAttr(v.type, value.array)
+
+
+def _distribute_nested(op: Operation, default) -> None:
+    """Give the tensor values inside ``op``'s regions their shardings: a region op partitioned in place
+    (:mod:`meshc.interfaces.region_models`) passes its loop sharding, read off its operand and result
+    types, to its body (and its nested region ops theirs); any other op's values are replicated."""
+    from meshc.interfaces.region_models import inner_shardings, sharding_model_of
+    from meshc.interfaces.sharding import loop_sharding
+
+    if sharding_model_of(op) is None or not op.regions:
+        _replicate_nested(op, default)
+        return
+    ls = loop_sharding(op, [sharding_of(v.type) for v in op.operands], [sharding_of(r.type) for r in op.results],
+                       mesh=default.mesh)
+    for v, s in inner_shardings(op, ls).items():
+        if sharding_of(v.type) is None:
+            _set_sharding(v, s)
+    for region in op.regions:
+        for block in region.blocks:
+            for inner in block.ops:
+                _distribute_nested(inner, default)
 
 
 def _replicate_nested(op: Operation, default) -> None:

@@ -14,8 +14,9 @@ before SPMD partitioning). Nested region ops are flattened in turn.
 Only functions with sharding annotations are changed (a program with none keeps its structure), and
 only region ops directly in the function body. What stays: an ``scf.if`` on a computed condition, a
 loop of unknown trip count or of more than ``max-trips`` trips, ``scf.forall`` (partition's own
-parallel form), a call of a function without a single-block body; they keep today's rule (no
-sharding rule: replicated, cloned whole into every device's body), with a remark saying why.
+parallel form), a call of a function without a single-block body; they stay, with a remark saying
+why, and the region ops among them are sharded and partitioned in place by their ShardingInterface
+(:mod:`meshc.interfaces.region_models`: the body runs per device on the device's shards).
 
 Options: ``max-trips`` (default 64): the largest static trip count of a loop that is unrolled;
 ``max-ops`` (default 20000): flattening stops (with a remark) once it has added that many ops, so a
@@ -69,7 +70,7 @@ class FlattenRegions(Pass):
                 if why is not None:
                     if id(op) not in said:
                         said.add(id(op))
-                        self.remark(op, f"'{op.name}' is not flattened ({why}): it is sharded as a whole")
+                        self.remark(op, f"'{op.name}' is not flattened ({why}): it is partitioned in place")
                     continue
                 if added + len(flow.body.ops) * max(1, flow.trips) > self.max_ops:  # type: ignore[union-attr]
                     self.remark(op, f"'{op.name}' is not flattened: the function reached max-ops={self.max_ops}")

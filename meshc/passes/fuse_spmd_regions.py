@@ -45,7 +45,7 @@ from meshc.dialects.mesh import ForAllOp, ForOneOp, MeshOp, YieldOp, sharding_of
 from meshc.dialects.scf import ForallOp
 from meshc.dialects.mesh_checks import enclosing_module
 from meshc.dialects.tensor import EmptyOp, ExtractSliceOp
-from meshc.interfaces.spmd import DeviceView, IndexMath, Mixed, local_type
+from meshc.interfaces.spmd import DeviceView, IndexExpressions, IndexMath, Mixed, local_type
 from meshc.ir.attributes import DenseArrayAttr, IntegerAttr
 from meshc.ir.builder import Builder
 from meshc.ir.core import Block, Operation, Region, Value, is_ancestor
@@ -158,7 +158,7 @@ def _for_one(forall: Operation) -> ForOneOp:
 def _bounds_key(forall: Operation) -> tuple:
     """What must agree between two fused ``scf.forall`` loops: bounds and steps, static and SSA."""
     n_outs = len(forall.results)
-    keys = _Expressions({})
+    keys = IndexExpressions({})
     dyn = tuple(keys.key(v) for v in forall.operands[:len(forall.operands) - n_outs])
     return (forall.attr("staticLowerBound"), forall.attr("staticUpperBound"), forall.attr("staticStep"), dyn,
             forall.attr("operandSegmentSizes").values[:3])  # type: ignore[union-attr]
@@ -227,46 +227,6 @@ class _Region:
 # Index expressions compared by structure
 # ---------------------------------------------------------------------------------------------------------------
 
-class _Expressions:
-    """A structural key per index value (:meth:`key`): equal keys compute the same number on every
-    device. Constants are their ints; a pure op without regions is its name, attributes and the keys
-    of its operands; the coordinates of the fused loops are one key; anything else is itself."""
-
-    def __init__(self, ivs: dict[int, int]):
-        self._memo: dict[int, Hashable] = {}
-        self._ivs = ivs  # id(induction variable) -> axis
-        self.scratch: list[Block] = []  # blocks whose values have keys: alive as long as the memo (ids)
-
-    def key(self, x: Mixed) -> Hashable:
-        if isinstance(x, int):
-            return x
-        memo = self._memo.get(id(x))
-        if memo is not None:
-            return memo
-        out: Hashable = ("value", id(x))
-        if id(x) in self._ivs:
-            out = ("coordinate", self._ivs[id(x)])
-        else:
-            op = getattr(x, "op", None)
-            if op is not None and op.name == "arith.constant" and isinstance(op.attr("value"), IntegerAttr) \
-                    and x.type == INDEX:
-                out = op.attr("value").value
-            elif op is not None and not op.regions and op.has_trait("Pure"):
-                attrs = tuple(sorted((k, _hashable(a)) for k, a in list(op.attributes.items())
-                                     + list(op.properties.items())))
-                out = (op.name, attrs, tuple(self.key(o) for o in op.operands), x.index)  # type: ignore
-        self._memo[id(x)] = out
-        return out
-
-
-def _hashable(a) -> Hashable:
-    try:
-        hash(a)
-        return a
-    except TypeError:
-        return str(a)
-
-
 # ---------------------------------------------------------------------------------------------------------------
 # One block
 # ---------------------------------------------------------------------------------------------------------------
@@ -327,7 +287,7 @@ class _BlockFuser:
         local value, or ``_PENDING`` for an allocation not built yet; (producer, result index)); None
         if some use is not a read of this device's own shard."""
         ivs = {id(v): a for r in run + [region] for a, v in enumerate(r.ivs)}
-        exprs = _Expressions(ivs)
+        exprs = IndexExpressions(ivs)
         producer: dict[int, tuple[_Region, int]] = {id(res): (r, k) for r in run for k, res in enumerate(r.op.results)}
         # a for_one region's init that is a run's value is read through its output argument
         aliases: dict[int, Value] = {}
@@ -351,7 +311,7 @@ class _BlockFuser:
                 out[id(inner.results[0])] = (local, producer[id(source)])
         return out
 
-    def own_shard(self, prod: tuple[_Region, int], read: ExtractSliceOp, exprs: _Expressions,
+    def own_shard(self, prod: tuple[_Region, int], read: ExtractSliceOp, exprs: IndexExpressions,
                   mesh_name: str, coords: Optional[list[Value]] = None) -> Optional[Value]:
         """The producer's local value when ``read`` slices exactly this device's shard of result ``k``."""
         region, k = prod
@@ -371,7 +331,7 @@ class _BlockFuser:
         got = [(exprs.key(o), exprs.key(s)) for o, s in zip(read.mixed_offsets, read.mixed_sizes)]
         return local if got == want else None
 
-    def shard_box(self, region: _Region, k: int, exprs: _Expressions, mesh_name: str,
+    def shard_box(self, region: _Region, k: int, exprs: IndexExpressions, mesh_name: str,
                   coords: Optional[list[Value]] = None) -> Optional[list]:
         """Keys of (offset, size) per dim of what this device yields of result ``k``: the
         ``parallel_insert_slice`` box (for_one), or the shard of the result's sharding (for_all, and

@@ -79,7 +79,10 @@ two forms and lowers the resharding points; the op itself is rebuilt on the
 device's part by its ShardingInterface model
 (:meth:`~meshc.interfaces.sharding.ShardingModel.partition`, docs/pipeline.md
 "Per-op SPMD rules"; upstream ``Partition.cpp``), never by a test of its name here.
-An op without a model (``scf.if``, ``scf.for``...) is cloned whole into every
+A region op (``scf.for``, ``scf.if``, ``scf.forall``) is rebuilt on the device's
+shards with its body partitioned in place, op by op, by the same rules
+(:mod:`meshc.interfaces.region_models`, through ``PartitionContext.partition_inner``).
+An op without a model is cloned whole into every
 device's body, with a remark, the distributed values its regions capture read whole. An op without tensor results (``tensor.extract``,
 ``tensor.dim``) stays at the function level, reading replicated operands. Shardings
 that disagree with an op's rule are a located error (run ``reshard`` first). With
@@ -218,7 +221,8 @@ class FunctionPartitioner:
         model is cloned whole, which needs every tensor it touches replicated (upstream
         ``Partition.cpp``'s fallback), with a remark."""
         ctx = PartitionContext(op, view, read, lambda shardings: self.check_shardings(op, shardings),
-                               lambda: self.regions(op, view), lambda: self.read_captured(op, view, read))
+                               lambda: self.regions(op, view), lambda: self.read_captured(op, view, read),
+                               _inner=self.local_op)
         model = sharding_model(op)
         if model is not None:
             return model.partition(op, ctx)

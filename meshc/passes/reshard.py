@@ -17,7 +17,12 @@ compositions planned there). What the pass does, per function:
    Operands with halos are read by their core (no point for the halo alone).
 2. **Redundant pairs**: a point whose operand comes from another point is planned
    from the first one's source (``A -> B -> A`` disappears, ``A -> B -> C`` becomes
-   ``A -> C``); duplicate points of one value to one sharding are merged.
+   ``A -> C``); duplicate points of one value to one sharding are merged. Contents are
+   never moved where they can be made: an init that is never read gets a new
+   ``tensor.empty`` of the needed sharding, and a point that would move a
+   ``linalg.fill`` of a ``tensor.empty`` (a splat; IREE's global optimization shares one
+   zero fill between consumers that need it sharded differently) is replaced by a new
+   fill with the needed split (then a local ``mark_partial`` if it must be partial).
 3. **Lowering** each point by the ``strategy`` option:
 
    * ``collectives``: every step becomes its mesh collective; ``mark_partial``
@@ -197,6 +202,16 @@ class FunctionResharder:
                     self.insert_needed_points(op)
             self.compose_points(block)
             for op in list(block.ops):
+                if isinstance(op, ShardOp) and op.is_resharding_point and not op.peer_read:
+                    target, source = sharding_of(op.results[0].type), sharding_of(op.src.type)
+                    moves = target is not None and source is not None and not self.same(
+                        replace(source, partial_axes=(), partial_type="sum"),
+                        replace(target, partial_axes=(), partial_type="sum"), op.src.type)
+                    refilled = _fresh_fill(op.src, target, op) if moves else None
+                    if refilled is not None:  # a splat is made again with the target sharding, never moved
+                        op.results[0].replace_all_uses_with(refilled)
+                        op.erase()
+            for op in list(block.ops):
                 if isinstance(op, ShardOp):
                     self.lower_point(op)
 
@@ -221,6 +236,10 @@ class FunctionResharder:
                 fresh = _fresh_empty(v, need, op)
                 Builder.before(op).insert(fresh)
                 op.set_operand(i, fresh.results[0])
+                continue
+            refilled = _fresh_fill(v, need, op)
+            if refilled is not None:  # a splat is made again with `need`, never moved
+                op.set_operand(i, refilled)
                 continue
             point = ShardOp.build(v, need, loc=op.location, distributed=True)
             Builder.before(op).insert(point)
@@ -497,6 +516,33 @@ def _fresh_empty(v: Value, need: ShardingAttr, where: Operation) -> Operation:
     else:
         dyn = []
     return EmptyOp.build(with_sharding(t, need), dyn, loc=where.location)  # type: ignore[arg-type]
+
+
+def _fresh_fill(v: Value, need: ShardingAttr, where: Operation) -> Optional[Value]:
+    """``v`` made again with sharding ``need`` before ``where`` when it is a ``linalg.fill`` of a
+    ``tensor.empty`` (a splat, which IREE's global optimization shares between consumers that need it
+    sharded differently): a new ``tensor.empty`` + ``linalg.fill`` with ``need`` without its partial
+    axes, then (if ``need`` has some) a resharding point to ``need`` that ``partition`` lowers locally
+    (the value on the devices at coordinate 0 of those axes, the identity elsewhere). None for any
+    other ``v``: it is resharded by collectives."""
+    from meshc.dialects.linalg import FillOp
+    from meshc.dialects.tensor import EmptyOp
+
+    fill = getattr(v, "op", None)
+    if not isinstance(fill, FillOp) or len(fill.operands) != 2 or isinstance(fill.operands[0].type, TensorType):
+        return None
+    if not isinstance(getattr(fill.operands[1], "op", None), EmptyOp):
+        return None
+    whole = replace(need, partial_axes=(), partial_type="sum")
+    b = Builder.before(where)
+    empty = b.insert(_fresh_empty(fill.operands[1], whole, where))
+    new = fill.clone({fill.operands[1]: empty.results[0]})
+    new.results[0].type = with_sharding(v.type, whole)  # type: ignore[arg-type]
+    b.insert(new)
+    if not need.partial_axes:
+        return new.results[0]
+    point = b.insert(ShardOp.build(new.results[0], need, loc=where.location, distributed=True))
+    return point.results[0]
 
 
 def _value_label(v: Value) -> str:

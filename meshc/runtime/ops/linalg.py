@@ -67,6 +67,13 @@ for _name in ("conv_1d_nwc_wcf", "conv_2d_nhwc_hwcf", "conv_2d_nchw_fchw", "dept
     kernel(f"linalg.{_name}")(_windowed)
 
 
+@kernel("linalg.softmax")
+def _softmax(interp, op, args):
+    out = K.softmax(args[0], interp.cached(op, lambda o: o.dimension))
+    _check_init("linalg.softmax", out, args[1])
+    return [out]
+
+
 @kernel("linalg.fill")
 def _fill(interp, op, args):
     init = args[1]

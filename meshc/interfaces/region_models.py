@@ -1,0 +1,476 @@
+"""ShardingInterface models of region ops: ``scf.for``, ``scf.if``, ``scf.forall``, ``scf.execute_region``,
+``flow.dispatch.region``, sharded and partitioned in place through their bodies.
+
+Upstream MLIR's sharding propagation and partition have no rule for region ops (an ``scf.for`` or
+``scf.if`` is replicated there, as an op without a ShardingInterface); seed 000 asks for "propagating
+through a composite operation". The rule here composes the rules of the ops inside: the region op's
+*loops* are the classes of tensor dims that must be split alike for its body to run on every device's
+shards without moving data.
+
+The classes (:func:`dim_classes`) join
+
+* the dims one loop of an inner op indexes (each inner op's ShardingInterface,
+  :mod:`meshc.interfaces.sharding`), operands, results and captured values alike;
+* the values the op's region-flow interface ties together (:meth:`RegionFlowModel.ties
+  <meshc.interfaces.region_flow.RegionFlowModel.ties>`: an ``scf.for`` init, its block argument, its
+  yield and its result; the two yields of an ``scf.if`` and its result; a forall's ``shared_outs``).
+
+A class may not be split (its dims stay replicated) when it holds an inner reduction loop (a split one
+would leave a partial value that needs an ``all_reduce`` inside the body), a dim no loop indexes
+exactly (a sliced dim, a reshape's minor dims, a convolution window), a dim of an op without a
+sharding rule, two dims of one tensor, or two loops of one op. Every other class is one parallel
+loop of the region op; the dims of its operands, results and captured tensors (values from above
+that the body reads) link to it. Propagation then treats the region op as any structured op: a split
+loop-carried value stays split through an ``scf.for`` with no collective when the body is local; a
+body that would need communication on a dim makes that dim replicated at the op's boundary (its
+operands are gathered once before the op, never per iteration).
+
+:func:`inner_shardings` gives every tensor value inside the op its sharding under a loop sharding of
+the op (``distribute-types`` writes them into the types); :meth:`RegionOpModel.partition` rebuilds
+the op on the device's shards: its tensor operands are the device's slices, its block arguments and
+results take local types, and every inner op is partitioned by its own model into the new body
+(``ctx.partition_inner``), reading the local values of the body (``partition``'s
+:class:`~meshc.interfaces.spmd.PartitionContext`). The kernels of ``scf`` (:mod:`meshc.runtime.ops.scf`)
+then run the per-device op on every device (threads, MPI, the SPMD template).
+
+``tensor.parallel_insert_slice`` (a forall's ``in_parallel`` body) gets the model of
+``tensor.insert_slice`` without a result (:class:`ParallelInsertSliceModel`).
+"""
+
+from __future__ import annotations
+
+from typing import Optional
+
+from meshc.dialects.mesh import ShardingAttr, sharding_of
+from meshc.interfaces.region_flow import region_flow_model
+from meshc.interfaces.sharding import (ANY, PARALLEL, REDUCTION, DimLink, IterationSpace, LoopSharding, ShardingModel,
+                                       effective_links, has_sharding_rule, iteration_space, register_sharding_model)
+from meshc.interfaces.sharding_models import InsertSliceModel, local_slice
+from meshc.interfaces.spmd import (DeviceView, IndexExpressions, IndexMath, PartitionContext, PartitionError,
+                                   local_type)
+import meshc.dialects.tensor as tensor
+from meshc.ir.builder import Builder
+from meshc.ir.core import Block, Operation, Region, Value
+from meshc.ir.types import TensorType
+
+__all__ = ["RegionOpModel", "ParallelInsertSliceModel", "dim_classes", "inner_shardings", "REGION_OPS"]
+
+#: The region ops with this model (each has a region-flow interface, :mod:`meshc.interfaces.region_flow`).
+REGION_OPS = ("scf.for", "scf.if", "scf.forall", "scf.execute_region", "flow.dispatch.region")
+
+Node = tuple[int, int]  # (id(value), dim)
+
+
+def _rank(v: Value) -> Optional[int]:
+    return v.type.rank if isinstance(v.type, TensorType) and v.type.rank is not None else None  # type: ignore
+
+
+class _Classes:
+    """Union-find over tensor dims, with the classes that may not be split."""
+
+    def __init__(self) -> None:
+        self.parent: dict[Node, Node] = {}
+        self.bad: set[Node] = set()
+        self.values: dict[int, Value] = {}
+
+    def add(self, v: Value) -> bool:
+        n = _rank(v)
+        if n is None:
+            return False
+        self.values[id(v)] = v
+        for d in range(n):
+            self.parent.setdefault((id(v), d), (id(v), d))
+        return True
+
+    def find(self, x: Node) -> Node:
+        self.parent.setdefault(x, x)
+        while self.parent[x] != x:
+            self.parent[x] = self.parent[self.parent[x]]
+            x = self.parent[x]
+        return x
+
+    def union(self, a: Node, b: Node) -> None:
+        ra, rb = self.find(a), self.find(b)
+        if ra != rb:
+            self.parent[rb] = ra
+            if rb in self.bad:
+                self.bad.add(ra)
+
+    def forbid(self, x: Node) -> None:
+        self.bad.add(self.find(x))
+
+    def splittable(self, x: Node) -> bool:
+        return self.find(x) not in self.bad
+
+    def forbid_all(self, v: Value) -> None:
+        if self.add(v):
+            for d in range(_rank(v) or 0):
+                self.forbid((id(v), d))
+
+
+def dim_classes(op: Operation) -> Optional[_Classes]:
+    """The classes of tensor dims of the region op ``op`` (see the module docstring), or None when
+    ``op`` has no region-flow model or its body holds mesh ops (annotations, collectives: a body that
+    is already sharded is left alone)."""
+    model = region_flow_model(op)
+    if model is None:
+        return None
+    c = _Classes()
+    for group in model.ties(op):
+        ranks = {_rank(v) for v in group}
+        if len(ranks) != 1 or None in ranks:
+            for v in group:
+                c.forbid_all(v)
+            continue
+        for v in group:
+            c.add(v)
+        for v in group[1:]:
+            for d in range(_rank(v) or 0):
+                c.union((id(group[0]), d), (id(v), d))
+    for block in model.blocks(op):
+        for a in block.args:
+            c.add(a)
+        for inner in block.ops:
+            if inner.is_terminator:
+                continue
+            if inner.name.startswith("mesh."):
+                return None
+            _join_op(c, inner)
+    _forbid_conflicts(c, op, model)
+    return c
+
+
+def _join_op(c: _Classes, inner: Operation) -> None:
+    """Join the dims each loop of ``inner`` indexes; forbid what its rule leaves replicated."""
+    values = list(inner.operands) + list(inner.results)
+    if not has_sharding_rule(inner):
+        for v in values:
+            c.forbid_all(v)
+        return
+    space = iteration_space(inner)
+    captured = [v for v, _ in space.captured]
+    links_all = list(space.operands) + list(space.results) + [links for _, links in space.captured]
+    values = list(inner.operands) + list(inner.results) + captured
+    first: dict[int, Node] = {}
+    for v, links in zip(values, links_all):
+        if links is ANY or links is None or not c.add(v):
+            continue
+        for d, link in enumerate(effective_links(links)):  # type: ignore[arg-type]
+            node = (id(v), d)
+            if link is None or link.multiple is not None:
+                c.forbid(node)
+                continue
+            if space.iterator_types[link.loop] == REDUCTION:
+                c.forbid(node)
+            if link.loop in first:
+                c.union(first[link.loop], node)
+            else:
+                first[link.loop] = node
+
+
+def _forbid_conflicts(c: _Classes, op: Operation, model) -> None:
+    """Forbid a class holding two dims of one tensor, or two loops of one inner op."""
+    by_value: dict[int, list[Node]] = {}
+    for node in list(c.parent):
+        by_value.setdefault(node[0], []).append(node)
+    for nodes in by_value.values():
+        roots = [c.find(n) for n in nodes]
+        for r in roots:
+            if roots.count(r) > 1:
+                c.forbid(r)
+    for block in model.blocks(op):
+        for inner in block.ops:
+            if inner.is_terminator or not has_sharding_rule(inner):
+                continue
+            space = iteration_space(inner)
+            values = list(inner.operands) + list(inner.results) + [v for v, _ in space.captured]
+            links_all = list(space.operands) + list(space.results) + [links for _, links in space.captured]
+            loop_root: dict[int, Node] = {}
+            for v, links in zip(values, links_all):
+                if not isinstance(links, tuple) or _rank(v) is None:
+                    continue
+                for d, link in enumerate(effective_links(links)):
+                    if link is not None:
+                        loop_root.setdefault(link.loop, c.find((id(v), d)))
+            roots = list(loop_root.values())
+            for r in roots:
+                if roots.count(r) > 1:
+                    c.forbid(r)
+
+
+def _captured(op: Operation) -> list[Value]:
+    """Ranked tensors defined outside ``op`` that the ops in its regions read, in order of first use."""
+    from meshc.backend.schedule import captured_values
+
+    return [v for v in captured_values(op) if _rank(v) is not None]
+
+
+class RegionOpModel(ShardingModel):
+    """The ShardingInterface of a region op, composed from its body (see the module docstring)."""
+
+    def classes(self, op: Operation) -> Optional[tuple[_Classes, dict[Node, int]]]:
+        """The dim classes and the loop of each splittable class reached from the op's boundary."""
+        c = dim_classes(op)
+        if c is None:
+            return None
+        loops: dict[Node, int] = {}
+        for v in list(op.operands) + list(op.results) + _captured(op):
+            if _rank(v) is None or not c.add(v):
+                continue
+            for d in range(_rank(v) or 0):
+                root = c.find((id(v), d))
+                if c.splittable(root) and root not in loops:
+                    loops[root] = len(loops)
+        return c, loops
+
+    def iteration_space(self, op: Operation) -> Optional[IterationSpace]:
+        found = self.classes(op)
+        if found is None:
+            return None
+        c, loops = found
+
+        def links(v: Value):
+            if _rank(v) is None:
+                return None
+            return tuple(DimLink(loops[c.find((id(v), d))]) if c.find((id(v), d)) in loops else None
+                         for d in range(_rank(v) or 0))
+
+        tied = [None] * len(op.operands)
+        model = region_flow_model(op)
+        for r, group in enumerate(model.ties(op)):  # type: ignore[union-attr]
+            for k, v in enumerate(op.operands):
+                if any(v is g for g in group) and r < len(op.results) and any(op.results[r] is g for g in group):
+                    tied[k] = r
+        return IterationSpace((PARALLEL,) * len(loops), tuple(links(v) for v in op.operands),
+                              tuple(links(r) for r in op.results), (None,) * len(op.results), tuple(tied),
+                              tuple((v, links(v)) for v in _captured(op)))
+
+    def rule_remark(self, op: Operation) -> Optional[str]:
+        if dim_classes(op) is None:
+            return f"'{op.name}' holds mesh ops in its body: it is replicated as a whole"
+        return None
+
+    def dps_inits(self, op: Operation) -> tuple[Optional[int], ...]:
+        space = self.iteration_space(op)
+        out: list[Optional[int]] = [None] * len(op.results)
+        for k, r in enumerate(space.tied if space is not None else ()):
+            if r is not None and out[r] is None:
+                out[r] = k
+        return tuple(out)
+
+    def refine(self, op: Operation, known) -> Operation:
+        """Unroll's static types for a per-device region op: block arguments take their tied operands'
+        (now static) types, the integer arithmetic of the body on known values folds to constants, each
+        inner op is refined by its own model in order (nested region ops recursively), and the results
+        take the types of what flows into them (the tied operand, else the first terminator operand)."""
+        from meshc.dialects.arith import ConstantOp
+        from meshc.interfaces.sharding import sharding_model
+        from meshc.ir.attributes import IntegerAttr
+        from meshc.ir.types import IndexType, IntegerType
+
+        flow = region_flow_model(op)
+        consts: dict[Value, int] = {}
+
+        def known2(v: Value) -> Optional[int]:
+            return consts[v] if v in consts else known(v)
+
+        ties = flow.ties(op)  # type: ignore[union-attr]
+        operand_of = {g: v for group in ties for v in group if any(v is o for o in op.operands) for g in group}
+        for block in flow.blocks(op):  # type: ignore[union-attr]
+            for a in block.args:
+                src = operand_of.get(a)
+                if src is not None and isinstance(a.type, TensorType):
+                    a.type = src.type
+            for inner in list(block.ops):
+                if inner.is_terminator and not inner.regions:
+                    continue
+                model = sharding_model(inner)
+                if model is None:
+                    continue
+                if len(inner.results) == 1 and isinstance(inner.results[0].type, (IndexType, IntegerType)):
+                    folded = model.fold_static(inner, known2)
+                    if folded is not None and isinstance(folded[0], int):
+                        t = inner.results[0].type
+                        c = Builder.before(inner).insert(ConstantOp.create([], [t], {"value": IntegerAttr(folded[0], t)},
+                                                                           location=inner.location))
+                        consts[c.results[0]] = folded[0]
+                        inner.results[0].replace_all_uses_with(c.results[0])
+                        inner.erase()
+                        continue
+                new = model.refine(inner, known2)
+                if new is not inner:
+                    Builder.before(inner).insert(new)
+                    for a, b in zip(inner.results, new.results):
+                        a.replace_all_uses_with(b)
+                    inner.erase()
+        for r, group in zip(op.results, ties):
+            src = operand_of.get(r)
+            if src is not None:
+                r.type = src.type
+                continue
+            flowing = [v for v in group if v is not r and isinstance(v.type, TensorType)]
+            if flowing:
+                r.type = flowing[0].type
+        return op
+
+    def partition(self, op: Operation, ctx: PartitionContext) -> list[Value]:
+        """The op on this device's shards, its body partitioned in place (see the module docstring).
+
+        Raises:
+            PartitionError: a dynamic dim of a block argument without a tied operand.
+        """
+        view: DeviceView = ctx.view  # type: ignore[assignment]
+        coords = view.coords()
+        mapping: dict[Value, Value] = {}
+        operands = ctx.local_operands()
+        for v, local in zip(op.operands, operands):
+            mapping[v] = local
+        for v in _captured(op):
+            s = sharding_of(v.type)
+            if s is not None:
+                mapping[v] = ctx.read(v, view.region(v, s))
+        sizes = ctx.result_sizes()
+        result_types = [local_type(r.type, rs) if rs is not None else r.type  # type: ignore[arg-type]
+                        for r, rs in zip(op.results, sizes)]
+        tied_local = self._tied_locals(op, mapping)
+        new = type(op).__new__(type(op))
+        Operation.__init__(new, operands, result_types, dict(op.attributes), dict(op.properties), (), op.location,
+                           op.name if op.name != type(op).name else None, [r.name_hint for r in op.results])
+        exprs = IndexExpressions({})
+        for region in op.regions:
+            new_region = Region([])
+            for block in region.blocks:
+                new_region.add_block(self._block(block, view, coords, mapping, tied_local, ctx, exprs))
+            new.add_region(new_region)
+        ctx.m.b.insert(new)
+        return list(new.results)
+
+    @staticmethod
+    def _tied_locals(op: Operation, mapping: dict[Value, Value]) -> dict[Value, Value]:
+        """For each value tied to an operand (block arguments, yields), that operand's local value."""
+        out: dict[Value, Value] = {}
+        for group in region_flow_model(op).ties(op):  # type: ignore[union-attr]
+            local = next((mapping[g] for g in group if g in mapping), None)
+            if local is not None:
+                for g in group:
+                    out.setdefault(g, local)
+        return out
+
+    def _block(self, block: Block, view: DeviceView, coords, mapping: dict[Value, Value],
+               tied_local: dict[Value, Value], ctx: PartitionContext, exprs: IndexExpressions) -> Block:
+        types = []
+        for a in block.args:
+            if sharding_of(a.type) is None:
+                types.append(a.type)
+            elif a in tied_local:
+                types.append(tied_local[a].type)
+            elif a.type.has_static_shape:  # type: ignore[attr-defined]
+                types.append(local_type(a.type, [s for _, s in view.region(a, sharding_of(a.type))]))  # type: ignore
+            else:
+                raise PartitionError(f"block argument #{a.index} of type '{a.type}' has a dynamic shape")
+        new = Block(types, [a.name_hint for a in block.args], [a.loc for a in block.args])
+        for a, b in zip(block.args, new.args):
+            mapping[a] = b
+        m = IndexMath(Builder.at_end(new), ctx.m.loc)
+        inner_view = DeviceView(m, view.mesh, coords=coords)
+
+        def read(v: Value, box) -> Value:
+            local = mapping.get(v)
+            if local is None:
+                raise PartitionError(f"a value of type '{v.type}' used in the body is not available per device")
+            s = sharding_of(v.type)
+            own = inner_view.region(v, s) if s is not None else [(0, n) for n in local.type.shape]  # type: ignore
+            if all(exprs.key(a) == exprs.key(b) and exprs.key(x) == exprs.key(y) for (a, x), (b, y) in zip(box, own)):
+                return local
+            offsets = [m.sub(o, w) for (o, _), (w, _) in zip(box, own)]
+            rt = local_type(v.type, [n for _, n in box])  # type: ignore[arg-type]
+            ext = tensor.ExtractSliceOp.build(local, offsets, [n for _, n in box], [1] * len(box), rt, m.loc)
+            return m.b.insert(ext).results[0]
+
+        for inner in block.ops:
+            touches = any(sharding_of(v.type) is not None for v in list(inner.operands) + list(inner.results))
+            if inner.regions and inner.is_terminator:  # scf.forall.in_parallel: its body partitioned too
+                term = type(inner).__new__(type(inner))
+                Operation.__init__(term, [mapping.get(v, v) for v in inner.operands], [], dict(inner.attributes),
+                                   dict(inner.properties), (), inner.location,
+                                   inner.name if inner.name != type(inner).name else None, [])
+                for region in inner.regions:
+                    r = Region([])
+                    for b in region.blocks:
+                        r.add_block(self._block(b, view, coords, mapping, tied_local, ctx, exprs))
+                    term.add_region(r)
+                m.b.insert(term)
+            elif touches and not inner.is_terminator and (inner.results and any(sharding_of(r.type) is not None for r in inner.results)
+                              or not inner.results):
+                # a copy whose scalar operands (offsets, bounds) are the new body's, partitioned in place of
+                # the original (a model may look up the mesh from its position), its tensors read locally
+                scalars = {k: v for k, v in mapping.items() if sharding_of(k.type) is None}
+                copy = Builder.before(inner).insert(inner.clone(scalars))
+                try:
+                    results = ctx.partition_inner(copy, inner_view, read)
+                finally:
+                    copy.erase()
+                for old, local in zip(inner.results, results):
+                    mapping[old] = local
+            else:
+                clone = inner.clone(mapping)
+                m.b.insert(clone)
+        return new
+
+
+def inner_shardings(op: Operation, ls: LoopSharding) -> dict[Value, ShardingAttr]:
+    """The sharding of every tensor value inside region op ``op`` (block arguments and results of the ops
+    of its blocks) under loop sharding ``ls`` of ``op``: a dim follows its class's loop, a dim of a class
+    that is no loop of ``op`` is replicated. Empty when ``op`` has no rule."""
+    model = sharding_model_of(op)
+    found = model.classes(op) if model is not None else None
+    if found is None:
+        return {}
+    c, loops = found
+    out: dict[Value, ShardingAttr] = {}
+    flow = region_flow_model(op)
+    for block in flow.blocks(op):  # type: ignore[union-attr]
+        values = list(block.args) + [r for inner in block.ops for r in inner.results]
+        for v in values:
+            if _rank(v) is None:
+                continue
+            split = []
+            for d in range(_rank(v) or 0):
+                loop = loops.get(c.find((id(v), d)))
+                split.append(tuple(ls.loop_axes[loop]) if loop is not None else ())
+            out[v] = ShardingAttr(ls.mesh, tuple(split))
+    return out
+
+
+def sharding_model_of(op: Operation) -> Optional[RegionOpModel]:
+    from meshc.interfaces.sharding import sharding_model
+
+    model = sharding_model(op)
+    return model if isinstance(model, RegionOpModel) else None
+
+
+class ParallelInsertSliceModel(InsertSliceModel):
+    """``tensor.parallel_insert_slice``: ``tensor.insert_slice``'s rule without a result (the destination
+    is a forall's ``shared_outs`` block argument, which the forall's ties join with its result)."""
+
+    def iteration_space(self, op: Operation) -> IterationSpace:
+        space = super().iteration_space(op)
+        return IterationSpace(space.iterator_types, space.operands, ())
+
+    def dps_inits(self, op: Operation) -> tuple[Optional[int], ...]:
+        return ()
+
+    def partition(self, op: Operation, ctx: PartitionContext) -> list[Value]:
+        """The insert of the device's part of the source into its part of the destination."""
+        local_slice(op, ctx.view, ctx.read, ctx.regions())  # type: ignore[arg-type]
+        return []
+
+
+def _register() -> None:
+    model = RegionOpModel()
+    for name in REGION_OPS:
+        register_sharding_model(name, model)
+    register_sharding_model("tensor.parallel_insert_slice", ParallelInsertSliceModel())
+
+
+_register()
