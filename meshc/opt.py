@@ -19,10 +19,13 @@ options also take ``=true`` / ``=false``:
   ``--mlir-print-local-scope`` and ``--mlir-print-ir-module-scope`` are
   accepted and change nothing (meshc runs one thread, prints no attribute
   aliases and dumps the whole module); meshc's ``--remarks``,
-  ``--mesh-shape NAME=SIZES`` and ``--spelling={mesh19,mesh20,shard,input}`` too.
+  ``--mesh-shape NAME=SIZES``, ``--spelling={mesh19,mesh20,shard,input}`` and
+  ``--value-names={asm,source}`` too.
 
 The module prints in the spelling it was read in (:mod:`meshc.ir.spelling`), as
-mlir-opt prints what it parsed, unless ``--spelling`` names another.
+mlir-opt prints what it parsed, unless ``--spelling`` names another; constants
+print with mlir-opt's names (``%c2_i64``, ``%cst``; :class:`meshc.ir.printer.Printer`),
+unless ``--value-names=source`` keeps the input's names as ``meshc compile`` does.
 
 The work is done by ``meshc compile`` (:mod:`meshc.commands.compile`): this
 module only translates the command line, resolves upstream pass names

@@ -320,3 +320,17 @@ def test_version(capsys):
 
     code, out, err = run(capsys, "--version")
     assert (code, err) == (0, "") and out == f"meshc-opt (meshc) {version('meshc')}\n"
+
+
+def test_value_names_choose_mlir_opts_constant_names_or_the_sources(capsys, tmp_path):
+    src = tmp_path / "c.mlir"
+    src.write_text("func.func @f() -> (i64, index, f32, i64) {\n  %a = arith.constant 2 : i64\n"
+                   "  %b = arith.constant 8 : index\n  %c = arith.constant 0.5 : f32\n  %d = arith.constant 2 : i64\n"
+                   "  return %a, %b, %c, %d : i64, index, f32, i64\n}\n")
+    code, out, err = run(capsys, str(src))
+    assert (code, err) == (0, "")
+    assert "return %c2_i64, %c8, %cst, %c2_i64_0 : i64, index, f32, i64" in out
+    code, out, err = run(capsys, "--value-names=source", str(src))
+    assert code == 0 and "return %a, %b, %c, %d : i64, index, f32, i64" in out
+    code, out, err = run(capsys, "--value-names=mlir", str(src))
+    assert code == 1 and "'--value-names' expects one of asm, source, got 'mlir'" in err
