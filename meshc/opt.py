@@ -19,10 +19,13 @@ options also take ``=true`` / ``=false``:
   ``--mlir-print-local-scope`` and ``--mlir-print-ir-module-scope`` are
   accepted and change nothing (meshc runs one thread, prints no attribute
   aliases and dumps the whole module); meshc's ``--remarks``,
-  ``--mesh-shape NAME=SIZES`` and ``--spelling={mesh19,mesh20,shard,input}`` too.
+  ``--mesh-shape NAME=SIZES``, ``--spelling={mesh19,mesh20,shard,input}`` and
+  ``--value-names={asm,source}`` too.
 
 The module prints in the spelling it was read in (:mod:`meshc.ir.spelling`), as
-mlir-opt prints what it parsed, unless ``--spelling`` names another.
+mlir-opt prints what it parsed, unless ``--spelling`` names another; constants
+print with mlir-opt's names (``%c2_i64``, ``%cst``; :class:`meshc.ir.printer.Printer`),
+unless ``--value-names=source`` keeps the input's names as ``meshc compile`` does.
 
 The work is done by ``meshc compile`` (:mod:`meshc.commands.compile`): this
 module only translates the command line, resolves upstream pass names
@@ -79,11 +82,15 @@ FLAGS: dict[str, Flag] = {
     "mlir-print-ir-module-scope": Flag("bool", None, "Accepted; meshc's IR dumps print the whole module anyway."),
     "spelling": Flag("value", "--spelling", "Print in this spelling: mesh19 (LLVM 19), mesh20 (LLVM 20), shard "
                      "(LLVM 21+), input (default: the one the input was read in).", "SPELLING"),
+    "value-names": Flag("value", "--value-names", "source: keep the input's value names; asm (default): "
+                        "constants named as mlir-opt names them (%c2_i64, %cst, %true) (meshc).", "KIND"),
     "remarks": Flag("bool", "--remarks", "Show the remarks passes emit (meshc)."),
     "mesh-shape": Flag("list", "--mesh-shape", "Shape of a mesh, e.g. m=2x4 (meshc; repeatable).", "NAME=SIZES"),
 }
 SPELLING_CHOICES = ("mesh19", "mesh20", "shard21", "shard", "input")
 """Values of ``--spelling`` (:mod:`meshc.ir.spelling`; ``input``: the spelling each module was read in)."""
+VALUE_NAME_CHOICES = ("asm", "source")
+"""Values of ``--value-names`` (``meshc compile --value-names``; :class:`meshc.ir.printer.Printer`)."""
 SHORT = {"p": "pass-pipeline", "h": "help", "help": "help", "version": "version"}
 
 VERIFY_EACH_OPTION = {True: "--verify-each", False: "--no-verify-each"}
@@ -190,6 +197,8 @@ def parse_args(argv: list[str]) -> Invocation:
         if flag.kind == "list":
             inv.lists.setdefault(name, []).append(text)
         else:
+            if name == "value-names" and text not in VALUE_NAME_CHOICES:
+                raise UsageError(f"'--value-names' expects one of {', '.join(VALUE_NAME_CHOICES)}, got '{text}'")
             if name == "spelling" and text not in SPELLING_CHOICES:
                 raise UsageError(f"'--spelling' expects one of {', '.join(SPELLING_CHOICES)}, got '{text}'")
             inv.values[name] = text
@@ -260,6 +269,8 @@ def compile_args(inv: Invocation, pipeline: str) -> list[str]:
                     args += [flag.compile, v]
     if "spelling" not in inv.values:
         args += ["--spelling", "input"]  # mlir-opt prints what it parsed
+    if "value-names" not in inv.values:
+        args += ["--value-names", "asm"]  # mlir-opt names constants itself
     args.append(VERIFY_EACH_OPTION[inv.flag("verify-each")])
     return args + ["--", inv.input]
 

@@ -56,7 +56,7 @@ def run(capsys, *args: str) -> tuple[int, str, str]:
 def test_no_pass_only_parses_verifies_and_prints(capsys, program):
     code, out, err = run(capsys, str(program))
     assert (code, err) == (0, "")
-    assert "%dead = arith.constant 7 : i32" in out  # nothing ran: not even canonicalize
+    assert "%c7_i32 = arith.constant 7 : i32" in out  # nothing ran, not even canonicalize; mlir-opt's name
     assert "#mesh.shard" not in out  # nor the default pipeline of 'meshc compile'
     assert out.startswith("module {\n  mesh.mesh @m(shape = 2)\n")
 
@@ -298,6 +298,7 @@ def test_the_docs_table_is_the_alias_table():
 
 
 def test_the_default_pipeline_spelled_out_prints_what_meshc_compile_prints(capsys):
+    # with the source names meshc compile keeps (meshc-opt names constants as mlir-opt: --value-names)
     from click.testing import CliRunner
 
     from meshc.cli import main as meshc_main
@@ -307,7 +308,7 @@ def test_the_default_pipeline_spelled_out_prints_what_meshc_compile_prints(capsy
     # meshc's own default traversal: meshc-opt's bare 'sharding-propagation' is upstream's (backward-forward)
     steps = ["sharding-propagation{traversal=forward-backward}" if p == "sharding-propagation" else p
              for p in DEFAULT_PIPELINE]
-    code, out, err = run(capsys, f"--pass-pipeline={','.join(steps)}", sample)
+    code, out, err = run(capsys, f"--pass-pipeline={','.join(steps)}", "--value-names=source", sample)
     assert (code, err) == (0, "")
     compiled = CliRunner().invoke(meshc_main, ["compile", sample])
     assert compiled.exit_code == 0 and "mesh.for_one" in out
@@ -319,3 +320,17 @@ def test_version(capsys):
 
     code, out, err = run(capsys, "--version")
     assert (code, err) == (0, "") and out == f"meshc-opt (meshc) {version('meshc')}\n"
+
+
+def test_value_names_choose_mlir_opts_constant_names_or_the_sources(capsys, tmp_path):
+    src = tmp_path / "c.mlir"
+    src.write_text("func.func @f() -> (i64, index, f32, i64) {\n  %a = arith.constant 2 : i64\n"
+                   "  %b = arith.constant 8 : index\n  %c = arith.constant 0.5 : f32\n  %d = arith.constant 2 : i64\n"
+                   "  return %a, %b, %c, %d : i64, index, f32, i64\n}\n")
+    code, out, err = run(capsys, str(src))
+    assert (code, err) == (0, "")
+    assert "return %c2_i64, %c8, %cst, %c2_i64_0 : i64, index, f32, i64" in out
+    code, out, err = run(capsys, "--value-names=source", str(src))
+    assert code == 0 and "return %a, %b, %c, %d : i64, index, f32, i64" in out
+    code, out, err = run(capsys, "--value-names=mlir", str(src))
+    assert code == 1 and "'--value-names' expects one of asm, source, got 'mlir'" in err

@@ -69,6 +69,9 @@ def _pass_names(values: tuple[str, ...]) -> frozenset[str]:
                    "(LLVM 20 mesh.sharding values), 'shard' (LLVM 22 shard.grid/shard.sharding; 'shard21': LLVM 21's "
                    "scatter_axis), 'input' (the one "
                    "each module was read in). Default: the canonical form (docs/meshc-opt.md, 'Spellings').")
+@click.option("--value-names", type=click.Choice(["source", "asm"]), default="source", show_default=True,
+              help="How values are named in the output: 'source' keeps the input's names; 'asm' gives constants "
+                   "mlir-opt's names (%c2_i64, %cst, %true), as meshc-opt prints (docs/meshc-opt.md).")
 @propagate_reshapes_option
 @annotation_options
 @auto_shard_options
@@ -76,7 +79,7 @@ def command(input_path: str, output: str, pipeline: "str | None", generic: bool,
             verify_diagnostics: bool, verify_each: bool, print_ir_before_all: bool, print_ir_after_all: bool,
             print_ir_before: tuple[str, ...], print_ir_after: tuple[str, ...], print_ir_after_change: bool,
             print_ir_after_failure: bool, timing: bool, remarks: bool, mesh_shape: tuple[str, ...],
-            target: str, emit: str, spelling: "str | None" = None,
+            target: str, emit: str, spelling: "str | None" = None, value_names: str = "source",
             no_propagate_reshapes: bool = False, annotations=None, auto_shard=None,
             explain: bool = False, fuse_regions: bool = True) -> None:
     """Parse, verify, run passes and print IR."""
@@ -148,7 +151,7 @@ def command(input_path: str, output: str, pipeline: "str | None", generic: bool,
                 manager.run(module)
             with measure(timer, "print"):
                 if emit == "mlir":
-                    outputs.append(print_op(module, generic=generic))
+                    outputs.append(print_op(module, generic=generic, asm_names=value_names == "asm"))
                 elif emit == "iree":  # one IREE module, one logical device per mesh device (docs/iree.md)
                     from meshc.backend.emit import emit_program
                     from meshc.backend.iree_emit import emit_iree_module

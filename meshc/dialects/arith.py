@@ -84,6 +84,23 @@ class ConstantOp(Operation):
         if t != self.result.type:
             raise self.error(f"value type '{t}' does not match result type '{self.result.type}'")
 
+    def asm_result_names(self) -> list[str]:
+        """mlir-opt's name for the result (``arith::ConstantOp::getAsmResultNames``): ``true``/``false``
+        for an ``i1``, ``c<value>_<type>`` for an integer (``c2_i64``, ``c-1_i32``), ``c<value>`` for an
+        index, ``cst`` for anything else (floats, dense elements)."""
+        v = self.value
+        t = self.result.type
+        if isinstance(v, BoolAttr):
+            return ["true" if v.value else "false"]
+        if isinstance(v, IntegerAttr):
+            if isinstance(t, IntegerType) and t.width == 1:
+                return ["true" if v.value else "false"]
+            if isinstance(t, IntegerType):
+                return [f"c{v.value}_{t}"]
+            if isinstance(t, IndexType):
+                return [f"c{v.value}"]
+        return ["cst"]
+
     def print_custom(self, p) -> None:
         v = self.value
         text = str(v)

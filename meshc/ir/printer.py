@@ -17,6 +17,13 @@ rule per region: a valid label that no other block of the region uses is kept,
 any other block prints as ``^bbN`` (N its index, or the next free number).
 Successors of an op print in the generic form, ``"op"(...)[^bb1, ^bb2]``.
 
+Result name hints (``asm_names=True``, what ``meshc-opt`` prints): an op with an
+``asm_result_names()`` method names its results itself, in place of their source
+names, as MLIR's ``OpAsmOpInterface::getAsmResultNames`` does for mlir-opt
+(``arith.constant 2 : i64`` prints ``%c2_i64``, a float or dense constant ``%cst``,
+an ``i1`` one ``%true``/``%false``); a name already taken gets ``_N``, N from one
+counter per function as in mlir-opt (``%cst``, ``%cst_0``, ``%c2_i64_1``). Without it (``meshc compile``) source names are kept.
+
 Spelling (:mod:`meshc.ir.spelling`): ``Printer.spelling`` is the upstream
 version to print in (None: the canonical form); :func:`print_op` takes it
 from the enclosing module's ``spelling`` (the one it was read in) unless
@@ -47,8 +54,11 @@ _IDENT = re.compile(r"[A-Za-z_$.\-][A-Za-z0-9_$.\-]*")  # MLIR's suffix-id witho
 class Printer:
     """Accumulates text; custom op printers call its ``write``/``value``/... methods."""
 
-    def __init__(self, generic: bool = False, indent_unit: str = "  ", spelling: Optional[str] = None):
+    def __init__(self, generic: bool = False, indent_unit: str = "  ", spelling: Optional[str] = None,
+                 asm_names: bool = False):
         self.generic = generic
+        #: the ops' own result names (``asm_result_names``) win over source names, as in mlir-opt
+        self.asm_names = asm_names
         self.spelling = spelling
         self.parts: list[str] = []
         self.indent = 0
@@ -56,6 +66,8 @@ class Printer:
         self._names: dict[int, str] = {}
         self._scopes: list[set[str]] = [set()]
         self._counter = [0]
+        #: with ``asm_names``: the next ``_N`` for a name taken, one counter per isolated scope (mlir-opt's)
+        self._conflicts = [0]
         self._saved: list = []
         self._block_names: dict[int, str] = {}
         #: id(op) -> text its ``print_prelude`` left for its custom printer (the value it printed)
@@ -101,15 +113,17 @@ class Printer:
         key = id(v)
         if key in self._names:
             return self._names[key]
-        hint = v.name_hint
+        hint = self._asm_name(v) or v.name_hint
         if hint is None or hint.isdigit() or not _IDENT.fullmatch(hint):
             hint = default  # an invalid source name (%ö) prints like a missing one
         if hint is not None and not hint.isdigit() and _IDENT.fullmatch(hint):
             name = hint
             if self._taken(name):
-                k = 0
+                k = self._conflicts[-1] if self.asm_names else 0
                 while self._taken(f"{hint}_{k}"):
                     k += 1
+                if self.asm_names:  # one counter for every name, as mlir-opt (%cst, %cst_0, %c2_i64_1)
+                    self._conflicts[-1] = k + 1
                 name = f"{hint}_{k}"
             name = self._claim(name)
         else:
@@ -117,19 +131,31 @@ class Printer:
         self._names[key] = name
         return name
 
+    def _asm_name(self, v: Value) -> Optional[str]:
+        """The name ``v``'s op gives it (``asm_result_names``) when printing with ``asm_names``."""
+        if not self.asm_names:
+            return None
+        op = getattr(v, "op", None)
+        names = getattr(op, "asm_result_names", None)
+        if names is None:
+            return None
+        given = names()
+        index = getattr(v, "index", 0)
+        return given[index] if given is not None and index < len(given) else None
+
     def push_scope(self, isolated: bool = False) -> None:
         """Enter a region: an isolated one (a function body) starts a fresh
         namespace and counter; others see every enclosing name."""
         if isolated:
-            self._saved.append((self._scopes, self._counter))
-            self._scopes, self._counter = [set()], [0]
+            self._saved.append((self._scopes, self._counter, self._conflicts))
+            self._scopes, self._counter, self._conflicts = [set()], [0], [0]
         else:
             self._scopes.append(set())
             self._counter.append(self._counter[-1])
 
     def pop_scope(self, isolated: bool = False) -> None:
         if isolated:
-            self._scopes, self._counter = self._saved.pop()
+            self._scopes, self._counter, self._conflicts = self._saved.pop()
         else:
             self._scopes.pop()
             self._counter.pop()
@@ -210,7 +236,7 @@ class Printer:
         results = op.results
         if len(results) == 1:
             return "%" + self.name_value(results[0]) + " = "
-        hints = [r.name_hint for r in results]
+        hints = [self._asm_name(r) or r.name_hint for r in results]
         if all(h and not h.isdigit() and _IDENT.fullmatch(h) for h in hints) and len(set(hints)) == len(hints):
             return ", ".join("%" + self.name_value(r) for r in results) + " = "
         first = hints[0]
@@ -333,13 +359,15 @@ INPUT_SPELLING = "input"
 """``spelling`` argument of :func:`print_op`: the one the module was read in (``ModuleOp.spelling``)."""
 
 
-def print_op(op: Operation, generic: bool = False, spelling: Optional[str] = INPUT_SPELLING) -> str:
+def print_op(op: Operation, generic: bool = False, spelling: Optional[str] = INPUT_SPELLING,
+             asm_names: bool = False) -> str:
     """Text of ``op`` (a module, a function, any op) followed by a newline, in ``spelling``
     (:mod:`meshc.ir.spelling`; None: the canonical form; :data:`INPUT_SPELLING`: the one its module was
-    read in)."""
+    read in); ``asm_names``: the ops' own result names (``%c2_i64``) in place of source names, as
+    mlir-opt prints (:class:`Printer`)."""
     if spelling == INPUT_SPELLING:
         spelling = module_spelling(op)
-    p = Printer(generic=generic, spelling=spelling)
+    p = Printer(generic=generic, spelling=spelling, asm_names=asm_names)
     # the printer's objects die by reference count: cyclic collections meanwhile would only rescan the IR
     with recursion_headroom(), spaced_collections(), printing_in(p.spelling):
         p.print_op(op)
