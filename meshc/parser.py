@@ -28,6 +28,7 @@ from pathlib import Path
 from typing import Any, Optional
 
 from lark import Lark, Token, v_args
+from lark.lexer import BasicLexer as _BasicLexer
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
 from meshc.ir.affine import AffineMap, BinaryExpr, ConstantExpr, DimExpr, SymbolExpr
@@ -1169,7 +1170,99 @@ def _parser() -> tuple[Lark, Any]:
                                  "MORETHAN": _CALLBACKS._note_close, "RBRACE": _CALLBACKS._note_close,
                                  "RPAR": _CALLBACKS._note_close})
             _save_pickled(_PARSER, _CALLBACKS, pickled)
+        _install_fast_lexers(_PARSER)
     return _PARSER, _CALLBACKS
+
+
+class _FastBasicLexer(_BasicLexer):
+    """The lexer of one contextual-lexer state with the ignored terminals (whitespace, comments,
+    ``loc(...)``) skipped inside the same regex match as the next token: one ``re`` match and one
+    token per significant token instead of lark's match-and-drop of every ignored one (nearly half
+    of the matches of a typical module). Installed over lark's ``BasicLexer`` by swapping the
+    instance's class (:func:`_install_fast_lexers`); the scanner, its terminal order and callbacks
+    stay lark's, and anything unusual (no match, end of input) goes through lark's own
+    ``next_token`` from the same position, so every token and error is the one lark would make."""
+
+    _fast: Any = None  # the (compiled skip-and-match regexes, newline types, callbacks), built on first use
+
+    def _build_fast(self) -> Any:
+        scanner = self.scanner  # lark's, built now: its callbacks too (keywords inside BARE_ID, braces)
+        ignored = [t for t in scanner.terminals if t.name in self.ignore_types]
+        if not ignored or any(t.name in self.callback for t in ignored):
+            return False
+        flags = self.g_regex_flags
+        skip = "|".join(t.pattern.to_regexp() for t in ignored)  # lark's order (priority first)
+        for t in scanner.terminals:  # a token that may start where an ignored one does: keep lark's way
+            if t.name not in self.ignore_types and any(
+                    re.match(t.pattern.to_regexp(), probe, flags) for probe in (" x", "\tx", "\nx", "\rx", "//x")):
+                return False
+        # atomic: once skipped, never re-scanned as part of a token (Python 3.11's (?>...))
+        mres = [re.compile(f"(?>(?:{skip})*)(?:{m.pattern})", flags) for m in scanner._mres]
+        return mres, self.newline_types, self.callback
+
+    def next_token(self, lex_state: Any, parser_state: Any = None) -> Token:
+        fast = self._fast
+        if fast is None:
+            fast = self._fast = self._build_fast()
+        if fast is False:
+            return _BasicLexer.next_token(self, lex_state, parser_state)
+        mres, newline_types, callbacks = fast
+        line_ctr = lex_state.line_ctr
+        slice_ = lex_state.text
+        text = slice_.text
+        pos = line_ctr.char_pos
+        for mre in mres:
+            m = mre.match(text, pos, slice_.end)
+            if m:
+                break
+        else:  # an error or the end of input: lark's path gives the same error at the same place
+            return _BasicLexer.next_token(self, lex_state, parser_state)
+        type_ = m.lastgroup
+        start = m.start(type_)
+        end = m.end()
+        line = line_ctr.line
+        if start != pos:
+            newlines = text.count("\n", pos, start)
+            if newlines:
+                line += newlines
+                line_ctr.line_start_pos = text.rindex("\n", pos, start) + 1
+        value = text[start:end]
+        t = _new_token(Token, value)
+        t.type = type_
+        t.value = value
+        t.start_pos = start
+        t.line = line
+        t.column = start - line_ctr.line_start_pos + 1
+        if type_ in newline_types:
+            newlines = value.count("\n")
+            if newlines:
+                line += newlines
+                line_ctr.line_start_pos = start + value.rindex("\n") + 1
+        line_ctr.line = line
+        line_ctr.char_pos = end
+        line_ctr.column = end - line_ctr.line_start_pos + 1
+        t.end_line = line
+        t.end_column = line_ctr.column
+        t.end_pos = end
+        callback = callbacks.get(type_)
+        if callback is not None:
+            t = callback(t)
+        lex_state.last_token = t
+        return t
+
+
+_new_token = str.__new__
+
+
+def _install_fast_lexers(parser: Lark) -> None:
+    """Give every per-state lexer of ``parser``'s contextual lexer the single-match path of
+    :class:`_FastBasicLexer` (Python 3.11+, for its atomic groups; lark's own lexer otherwise)."""
+    if sys.version_info < (3, 11):
+        return
+    lexer = getattr(parser.parser, "lexer", None)
+    for basic in getattr(lexer, "lexers", {}).values():
+        if type(basic) is _BasicLexer:
+            basic.__class__ = _FastBasicLexer
 
 
 def _pickle_ids(parser: Lark, callbacks: Any):
