@@ -28,7 +28,7 @@ from pathlib import Path
 from typing import Any, Optional
 
 from lark import Lark, Token, v_args
-from lark.lexer import BasicLexer as _BasicLexer
+from lark.lexer import BasicLexer as _BasicLexer, _create_unless
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
 from meshc.ir.affine import AffineMap, BinaryExpr, ConstantExpr, DimExpr, SymbolExpr
@@ -1183,22 +1183,24 @@ class _FastBasicLexer(_BasicLexer):
     stay lark's, and anything unusual (no match, end of input) goes through lark's own
     ``next_token`` from the same position, so every token and error is the one lark would make."""
 
-    _fast: Any = None  # the (compiled skip-and-match regexes, newline types, callbacks), built on first use
+    _fast: Any = None  # (skip-and-match regex, skip regex, newline types, callbacks), built on first use
 
     def _build_fast(self) -> Any:
-        scanner = self.scanner  # lark's, built now: its callbacks too (keywords inside BARE_ID, braces)
-        ignored = [t for t in scanner.terminals if t.name in self.ignore_types]
-        if not ignored or any(t.name in self.callback for t in ignored):
-            return False
+        """The compiled skip-and-match regex of this state, or False where lark's path must stay
+        (an ignored terminal with a callback, or a token that may start with what is skipped).
+        lark's own scanner is not compiled: it is built only for an error (one regex per state)."""
         flags = self.g_regex_flags
-        skip = "|".join(t.pattern.to_regexp() for t in ignored)  # lark's order (priority first)
-        for t in scanner.terminals:  # a token that may start where an ignored one does: keep lark's way
-            if t.name not in self.ignore_types and any(
-                    re.match(t.pattern.to_regexp(), probe, flags) for probe in (" x", "\tx", "\nx", "\rx", "//x")):
-                return False
-        # atomic: once skipped, never re-scanned as part of a token (Python 3.11's (?>...))
-        mres = [re.compile(f"(?>(?:{skip})*)(?:{m.pattern})", flags) for m in scanner._mres]
-        return mres, self.newline_types, self.callback
+        ignored = [t for t in self.terminals if t.name in self.ignore_types]
+        if not ignored or any(t.name in self.user_callbacks for t in ignored):
+            return False
+        if any(t.name not in self.ignore_types and _may_start_skipped(t, flags) for t in self.terminals):
+            return False
+        terminals, callbacks = _create_unless(self.terminals, flags, self.re, self.use_bytes)
+        for name, user in self.user_callbacks.items():
+            callbacks[name] = _after(callbacks[name], user, name) if name in callbacks else user
+        skip = "(?>(?:" + "|".join(t.pattern.to_regexp() for t in ignored) + ")*)"  # atomic: Python 3.11
+        alternatives = "|".join(f"(?P<{t.name}>{t.pattern.to_regexp()})" for t in terminals)
+        return re.compile(f"{skip}(?:{alternatives})", flags), re.compile(skip, flags), self.newline_types, callbacks
 
     def next_token(self, lex_state: Any, parser_state: Any = None) -> Token:
         fast = self._fast
@@ -1206,16 +1208,17 @@ class _FastBasicLexer(_BasicLexer):
             fast = self._fast = self._build_fast()
         if fast is False:
             return _BasicLexer.next_token(self, lex_state, parser_state)
-        mres, newline_types, callbacks = fast
+        master, skip, newline_types, callbacks = fast
         line_ctr = lex_state.line_ctr
         slice_ = lex_state.text
         text = slice_.text
         pos = line_ctr.char_pos
-        for mre in mres:
-            m = mre.match(text, pos, slice_.end)
-            if m:
-                break
-        else:  # an error or the end of input: lark's path gives the same error at the same place
+        m = master.match(text, pos, slice_.end)
+        if m is None:
+            if skip.match(text, pos, slice_.end).end() == slice_.end:  # only skipped text left: the end
+                line_ctr.feed(text[pos:slice_.end])
+                raise EOFError(self)
+            # an error: lark's path (its scanner, built now) gives the same error at the same place
             return _BasicLexer.next_token(self, lex_state, parser_state)
         type_ = m.lastgroup
         start = m.start(type_)
@@ -1252,6 +1255,26 @@ class _FastBasicLexer(_BasicLexer):
 
 
 _new_token = str.__new__
+_STARTS_SKIPPED: dict[str, bool] = {}  # terminal name -> may it match where whitespace or '//' starts
+
+
+def _may_start_skipped(terminal: Any, flags: int) -> bool:
+    """Whether ``terminal`` may match at a blank or a ``//`` (then skipping before it would change
+    what lark's ordered alternatives pick); checked on probes, once per terminal name."""
+    seen = _STARTS_SKIPPED.get(terminal.name)
+    if seen is None:
+        pattern = re.compile(terminal.pattern.to_regexp(), flags)
+        seen = _STARTS_SKIPPED[terminal.name] = any(pattern.match(p) for p in (" x", "\tx", "\nx", "\rx", "\fx", "//x"))
+    return seen
+
+
+def _after(first: Any, then: Any, name: str) -> Any:
+    """A lexer callback: ``first`` (lark's keyword check), then ``then`` if the token kept type ``name``."""
+    def callback(t: Token) -> Token:
+        t = first(t)
+        return then(t) if t.type == name else t
+
+    return callback
 
 
 def _install_fast_lexers(parser: Lark) -> None:
