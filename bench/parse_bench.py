@@ -20,6 +20,15 @@ Figures (2 shared cores, CPU s, one run each while the machine was loaded; goal 
 | 10k ops | 3.27 (xdsl-opt 3.61, load 11.8) | 2.63 (load 4.6) | 3.60 | 1.37x |
 | 100k ops | 28 (issue's figure; xDSL 47) | 29.0 (load 5-8) | 46.9 | 1.62x |
 
+Then (interleaved runs, CPU s, 10k ops, whole process): at load 12-14 main 3.69-4.05, with the
+one-match lexer 3.17-3.83, xdsl-opt 4.34-5.04; at load 2 main 2.31-2.80, after 2.06-2.19, xdsl-opt
+2.95-3.06 (1.4-1.5x). In one process, best of 3 parses of the 10k module: 1.44-1.57 s before,
+1.08-1.10 s after. Start-up unchanged within noise (0.24-0.26 s). Each contextual-lexer state matches the skipped text (whitespace,
+comments, ``loc(...)``) and the next token in one atomic regex match (``meshc.parser._FastBasicLexer``):
+110k matches instead of 191k for a 10k-op module, tokens built without lark's keyword-argument
+path; errors and the end of input still go through lark's own lexer. ``compile`` no longer imports
+``meshc.annotate`` (and through it every dialect) when no ``--mesh``/``--shard`` is given.
+
 Where the gain came from: lark's ``v_args`` wrapper is no longer put on the helper methods (it
 built a new bound wrapper on every ``self.use``/``self.build``); rule callbacks are bound once and
 called with their children inline; the built parser is pickled (lark's own cache format costs

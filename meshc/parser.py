@@ -28,6 +28,7 @@ from pathlib import Path
 from typing import Any, Optional
 
 from lark import Lark, Token, v_args
+from lark.lexer import BasicLexer as _BasicLexer, _create_unless
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
 from meshc.ir.affine import AffineMap, BinaryExpr, ConstantExpr, DimExpr, SymbolExpr
@@ -1169,7 +1170,122 @@ def _parser() -> tuple[Lark, Any]:
                                  "MORETHAN": _CALLBACKS._note_close, "RBRACE": _CALLBACKS._note_close,
                                  "RPAR": _CALLBACKS._note_close})
             _save_pickled(_PARSER, _CALLBACKS, pickled)
+        _install_fast_lexers(_PARSER)
     return _PARSER, _CALLBACKS
+
+
+class _FastBasicLexer(_BasicLexer):
+    """The lexer of one contextual-lexer state with the ignored terminals (whitespace, comments,
+    ``loc(...)``) skipped inside the same regex match as the next token: one ``re`` match and one
+    token per significant token instead of lark's match-and-drop of every ignored one (nearly half
+    of the matches of a typical module). Installed over lark's ``BasicLexer`` by swapping the
+    instance's class (:func:`_install_fast_lexers`); the scanner, its terminal order and callbacks
+    stay lark's, and anything unusual (no match, end of input) goes through lark's own
+    ``next_token`` from the same position, so every token and error is the one lark would make."""
+
+    _fast: Any = None  # (skip-and-match regex, skip regex, newline types, callbacks), built on first use
+
+    def _build_fast(self) -> Any:
+        """The compiled skip-and-match regex of this state, or False where lark's path must stay
+        (an ignored terminal with a callback, or a token that may start with what is skipped).
+        lark's own scanner is not compiled: it is built only for an error (one regex per state)."""
+        flags = self.g_regex_flags
+        ignored = [t for t in self.terminals if t.name in self.ignore_types]
+        if not ignored or any(t.name in self.user_callbacks for t in ignored):
+            return False
+        if any(t.name not in self.ignore_types and _may_start_skipped(t, flags) for t in self.terminals):
+            return False
+        terminals, callbacks = _create_unless(self.terminals, flags, self.re, self.use_bytes)
+        for name, user in self.user_callbacks.items():
+            callbacks[name] = _after(callbacks[name], user, name) if name in callbacks else user
+        skip = "(?>(?:" + "|".join(t.pattern.to_regexp() for t in ignored) + ")*)"  # atomic: Python 3.11
+        alternatives = "|".join(f"(?P<{t.name}>{t.pattern.to_regexp()})" for t in terminals)
+        return re.compile(f"{skip}(?:{alternatives})", flags), re.compile(skip, flags), self.newline_types, callbacks
+
+    def next_token(self, lex_state: Any, parser_state: Any = None) -> Token:
+        fast = self._fast
+        if fast is None:
+            fast = self._fast = self._build_fast()
+        if fast is False:
+            return _BasicLexer.next_token(self, lex_state, parser_state)
+        master, skip, newline_types, callbacks = fast
+        line_ctr = lex_state.line_ctr
+        slice_ = lex_state.text
+        text = slice_.text
+        pos = line_ctr.char_pos
+        m = master.match(text, pos, slice_.end)
+        if m is None:
+            if skip.match(text, pos, slice_.end).end() == slice_.end:  # only skipped text left: the end
+                line_ctr.feed(text[pos:slice_.end])
+                raise EOFError(self)
+            # an error: lark's path (its scanner, built now) gives the same error at the same place
+            return _BasicLexer.next_token(self, lex_state, parser_state)
+        type_ = m.lastgroup
+        start = m.start(type_)
+        end = m.end()
+        line = line_ctr.line
+        if start != pos:
+            newlines = text.count("\n", pos, start)
+            if newlines:
+                line += newlines
+                line_ctr.line_start_pos = text.rindex("\n", pos, start) + 1
+        value = text[start:end]
+        t = _new_token(Token, value)
+        t.type = type_
+        t.value = value
+        t.start_pos = start
+        t.line = line
+        t.column = start - line_ctr.line_start_pos + 1
+        if type_ in newline_types:
+            newlines = value.count("\n")
+            if newlines:
+                line += newlines
+                line_ctr.line_start_pos = start + value.rindex("\n") + 1
+        line_ctr.line = line
+        line_ctr.char_pos = end
+        line_ctr.column = end - line_ctr.line_start_pos + 1
+        t.end_line = line
+        t.end_column = line_ctr.column
+        t.end_pos = end
+        callback = callbacks.get(type_)
+        if callback is not None:
+            t = callback(t)
+        lex_state.last_token = t
+        return t
+
+
+_new_token = str.__new__
+_STARTS_SKIPPED: dict[str, bool] = {}  # terminal name -> may it match where whitespace or '//' starts
+
+
+def _may_start_skipped(terminal: Any, flags: int) -> bool:
+    """Whether ``terminal`` may match at a blank or a ``//`` (then skipping before it would change
+    what lark's ordered alternatives pick); checked on probes, once per terminal name."""
+    seen = _STARTS_SKIPPED.get(terminal.name)
+    if seen is None:
+        pattern = re.compile(terminal.pattern.to_regexp(), flags)
+        seen = _STARTS_SKIPPED[terminal.name] = any(pattern.match(p) for p in (" x", "\tx", "\nx", "\rx", "\fx", "//x"))
+    return seen
+
+
+def _after(first: Any, then: Any, name: str) -> Any:
+    """A lexer callback: ``first`` (lark's keyword check), then ``then`` if the token kept type ``name``."""
+    def callback(t: Token) -> Token:
+        t = first(t)
+        return then(t) if t.type == name else t
+
+    return callback
+
+
+def _install_fast_lexers(parser: Lark) -> None:
+    """Give every per-state lexer of ``parser``'s contextual lexer the single-match path of
+    :class:`_FastBasicLexer` (Python 3.11+, for its atomic groups; lark's own lexer otherwise)."""
+    if sys.version_info < (3, 11):
+        return
+    lexer = getattr(parser.parser, "lexer", None)
+    for basic in getattr(lexer, "lexers", {}).values():
+        if type(basic) is _BasicLexer:
+            basic.__class__ = _FastBasicLexer
 
 
 def _pickle_ids(parser: Lark, callbacks: Any):

@@ -207,3 +207,16 @@ def test_a_non_printable_character_is_shown_escaped(char, shown):
     assert info.value.message.startswith(f"unexpected {shown}, expected ")
     assert char not in info.value.message
     assert (info.value.location.line, info.value.location.col) == (2, 10)
+
+
+def test_positions_after_skipped_comments_locations_and_blank_lines():
+    # the lexer skips whitespace, comments and loc(...) in the same match as the next token:
+    # the line and column of what follows must be those of the text
+    text = ('func.func @f(%a: f32) -> f32 {\n  // a comment\n\n  %b = arith.addf %a, %a : f32 loc("x":1:2)\n'
+            '  \t %c = arith.bogus %b\n}\n')
+    with pytest.raises(DiagnosticError) as info:
+        parse(text, "t.mlir")
+    assert (info.value.location.line, info.value.location.col) == (5, 10)  # as before the one-match lexer
+    with pytest.raises(DiagnosticError) as info:
+        parse(text.replace("  \t %c = arith.bogus %b\n", "  func.return %b : f32\n}  // end\n  %"), "t.mlir")
+    assert (info.value.location.line, info.value.location.col) == (7, 3)

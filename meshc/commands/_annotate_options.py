@@ -75,6 +75,8 @@ def _merge(into, more) -> None:
 
 def _parse_each(parser, option: str):
     def callback(ctx: click.Context, param: click.Parameter, values: tuple[str, ...]) -> tuple:
+        if not values:  # the common case: no import of meshc.annotate (and the dialects) at start-up
+            return ()
         from meshc.annotate import AnnotationSyntaxError
 
         out = []
