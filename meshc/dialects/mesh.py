@@ -241,8 +241,7 @@ class ShardingOp(MeshDialectOp):
         for i, v in enumerate(self.operands):
             if v.type != I64:
                 raise self.error(f"dynamic halo size/offset #{i} must be 'i64', got '{v.type}'")
-        verify_sharding(self._with_markers(), None, enclosing_module(self), self.location, f"'{self.name}' op ",
-                        axes_in_range=False)  # upstream: the sign and duplicates only
+        verify_sharding(self._with_markers(), None, enclosing_module(self), self.location, f"'{self.name}' op ")
 
     #: True once a ``mesh.shard`` took this op's sharding inline (:meth:`ShardOp.fold_sharding_value`)
     folded_into_users = False
@@ -398,9 +397,8 @@ class ShardOp(MeshDialectOp):
         s = self.sharding
         if s is None and isinstance(v, OpResult) and isinstance(v.op, ShardingOp):
             s = v.op._with_markers()
-        if s is not None:  # upstream checks the sign and duplicates only; sharded types need axes in range
-            verify_sharding(s, self.src.type, enclosing_module(self), self.location, f"'{self.name}' op ",
-                            axes_in_range=False)
+        if s is not None:
+            verify_sharding(s, self.src.type, enclosing_module(self), self.location, f"'{self.name}' op ")
 
     def _verify_resharding_point(self) -> None:
         """``T_A -> T_B`` (docs/pipeline.md stage 3): both distributed, equal but for the sharding, and the

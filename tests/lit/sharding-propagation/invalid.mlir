@@ -1,12 +1,10 @@
 // Invalid shardings and inputs sharding-propagation cannot handle: each is a located error.
 // RUN: meshc compile %s -p sharding-propagation --split-input-file --verify-diagnostics
 
-// A mesh axis past the rank is kept by sharding-propagation, as upstream (which checks the sign and
-// duplicates only; docs/meshc-opt.md); distribute-types rejects it (distribute-types/invalid.mlir).
 mesh.mesh @m(shape = 4)
-func.func @negative_axis(%x: tensor<8xf32>) -> tensor<8xf32> {
-  // expected-error @+1 {{'mesh.shard' op split axes of tensor dim 0: mesh axis -1 is negative}}
-  %xs = mesh.shard %x to <@m, [[-1]]> : tensor<8xf32>
+func.func @axis_out_of_range(%x: tensor<8xf32>) -> tensor<8xf32> {
+  // expected-error @+1 {{'mesh.shard' op split axes of tensor dim 0: mesh axis 1 is out of range for mesh @m of rank 1}}
+  %xs = mesh.shard %x to <@m, [[1]]> : tensor<8xf32>
   return %xs : tensor<8xf32>
 }
 
