@@ -508,3 +508,19 @@ def test_megatron_chain_on_4096_devices_by_hand():
     data = est.to_json()  # per-pair collective bytes left out above PAIR_LIMIT devices
     assert data["collective_pairs"] is False and data["devices"][5]["received_from"] == {}
     assert data["devices"][5]["received"]["collective"] == want["received"]
+
+
+def test_a_group_whose_pair_matrix_exceeds_host_memory_is_a_located_error(monkeypatch):
+    # 2048 devices in one all_reduce: a 2048 x 2048 int64 per-pair matrix and its planning copies,
+    # 96 MiB; with 128 MiB said to be available (half of it may be used) the estimate refuses at the
+    # collective before allocating it
+    from meshc.runtime import io
+    from meshc.runtime.collectives import PAIR_MATRIX_COPIES, CollectiveError
+
+    compiled = mc.compile(mc.parse(CHAIN, "chain.mlir"), None, "tp=2048", entry="chain")
+    monkeypatch.setattr(io, "available_host_memory", lambda: 128 << 20)
+    with pytest.raises(CollectiveError, match=r"group of 2048 devices: its per-pair traffic \(2048 x 2048 entries, "
+                                              r"about 0\.1 GiB .* more than half of the 0\.1 GiB") as err:
+        estimate(compiled.program.schedule)
+    assert err.value.location.line > 0
+    assert PAIR_MATRIX_COPIES * 8 * 2048 ** 2 > (128 << 20) // 2

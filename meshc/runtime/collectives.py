@@ -158,6 +158,11 @@ class _Shaped:
         self.shape = shape
 
 
+PAIR_MATRIX_COPIES = 3
+"""Group-sized int64 matrices alive at once in :func:`plan_traffic`: the sum, a step's matrix and its
+block."""
+
+
 def plan_traffic(spec: CollectiveSpec, members: Sequence[int], src: Sharding, shape: tuple,
                  steps: Sequence[Step], itemsize: int) -> np.ndarray:
     """``matrix[r, s]``: the bytes member ``r`` receives from member ``s`` over the group's planned
@@ -165,11 +170,27 @@ def plan_traffic(spec: CollectiveSpec, members: Sequence[int], src: Sharding, sh
     sharding ``src`` of a global ``shape`` with ``itemsize`` bytes per element. The threaded runtime
     and MPI both count collective traffic with it.
 
+    The matrix has ``len(members)**2`` int64 entries, and each step makes two more of that size
+    while it is summed, so a group of ``g`` members needs about ``24 g**2`` bytes of host memory.
+
     Raises:
-        CollectiveError: a step that does not apply (naming the collective and the devices).
+        CollectiveError: a step that does not apply (naming the collective and the devices), or a
+            group whose per-pair matrix would not fit in the host's available memory (half of it).
     """
-    mesh = Mesh("group", (len(members),))
-    matrix = np.zeros((len(members), len(members)), dtype=np.int64)
+    g = len(members)
+    need = PAIR_MATRIX_COPIES * 8 * g * g
+    if g > 1024:  # the check reads /proc/meminfo: only for groups where the matrix can matter
+        from meshc.runtime.io import available_host_memory
+
+        free = available_host_memory()
+        if free is not None and need > free // 2:
+            raise CollectiveError(f"collective {spec.describe()} on a group of {g} devices: its per-pair traffic "
+                                  f"({g} x {g} entries, about {need / 2**30:.1f} GiB with the planning copies) "
+                                  f"needs more than half of the {free / 2**30:.1f} GiB of host memory available; "
+                                  "use a smaller mesh (the bytes per device scale with the group size as "
+                                  "docs/estimate.md gives)", spec.location)
+    mesh = Mesh("group", (g,))
+    matrix = np.zeros((g, g), dtype=np.int64)
     sharding = src
     try:
         for step in steps:

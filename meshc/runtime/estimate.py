@@ -339,8 +339,9 @@ class _Walk:
             for members in mesh.axis_groups(spec.mesh_axes):
                 if members[0] in chosen:
                     size = len(members)
+                    group = list(members)  # one list per group, shared by its members (read only)
                     for d in members:
-                        by_device[d] = list(members)
+                        by_device[d] = group
             self.groups[name] = by_device
             self.collectives[name] = CollectiveEstimate(name, spec.kind, tuple(spec.mesh_axes), size)
 
