@@ -204,7 +204,7 @@ def test_launch_gives_each_rank_its_share_of_blas_threads(monkeypatch):
     started = []
 
     class FakeProc:
-        def __init__(self, cmd, env=None):
+        def __init__(self, cmd, env=None, **popen_options):  # stdout/stderr: the launcher's pipes
             started.append((cmd, env))
 
         def wait(self, timeout=None):

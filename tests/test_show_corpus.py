@@ -31,6 +31,7 @@ CASES: dict[str, tuple[Path, list[str]]] = {
     "upstream_llvm20": (DATA / "upstream_llvm20.mlir", []),
     "upstream_llvm22_shard": (DATA / "upstream_llvm22_shard.mlir", []),
     "rank3_partial": (SHOW / "rank3_partial.mlir", []),
+    "region_for_dynamic": (DATA / "region_for_dynamic.mlir", []),
 }
 
 
@@ -42,7 +43,7 @@ def render(program: Path, extra: list[str]) -> str:
 
 def test_every_mesh_program_has_a_rendering():
     mesh_programs = {p for p in DATA.glob("*.mlir") if "mesh.mesh" in p.read_text() or "shard.grid" in p.read_text()}
-    assert len(mesh_programs) == 8  # the 8 mesh programs of the corpus today
+    assert len(mesh_programs) == 9  # the 9 mesh programs of the corpus today
     assert mesh_programs <= {program for program, _ in CASES.values()}
 
 

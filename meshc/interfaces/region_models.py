@@ -205,6 +205,11 @@ def _captured(op: Operation) -> list[Value]:
     return [v for v in captured_values(op) if _rank(v) is not None]
 
 
+_SPACES: Optional[dict[int, tuple[Operation, Optional[IterationSpace]]]] = None
+"""Iteration spaces of the region ops met during one outermost :meth:`RegionOpModel.iteration_space`
+call, by op identity (None outside such a call)."""
+
+
 class RegionOpModel(ShardingModel):
     """The ShardingInterface of a region op, composed from its body (see the module docstring)."""
 
@@ -224,6 +229,26 @@ class RegionOpModel(ShardingModel):
         return c, loops
 
     def iteration_space(self, op: Operation) -> Optional[IterationSpace]:
+        """The op's iteration space, composed from its body. Nested region ops are asked for theirs
+        several times while an enclosing one is composed (rule check, links, conflicts): within one
+        outermost call each op's answer is computed once (the IR does not change meanwhile), so
+        nesting depth costs linear time, not exponential."""
+        global _SPACES
+        outermost = _SPACES is None
+        if outermost:
+            _SPACES = {}
+        try:
+            hit = _SPACES.get(id(op))
+            if hit is not None and hit[0] is op:
+                return hit[1]
+            space = self._composed_space(op)
+            _SPACES[id(op)] = (op, space)
+            return space
+        finally:
+            if outermost:
+                _SPACES = None
+
+    def _composed_space(self, op: Operation) -> Optional[IterationSpace]:
         found = self.classes(op)
         if found is None:
             return None
