@@ -79,12 +79,13 @@ func.func @with_encoding(%x: tensor<4x8xf32>) -> tensor<4x8xf32> {
 
 // -----
 
-// Tensors inside the region of an op without a sharding rule are replicated, like the op's operands
-// and results.
+// Tensors inside a region op's body take the shardings its region model gives them: the loop-carried
+// value keeps its split through the scf.for, its body and its result (no resharding point).
 // CHECK-LABEL: func.func @nested
-// CHECK:      scf.for {{.*}} iter_args(%[[ACC:.*]] = %{{.*}}) -> (tensor<4xf32, #mesh.shard<@m, [[]]>>)
-// CHECK-NEXT: arith.addf %[[ACC]], %{{.*}} : tensor<4xf32, #mesh.shard<@m, [[]]>>
-// CHECK-NEXT: scf.yield %{{.*}} : tensor<4xf32, #mesh.shard<@m, [[]]>>
+// CHECK:      scf.for {{.*}} iter_args(%[[ACC:.*]] = %x) -> (tensor<4xf32, #mesh.shard<@m, [[0]]>>)
+// CHECK-NEXT: arith.addf %[[ACC]], %[[ACC]] : tensor<4xf32, #mesh.shard<@m, [[0]]>>
+// CHECK-NEXT: scf.yield %{{.*}} : tensor<4xf32, #mesh.shard<@m, [[0]]>>
+// CHECK:      return %{{.*}} : tensor<4xf32, #mesh.shard<@m, [[0]]>>
 mesh.mesh @m(shape = 4)
 func.func @nested(%x: tensor<4xf32>, %n: index) -> tensor<4xf32> {
   %xs = mesh.shard %x to <@m, [[0]]> : tensor<4xf32>
