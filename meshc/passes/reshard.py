@@ -524,11 +524,14 @@ def _fresh_fill(v: Value, need: ShardingAttr, where: Operation) -> Optional[Valu
     sharded differently): a new ``tensor.empty`` + ``linalg.fill`` with ``need`` without its partial
     axes, then (if ``need`` has some) a resharding point to ``need`` that ``partition`` lowers locally
     (the value on the devices at coordinate 0 of those axes, the identity elsewhere). None for any
-    other ``v``: it is resharded by collectives."""
+    other ``v``, and when ``need`` has halos (a fill's rule makes no halo cells: the halo exchange
+    of a resharding point does): it is resharded by collectives."""
     from meshc.dialects.linalg import FillOp
     from meshc.dialects.tensor import EmptyOp
 
     fill = getattr(v, "op", None)
+    if any(need.halo_sizes):
+        return None
     if not isinstance(fill, FillOp) or len(fill.operands) != 2 or isinstance(fill.operands[0].type, TensorType):
         return None
     if not isinstance(getattr(fill.operands[1], "op", None), EmptyOp):
