@@ -7,6 +7,7 @@ device, the op and its location."""
 
 from __future__ import annotations
 
+import io
 import threading
 import warnings
 
@@ -204,8 +205,9 @@ def test_launch_gives_each_rank_its_share_of_blas_threads(monkeypatch):
     started = []
 
     class FakeProc:
-        def __init__(self, cmd, env=None, **popen_options):  # stdout/stderr: the launcher's pipes
+        def __init__(self, cmd, env=None, stdout=None):  # stdout: the launcher's pipe when not a terminal
             started.append((cmd, env))
+            self.stdout = io.BytesIO(b"") if stdout is not None else None  # the job printed nothing
 
         def wait(self, timeout=None):
             return 0
