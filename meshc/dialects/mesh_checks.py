@@ -175,16 +175,14 @@ def _dim_offsets(s: ShardingAttr, mesh: Optional["MeshOp"], dim: int) -> Optiona
 
 
 def check_sharding(sharding: ShardingAttr, tensor_type: Optional[Type] = None,
-                   mesh: Optional["MeshOp"] = None, axes_in_range: bool = True) -> None:
+                   mesh: Optional["MeshOp"] = None) -> None:
     """Check ``sharding`` on its own, against ``mesh`` (its ``mesh.mesh`` op, if known) and against
     ``tensor_type`` (the annotated tensor, if known). Entries equal to :data:`DYNAMIC_INDEX` in
     ``halo_sizes``/``sharded_dims_offsets`` (SSA values) are skipped.
 
     Rules (MLIR mesh ``MeshSharding``/``mesh.sharding`` verifiers, LLVM 19/20 docs):
       * every mesh axis is in range of the mesh rank and used at most once, across split and partial axes
-        (so partial axes are disjoint from split axes); ``axes_in_range=False`` checks only that an axis
-        is not negative, as upstream's ``mesh.sharding``/``shard.sharding`` and ``shard`` op verifiers
-        (an axis past the rank is then rejected where a sharded type is built, by distribute-types);
+        (so partial axes are disjoint from split axes);
       * at most rank(tensor) split-axes entries (trailing empty ones do not count);
       * the partial reduction kind is one of :data:`REDUCTION_KINDS` (``generic`` included, as upstream's
         verifier: it has no combiner, so the passes that combine partial values reject it);
@@ -195,7 +193,7 @@ def check_sharding(sharding: ShardingAttr, tensor_type: Optional[Type] = None,
     Raises:
         ShardingVerifyError: the first violation, naming the axis, dim or count.
     """
-    _check_axes_use(sharding, mesh if axes_in_range else None)
+    _check_axes_use(sharding, mesh)
     if sharding.partial_axes:
         kind = sharding.partial_type
         if kind not in REDUCTION_KINDS:
@@ -277,7 +275,7 @@ def _check_offsets(sharding: ShardingAttr, tensor_type: Optional[Type], mesh: Op
 
 
 def verify_sharding(attr: Union[ShardingAttr, ShardEncodingAttr], tensor_type: Optional[Type], module,
-                    loc: Location, prefix: str = "", axes_in_range: bool = True) -> None:
+                    loc: Location, prefix: str = "") -> None:
     """Verify a sharding (inline attribute or ``#mesh.shard`` encoding) for a verifier.
 
     ``module`` is the ``builtin.module`` whose symbol table holds the mesh (None skips the checks
@@ -291,7 +289,7 @@ def verify_sharding(attr: Union[ShardingAttr, ShardEncodingAttr], tensor_type: O
     sharding = attr.sharding if isinstance(attr, ShardEncodingAttr) else attr
     try:
         mesh = lookup_mesh(module, sharding.mesh) if module is not None else None
-        check_sharding(sharding, tensor_type, mesh, axes_in_range)
+        check_sharding(sharding, tensor_type, mesh)
     except ShardingVerifyError as err:
         raise DiagnosticError(f"{prefix}{err}", loc) from None
 
