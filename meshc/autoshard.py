@@ -77,7 +77,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Optional
 
-from meshc.annotate import MeshSpec, ShardSpec, Target, annotate, find_entry
+from meshc.annotate import MeshSpec, ShardSpec, Target, add_mesh, annotate, find_entry
 from meshc.dialects.mesh import ShardingAttr, ShardOp, sharding_of
 from meshc.ir.core import BlockArgument, Operation, OpResult, Value
 from meshc.ir.types import TensorType, byte_width
@@ -1043,7 +1043,7 @@ def _apply(module: Operation, spec: AutoShardSpec, entry: Optional[str], decisio
     """Add the mesh, the ``--shard`` requests of ``decisions`` and the operand annotations to ``module``."""
     shards = [ShardSpec(_target(d.target), None, d.split_axes, origin=f"--auto-shard {d.target}")
               for d in decisions if d.split_axes is not None]
-    annotate(module, meshes=[spec.mesh])
+    add_mesh(module, spec.mesh, origin=f"--auto-shard {spec}")
     if shards:
         annotate(module, shards=shards, entry=entry)
     if operand_annotations:

@@ -1572,7 +1572,8 @@ def _run_post_parse_hooks(module: Operation) -> None:
 
 
 def read_source(path: str) -> tuple[str, str]:
-    """``(text, name)`` of the IR file at ``path`` (``-``: standard input, named ``<stdin>``).
+    """``(text, name)`` of the IR file at ``path`` (``-``: standard input, named ``<stdin>``). A leading
+    UTF-8 byte order mark is dropped, so columns count from the first character an editor shows.
 
     Raises:
         DiagnosticError: the file cannot be read, or is not UTF-8 (located at the first bad byte).
@@ -1589,6 +1590,8 @@ def read_source(path: str) -> tuple[str, str]:
             data = Path(path).read_bytes()
         except OSError as err:
             raise DiagnosticError(f"could not open input file '{path}': {err.strerror}") from None
+    if data.startswith(b"\xef\xbb\xbf"):  # a UTF-8 byte order mark (Windows editors): not part of the text
+        data = data[3:]
     try:
         return data.decode("utf-8"), name
     except UnicodeDecodeError as err:

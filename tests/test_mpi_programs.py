@@ -49,7 +49,7 @@ with backend.guard():
 
 CASES = [("seed_matmul_rows", "", 2), ("mlp_tensor_parallel", "", 4), ("reshard_rows_to_cols", "", 4),
          ("mesh2d_peered", "m=2x2", 4), ("dynamic_mesh_rowsum", "m=3", 3), ("dynamic_mesh_rowsum", "m=4", 4),
-         ("upstream_llvm22_shard", "", 4)]
+         ("upstream_llvm22_shard", "", 4), ("newuser/scalar_arg", "", 2)]
 
 
 @pytest.mark.parametrize("name,shape,ranks", CASES, ids=[f"{c[0]}-{c[2]}" for c in CASES])

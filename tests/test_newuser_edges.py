@@ -621,3 +621,73 @@ def test_a_mode_whose_targets_are_too_small_for_its_devices_says_why():
     assert r.exit_code == 0, r.output
     assert ("warning: --auto-shard dp=128 splits nothing: arg0: batch 64 < 128 devices: a split would leave devices "
             "without rows: replicated; the plan used instead: replicated: nothing split") in r.stderr
+
+
+# ------------------------------------------------------------------ files from other editors, other formats
+def test_a_file_with_a_byte_order_mark_parses_and_columns_count_from_the_first_character(tmp_path):
+    good = tmp_path / "bom.mlir"
+    good.write_bytes(b"\xef\xbb\xbf" + PROGRAM.encode())
+    r = meshc("compile", good, "-p", "")
+    assert r.exit_code == 0, r.stderr
+    assert "mesh.mesh @m(shape = 2)" in r.stdout and "\ufeff" not in r.stdout
+    bad = tmp_path / "bad.mlir"
+    bad.write_bytes(b"\xef\xbb\xbf%y = frob\n")
+    r = meshc("compile", bad, "-p", "")
+    assert r.exit_code == 1
+    assert r.stderr.startswith(f"{bad}:1:6: error:"), r.stderr  # 'frob' is the 6th character shown
+
+
+@pytest.mark.parametrize("name", ["pic.png", "pic.PDF", "pic.jpeg"])
+def test_show_svg_into_a_file_named_for_another_format_is_refused_before_any_work(tmp_path, name):
+    out = tmp_path / name
+    r = meshc("show", SAMPLES / "mesh2d_peered.mlir", "--svg", out)
+    assert r.exit_code == 1
+    ext = os.path.splitext(name)[1]
+    assert r.stderr.startswith(f"error: --svg '{out}': meshc show writes SVG, but the extension '{ext.lower()}'")
+    assert r.stdout == "" and not out.exists()  # nothing drawn, nothing written
+    r = meshc("show", SAMPLES / "mesh2d_peered.mlir", "--svg", tmp_path / "pic.SVG")
+    assert r.exit_code == 0 and (tmp_path / "pic.SVG").read_text().startswith("<svg ")
+
+
+def test_a_parameter_file_no_global_reads_is_a_warning(tmp_path):
+    w = tmp_path / "w.npz"
+    np.savez(w, a=np.ones(3, np.float32))
+    r = meshc("run", tmp_path.joinpath("p.mlir").write_text(PROGRAM) and tmp_path / "p.mlir", "--random-inputs",
+              "--parameters", f"model={w}")
+    assert r.exit_code == 0, r.stderr
+    assert ("warning: --parameters model=...: no global reads scope 'model' (the program has no parameter "
+            "globals); the file is not used") in r.stderr
+    onnx = REAL / "onnx_mlp.linalg.mlir"  # reads scope 'model': a second, misspelt scope is reported
+    weights = REAL / "onnx_mlp.weights.npz"
+    r = meshc("run", onnx, "--random-inputs", "--parameters", f"model={weights}", "--parameters", f"modle={w}")
+    assert r.exit_code == 0, r.stderr
+    assert "no global reads scope 'modle' (the program reads parameters of scope 'model' only)" in r.stderr
+    assert "scope 'model' (" not in r.stderr.replace("scope 'model' only", "")
+
+
+def test_auto_shard_onto_a_mesh_of_the_same_name_and_another_shape_names_auto_shard(tmp_path):
+    p = tmp_path / "p.mlir"
+    p.write_text(PROGRAM.replace("@m", "@tp"))  # mesh @tp of 2 devices; --auto-shard tp=4 adds @tp of 4
+    r = meshc("compile", p, "--auto-shard", "tp=4", "-p", "")
+    assert r.exit_code == 1
+    assert r.stderr.startswith("error: --auto-shard tp=4: the module already has a different mesh @tp (tp=2)")
+    assert "--mesh" not in r.stderr
+
+
+def test_launch_with_another_rank_count_than_devices_is_refused_before_mpiexec(tmp_path, monkeypatch):
+    from meshc.runtime import mpi_launch
+
+    def no_launch(*args, **kwargs):
+        raise AssertionError("mpiexec started")
+
+    monkeypatch.setattr(mpi_launch, "relaunch", no_launch)
+    p = tmp_path / "p.mlir"
+    p.write_text(PROGRAM)  # mesh @m of 2 devices
+    r = meshc("run", p, "--random-inputs", "--backend", "mpi", "--launch", "3")
+    assert r.exit_code == 1
+    assert f"{p}:1:1: error: --launch 3: mesh @m has 2 devices, but MPI runs one rank per device: use --launch 2" \
+        in r.stderr
+    r = meshc("run", p, "--random-inputs", "--backend", "mpi", "--launch", "3", "--mesh-shape", "m=3")
+    assert "mpiexec started" in r.stderr  # 3 devices, 3 ranks: launched
+    r = meshc("run", p, "--random-inputs", "--backend", "mpi", "--launch", "4", "--auto-shard", "dp=2")
+    assert r.exit_code == 1 and "the mesh of --auto-shard dp=2 has 2 devices" in r.stderr

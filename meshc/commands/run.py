@@ -82,6 +82,7 @@ and op), a collective timeout, a device out of memory.
 
 from __future__ import annotations
 
+import math
 import sys
 from typing import Any, Optional
 
@@ -309,6 +310,7 @@ def command(input_path: str, reference: bool, entry: Optional[str], inputs_path:
             raise click.UsageError("--launch goes with --backend mpi")
         from meshc.runtime.mpi_launch import MpiUnavailable, relaunch
 
+        _check_launch_ranks(launch, input_path, mesh_shape, annotations, auto_shard)
         try:
             sys.exit(relaunch(launch, sys.argv[1:], blas_threads=blas_threads))
         except MpiUnavailable as err:  # no mpiexec: what is missing and how to install it, exit 1
@@ -334,6 +336,47 @@ def command(input_path: str, reference: bool, entry: Optional[str], inputs_path:
                     trace_path, pipeline, mesh_shape, device_memory, collective_timeout, buffer_layout,
                     tile, dtype_override, target, annotations, auto_shard, explain, backend_name, pictures,
                     verify_each, blas_threads, arg_shape)
+
+
+def _check_launch_ranks(launch: int, input_path: str, mesh_shape: tuple[str, ...], annotations,
+                        auto_shard: Optional[str]) -> None:
+    """Before ``--launch N`` starts mpiexec: refuse N ranks for a program whose one mesh (after ``--mesh``
+    and ``--mesh-shape``, or the mesh ``--auto-shard`` adds) has another device count, with the message
+    every rank would print after starting (MPI runs one rank per device). Programs read from standard
+    input, with several meshes or a dynamic mesh without ``--mesh-shape`` are left to the ranks.
+
+    Raises:
+        DiagnosticError: the device count differs from ``launch``, or the program does not parse.
+    """
+    if input_path == "-" or (annotations and annotations.shardings_from):  # read once / meshes come from a file
+        return
+    import meshc.api as mc
+    from meshc.autoshard import parse_auto_shard
+    from meshc.dialects.mesh import MeshOp
+    from meshc.ir.location import DiagnosticError
+
+    module = mc.parse(*read_input(input_path))
+    if auto_shard:
+        counts = [(f"the mesh of --auto-shard {auto_shard}", parse_auto_shard(auto_shard).devices, None, "--auto-shard")]
+    else:
+        if annotations and annotations.meshes:
+            from meshc.annotate import annotate
+
+            annotate(module, meshes=annotations.meshes)
+        shapes = parse_mesh_shapes(mesh_shape)
+        meshes = [op for op in module.walk() if isinstance(op, MeshOp)]
+        if len(meshes) != 1:
+            return
+        mesh = meshes[0]
+        shape = tuple(shapes.get(mesh.sym_name, mesh.shape))
+        if any(d is None for d in shape):
+            return
+        counts = [(f"mesh @{mesh.sym_name}", math.prod(shape), mesh.location, "--mesh-shape")]
+    for what, n, loc, option in counts:
+        if n != launch:
+            raise DiagnosticError(f"--launch {launch}: {what} has {n} device{'s' if n != 1 else ''}, but MPI runs one "
+                                  f"rank per device: use --launch {n} (or {option} for {launch} devices)",
+                                  *([loc] if loc is not None else []))
 
 
 def _command(input_path, reference, entry, inputs_path, single_inputs, random_inputs, seed, parameter_files,
@@ -406,7 +449,7 @@ def _command(input_path, reference, entry, inputs_path, single_inputs, random_in
     else:
         from meshc.ir.location import DiagnosticError
 
-        parameters = _load_parameters(parameter_files)  # a bad file fails now, not after the compile
+        parameters = _load_parameters(parameter_files, module)  # a bad file fails now, not after the compile
         bound = mc.bind_entry(module, npz, entry, seed if random_inputs else None, named or None)
         mc.check_device_count(module, shapes)  # at once: the SPMD limit, then the threads runtime's
         if backend_name == "threads":
@@ -571,17 +614,26 @@ def _compile(mc, module, pipeline: Optional[str], shapes: dict, entry: str, targ
 def _run_reference(mc, module, npz, entry, random_seed, named, repeat, parameter_files, shapes, inputs_path):
     from meshc.runtime.interpreter import Device
 
-    parameters = _load_parameters(parameter_files)
+    parameters = _load_parameters(parameter_files, module)
     bound = mc.bind_entry(module, npz, entry, random_seed, named or None)
     _print_binding(bound, inputs_path)
     return mc.run_bound(module, bound, repeat, parameters, Device(mesh_shapes=shapes))
 
 
-def _load_parameters(parameter_files: tuple[str, ...]) -> dict:
-    """``{scope: {key: array}}`` of the ``--parameters`` files."""
+def _load_parameters(parameter_files: tuple[str, ...], module=None) -> dict:
+    """``{scope: {key: array}}`` of the ``--parameters`` files; with ``module``, a warning on stderr for
+    each scope no parameter global of the program reads."""
     from meshc.commands._annotate_options import ParameterOptions
+    from meshc.frontends.parameters import parameter_globals, unused_parameter_scopes
 
-    return ParameterOptions(tuple(parameter_files)).load() if parameter_files else {}
+    parameters = ParameterOptions(tuple(parameter_files)).load() if parameter_files else {}
+    if module is not None:
+        read = sorted({f"'{ref.scope}'" for ref in parameter_globals(module)})
+        for scope in unused_parameter_scopes(module, parameters):
+            what = f"reads parameters of scope {', '.join(read)} only" if read else "has no parameter globals"
+            click.echo(f"warning: --parameters {scope + '=' if scope else ''}...: no global reads scope '{scope}' "
+                       f"(the program {what}); the file is not used", err=True)
+    return parameters
 
 
 def _write_trace(stats, path: str) -> None:

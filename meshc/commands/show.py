@@ -49,6 +49,27 @@ def distribute(module, mesh_shapes: Optional[dict[str, tuple[int, ...]]] = None)
     PassManager.from_text(second, context).run(module)
 
 
+def check_svg_path(path: str) -> None:
+    """Refuse ``--svg PATH`` whose extension names another format (``pic.png``, ``pic.pdf``): the file
+    would hold SVG text under a name that promises something else. ``.svg`` (any case), no extension,
+    and a path written in place (a device, FIFO, ``/dev/stdout``) are accepted.
+
+    Raises:
+        DiagnosticError: naming the path and its extension, before any work.
+    """
+    import os
+
+    from meshc.ir.location import DiagnosticError
+    from meshc.output_files import writes_in_place
+
+    ext = os.path.splitext(path)[1].lower()
+    if ext in ("", ".svg") or writes_in_place(path):
+        return
+    raise DiagnosticError(f"--svg '{path}': meshc show writes SVG, but the extension '{ext}' names another "
+                          "format; give a .svg file (convert it afterwards, e.g. with rsvg-convert, for a "
+                          "raster image)")
+
+
 @click.command(name="show", cls=MeshcCommand)
 @click.argument("input_path", metavar="INPUT")
 @click.option("--value", "value_names", multiple=True, metavar="%NAME",
@@ -73,6 +94,7 @@ def command(input_path: str, value_names: tuple[str, ...], all_values: bool, ent
         raise click.UsageError("--value and --all cannot be combined")
     shapes = parse_mesh_shapes(mesh_shape)
     if svg_path:
+        check_svg_path(svg_path)
         for read in (input_path, annotations.shardings_from if annotations else None):
             if read:
                 check_output_path(svg_path, read)

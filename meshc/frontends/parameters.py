@@ -226,6 +226,14 @@ def resolve_parameters(module, parameters: Mapping[str, Mapping[str, Any]]) -> d
     return out
 
 
+def unused_parameter_scopes(module, parameters: Mapping[str, Mapping[str, Any]]) -> list[str]:
+    """The scopes of ``parameters`` (``{scope: {key: array}}``) that no parameter global of ``module``
+    reads, in the order given: a ``--parameters`` file the program never uses (a misspelt scope, or a
+    program without parameter globals), which the commands report as a warning."""
+    used = {ref.scope for ref in parameter_globals(module)}
+    return [scope for scope in parameters if scope not in used]
+
+
 def inline_parameters(module, parameters: Mapping[str, Mapping[str, Any]]) -> list[str]:
     """Replace each tensor parameter global's initial value by its data as ``dense<...>`` (checked by
     :func:`resolve_parameters`); returns the names of the globals rewritten.
@@ -248,7 +256,7 @@ def inline_parameters(module, parameters: Mapping[str, Mapping[str, Any]]) -> li
 
 __all__ = ["ParameterError", "ParameterRef", "SUFFIXES", "inline_parameters", "load_parameter_file",
            "load_parameters", "parameter_globals", "parameter_ref", "parse_parameter_option",
-           "resolve_parameters"]
+           "resolve_parameters", "unused_parameter_scopes"]
 
 
 def parameter_value(parameters: Mapping[str, Mapping[str, Any]], op: Any, ref: tuple[str, str], dtype: Any) -> Any:

@@ -300,7 +300,7 @@ class IreeSession:
         for a, k in zip(arrays, devices):
             if isinstance(a, np.ndarray):
                 try:
-                    a = self._rt.asdevicearray(self.devices[k], np.ascontiguousarray(a))
+                    a = self._rt.asdevicearray(self.devices[k], np.require(a, requirements="C"))
                 except (RuntimeError, ValueError) as err:
                     raise IreeFailure(f"cannot place an input of shape {list(a.shape)} on IREE device {k}: "
                                       f"{err}") from None
@@ -324,7 +324,7 @@ class IreeSession:
                 raise IreeFailure(f"the module has no function @{function}")
             inv = self._invokers[function] = rt.FunctionInvoker(self.context, self.devices[0], fn)
         try:
-            out = inv(*[np.ascontiguousarray(a) if isinstance(a, np.ndarray) else a for a in args])
+            out = inv(*[np.require(a, requirements="C") if isinstance(a, np.ndarray) else a for a in args])
         except (RuntimeError, ValueError) as err:
             raise IreeFailure(f"@{function} failed on the IREE runtime: {err}") from None
         if not isinstance(out, (tuple, list)):

@@ -558,7 +558,7 @@ class MpiExecutor(Transport):
                 raise RuntimeFailure(f"{where}: the slice does not fit device {step.src_device}'s buffer of shape "
                                      f"{list(shape)}", step.location, device=t.dst, reason="schedule")
             value = value[tuple(slice(o, o + s) for o, s in zip(step.offsets, step.sizes))]
-        data = np.ascontiguousarray(value)
+        data = np.require(value, requirements="C")  # (not ascontiguousarray: it makes a 0-d scalar 1-d)
         if data.shape != t.shape or data.dtype != t.dtype:
             what = f"into buffer '{step.buffer}', allocated as" if isinstance(step, Copy) else "where the schedule has"
             raise RuntimeFailure(f"{where}: copies shape {list(data.shape)} of {data.dtype} {what} "
@@ -802,7 +802,7 @@ class MpiExecutor(Transport):
         native = op_name is not None and dt.name in _MPI_TYPES and (
             not op_name.startswith("B") or dt.kind in "iu")
         if not native:  # reference semantics on every member's buffer
-            x = np.ascontiguousarray(value)
+            x = np.require(value, requirements="C")
             everyone = np.empty((len(members),) + x.shape, dt)
             req = comm.Iallgather([_bytes(x), BYTE], [_bytes(everyone), BYTE])
             return req, lambda: group_collective(spec, members, list(everyone), out_shapes,
