@@ -255,7 +255,7 @@ class PipeTolerantStream:
 
 @contextlib.contextmanager
 def tolerate_closed_pipes() -> Iterator[None]:
-    """While the block runs, standard output and standard error are :class:`PipeTolerantStream`\ s
+    """While the block runs, standard output and standard error are :class:`PipeTolerantStream` objects
     (the entry points of ``meshc`` and ``meshc-opt`` run every command inside it); restored after."""
     saved = sys.stdout, sys.stderr
     if sys.stdout is not None and not isinstance(sys.stdout, (PipeTolerantStream, ClosedStream)):
