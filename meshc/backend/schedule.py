@@ -26,18 +26,25 @@ Steps (one class each; every step also has ``wait``, ``signal`` and ``loc``)
     (``meshc.runtime.interpreter.KERNELS[op.name]``, the one numpy code path):
     ``inputs[i]`` is bound to ``op.operands[i]``, ``outputs[j]`` receives
     ``op.results[j]``, ``captures[c]`` is bound to the c-th value that the op's
-    regions use from outside the op (:func:`captured_values`).
+    regions use from outside the op (:func:`captured_values`). ``tile`` (a
+    :class:`KernelTile`, None: the whole op) runs the op on one tile of its
+    iteration space: each input is read through its box, each result is
+    written into its box of the output buffer.
 ``PeerRead(buffer, src_device, src_buffer, offsets=None, sizes=None)``
     bind ``buffer`` to ``src_buffer`` of a *peered* device (seed 000: devices
     whose coordinates differ only on ``peered_memory_axes``), or to a static
     slice of it (``offsets``/``sizes``, unit strides as ``tensor.extract_slice``;
     None = all of it), read in place: nothing is allocated or copied; the
     bytes read count as peer traffic.
-``Copy(buffer, src_device, src_buffer, offsets=None, sizes=None)``
+``Copy(buffer, src_device, src_buffer, offsets=None, sizes=None, tile=None)``
     copy (a slice of) another device's buffer into the allocated local
     ``buffer``; the receiving device runs the step (it pulls). The bytes count
     as copy traffic. The only way to move data between devices that are not
-    peered, apart from collectives.
+    peered, apart from collectives. ``tile``: the copy brings one tile of an
+    operand closer to the compute (seed 000's last paragraph;
+    :mod:`meshc.backend.peer_tile`): ``"peer_read"`` from a peered device (the
+    bytes count as peer read traffic), ``"copy"`` from another device (copy
+    traffic); either way they count as tile bytes too.
 ``Collective(instance, input, output)``
     take part in collective instance ``instance`` (a :class:`CollectiveSpec`
     of ``Schedule.collectives``), contributing ``input`` and receiving into the
@@ -189,7 +196,7 @@ from meshc.sharding.spec import Mesh, ReductionKind, ShardingError
 
 __all__ = [
     "SCHEMA_VERSION", "COLLECTIVE_KINDS", "HALO_MODES", "ScheduleError", "BufferLayout", "Step", "Allocate", "Kernel",
-    "PeerRead", "Copy", "Collective", "HaloPart", "HaloExchange", "Free", "CollectiveSpec", "ArgBinding",
+    "KernelTile", "PeerRead", "Copy", "Collective", "HaloPart", "HaloExchange", "Free", "CollectiveSpec", "ArgBinding",
     "ResultBinding", "DeviceSchedule", "Schedule",
     "captured_values", "parse_location",
 ]
@@ -371,6 +378,65 @@ class Allocate(Step):
         return out
 
 
+Box = tuple[tuple[int, ...], tuple[int, ...]]  # (offsets, sizes) in elements, unit strides
+
+
+@dataclass(frozen=True)
+class KernelTile:
+    """One tile of a Kernel step's iteration space (seed 000's last paragraph: a tile of an operand
+    copied closer to the compute; :mod:`meshc.backend.peer_tile` makes them).
+
+    ``inputs[i]``: the box ``(offsets, sizes)`` of input buffer ``i`` the op reads, or None (the
+    whole buffer). ``outputs[j]``: the box of output buffer ``j`` result ``j`` is written into (the
+    rest of the buffer keeps its value). ``fresh[j]``: the index of the input (the tied init) whose
+    whole buffer output ``j`` starts as a copy of before this tile writes its box (the first tile of
+    an op), or None: output ``j`` already holds the earlier tiles' values (a tile of a reduction loop
+    reads its init box from the output buffer, so the tiles accumulate in order, as linalg's
+    sequential loop semantics do).
+
+    Raises:
+        ScheduleError: negative numbers or offsets and sizes of different ranks.
+    """
+
+    inputs: tuple[Optional[Box], ...]
+    outputs: tuple[Box, ...]
+    fresh: tuple[Optional[int], ...]
+
+    def __post_init__(self) -> None:
+        norm = lambda b, w: None if b is None else _check_slice(b[0], b[1], w)  # noqa: E731
+        object.__setattr__(self, "inputs", tuple(norm(b, f"tile box of input {i}") for i, b in enumerate(self.inputs)))
+        outs = tuple(norm(b, f"tile box of output {j}") for j, b in enumerate(self.outputs))
+        if any(b is None for b in outs):
+            raise ScheduleError("a tile names a box for every output")
+        object.__setattr__(self, "outputs", outs)
+        object.__setattr__(self, "fresh", tuple(None if f is None else int(f) for f in self.fresh))
+        if len(self.fresh) != len(self.outputs):
+            raise ScheduleError(f"a tile has {len(self.outputs)} output boxes but {len(self.fresh)} fresh entries")
+
+    def text(self) -> str:
+        """``tile[in 1: 0:32, 0:16; out 0: 0:8, 0:16]`` for schedule listings."""
+        ins = [f"in {i}: {_slice_text(*b)[1:-1]}" for i, b in enumerate(self.inputs) if b is not None]
+        outs = [f"out {j}: {_slice_text(*b)[1:-1]}" + (" (from in %d)" % f if f is not None else "")
+                for j, (b, f) in enumerate(zip(self.outputs, self.fresh))]
+        return "tile[" + "; ".join(ins + outs) + "]"
+
+    def to_json(self) -> dict:
+        box = lambda b: None if b is None else {"offsets": list(b[0]), "sizes": list(b[1])}  # noqa: E731
+        return {"inputs": [box(b) for b in self.inputs], "outputs": [box(b) for b in self.outputs],
+                "fresh": list(self.fresh)}
+
+    @staticmethod
+    def from_json(data: Any, where: str) -> Optional["KernelTile"]:
+        if data is None:
+            return None
+        try:
+            box = lambda b: None if b is None else (b["offsets"], b["sizes"])  # noqa: E731
+            return KernelTile(tuple(box(b) for b in data["inputs"]), tuple(box(b) for b in data["outputs"]),
+                              tuple(data["fresh"]))
+        except (KeyError, TypeError) as err:
+            raise ScheduleError(f"{where}: malformed kernel tile {data!r} ({err})") from None
+
+
 @dataclass(frozen=True)
 class Kernel(Step):
     """Run the kernel of IR op ``op`` on local buffers (module docstring).
@@ -382,6 +448,7 @@ class Kernel(Step):
     inputs: tuple[str, ...]
     outputs: tuple[str, ...]
     captures: tuple[str, ...] = ()
+    tile: Optional[KernelTile] = None
     kind: ClassVar[str] = "kernel"
 
     def __post_init__(self) -> None:
@@ -406,6 +473,11 @@ class Kernel(Step):
         if len(self.captures) != n:
             raise ScheduleError(f"kernel '{op.name}' uses {n} values from outside its regions but "
                                 f"{len(self.captures)} capture buffers {list(self.captures)}", op.location)
+        if self.tile is not None and (len(self.tile.inputs) != len(self.inputs)
+                                      or len(self.tile.outputs) != len(self.outputs)):
+            raise ScheduleError(f"kernel '{op.name}': its tile has {len(self.tile.inputs)} input and "
+                                f"{len(self.tile.outputs)} output boxes for {len(self.inputs)} inputs and "
+                                f"{len(self.outputs)} outputs", op.location)
 
     @property
     def location(self) -> Location:
@@ -413,7 +485,8 @@ class Kernel(Step):
 
     def describe(self) -> str:
         outs = f" -> {', '.join(self.outputs)}" if self.outputs else ""
-        return f"kernel {self.op.name}({', '.join(self.inputs)}){outs}"
+        tile = f" {self.tile.text()}" if self.tile is not None else ""
+        return f"kernel {self.op.name}({', '.join(self.inputs)}){outs}{tile}"
 
     def reads(self) -> tuple[str, ...]:
         return self.inputs + self.captures
@@ -422,6 +495,8 @@ class Kernel(Step):
         out: dict[str, Any] = {"name": self.op.name, "inputs": list(self.inputs), "outputs": list(self.outputs)}
         if self.captures:
             out["captures"] = list(self.captures)
+        if self.tile is not None:
+            out["tile"] = self.tile.to_json()
         return out
 
     def _fields_json_ops(self, op_index: dict) -> dict:
@@ -468,9 +543,34 @@ class PeerRead(_Remote):
 
 @dataclass(frozen=True)
 class Copy(_Remote):
-    """Copy (a slice of) another device's buffer into the allocated ``buffer``."""
+    """Copy (a slice of) another device's buffer into the allocated ``buffer``; ``tile``: one tile
+    of an operand brought closer to the compute, ``"peer_read"`` (from a peered device) or
+    ``"copy"`` (module docstring).
 
+    Raises:
+        ScheduleError: another ``tile`` value."""
+
+    tile: Optional[str] = None
     kind: ClassVar[str] = "copy"
+
+    def __post_init__(self) -> None:
+        super().__post_init__()
+        if self.tile not in (None, "peer_read", "copy"):
+            raise ScheduleError(f"copy of '{self.src_buffer}': tile must be 'peer_read' or 'copy', got {self.tile!r}")
+
+    @property
+    def traffic_kind(self) -> str:
+        """The traffic kind its bytes count under (:data:`meshc.runtime.stats.TRANSFER_KINDS`)."""
+        return self.tile or "copy"
+
+    def describe(self) -> str:
+        return super().describe() + {None: "", "peer_read": " (peer tile)", "copy": " (tile)"}[self.tile]
+
+    def _fields_json(self) -> dict:
+        out = super()._fields_json()
+        if self.tile is not None:
+            out["tile"] = self.tile
+        return out
 
 
 @dataclass(frozen=True)
@@ -1054,7 +1154,7 @@ class _Validator:
             raise self.fail(f"source device {src} is not on the {n}-device mesh", k, i, step)
         if src == k:
             raise self.fail("reads its own buffer through a remote step; use the buffer directly", k, i, step)
-        if isinstance(step, PeerRead) and not self.mesh.is_peered(k, src):
+        if (isinstance(step, PeerRead) or getattr(step, "tile", None) == "peer_read") and not self.mesh.is_peered(k, src):
             raise self.fail(f"devices {k} and {src} are not peered (mesh @{self.mesh.name} {self.mesh.shape_str()}, "
                             f"peered_memory_axes {list(self.mesh.peered_axes)}); use a copy step", k, i, step)
 
@@ -1151,8 +1251,11 @@ def _step_from_json(data: Any, ops: list[Operation], where: str) -> Step:
         if data.get("name", op.name) != op.name:
             raise ScheduleError(f"{where}: op {index} of the module is '{op.name}', not '{data['name']}'")
         return Kernel(op, tuple(_key(data, "inputs", where)), tuple(_key(data, "outputs", where)),
-                      tuple(data.get("captures", ())), **common)
-    if cls in (PeerRead, Copy):
+                      tuple(data.get("captures", ())), KernelTile.from_json(data.get("tile"), where), **common)
+    if cls is Copy:
+        return Copy(_key(data, "buffer", where), _key(data, "src_device", where), _key(data, "src_buffer", where),
+                    data.get("offsets"), data.get("sizes"), data.get("tile"), **common)
+    if cls is PeerRead:
         return cls(_key(data, "buffer", where), _key(data, "src_device", where), _key(data, "src_buffer", where),
                    data.get("offsets"), data.get("sizes"), **common)
     if cls is Collective:

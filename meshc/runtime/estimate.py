@@ -374,7 +374,7 @@ class _Walk:
     def run_step(self, k: int, i: int, step) -> None:
         """Every step but a collective: its memory, traffic, flops and modeled seconds."""
         from meshc.kernels.dtypes import numpy_dtype
-        from meshc.runtime.executor import RELAYOUT_OPS, accounted_bytes
+        from meshc.runtime.engine import RELAYOUT_OPS, accounted_bytes, count_copy
 
         pool, meta, stats, est = self.memory.pools[k], self.meta[k], self.stats[k], self.est[k]
         seconds = 0.0
@@ -389,6 +389,9 @@ class _Walk:
         elif isinstance(step, Kernel):
             shapes = tuple(meta[b][0] if b in meta else None for b in step.inputs)
             outs = tuple(meta[b][0] if b in meta else None for b in step.outputs)
+            if step.tile is not None:  # a tile computes on its boxes
+                shapes = tuple(s if box is None else tuple(box[1]) for s, box in zip(shapes, step.tile.inputs))
+                outs = tuple(tuple(box[1]) for box in step.tile.outputs)
             key = (id(step.op), shapes, outs)  # the devices of a shape class share their kernel ops
             flops = self.flops_of.get(key)
             if flops is None:
@@ -411,8 +414,7 @@ class _Walk:
                 stats.peer_read_bytes += n
                 stats.record_transfer(step.src_device, n, "peer_read")
             else:
-                stats.copy_bytes += n
-                stats.record_transfer(step.src_device, n, "copy")
+                count_copy(stats, step, n)
             seconds = self.machine.transfer_seconds(n)
             est.transfer_seconds += seconds
         elif isinstance(step, HaloExchange):
