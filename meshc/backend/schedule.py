@@ -36,24 +36,23 @@ Steps (one class each; every step also has ``wait``, ``signal`` and ``loc``)
     slice of it (``offsets``/``sizes``, unit strides as ``tensor.extract_slice``;
     None = all of it), read in place: nothing is allocated or copied; the
     bytes read count as peer traffic.
-``Copy(buffer, src_device, src_buffer, offsets=None, sizes=None, tile=None)``
+``Copy(buffer, src_device, src_buffer, offsets=None, sizes=None)``
     copy (a slice of) another device's buffer into the allocated local
     ``buffer``; the receiving device runs the step (it pulls). The bytes count
     as copy traffic. The only way to move data between devices that are not
-    peered, apart from collectives. ``tile``: the copy brings one tile of an
-    operand closer to the compute (seed 000's last paragraph;
-    :mod:`meshc.backend.peer_tile`): ``"peer_read"`` from a peered device (the
-    bytes count as peer read traffic), ``"copy"`` from another device (copy
-    traffic); either way they count as tile bytes too.
+    peered, apart from collectives.
 ``Collective(instance, input, output)``
     take part in collective instance ``instance`` (a :class:`CollectiveSpec`
     of ``Schedule.collectives``), contributing ``input`` and receiving into the
     allocated ``output`` (which may be ``input`` itself when shapes agree).
-``HaloExchange(instance, output, dtype, parts)``
+``HaloExchange(instance, output, dtype, parts, tile=False)``
     fill the allocated ``output`` slab by slab: each :class:`HaloPart` copies
     a box of a buffer -- the device's own (``local``), a peered device's read
     in place (``peer_read``) or another device's (``copy``) -- into a box of
-    ``output`` (see "Halo exchanges" below).
+    ``output`` (see "Halo exchanges" below). ``tile=True``: the output is one
+    tile of a kernel's operand brought closer to the compute (seed 000's last
+    paragraph; :mod:`meshc.backend.peer_tile`); its remote bytes also count
+    as tile bytes.
 ``Free(buffer)``
     release the buffer after its last use (a peer view releases nothing).
 
@@ -543,34 +542,9 @@ class PeerRead(_Remote):
 
 @dataclass(frozen=True)
 class Copy(_Remote):
-    """Copy (a slice of) another device's buffer into the allocated ``buffer``; ``tile``: one tile
-    of an operand brought closer to the compute, ``"peer_read"`` (from a peered device) or
-    ``"copy"`` (module docstring).
+    """Copy (a slice of) another device's buffer into the allocated ``buffer``."""
 
-    Raises:
-        ScheduleError: another ``tile`` value."""
-
-    tile: Optional[str] = None
     kind: ClassVar[str] = "copy"
-
-    def __post_init__(self) -> None:
-        super().__post_init__()
-        if self.tile not in (None, "peer_read", "copy"):
-            raise ScheduleError(f"copy of '{self.src_buffer}': tile must be 'peer_read' or 'copy', got {self.tile!r}")
-
-    @property
-    def traffic_kind(self) -> str:
-        """The traffic kind its bytes count under (:data:`meshc.runtime.stats.TRANSFER_KINDS`)."""
-        return self.tile or "copy"
-
-    def describe(self) -> str:
-        return super().describe() + {None: "", "peer_read": " (peer tile)", "copy": " (tile)"}[self.tile]
-
-    def _fields_json(self) -> dict:
-        out = super()._fields_json()
-        if self.tile is not None:
-            out["tile"] = self.tile
-        return out
 
 
 @dataclass(frozen=True)
@@ -658,6 +632,7 @@ class HaloExchange(Step):
     output: str
     dtype: str
     parts: tuple[HaloPart, ...] = ()
+    tile: bool = False
     kind: ClassVar[str] = "halo_exchange"
 
     def __post_init__(self) -> None:
@@ -692,7 +667,7 @@ class HaloExchange(Step):
         except KernelError:
             size = None  # the validator reports the element type
         parts = "; ".join(p.describe(size) for p in self.parts) or "nothing"
-        return f"halo_exchange {self.instance} -> {self.output}: {parts}"
+        return f"halo_exchange {self.instance} -> {self.output}{' (tile)' if self.tile else ''}: {parts}"
 
     def reads(self) -> tuple[str, ...]:
         return tuple(dict.fromkeys(p.src_buffer for p in self.parts if p.mode == "local"))
@@ -719,8 +694,11 @@ class HaloExchange(Step):
                                 f"(shape {list(shape)})", self.location)
 
     def _fields_json(self) -> dict:
-        return {"instance": self.instance, "output": self.output, "dtype": self.dtype,
-                "parts": [p.to_json() for p in self.parts]}
+        out = {"instance": self.instance, "output": self.output, "dtype": self.dtype,
+               "parts": [p.to_json() for p in self.parts]}
+        if self.tile:
+            out["tile"] = True
+        return out
 
 
 @dataclass(frozen=True)
@@ -1154,7 +1132,7 @@ class _Validator:
             raise self.fail(f"source device {src} is not on the {n}-device mesh", k, i, step)
         if src == k:
             raise self.fail("reads its own buffer through a remote step; use the buffer directly", k, i, step)
-        if (isinstance(step, PeerRead) or getattr(step, "tile", None) == "peer_read") and not self.mesh.is_peered(k, src):
+        if isinstance(step, PeerRead) and not self.mesh.is_peered(k, src):
             raise self.fail(f"devices {k} and {src} are not peered (mesh @{self.mesh.name} {self.mesh.shape_str()}, "
                             f"peered_memory_axes {list(self.mesh.peered_axes)}); use a copy step", k, i, step)
 
@@ -1252,10 +1230,7 @@ def _step_from_json(data: Any, ops: list[Operation], where: str) -> Step:
             raise ScheduleError(f"{where}: op {index} of the module is '{op.name}', not '{data['name']}'")
         return Kernel(op, tuple(_key(data, "inputs", where)), tuple(_key(data, "outputs", where)),
                       tuple(data.get("captures", ())), KernelTile.from_json(data.get("tile"), where), **common)
-    if cls is Copy:
-        return Copy(_key(data, "buffer", where), _key(data, "src_device", where), _key(data, "src_buffer", where),
-                    data.get("offsets"), data.get("sizes"), data.get("tile"), **common)
-    if cls is PeerRead:
+    if cls in (PeerRead, Copy):
         return cls(_key(data, "buffer", where), _key(data, "src_device", where), _key(data, "src_buffer", where),
                    data.get("offsets"), data.get("sizes"), **common)
     if cls is Collective:
@@ -1268,7 +1243,7 @@ def _step_from_json(data: Any, ops: list[Operation], where: str) -> Step:
             parts.append(HaloPart(_key(p, "src_device", w), _key(p, "src_buffer", w), _key(p, "src_offsets", w),
                                   _key(p, "sizes", w), _key(p, "dst_offsets", w), p.get("mode", "copy")))
         return HaloExchange(_key(data, "instance", where), _key(data, "output", where), _key(data, "dtype", where),
-                            tuple(parts), **common)
+                            tuple(parts), bool(data.get("tile", False)), **common)
     return Free(_key(data, "buffer", where), **common)
 
 

@@ -54,7 +54,7 @@ from meshc.runtime.stats import DeviceStats
 __all__ = ["RunOptions", "TestHooks", "RuntimeFailure", "RunReport", "Aborted", "Stopped", "Transport",
            "DeviceState", "DevicePlan", "run_device", "check_timeout", "where", "RUNNING", "FINISHED", "STOPPED",
            "FAILED", "prepare_steps", "run_kernel_step", "kernel_failure", "output_mismatch", "check_argument",
-           "checked_arguments", "device_interpreter", "step_indexes", "halo_slab", "count_halo_part", "count_copy", "place_slab",
+           "checked_arguments", "device_interpreter", "step_indexes", "halo_slab", "count_halo_part", "place_slab",
            "unwritten", "trace_name", "staging_bytes", "accounted_bytes", "RELAYOUT_OPS", "DONE", "ABORTED",
            "STOPPED_RUN", "FAILED_RUN"]
 
@@ -418,28 +418,18 @@ def halo_slab(k: int, i: int, step: HaloExchange, part: HaloPart, value: Any, dt
     return slab
 
 
-def count_halo_part(stats: DeviceStats, part: HaloPart, nbytes: int) -> None:
+def count_halo_part(stats: DeviceStats, part: HaloPart, nbytes: int, tile: bool = False) -> None:
     """Count a received halo slab: ``peer_read`` parts as peer traffic, ``copy`` parts as copies
-    (``local`` ones move nothing)."""
+    (``local`` ones move nothing); the remote slabs of a peer tile (``tile``: a HaloExchange with
+    ``tile`` set, :mod:`meshc.backend.peer_tile`) also as tile bytes."""
+    if tile and part.mode != "local":
+        stats.tile_bytes += nbytes
     if part.mode == "peer_read":
         stats.peer_read_bytes += nbytes
         stats.record_transfer(part.src_device, nbytes, "peer_read")
     elif part.mode == "copy":
         stats.copy_bytes += nbytes
         stats.record_transfer(part.src_device, nbytes, "copy")
-
-
-def count_copy(stats: DeviceStats, step: Any, nbytes: int) -> None:
-    """Count a Copy step's received bytes under its traffic kind (a peer tile from a peered device as
-    peer read traffic, every other copy as copy traffic) and, for a tile, in ``tile_bytes``."""
-    kind = step.traffic_kind
-    if kind == "peer_read":
-        stats.peer_read_bytes += nbytes
-    else:
-        stats.copy_bytes += nbytes
-    if step.tile is not None:
-        stats.tile_bytes += nbytes
-    stats.record_transfer(step.src_device, nbytes, kind)
 
 
 def place_slab(out: np.ndarray, part: HaloPart, slab: np.ndarray) -> None:

@@ -374,7 +374,7 @@ class _Walk:
     def run_step(self, k: int, i: int, step) -> None:
         """Every step but a collective: its memory, traffic, flops and modeled seconds."""
         from meshc.kernels.dtypes import numpy_dtype
-        from meshc.runtime.engine import RELAYOUT_OPS, accounted_bytes, count_copy
+        from meshc.runtime.executor import RELAYOUT_OPS, accounted_bytes
 
         pool, meta, stats, est = self.memory.pools[k], self.meta[k], self.stats[k], self.est[k]
         seconds = 0.0
@@ -414,7 +414,8 @@ class _Walk:
                 stats.peer_read_bytes += n
                 stats.record_transfer(step.src_device, n, "peer_read")
             else:
-                count_copy(stats, step, n)
+                stats.copy_bytes += n
+                stats.record_transfer(step.src_device, n, "copy")
             seconds = self.machine.transfer_seconds(n)
             est.transfer_seconds += seconds
         elif isinstance(step, HaloExchange):
@@ -427,7 +428,7 @@ class _Walk:
             moved = 0
             for p in step.parts:
                 n = accounted_bytes(p.elements * dt.itemsize, dt, self.layout)
-                count_halo_part(stats, p, n)
+                count_halo_part(stats, p, n, step.tile)
                 moved += n if p.mode != "local" else 0
             if any(p.mode != "local" for p in step.parts):
                 seconds = self.machine.transfer_seconds(moved)

@@ -81,7 +81,7 @@ from meshc.runtime.devices import DeviceMemory
 from meshc.runtime.engine import (FINISHED, RELAYOUT_OPS, RUNNING, STOPPED, STOPPED_RUN,  # noqa: F401
                                   Aborted, DevicePlan, DeviceState, Prepared, RunOptions, RunReport, RuntimeFailure,
                                   Stopped, TestHooks, Transport, accounted_bytes, check_argument, check_timeout,
-                                  checked_arguments, count_copy, count_halo_part, device_interpreter, halo_slab, kernel_failure,
+                                  checked_arguments, count_halo_part, device_interpreter, halo_slab, kernel_failure,
                                   output_mismatch, place_slab, prepare_steps, run_device, run_kernel_step,
                                   staging_bytes, step_indexes, trace_name, unwritten, where)
 from meshc.runtime.stats import DeviceStats, RunStats, TraceEvent
@@ -159,7 +159,9 @@ class _RunState(Transport):
                                  f"{value.dtype} into buffer '{step.buffer}', allocated as {list(shape)} of {dt}",
                                  step.location, device=k, reason="schedule")
         dev.buffers[step.buffer] = value
-        count_copy(dev.stats, step, self.ex.traffic_bytes(value.nbytes, value.dtype))
+        n = self.ex.traffic_bytes(value.nbytes, value.dtype)
+        dev.stats.copy_bytes += n
+        dev.stats.record_transfer(step.src_device, n, "copy")
 
     def halo(self, dev, i, step, data):
         k = dev.device
@@ -169,7 +171,7 @@ class _RunState(Transport):
             holder = dev if part.src_device == k else self.devs[part.src_device]
             slab = halo_slab(k, i, step, part, holder.buffers.get(part.src_buffer), dt)
             place_slab(out, part, slab)
-            count_halo_part(dev.stats, part, self.ex.traffic_bytes(slab.nbytes, slab.dtype))
+            count_halo_part(dev.stats, part, self.ex.traffic_bytes(slab.nbytes, slab.dtype), step.tile)
         dev.buffers[step.output] = out
 
     def collective(self, dev, i, step, skip):

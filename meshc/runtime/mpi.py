@@ -84,7 +84,7 @@ from meshc.runtime.devices import DevicePool
 from meshc.runtime.blas import blas_limit, resolve_blas_threads
 from meshc.runtime.engine import (FAILED_RUN, STOPPED_RUN, DevicePlan, DeviceState, RunOptions, RunReport,
                                   RuntimeFailure, Stopped, Transport, check_timeout, checked_arguments,
-                                  count_copy, count_halo_part, device_interpreter, halo_slab, place_slab, run_device,
+                                  count_halo_part, device_interpreter, halo_slab, place_slab, run_device,
                                   step_indexes, trace_name, unwritten, where)
 from meshc.runtime.mpi_launch import FAILED, FINISHED, RUNNING, STOPPED, MpiJob
 from meshc.runtime.mpi_launch import job as get_job
@@ -625,13 +625,13 @@ class MpiExecutor(Transport):
         what = lambda: f"{head}: data from device {t.src} (sent after {sent})"  # noqa: E731
         waited = self._poll(request.Test, self._checker(what, step.location, [(t.src, t.after, False)]))
         self.buffers[step.buffer] = data
-        if isinstance(step, Copy):  # a peer tile counts as peer read traffic (meshc.backend.peer_tile)
-            count_copy(self.stats, step, data.nbytes)
-            return waited
-        self.stats.peer_read_bytes += data.nbytes
-        self.stats.peer_copy_bytes += data.nbytes
-        self._peer_mode("copies")
-        self.stats.record_transfer(t.src, data.nbytes, "peer_read")
+        if isinstance(step, Copy):
+            self.stats.copy_bytes += data.nbytes
+        else:
+            self.stats.peer_read_bytes += data.nbytes
+            self.stats.peer_copy_bytes += data.nbytes
+            self._peer_mode("copies")
+        self.stats.record_transfer(t.src, data.nbytes, "copy" if isinstance(step, Copy) else "peer_read")
         return waited
 
     def halo(self, dev, i, step, transfers):
@@ -648,7 +648,7 @@ class MpiExecutor(Transport):
                 whole = np.ndarray(t.slot.shape, t.slot.dtype, buffer=self._segment(t.src), offset=t.slot.offset)
                 slab = halo_slab(k, i, step, part, whole, dt)
                 place_slab(out, part, slab)
-                count_halo_part(self.stats, part, slab.nbytes)
+                count_halo_part(self.stats, part, slab.nbytes, step.tile)
                 self._peer_mode("shared window")
             else:
                 data = np.empty(t.shape, t.dtype)
@@ -663,7 +663,7 @@ class MpiExecutor(Transport):
             waited = self._poll(lambda: self.MPI.Request.Testall(requests), self._checker(what, step.location, expect))
             for part, t, data, _ in incoming:
                 place_slab(out, part, data)
-                count_halo_part(self.stats, part, data.nbytes)
+                count_halo_part(self.stats, part, data.nbytes, step.tile)
                 if part.mode == "peer_read":
                     self.stats.peer_copy_bytes += data.nbytes
                     self._peer_mode("copies")
