@@ -317,7 +317,7 @@ class _Device:
         n_in = len(op.inputs)
         types = [v.type for v in op.operands]
         dtype = str(types[p].element_type)
-        order = sorted(loops)
+        order = list(loops)  # the remote operand's tile grid, row-major
         ranges = [[(s, min(loops[d], _loop_extent(maps, types, d) - s))
                    for s in range(0, _loop_extent(maps, types, d), loops[d])] for d in order]
         tiles = [dict(zip(order, combo)) for combo in itertools.product(*ranges)]
