@@ -51,7 +51,7 @@ from meshc.runtime.interpreter import BINDERS, KERNEL_ERRORS
 from meshc.runtime.mpi_launch import FAILED, FINISHED, RUNNING, STOPPED  # a device's state on a progress board
 from meshc.runtime.stats import DeviceStats
 
-__all__ = ["RunOptions", "TestHooks", "RuntimeFailure", "RunReport", "Aborted", "Stopped", "Transport",
+__all__ = ["Pending", "RunOptions", "TestHooks", "RuntimeFailure", "RunReport", "Aborted", "Stopped", "Transport",
            "DeviceState", "DevicePlan", "run_device", "check_timeout", "where", "RUNNING", "FINISHED", "STOPPED",
            "FAILED", "prepare_steps", "run_kernel_step", "kernel_failure", "output_mismatch", "check_argument",
            "checked_arguments", "device_interpreter", "step_indexes", "halo_slab", "count_halo_part", "place_slab",
@@ -292,6 +292,8 @@ def run_kernel_step(interp, k: int, i: int, step: Kernel, data: Any, buffers: di
         x = buffers.get(name)
         if x is None:
             raise unwritten(k, i, step, name)
+        if type(x) is Pending:  # a peer tile still on its way
+            x = buffers[name] = x.result()
         if tile is not None and n < len(tile.inputs) and tile.inputs[n] is not None:
             x = np.asarray(x)[_box(tile.inputs[n])]
         env[value] = x
@@ -313,6 +315,21 @@ def run_kernel_step(interp, k: int, i: int, step: Kernel, data: Any, buffers: di
     if step.op.name in RELAYOUT_OPS:
         stats.relayout_ops += 1
         stats.relayout_bytes += sum(int(getattr(buffers.get(n), "nbytes", 0)) for n in step.outputs)
+
+
+class Pending:
+    """A buffer whose value a transport is still filling (a peer tile: the threads' copy threads,
+    :mod:`meshc.backend.peer_tile`): a tiled kernel reading it waits for :meth:`result`; a Free drops it
+    once it is filled. Only tile buffers are pending, and only tiled kernels read them."""
+
+    __slots__ = ("future",)
+
+    def __init__(self, future: Any):
+        self.future = future
+
+    def result(self) -> Any:
+        """The filled array (blocks until it is; re-raises what the fill raised)."""
+        return self.future.result()
 
 
 def _box(box: tuple) -> tuple:
@@ -528,7 +545,9 @@ def _free(transport, dev: DeviceState, i: int, step: Step, data: Any) -> None:
     pool = dev.pool
     if pool.holds(step.buffer):
         pool.free(step.buffer)
-    dev.buffers.pop(step.buffer, None)
+    value = dev.buffers.pop(step.buffer, None)
+    if type(value) is Pending:
+        value.result()  # never leave a fill running past its buffer's end
     dev.meta.pop(step.buffer, None)
 
 
