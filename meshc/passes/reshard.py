@@ -44,6 +44,15 @@ compositions planned there). What the pass does, per function:
      (:func:`meshc.sharding.plan_bytes_per_device`); else ``collectives``. On a
      dynamic mesh (no byte counts) the peered test alone decides.
 
+``peer-tile=T0xT1..`` (with ``peer`` or ``auto``; seed 000's last paragraph: "each such tile can be
+copied closer to the compute unit ... interleave it into the kernel") also marks every linalg
+structured op of the function that has a distributed input with the tile sizes
+(:data:`PEER_TILE_ATTR`, kept by partition and unroll on the per-device ops); the backend then
+computes a marked op whose input lives on other devices tile by tile, each tile of that input copied
+into a local buffer just before it is used, double-buffered (:mod:`meshc.backend.peer_tile`,
+docs/runtime.md "Peer tiles"). A malformed size list, or ``peer-tile`` with ``collectives``, is an
+error at the module.
+
 An impossible request (two meshes, a sharding invalid for the tensor, an op whose
 rule rejects its shardings) is a located error, never a crash. With
 ``--mesh-shape`` (PassContext) meshes declared ``?`` are specialized first

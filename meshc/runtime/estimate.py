@@ -123,6 +123,7 @@ class DeviceEstimate:
                 "kernels": s.kernels, "flops": self.flops,
                 "received": {"peer_read": s.peer_read_bytes, "copy": s.copy_bytes,
                              "collective": s.collective_bytes, "collective_from_peers": s.collective_peer_bytes},
+                "tile_bytes": s.tile_bytes,
                 "sent": {k: self.sent.get(k, 0) for k in ("peer_read", "copy", "collective")},
                 "received_from": {k: {str(src): n for src, n in sorted(row.items())}
                                   for k, row in sorted(s.received_from.items()) if pairs or k != "collective"},
