@@ -40,6 +40,10 @@ Where each value lives
   just the slice (PeerRead/Copy with offsets and sizes) and runs no kernel:
   slices straddling shards (peer-read resharding, halos) move only what is
   read.
+* an op marked by ``reshard{peer-tile=...}`` whose input comes from other
+  devices is then computed tile by tile, each tile fetched just before it is
+  used (:mod:`meshc.backend.peer_tile`, applied to the finished schedule; the
+  SPMD instantiation applies it too).
 
 Arguments and results
 ---------------------

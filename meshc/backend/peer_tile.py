@@ -5,24 +5,31 @@ tiles").
 
 ``reshard{peer-tile=T0xT1..}`` marks the linalg ops of a sharded function with the tile sizes
 (:data:`meshc.passes.reshard.PEER_TILE_ATTR`). :func:`tile_peer_operands` rewrites a finished
-:class:`~meshc.backend.schedule.Schedule` (the unrolled path's and the SPMD template's alike): on
-each device, a marked Kernel step reading an input through a PeerRead (in place) or an Allocate +
-Copy (the whole needed box) of another device's buffer becomes, with ``t`` tiles of that input::
+:class:`~meshc.backend.schedule.Schedule` (the unrolled path's and the SPMD template's alike). On each
+device, a marked Kernel step's input is tiled when it comes, in *pieces*, from other devices: either
+one read of the whole (a PeerRead view, or Allocate + Copy), or a ``tensor.empty`` buffer filled by
+``tensor.insert_slice`` kernels (static boxes, unit strides, covering it exactly once) of the device's
+own buffers and of such reads (a box straddling shards). Those steps disappear; with ``t`` tiles of
+the input the kernel becomes::
 
-    allocate X.t0 (tile 0)      copy X.t0 <- src[tile 0]      (waits for the producer, as the read did)
-    allocate X.t1 (tile 1)      copy X.t1 <- src[tile 1]      (tile i + 1 is fetched ...)
-    kernel op tile 0            free X.t0                      (... before tile i is computed)
-    allocate X.t0 (tile 2)      copy X.t0 <- src[tile 2]
+    allocate X.t0 (tile 0)      halo_exchange (tile) -> X.t0      (its pieces' slabs of tile 0)
+    allocate X.t1 (tile 1)      halo_exchange (tile) -> X.t1      (tile i + 1 is fetched ...)
+    kernel op tile 0            free X.t0                          (... before tile i is computed)
+    allocate X.t0 (tile 2)      halo_exchange (tile) -> X.t0
     kernel op tile 1            free X.t1
     ...
 
 so at most two tile buffers are live (double buffering: the local peak holds the two largest
 consecutive tiles instead of the operand, or instead of nothing for a read in place), and each byte
-of the remote box is read exactly once. A tile copy from a peered device is a ``Copy(tile="peer_read")``
-(peer read traffic), from any other device ``Copy(tile="copy")``; both count as tile bytes
-(:attr:`meshc.runtime.stats.DeviceStats.tile_bytes`), in ``meshc run --stats`` and ``meshc estimate``
-alike. The event the read waited for is waited for by the first tile copy; the event its Free
-signalled (the owner may free its buffer) is signalled by the last tile copy.
+of the remote pieces is read exactly once. A tile is a :class:`~meshc.backend.schedule.HaloExchange`
+with ``tile`` set: a slab per piece it overlaps, ``local`` (the device's own buffer), ``peer_read``
+(a peered device's, read in place: peer read traffic) or ``copy`` (any other device's: copy traffic),
+the remote ones also counted as tile bytes (:attr:`meshc.runtime.stats.DeviceStats.tile_bytes`), in
+``meshc run --stats`` and ``meshc estimate`` alike. Each fetch waits for the events its pieces' reads
+waited for (the MPI runtime sends a slab after the producer's step, so every fetch names them). The
+event a piece's read or Free signalled (its owner may free or overwrite the buffer) is signalled by
+the last fetch instead; several pieces' events become one, renamed in the owners' waits. A local
+piece whose Free came before the kernel is freed after its tiles.
 
 Which loops are tiled (from the op's iteration space: ``iterator_types()`` and ``indexing_maps()``,
 MLIR's LinalgStructuredInterface, never its name): the tile sizes apply to the remote input's trailing
@@ -40,8 +47,9 @@ ranges and writes its results into their box of the output buffer:
   in order, computes the same sums up to float rounding of the re-association).
 
 The first tile starts each output as a copy of its init. An op whose results are not all tied to its
-inits, an input read twice by the op, a remote buffer other steps read too, or a mark on an op
-without a remote input leaves the step as it was.
+inits or whose shapes are not static, an input read twice by the op, pieces that other steps use too
+or that do not cover the input exactly once, or a mark on an op without a remote input leave the
+steps as they were.
 """
 
 from __future__ import annotations
@@ -226,7 +234,8 @@ class _Device:
                         return None
                     if later[0] < i:  # freed before the kernel: the tiles read it, so it is freed after them
                         free = self.steps[later[0]]
-                        if len(later) > 1 and later[1] < i or not (isinstance(free, Free) and free.buffer == src):
+                        if len(later) > 1 and later[1] < i or not (isinstance(free, Free) and free.buffer == src) \
+                                or free.signal is not None:  # a later wait is harmless, a later signal is not
                             return None
                         piece.moved = later[0]
                 piece.steps.add(j)

@@ -1090,6 +1090,8 @@ class _Validator:
                     need(name, i, step)
                 for name in step.outputs:
                     need(name, i, step, writable=True)
+                if step.tile is not None:
+                    self.check_tile(step, shapes, k, i)
             elif isinstance(step, (PeerRead, Copy)):
                 self.check_source(step, k, i)
                 if isinstance(step, PeerRead):
@@ -1125,6 +1127,24 @@ class _Validator:
             else:
                 raise self.fail(f"unknown step {step!r}", k, i)
         return live
+
+    def check_tile(self, step: Kernel, shapes: dict, k: int, i: int) -> None:
+        """Each box of a tiled kernel fits its buffer (a view's shape is not known here) and names an
+        output's tied input as its ``fresh`` source."""
+        tile = step.tile
+        assert tile is not None
+        boxes = list(zip(step.inputs, tile.inputs)) + list(zip(step.outputs, tile.outputs))
+        for name, box in boxes:
+            shape = shapes.get(name)
+            if box is None or shape is None:
+                continue
+            if len(box[0]) != len(shape) or any(o + n > m for o, n, m in zip(box[0], box[1], shape)):
+                raise self.fail(f"tile box {_slice_text(*box)} does not fit buffer '{name}' of shape {list(shape)}",
+                                k, i, step)
+        for j, f in enumerate(tile.fresh):
+            if f is not None and not 0 <= f < len(step.inputs):
+                raise self.fail(f"output {j} starts from input {f}, but the kernel has {len(step.inputs)} inputs",
+                                k, i, step)
 
     def check_source(self, step: "_Remote", k: int, i: int) -> None:
         src, n = step.src_device, self.mesh.num_devices
