@@ -357,7 +357,8 @@ def override_mesh_shapes(module: Operation, shapes: Mapping[str, Sequence[int]],
     return notes
 
 
-def default_pipeline(target: str = "none", propagate_reshapes: bool = True, fuse_regions: bool = True) -> str:
+def default_pipeline(target: str = "none", propagate_reshapes: bool = True, fuse_regions: bool = True,
+                     reshard: str = "") -> str:
     """The pipeline text ``meshc compile`` and ``meshc run`` use without
     ``-p``: :data:`meshc.passes.registry.DEFAULT_PIPELINE`, plus
     ``set-encoding`` right after ``unroll`` when ``target`` is a data-tiling
@@ -368,11 +369,15 @@ def default_pipeline(target: str = "none", propagate_reshapes: bool = True, fuse
     ``propagate-reshapes``: reshapes stay, and a split crosses them on the
     major collapsed dim only.
     ``fuse_regions=False`` (``--no-fuse-regions``) leaves out
-    ``fuse-spmd-regions``: one per-device region per op."""
+    ``fuse-spmd-regions``: one per-device region per op. ``reshard``: options of the
+    ``reshard`` pass (``"strategy=peer peer-tile=32x32"``: ``--peer-tile``), the pass
+    written ``reshard{...}``; such a pipeline still compiles the SPMD way."""
     from meshc.passes.registry import DEFAULT_PIPELINE
 
     left_out = {"propagate-reshapes": not propagate_reshapes, "fuse-spmd-regions": not fuse_regions}
     passes = [p for p in DEFAULT_PIPELINE if not left_out.get(p, False)]
+    if reshard.strip():
+        passes = [f"reshard{{{reshard.strip()}}}" if p == "reshard" else p for p in passes]
     if target != "none" and "unroll" in passes:
         passes.insert(passes.index("unroll") + 1, "set-encoding")
     return ",".join(passes)
@@ -425,7 +430,7 @@ def compile(module: Operation, pipeline: Optional[str] = None,
     shapes = mesh_shapes_arg(mesh_shape)
     notes = override_mesh_shapes(module, shapes)
     if spmd is None:  # the default pipeline, with or without its switches (``--no-fuse-regions`` ...)
-        spmd = target == "none" and (pipeline is None or pipeline in {
+        spmd = target == "none" and (pipeline is None or _without_reshard_options(pipeline) in {
             default_pipeline(target, reshapes, fuse) for reshapes in (True, False) for fuse in (True, False)})
     check_device_count(module, shapes, MAX_DEVICES if spmd else MAX_UNROLLED_DEVICES)
     if arg_shapes is not None:
@@ -445,6 +450,14 @@ def compile(module: Operation, pipeline: Optional[str] = None,
     PassManager.from_text(text, context, verify_each=verify_each, observer=progress).run(module)
     program = emit_program(module, entry)
     return Compiled(module, program, notes, list(context.emitted))
+
+
+def _without_reshard_options(pipeline: str) -> str:
+    """``pipeline`` with ``reshard{...}`` written ``reshard``: its options (strategy, peer-tile) change
+    how points are lowered, not whether the SPMD template handles the program."""
+    import re
+
+    return re.sub(r"\breshard\{[^}]*\}", "reshard", pipeline)
 
 
 def _compile_spmd(module: Operation, context: Any, entry: Optional[str], verify_each: bool,

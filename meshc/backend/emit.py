@@ -40,6 +40,10 @@ Where each value lives
   just the slice (PeerRead/Copy with offsets and sizes) and runs no kernel:
   slices straddling shards (peer-read resharding, halos) move only what is
   read.
+* an op marked by ``reshard{peer-tile=...}`` whose input comes from other
+  devices is then computed tile by tile, each tile fetched just before it is
+  used (:mod:`meshc.backend.peer_tile`, applied to the finished schedule; the
+  SPMD instantiation applies it too).
 
 Arguments and results
 ---------------------
@@ -86,6 +90,7 @@ from typing import Any, Optional, Sequence
 from meshc.backend.schedule import (COLLECTIVE_KINDS, Allocate, ArgBinding, Collective, CollectiveSpec, Copy,
                                     DeviceSchedule, Free, HaloExchange, HaloPart, Kernel, PeerRead, ResultBinding,
                                     Schedule, Step, captured_values)
+from meshc.backend.peer_tile import tile_peer_operands
 from meshc.ir.attributes import symbol_text
 from meshc.ir.core import Operation, OpResult, Value
 from meshc.ir.limits import spaced_collections
@@ -914,6 +919,7 @@ def emit_program(module: Operation, entry: Optional[str] = None) -> Program:
     with spaced_collections():  # meshc.ir.limits: the drafts live until the schedule is built
         emitter.run()
         schedule = emitter.schedule(func.sym_name)  # type: ignore[attr-defined]
+    tile_peer_operands(schedule)  # reshard{peer-tile=...}: remote inputs copied tile by tile
     ret = func.body.ops[-1]  # type: ignore[attr-defined]
     result_slots = _slots(func, "res_attrs", RESULT, list(ret.operands), plain)
     result_types = tuple(wrapper.function_type.results)  # type: ignore[attr-defined]

@@ -799,6 +799,10 @@ class _Emitter:
             self.alloc[(k, step.buffer)] = (tuple(step.shape), step.dtype)
             self.env.pop((k, step.buffer), None)
         elif isinstance(step, Kernel):
+            if step.tile is not None:
+                raise IreeEmitError(f"device {k}: '{step.op.name}' is computed tile by tile (reshard peer-tile, "
+                                    "meshc.backend.peer_tile), which the IREE backend does not lower; run it with "
+                                    "--backend threads or mpi, or without --peer-tile", step.location)
             self.kernel(k, step)
         elif isinstance(step, (PeerRead, Copy)):
             self.remote(k, step)

@@ -26,7 +26,10 @@ Steps (one class each; every step also has ``wait``, ``signal`` and ``loc``)
     (``meshc.runtime.interpreter.KERNELS[op.name]``, the one numpy code path):
     ``inputs[i]`` is bound to ``op.operands[i]``, ``outputs[j]`` receives
     ``op.results[j]``, ``captures[c]`` is bound to the c-th value that the op's
-    regions use from outside the op (:func:`captured_values`).
+    regions use from outside the op (:func:`captured_values`). ``tile`` (a
+    :class:`KernelTile`, None: the whole op) runs the op on one tile of its
+    iteration space: each input is read through its box, each result is
+    written into its box of the output buffer.
 ``PeerRead(buffer, src_device, src_buffer, offsets=None, sizes=None)``
     bind ``buffer`` to ``src_buffer`` of a *peered* device (seed 000: devices
     whose coordinates differ only on ``peered_memory_axes``), or to a static
@@ -42,11 +45,14 @@ Steps (one class each; every step also has ``wait``, ``signal`` and ``loc``)
     take part in collective instance ``instance`` (a :class:`CollectiveSpec`
     of ``Schedule.collectives``), contributing ``input`` and receiving into the
     allocated ``output`` (which may be ``input`` itself when shapes agree).
-``HaloExchange(instance, output, dtype, parts)``
+``HaloExchange(instance, output, dtype, parts, tile=False)``
     fill the allocated ``output`` slab by slab: each :class:`HaloPart` copies
     a box of a buffer -- the device's own (``local``), a peered device's read
     in place (``peer_read``) or another device's (``copy``) -- into a box of
-    ``output`` (see "Halo exchanges" below).
+    ``output`` (see "Halo exchanges" below). ``tile=True``: the output is one
+    tile of a kernel's operand brought closer to the compute (seed 000's last
+    paragraph; :mod:`meshc.backend.peer_tile`); its remote bytes also count
+    as tile bytes.
 ``Free(buffer)``
     release the buffer after its last use (a peer view releases nothing).
 
@@ -189,7 +195,7 @@ from meshc.sharding.spec import Mesh, ReductionKind, ShardingError
 
 __all__ = [
     "SCHEMA_VERSION", "COLLECTIVE_KINDS", "HALO_MODES", "ScheduleError", "BufferLayout", "Step", "Allocate", "Kernel",
-    "PeerRead", "Copy", "Collective", "HaloPart", "HaloExchange", "Free", "CollectiveSpec", "ArgBinding",
+    "KernelTile", "PeerRead", "Copy", "Collective", "HaloPart", "HaloExchange", "Free", "CollectiveSpec", "ArgBinding",
     "ResultBinding", "DeviceSchedule", "Schedule",
     "captured_values", "parse_location",
 ]
@@ -371,6 +377,65 @@ class Allocate(Step):
         return out
 
 
+Box = tuple[tuple[int, ...], tuple[int, ...]]  # (offsets, sizes) in elements, unit strides
+
+
+@dataclass(frozen=True)
+class KernelTile:
+    """One tile of a Kernel step's iteration space (seed 000's last paragraph: a tile of an operand
+    copied closer to the compute; :mod:`meshc.backend.peer_tile` makes them).
+
+    ``inputs[i]``: the box ``(offsets, sizes)`` of input buffer ``i`` the op reads, or None (the
+    whole buffer). ``outputs[j]``: the box of output buffer ``j`` result ``j`` is written into (the
+    rest of the buffer keeps its value). ``fresh[j]``: the index of the input (the tied init) whose
+    whole buffer output ``j`` starts as a copy of before this tile writes its box (the first tile of
+    an op), or None: output ``j`` already holds the earlier tiles' values (a tile of a reduction loop
+    reads its init box from the output buffer, so the tiles accumulate in order, as linalg's
+    sequential loop semantics do).
+
+    Raises:
+        ScheduleError: negative numbers or offsets and sizes of different ranks.
+    """
+
+    inputs: tuple[Optional[Box], ...]
+    outputs: tuple[Box, ...]
+    fresh: tuple[Optional[int], ...]
+
+    def __post_init__(self) -> None:
+        norm = lambda b, w: None if b is None else _check_slice(b[0], b[1], w)  # noqa: E731
+        object.__setattr__(self, "inputs", tuple(norm(b, f"tile box of input {i}") for i, b in enumerate(self.inputs)))
+        outs = tuple(norm(b, f"tile box of output {j}") for j, b in enumerate(self.outputs))
+        if any(b is None for b in outs):
+            raise ScheduleError("a tile names a box for every output")
+        object.__setattr__(self, "outputs", outs)
+        object.__setattr__(self, "fresh", tuple(None if f is None else int(f) for f in self.fresh))
+        if len(self.fresh) != len(self.outputs):
+            raise ScheduleError(f"a tile has {len(self.outputs)} output boxes but {len(self.fresh)} fresh entries")
+
+    def text(self) -> str:
+        """``tile[in 1: 0:32, 0:16; out 0: 0:8, 0:16]`` for schedule listings."""
+        ins = [f"in {i}: {_slice_text(*b)[1:-1]}" for i, b in enumerate(self.inputs) if b is not None]
+        outs = [f"out {j}: {_slice_text(*b)[1:-1]}" + (" (from in %d)" % f if f is not None else "")
+                for j, (b, f) in enumerate(zip(self.outputs, self.fresh))]
+        return "tile[" + "; ".join(ins + outs) + "]"
+
+    def to_json(self) -> dict:
+        box = lambda b: None if b is None else {"offsets": list(b[0]), "sizes": list(b[1])}  # noqa: E731
+        return {"inputs": [box(b) for b in self.inputs], "outputs": [box(b) for b in self.outputs],
+                "fresh": list(self.fresh)}
+
+    @staticmethod
+    def from_json(data: Any, where: str) -> Optional["KernelTile"]:
+        if data is None:
+            return None
+        try:
+            box = lambda b: None if b is None else (b["offsets"], b["sizes"])  # noqa: E731
+            return KernelTile(tuple(box(b) for b in data["inputs"]), tuple(box(b) for b in data["outputs"]),
+                              tuple(data["fresh"]))
+        except (KeyError, TypeError) as err:
+            raise ScheduleError(f"{where}: malformed kernel tile {data!r} ({err})") from None
+
+
 @dataclass(frozen=True)
 class Kernel(Step):
     """Run the kernel of IR op ``op`` on local buffers (module docstring).
@@ -382,6 +447,7 @@ class Kernel(Step):
     inputs: tuple[str, ...]
     outputs: tuple[str, ...]
     captures: tuple[str, ...] = ()
+    tile: Optional[KernelTile] = None
     kind: ClassVar[str] = "kernel"
 
     def __post_init__(self) -> None:
@@ -406,6 +472,11 @@ class Kernel(Step):
         if len(self.captures) != n:
             raise ScheduleError(f"kernel '{op.name}' uses {n} values from outside its regions but "
                                 f"{len(self.captures)} capture buffers {list(self.captures)}", op.location)
+        if self.tile is not None and (len(self.tile.inputs) != len(self.inputs)
+                                      or len(self.tile.outputs) != len(self.outputs)):
+            raise ScheduleError(f"kernel '{op.name}': its tile has {len(self.tile.inputs)} input and "
+                                f"{len(self.tile.outputs)} output boxes for {len(self.inputs)} inputs and "
+                                f"{len(self.outputs)} outputs", op.location)
 
     @property
     def location(self) -> Location:
@@ -413,7 +484,8 @@ class Kernel(Step):
 
     def describe(self) -> str:
         outs = f" -> {', '.join(self.outputs)}" if self.outputs else ""
-        return f"kernel {self.op.name}({', '.join(self.inputs)}){outs}"
+        tile = f" {self.tile.text()}" if self.tile is not None else ""
+        return f"kernel {self.op.name}({', '.join(self.inputs)}){outs}{tile}"
 
     def reads(self) -> tuple[str, ...]:
         return self.inputs + self.captures
@@ -422,6 +494,8 @@ class Kernel(Step):
         out: dict[str, Any] = {"name": self.op.name, "inputs": list(self.inputs), "outputs": list(self.outputs)}
         if self.captures:
             out["captures"] = list(self.captures)
+        if self.tile is not None:
+            out["tile"] = self.tile.to_json()
         return out
 
     def _fields_json_ops(self, op_index: dict) -> dict:
@@ -558,6 +632,7 @@ class HaloExchange(Step):
     output: str
     dtype: str
     parts: tuple[HaloPart, ...] = ()
+    tile: bool = False
     kind: ClassVar[str] = "halo_exchange"
 
     def __post_init__(self) -> None:
@@ -592,7 +667,7 @@ class HaloExchange(Step):
         except KernelError:
             size = None  # the validator reports the element type
         parts = "; ".join(p.describe(size) for p in self.parts) or "nothing"
-        return f"halo_exchange {self.instance} -> {self.output}: {parts}"
+        return f"halo_exchange {self.instance} -> {self.output}{' (tile)' if self.tile else ''}: {parts}"
 
     def reads(self) -> tuple[str, ...]:
         return tuple(dict.fromkeys(p.src_buffer for p in self.parts if p.mode == "local"))
@@ -619,8 +694,11 @@ class HaloExchange(Step):
                                 f"(shape {list(shape)})", self.location)
 
     def _fields_json(self) -> dict:
-        return {"instance": self.instance, "output": self.output, "dtype": self.dtype,
-                "parts": [p.to_json() for p in self.parts]}
+        out = {"instance": self.instance, "output": self.output, "dtype": self.dtype,
+               "parts": [p.to_json() for p in self.parts]}
+        if self.tile:
+            out["tile"] = True
+        return out
 
 
 @dataclass(frozen=True)
@@ -1012,6 +1090,8 @@ class _Validator:
                     need(name, i, step)
                 for name in step.outputs:
                     need(name, i, step, writable=True)
+                if step.tile is not None:
+                    self.check_tile(step, shapes, k, i)
             elif isinstance(step, (PeerRead, Copy)):
                 self.check_source(step, k, i)
                 if isinstance(step, PeerRead):
@@ -1047,6 +1127,24 @@ class _Validator:
             else:
                 raise self.fail(f"unknown step {step!r}", k, i)
         return live
+
+    def check_tile(self, step: Kernel, shapes: dict, k: int, i: int) -> None:
+        """Each box of a tiled kernel fits its buffer (a view's shape is not known here) and names an
+        output's tied input as its ``fresh`` source."""
+        tile = step.tile
+        assert tile is not None
+        boxes = list(zip(step.inputs, tile.inputs)) + list(zip(step.outputs, tile.outputs))
+        for name, box in boxes:
+            shape = shapes.get(name)
+            if box is None or shape is None:
+                continue
+            if len(box[0]) != len(shape) or any(o + n > m for o, n, m in zip(box[0], box[1], shape)):
+                raise self.fail(f"tile box {_slice_text(*box)} does not fit buffer '{name}' of shape {list(shape)}",
+                                k, i, step)
+        for j, f in enumerate(tile.fresh):
+            if f is not None and not 0 <= f < len(step.inputs):
+                raise self.fail(f"output {j} starts from input {f}, but the kernel has {len(step.inputs)} inputs",
+                                k, i, step)
 
     def check_source(self, step: "_Remote", k: int, i: int) -> None:
         src, n = step.src_device, self.mesh.num_devices
@@ -1151,7 +1249,7 @@ def _step_from_json(data: Any, ops: list[Operation], where: str) -> Step:
         if data.get("name", op.name) != op.name:
             raise ScheduleError(f"{where}: op {index} of the module is '{op.name}', not '{data['name']}'")
         return Kernel(op, tuple(_key(data, "inputs", where)), tuple(_key(data, "outputs", where)),
-                      tuple(data.get("captures", ())), **common)
+                      tuple(data.get("captures", ())), KernelTile.from_json(data.get("tile"), where), **common)
     if cls in (PeerRead, Copy):
         return cls(_key(data, "buffer", where), _key(data, "src_device", where), _key(data, "src_buffer", where),
                    data.get("offsets"), data.get("sizes"), **common)
@@ -1165,7 +1263,7 @@ def _step_from_json(data: Any, ops: list[Operation], where: str) -> Step:
             parts.append(HaloPart(_key(p, "src_device", w), _key(p, "src_buffer", w), _key(p, "src_offsets", w),
                                   _key(p, "sizes", w), _key(p, "dst_offsets", w), p.get("mode", "copy")))
         return HaloExchange(_key(data, "instance", where), _key(data, "output", where), _key(data, "dtype", where),
-                            tuple(parts), **common)
+                            tuple(parts), bool(data.get("tile", False)), **common)
     return Free(_key(data, "buffer", where), **common)
 
 

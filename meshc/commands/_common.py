@@ -95,6 +95,27 @@ def fuse_regions_option(fn):
                              "(fuse-spmd-regions in the default pipeline); --no-fuse-regions keeps one per op.")(fn)
 
 
+def _peer_tile_value(ctx, param, value):
+    if value is None:
+        return None
+    body = value.strip().lower()
+    parts = body.split("x")
+    if not all(p.isdigit() for p in parts) or not any(int(p) for p in parts):
+        raise click.BadParameter(f"'{value}': expected tile sizes joined by 'x', e.g. 32x32 (0 takes a dim whole)")
+    ctx.meta["meshc.peer_tile"] = body
+    return body
+
+
+def peer_tile_option(fn):
+    """``--peer-tile SIZES``: the default pipeline's ``reshard`` runs with ``strategy=peer peer-tile=SIZES``
+    (:mod:`meshc.backend.peer_tile`); :func:`pipeline_for` reads it (kept in the click context)."""
+    return click.option("--peer-tile", metavar="SIZES", default=None, expose_value=False, callback=_peer_tile_value,
+                        help="Read each linalg op's input that lives on another device tile by tile, copying each "
+                             "tile (SIZES of its trailing dims, e.g. 32x32; 0: whole) just before it is used, "
+                             "double-buffered: reshard{strategy=peer peer-tile=SIZES} in the default pipeline "
+                             "(docs/runtime.md, 'Peer tiles').")(fn)
+
+
 def pipeline_for(mc, pipeline: "str | None", target: str, fuse_regions: bool = True,
                  no_propagate_reshapes: bool = False) -> "str | None":
     """The ``-p`` text, or None for the default pipeline; with ``--no-fuse-regions`` and/or
@@ -112,9 +133,15 @@ def pipeline_for(mc, pipeline: "str | None", target: str, fuse_regions: bool = T
     if not fuse_regions and pipeline is not None:
         raise click.UsageError("--no-fuse-regions changes the default pipeline; with -p, leave "
                                "fuse-spmd-regions out of the pipeline instead")
-    if fuse_regions and not no_propagate_reshapes:
+    ctx = click.get_current_context(silent=True)
+    peer_tile = ctx.meta.get("meshc.peer_tile") if ctx is not None else None
+    if peer_tile and pipeline is not None:
+        raise click.UsageError("--peer-tile sets reshard's options in the default pipeline; with -p, write "
+                               f"reshard{{strategy=peer peer-tile={peer_tile}}} in PIPELINE instead")
+    if fuse_regions and not no_propagate_reshapes and not peer_tile:
         return pipeline
-    return mc.default_pipeline(target, propagate_reshapes=not no_propagate_reshapes, fuse_regions=fuse_regions)
+    return mc.default_pipeline(target, propagate_reshapes=not no_propagate_reshapes, fuse_regions=fuse_regions,
+                               reshard=f"strategy=peer peer-tile={peer_tile}" if peer_tile else "")
 
 
 def expand_bool_flag_values(args: list[str], flag: str, negated: str) -> list[str]:

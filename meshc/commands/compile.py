@@ -26,7 +26,7 @@ import click
 from meshc.commands._annotate_options import annotation_options, auto_shard_options, shard_module
 from meshc.commands._common import (EXIT_USER_ERROR, MeshcCommand, check_mesh_shape_names, check_output_path,
                                     mesh_shape_override_option, parse_mesh_shapes, read_input, render_timing,
-                                    fuse_regions_option, pipeline_for, propagate_reshapes_option, sources_for,
+                                    fuse_regions_option, peer_tile_option, pipeline_for, propagate_reshapes_option, sources_for,
                                     verify_each_option, write_output)
 
 
@@ -47,6 +47,7 @@ def _pass_names(values: tuple[str, ...]) -> frozenset[str]:
               help="Check diagnostics against 'expected-error {{...}}' comments; exit 0 when all match.")
 @verify_each_option
 @fuse_regions_option
+@peer_tile_option
 @click.option("--print-ir-before-all", is_flag=True, help="Print the IR (stderr) before every pass.")
 @click.option("--print-ir-after-all", is_flag=True, help="Print the IR (stderr) after every pass.")
 @click.option("--print-ir-before", multiple=True, metavar="PASS", help="Print the IR before these passes.")

@@ -29,7 +29,7 @@ from meshc.commands._common import (EXIT_USER_ERROR, FiniteFloat, MeshcCommand, 
 
 #: ``meshc run`` options that ``estimate`` takes as they are (their declarations are shared, not copied).
 SHARED_RUN_OPTIONS = ("entry", "pipeline", "mesh_shape", "device_memory", "buffer_layout", "tile", "dtype_override",
-                      "target", "arg_shape", "fuse_regions")
+                      "target", "arg_shape", "fuse_regions", "peer_tile")
 
 
 def _shared_options(fn):

@@ -90,7 +90,7 @@ import click
 
 from meshc.commands._annotate_options import annotation_options, auto_shard_options, shard_module
 from meshc.commands._common import (EXIT_USER_ERROR, FiniteFloat, MeshcCommand, check_distinct_outputs,
-                                    check_mesh_shape_names, check_output_path, fuse_regions_option,
+                                    check_mesh_shape_names, check_output_path, fuse_regions_option, peer_tile_option,
                                     parse_mesh_shapes, pipeline_for, propagate_reshapes_option, read_input,
                                     verify_each_option)
 
@@ -239,6 +239,7 @@ class _RunCommand(MeshcCommand):
               help="Passes to compile with (default: the default pipeline, see 'meshc passes').")
 @verify_each_option
 @fuse_regions_option
+@peer_tile_option
 @click.option("--mesh-shape", "mesh_shape", multiple=True, metavar="NAME=SIZES",
               help="Shape of a mesh, e.g. m=2x4: sets a dynamic ('?') mesh, overrides a static one (repeatable).")
 @click.option("--device-memory", default=None, metavar="SIZE",

@@ -44,6 +44,15 @@ compositions planned there). What the pass does, per function:
      (:func:`meshc.sharding.plan_bytes_per_device`); else ``collectives``. On a
      dynamic mesh (no byte counts) the peered test alone decides.
 
+``peer-tile=T0xT1..`` (with ``peer`` or ``auto``; seed 000's last paragraph: "each such tile can be
+copied closer to the compute unit ... interleave it into the kernel") also marks every linalg
+structured op of the function that has a distributed input with the tile sizes
+(:data:`PEER_TILE_ATTR`, kept by partition and unroll on the per-device ops); the backend then
+computes a marked op whose input lives on other devices tile by tile, each tile of that input copied
+into a local buffer just before it is used, double-buffered (:mod:`meshc.backend.peer_tile`,
+docs/runtime.md "Peer tiles"). A malformed size list, or ``peer-tile`` with ``collectives``, is an
+error at the module.
+
 An impossible request (two meshes, a sharding invalid for the tensor, an op whose
 rule rejects its shardings) is a located error, never a crash. With
 ``--mesh-shape`` (PassContext) meshes declared ``?`` are specialized first
@@ -85,12 +94,55 @@ class Reshard(Pass):
     summary = "Lower resharding points to global-view collectives (or in-place peer reads)"
     display_name = "Reshard"
     options = (Option("strategy", str, "auto", "collectives | peer (read in place) | auto (by bytes and peered axes)",
-                      choices=STRATEGIES),)
+                      choices=STRATEGIES),
+               Option("peer-tile", str, "", "with strategy peer or auto: compute each linalg op whose input is read "
+                      "from another device tile by tile, copying a tile of the sizes TxT.. (the remote operand's "
+                      "trailing dims; 0: whole) just before it is used, double-buffered (empty: read in place)"))
     op_names = ("builtin.module",)
 
     def run(self, op: Operation) -> None:
+        tile = parse_peer_tile(self.peer_tile, op)
+        if tile and self.strategy == "collectives":
+            raise op.error("reshard: option 'peer-tile' needs strategy=peer or strategy=auto (collectives read "
+                           "nothing from peers)")
         for func, mesh in sharded_functions(op, self.context):
             FunctionResharder(self, func, mesh).run()
+            if tile:
+                mark_peer_tiles(func, tile)
+
+
+#: The attribute ``reshard{peer-tile=...}`` puts on the linalg ops of a sharded function: the tile sizes of
+#: an input the op reads from another device (its trailing dims; 0: the whole dim). The backend reads it
+#: (:mod:`meshc.backend.peer_tile`); ops without it read remote inputs in place.
+PEER_TILE_ATTR = "mesh.peer_tile"
+
+
+def parse_peer_tile(text: str, where: Operation) -> tuple[int, ...]:
+    """``"32x16"`` -> ``(32, 16)``; ``""`` -> ``()`` (no tiling).
+
+    Raises:
+        DiagnosticError: at ``where``, for anything but non-negative sizes joined by ``x`` with at least one
+            positive.
+    """
+    body = text.strip()
+    if not body:
+        return ()
+    parts = body.lower().split("x")
+    if not all(p.strip().isdigit() for p in parts) or not any(int(p) for p in parts):
+        raise where.error(f"reshard: option 'peer-tile' expects tile sizes joined by 'x' (e.g. 32x32; 0 takes a "
+                          f"dim whole), got '{text}'")
+    return tuple(int(p) for p in parts)
+
+
+def mark_peer_tiles(func: Operation, tile: tuple[int, ...]) -> None:
+    """Give every linalg structured op of ``func`` with a distributed input (LinalgStructuredInterface:
+    iterator types and indexing maps; whatever its name) the :data:`PEER_TILE_ATTR` ``tile``, which
+    partition and unroll keep on the per-device op; the backend tiles the input it reads from a peer."""
+    for op in func.walk():
+        if not (callable(getattr(op, "indexing_maps", None)) and callable(getattr(op, "iterator_types", None))):
+            continue
+        if any(is_distributed(v) for v in getattr(op, "inputs", ())):
+            op.attributes[PEER_TILE_ATTR] = DenseArrayAttr(I64, tile)
 
 
 def lookup_mesh_op(func: Operation, name: str) -> MeshOp:

@@ -51,7 +51,7 @@ from meshc.runtime.interpreter import BINDERS, KERNEL_ERRORS
 from meshc.runtime.mpi_launch import FAILED, FINISHED, RUNNING, STOPPED  # a device's state on a progress board
 from meshc.runtime.stats import DeviceStats
 
-__all__ = ["RunOptions", "TestHooks", "RuntimeFailure", "RunReport", "Aborted", "Stopped", "Transport",
+__all__ = ["Pending", "RunOptions", "TestHooks", "RuntimeFailure", "RunReport", "Aborted", "Stopped", "Transport",
            "DeviceState", "DevicePlan", "run_device", "check_timeout", "where", "RUNNING", "FINISHED", "STOPPED",
            "FAILED", "prepare_steps", "run_kernel_step", "kernel_failure", "output_mismatch", "check_argument",
            "checked_arguments", "device_interpreter", "step_indexes", "halo_slab", "count_halo_part", "place_slab",
@@ -210,7 +210,7 @@ def prepare_steps(k: int, steps: Sequence[Step], options: RunOptions, handlers: 
             data = ([(fn, op, operands, results, drops)], bind, results)
         elif isinstance(step, Collective):
             data = hooks is not None and (k, step.instance) in hooks.skip_collective
-        elif step.kind in ("peer_read", "copy", "halo_exchange") and remote is not None:
+        elif step.kind in ("peer_read", "copy", "halo_exchange") and remote is not None:  # a peer tile is a copy
             data = remote(i, step)
         plan.append((handler, step, data))
     return plan
@@ -287,18 +287,25 @@ def run_kernel_step(interp, k: int, i: int, step: Kernel, data: Any, buffers: di
     """
     planned, bind, results = data
     env = {}
-    for value, name in bind:
+    tile = step.tile
+    for n, (value, name) in enumerate(bind):
         x = buffers.get(name)
         if x is None:
             raise unwritten(k, i, step, name)
+        if type(x) is Pending:  # a peer tile still on its way
+            x = buffers[name] = x.result()
+        if tile is not None and n < len(tile.inputs) and tile.inputs[n] is not None:
+            x = np.asarray(x)[_box(tile.inputs[n])]
         env[value] = x
     try:
         interp.run_steps(planned, env)
     except DiagnosticError as err:
         raise kernel_failure(k, i, step, err) from None
-    for r, name in zip(results, step.outputs):
+    for j, (r, name) in enumerate(zip(results, step.outputs)):
         v = env[r]
         shape, dt = meta[name]
+        if tile is not None:
+            v = _write_tile(k, i, step, j, v, buffers, shape, dt)
         if getattr(v, "shape", None) != shape or getattr(v, "dtype", None) != dt:
             raise output_mismatch(k, step, name, v, shape, dt)
         buffers[name] = v
@@ -308,6 +315,53 @@ def run_kernel_step(interp, k: int, i: int, step: Kernel, data: Any, buffers: di
     if step.op.name in RELAYOUT_OPS:
         stats.relayout_ops += 1
         stats.relayout_bytes += sum(int(getattr(buffers.get(n), "nbytes", 0)) for n in step.outputs)
+
+
+class Pending:
+    """A buffer whose value a transport is still filling (a peer tile: the threads' copy threads,
+    :mod:`meshc.backend.peer_tile`): a tiled kernel reading it waits for :meth:`result`; a Free drops it
+    once it is filled. Only tile buffers are pending, and only tiled kernels read them."""
+
+    __slots__ = ("future",)
+
+    def __init__(self, future: Any):
+        self.future = future
+
+    def result(self) -> Any:
+        """The filled array (blocks until it is; re-raises what the fill raised)."""
+        return self.future.result()
+
+
+def _box(box: tuple) -> tuple:
+    """The numpy index of a tile box ``(offsets, sizes)``."""
+    return tuple(slice(o, o + n) for o, n in zip(box[0], box[1]))
+
+
+def _write_tile(k: int, i: int, step: Kernel, j: int, v: Any, buffers: dict, shape: tuple, dt: np.dtype) -> Any:
+    """Output ``j`` of tiled kernel ``step`` (:class:`~meshc.backend.schedule.KernelTile`) with the
+    tile's value ``v`` written into its box: the output buffer as the earlier tiles left it, or (the
+    first tile, ``fresh``) a writable copy of the tied init's whole buffer.
+
+    Raises:
+        RuntimeFailure: the tile's value does not fit its box, or a later tile finds no earlier value
+            (``reason="schedule"``).
+    """
+    tile = step.tile
+    name = step.outputs[j]
+    src = tile.fresh[j]
+    if src is not None:
+        acc = np.array(buffers[step.inputs[src]], dtype=dt, copy=True)
+    else:
+        acc = buffers.get(name)
+        if not isinstance(acc, np.ndarray) or not acc.flags.writeable:
+            raise RuntimeFailure(f"device {k}, step {i} ({step.describe()}): output '{name}' holds no earlier "
+                                 "tile's values (a first tile must start it)", step.location, device=k,
+                                 reason="schedule")
+    box = tile.outputs[j]
+    if acc.shape != shape or tuple(np.shape(v)) != tuple(box[1]):
+        raise output_mismatch(k, step, name, v, tuple(box[1]), dt)
+    acc[_box(box)] = v
+    return acc
 
 
 def checked_arguments(schedule: Schedule, args: Sequence[Any], layout: BufferLayout,
@@ -381,9 +435,12 @@ def halo_slab(k: int, i: int, step: HaloExchange, part: HaloPart, value: Any, dt
     return slab
 
 
-def count_halo_part(stats: DeviceStats, part: HaloPart, nbytes: int) -> None:
+def count_halo_part(stats: DeviceStats, part: HaloPart, nbytes: int, tile: bool = False) -> None:
     """Count a received halo slab: ``peer_read`` parts as peer traffic, ``copy`` parts as copies
-    (``local`` ones move nothing)."""
+    (``local`` ones move nothing); the remote slabs of a peer tile (``tile``: a HaloExchange with
+    ``tile`` set, :mod:`meshc.backend.peer_tile`) also as tile bytes."""
+    if tile and part.mode != "local":
+        stats.tile_bytes += nbytes
     if part.mode == "peer_read":
         stats.peer_read_bytes += nbytes
         stats.record_transfer(part.src_device, nbytes, "peer_read")
@@ -488,7 +545,9 @@ def _free(transport, dev: DeviceState, i: int, step: Step, data: Any) -> None:
     pool = dev.pool
     if pool.holds(step.buffer):
         pool.free(step.buffer)
-    dev.buffers.pop(step.buffer, None)
+    value = dev.buffers.pop(step.buffer, None)
+    if type(value) is Pending:
+        value.result()  # never leave a fill running past its buffer's end
     dev.meta.pop(step.buffer, None)
 
 
@@ -706,7 +765,7 @@ def _fast_kernel(interp: Any, step: Kernel, data: Any, meta: dict) -> Optional[t
     these buffers, else its kernel with ``interp``."""
     planned, bind, results = data
     fn, op = planned[0][0], planned[0][1]
-    if op.regions or step.captures or len(planned) != 1:
+    if op.regions or step.captures or len(planned) != 1 or step.tile is not None:
         return None
     names = dict(bind)
     try:

@@ -123,6 +123,7 @@ class DeviceEstimate:
                 "kernels": s.kernels, "flops": self.flops,
                 "received": {"peer_read": s.peer_read_bytes, "copy": s.copy_bytes,
                              "collective": s.collective_bytes, "collective_from_peers": s.collective_peer_bytes},
+                "tile_bytes": s.tile_bytes,
                 "sent": {k: self.sent.get(k, 0) for k in ("peer_read", "copy", "collective")},
                 "received_from": {k: {str(src): n for src, n in sorted(row.items())}
                                   for k, row in sorted(s.received_from.items()) if pairs or k != "collective"},
@@ -389,6 +390,9 @@ class _Walk:
         elif isinstance(step, Kernel):
             shapes = tuple(meta[b][0] if b in meta else None for b in step.inputs)
             outs = tuple(meta[b][0] if b in meta else None for b in step.outputs)
+            if step.tile is not None:  # a tile computes on its boxes
+                shapes = tuple(s if box is None else tuple(box[1]) for s, box in zip(shapes, step.tile.inputs))
+                outs = tuple(tuple(box[1]) for box in step.tile.outputs)
             key = (id(step.op), shapes, outs)  # the devices of a shape class share their kernel ops
             flops = self.flops_of.get(key)
             if flops is None:
@@ -425,7 +429,7 @@ class _Walk:
             moved = 0
             for p in step.parts:
                 n = accounted_bytes(p.elements * dt.itemsize, dt, self.layout)
-                count_halo_part(stats, p, n)
+                count_halo_part(stats, p, n, step.tile)
                 moved += n if p.mode != "local" else 0
             if any(p.mode != "local" for p in step.parts):
                 seconds = self.machine.transfer_seconds(moved)

@@ -66,6 +66,7 @@ device's n-th kernel raise.
 from __future__ import annotations
 
 import functools
+import os
 import threading
 import time
 from typing import Any, Callable, Optional, Sequence
@@ -81,7 +82,7 @@ from meshc.runtime.devices import DeviceMemory
 from meshc.runtime.engine import (FINISHED, RELAYOUT_OPS, RUNNING, STOPPED, STOPPED_RUN,  # noqa: F401
                                   Aborted, DevicePlan, DeviceState, Prepared, RunOptions, RunReport, RuntimeFailure,
                                   Stopped, TestHooks, Transport, accounted_bytes, check_argument, check_timeout,
-                                  checked_arguments, count_halo_part, device_interpreter, halo_slab, kernel_failure,
+                                  Pending, checked_arguments, count_halo_part, device_interpreter, halo_slab, kernel_failure,
                                   output_mismatch, place_slab, prepare_steps, run_device, run_kernel_step,
                                   staging_bytes, step_indexes, trace_name, unwritten, where)
 from meshc.runtime.stats import DeviceStats, RunStats, TraceEvent
@@ -90,6 +91,14 @@ __all__ = ["RunOptions", "TestHooks", "RuntimeFailure", "RunReport", "Executor",
            "run_kernel_step", "kernel_failure", "output_mismatch", "check_argument", "checked_arguments",
            "device_interpreter", "step_indexes", "halo_slab",
            "count_halo_part", "place_slab", "unwritten", "trace_name", "staging_bytes", "accounted_bytes"]
+
+
+def _fill(shape: tuple, dtype: np.dtype, slabs: list) -> np.ndarray:
+    """A new ``shape`` array of ``dtype`` with each ``(part, slab)`` placed at its part's box."""
+    out = np.empty(shape, dtype)
+    for part, slab in slabs:
+        place_slab(out, part, slab)
+    return out
 
 
 class _RunState(Transport):
@@ -111,6 +120,7 @@ class _RunState(Transport):
         self.halted = [False]  # abort, as a flag the device loops read without a call
         self.error: Optional[DiagnosticError] = None
         self._lock = threading.Lock()
+        self._copier = None  # copy threads of peer tiles (copier())
         self.t0 = 0.0
 
     def fail(self, err: DiagnosticError) -> None:
@@ -166,13 +176,26 @@ class _RunState(Transport):
     def halo(self, dev, i, step, data):
         k = dev.device
         shape, dt = dev.meta[step.output]
-        out = np.empty(shape, dt)
+        slabs = []
         for part in step.parts:
             holder = dev if part.src_device == k else self.devs[part.src_device]
-            slab = halo_slab(k, i, step, part, holder.buffers.get(part.src_buffer), dt)
-            place_slab(out, part, slab)
-            count_halo_part(dev.stats, part, self.ex.traffic_bytes(slab.nbytes, slab.dtype))
-        dev.buffers[step.output] = out
+            slab = halo_slab(k, i, step, part, holder.buffers.get(part.src_buffer), dt)  # a view: nothing copied
+            slabs.append((part, slab))
+            count_halo_part(dev.stats, part, self.ex.traffic_bytes(slab.nbytes, slab.dtype), step.tile)
+        if step.tile:  # a peer tile: filled by a copy thread while the device computes (engine.Pending)
+            dev.buffers[step.output] = Pending(self.copier().submit(_fill, shape, dt, slabs))
+            return
+        dev.buffers[step.output] = _fill(shape, dt, slabs)
+
+    def copier(self):
+        """The run's copy threads (started at the first peer tile; ended with the run): what a device's
+        DMA engine is to its compute units, so tile ``i + 1`` arrives while tile ``i`` computes."""
+        with self._lock:
+            if self._copier is None:
+                from concurrent.futures import ThreadPoolExecutor
+
+                self._copier = ThreadPoolExecutor(max(1, min(4, os.cpu_count() or 1)), "meshc-tile-copy")
+            return self._copier
 
     def collective(self, dev, i, step, skip):
         if skip:
@@ -329,6 +352,9 @@ class Executor:
                     if t.is_alive():
                         t.join()
                 raise
+            finally:
+                if st._copier is not None:
+                    st._copier.shutdown(wait=True)
         stats = self._stats(st, time.perf_counter() - st.t0)
         if st.error is not None:
             st.error.stats = stats  # type: ignore[attr-defined]

@@ -512,6 +512,7 @@ def instantiate(template: SpmdTemplate) -> Program:
         EmitError: the program cannot be scheduled (located at the op).
         ScheduleError: the built schedule does not validate (a bug).
     """
+    from meshc.backend.peer_tile import tile_peer_operands
     from meshc.dialects.mesh import strip_sharding
 
     runs = template.entry + SHARDED_SUFFIX
@@ -519,6 +520,7 @@ def instantiate(template: SpmdTemplate) -> Program:
         emitter = _SpmdEmitter(template)
         emitter.run()
         schedule = emitter.schedule(runs)
+    tile_peer_operands(schedule)  # reshard{peer-tile=...}: remote inputs copied tile by tile
     ftype = template.func.function_type  # type: ignore[attr-defined]
     return Program(schedule, template.entry, runs, emitter.arg_slots, emitter.result_slots,
                    tuple(strip_sharding(t) for t in ftype.inputs), tuple(strip_sharding(t) for t in ftype.results),

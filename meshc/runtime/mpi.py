@@ -648,7 +648,7 @@ class MpiExecutor(Transport):
                 whole = np.ndarray(t.slot.shape, t.slot.dtype, buffer=self._segment(t.src), offset=t.slot.offset)
                 slab = halo_slab(k, i, step, part, whole, dt)
                 place_slab(out, part, slab)
-                count_halo_part(self.stats, part, slab.nbytes)
+                count_halo_part(self.stats, part, slab.nbytes, step.tile)
                 self._peer_mode("shared window")
             else:
                 data = np.empty(t.shape, t.dtype)
@@ -663,7 +663,7 @@ class MpiExecutor(Transport):
             waited = self._poll(lambda: self.MPI.Request.Testall(requests), self._checker(what, step.location, expect))
             for part, t, data, _ in incoming:
                 place_slab(out, part, data)
-                count_halo_part(self.stats, part, data.nbytes)
+                count_halo_part(self.stats, part, data.nbytes, step.tile)
                 if part.mode == "peer_read":
                     self.stats.peer_copy_bytes += data.nbytes
                     self._peer_mode("copies")

@@ -70,6 +70,7 @@ class DeviceStats:
     copy_bytes: int = 0
     collective_bytes: int = 0
     collective_peer_bytes: int = 0
+    tile_bytes: int = 0       # of the peer read and copy bytes, those copied tile by tile (meshc.backend.peer_tile)
     relayout_ops: int = 0     # linalg.pack / linalg.unpack kernels run (data-tiling relayouts)
     relayout_bytes: int = 0   # bytes those relayouts wrote
     busy_seconds: float = 0.0

@@ -127,7 +127,9 @@ def _kinds_label(kinds: Sequence[str]) -> str:
 
 
 def _kind_totals(stats: RunStats) -> str:
-    return ", ".join(f"{_KIND_NAMES[k]} {stats.total(field)} B" for k, field in TRANSFER_KINDS.items())
+    text = ", ".join(f"{_KIND_NAMES[k]} {stats.total(field)} B" for k, field in TRANSFER_KINDS.items())
+    tiles = stats.total("tile_bytes")
+    return text + (f" (of which {tiles} B copied tile by tile, peer tiles)" if tiles else "")
 
 
 def traffic_lines(stats: RunStats, kinds: Optional[Sequence[str]] = None) -> list[list[Run]]:
