@@ -392,3 +392,171 @@ def run_generic(inputs: Sequence[np.ndarray], inits: Sequence[np.ndarray],
         args = [v[where] for v in in_views] + accs
         accs = _as_values("linalg.generic body", body(args, _Index(par_shape, pinned)), outs, par_shape)
     return _place_all(accs, outs, plan, operands)
+
+
+def bind(indexing_maps: Sequence[AffineMap], iterator_types: Sequence[str], shapes: Sequence[tuple[int, ...]],
+         dtypes: Sequence[np.dtype], n_in: int, combiners: Sequence[str | None] | None = None,
+         has_partial: bool = False, uses_index: bool = True, views: bool = False
+         ) -> Callable[[Sequence[np.ndarray], Sequence[np.ndarray], Body, Body | None], list[np.ndarray]]:
+    """:func:`run_generic` for operands of fixed ``shapes`` and ``dtypes`` (inputs then inits):
+    the analysis (loop sizes, views, output layouts, the combiners' checks) done once. Returns
+    ``call(inputs, inits, body, partial_body) -> results``, computing what ``run_generic(inputs,
+    inits, indexing_maps, iterator_types, body, combiners, partial_body)`` does, bit for bit, on
+    operands of those shapes and dtypes (``partial_body`` given iff ``has_partial``). Without
+    ``uses_index`` the bodies' ``index`` argument is None (a region without ``linalg.index``).
+    With ``views``, a result that is only an operand's broadcast or transpose (a body yielding a
+    block argument, no reduction) is returned as a read-only view of the operand instead of a
+    copy: for a caller whose uses of the result only read it.
+
+    Raises:
+        KernelError: the maps, shapes or iterator types are inconsistent (as :func:`run_generic`
+            would on the first call), or a combiner does not apply to its output's dtype.
+    """
+    shapes = tuple(tuple(s) for s in shapes)
+    plan = _plan(tuple(indexing_maps), tuple(iterator_types), shapes, n_in)
+    n_out = len(shapes) - n_in
+    combiners = list(combiners) if combiners is not None else [None] * n_out
+    if len(combiners) != n_out:
+        raise KernelError(f"linalg.generic: {len(combiners)} combiners for {n_out} outputs")
+    shape, par_shape, reduction = plan.shape, plan.par_shape, plan.reduction
+    out_dtypes = [np.dtype(d) for d in dtypes[n_in:]]
+    fast = bool(reduction) and all(c is not None for c in combiners)
+    if fast:
+        for c, dt in zip(combiners, out_dtypes):
+            _comb.check(c, dt)
+    if reduction and not fast:  # the ordered loop: run_generic itself
+        maps, its = tuple(indexing_maps), tuple(iterator_types)
+        plans = {shapes: plan}
+
+        def ordered(ins, inits, body, partial_body=None):
+            return run_generic(ins, inits, maps, its, body, combiners, partial_body, plans)
+
+        return ordered
+
+    viewers = []
+    for k, r in enumerate(plan.views):
+        target = shape if k < n_in else par_shape
+        if r.kind == "same":
+            viewers.append(None)
+        elif r.kind == "perm":
+            viewers.append(_strided_viewer(r, shapes[k], np.dtype(dtypes[k]), target, k))
+        else:
+            viewers.append(functools.partial(_apply, r, shape=target, k=k))
+    plain_views = all(v is None for v in viewers)
+    new_index = (lambda: _Index(shape)) if uses_index else (lambda: None)
+    plain_layouts = all(lay.axes is None and lay.zero_index is None for lay in plan.layouts)
+    view_ok = views and not reduction and plain_layouts
+
+    def operand_views(operands):
+        if plain_views:
+            return list(operands)
+        return [x if f is None else f(x) for f, x in zip(viewers, operands)]
+
+    def place(values, outs, operands):
+        if plain_layouts:
+            placed = []
+            for value in values:
+                if value.base is None and value.flags.writeable and 0 not in value.strides:
+                    for p in operands:  # _unshared, for an array that owns its memory
+                        if p is value or p.base is value:
+                            break
+                    else:
+                        for p in placed:
+                            if p is value or p.base is value:
+                                break
+                        else:
+                            placed.append(value)
+                            continue
+                    placed.append(np.array(value, copy=True))
+                elif value.flags.writeable and 0 not in value.strides and _unshared(value, operands, placed):
+                    placed.append(value)
+                elif view_ok and not value.flags.writeable:
+                    placed.append(value)  # a read-only view of an operand: the caller only reads it
+                else:
+                    placed.append(np.array(value, copy=True))
+            return placed
+        return _place_all(values, outs, plan, list(operands))
+
+    nd = np.ndarray
+    out_dt = out_dtypes[0] if n_out == 1 else None
+
+    def as_values(what, values, inits):
+        if n_out == 1 and type(values) is list and len(values) == 1:
+            v = values[0]
+            if type(v) is nd and v.shape == shape and v.dtype == out_dt:  # the common case
+                return values
+        return _as_values(what, values, inits, shape)
+
+    if not reduction:
+        def elementwise(ins, inits, body, partial_body=None):
+            operands = list(ins) + list(inits)
+            values = as_values("linalg.generic body", body(operand_views(operands), new_index()), inits)
+            return place(values, inits, operands)
+
+        return elementwise
+
+    red = reduction
+
+    def reducing(ins, inits, body, partial_body=None):
+        operands = list(ins) + list(inits)
+        views_ = operand_views(operands)
+        in_views, out_views = views_[:n_in], views_[n_in:]
+        if partial_body is not None:
+            parts = partial_body(in_views, new_index())
+        else:
+            identities = [np.broadcast_to(_comb.identity(c, dt), par_shape) for c, dt in zip(combiners, out_dtypes)]
+            parts = body(in_views + identities, new_index())
+        parts = as_values("linalg.generic partial body", parts, inits)
+        combined = []
+        for c, part, acc in zip(combiners, parts, out_views):
+            reduced = _comb.reduce_over(c, part, red, keepdims=True)
+            value = np.asarray(_comb.combine(c, reduced, acc))
+            combined.append(value if value.shape == par_shape else np.broadcast_to(value, par_shape))
+        return _place_all(combined, inits, plan, operands)
+
+    return reducing
+
+
+def _strided_viewer(recipe: _ViewRecipe, src: tuple[int, ...], dtype: np.dtype, target: tuple[int, ...],
+                    k: int) -> Callable[[np.ndarray], np.ndarray]:
+    """``view(x)``: :func:`_apply` of a ``perm`` recipe for operands of shape ``src``, made in one
+    step (a read-only strided array on ``x``'s memory, strides worked out here) when ``x`` is a
+    C-contiguous array owning its memory, else by :func:`_apply`."""
+    general = functools.partial(_apply, recipe, shape=target, k=k)
+    probe = np.lib.stride_tricks.as_strided(np.zeros(1, dtype), shape=src,
+                                            strides=_c_strides(src, dtype.itemsize))
+    try:
+        v = _apply(recipe, probe, target, k)
+    except Exception:  # noqa: BLE001 - the general path raises it when run
+        return general
+    strides = tuple(0 if n == 1 and t != 1 else s for n, t, s in zip(v.shape, target, v.strides)) \
+        if v.shape == target else None
+    if strides is None or v.shape != target:
+        return general
+    if any(s != 0 and n > 1 and s < 0 for s, n in zip(strides, target)):
+        return general
+    nd = np.ndarray
+
+    def view(x):
+        if type(x) is nd and x.shape == src and x.dtype == dtype and x.flags.c_contiguous:
+            b = x.base
+            if b is None:
+                r = nd(target, dtype, x, 0, strides)
+                r.flags.writeable = False
+                return r
+            # a view of all of an array of its shape (``a[()]``): the same memory from its start
+            if type(b) is nd and b.base is None and b.shape == src and b.dtype == dtype and b.flags.c_contiguous:
+                r = nd(target, dtype, b, 0, strides)
+                r.flags.writeable = False
+                return r
+        return general(x)
+
+    return view
+
+
+def _c_strides(shape: tuple[int, ...], itemsize: int) -> tuple[int, ...]:
+    strides, acc = [], itemsize
+    for n in reversed(shape):
+        strides.append(acc)
+        acc *= max(n, 1)
+    return tuple(reversed(strides))

@@ -34,12 +34,13 @@ import numpy as np
 
 from meshc.ir.affine import DimExpr
 from meshc.ir.core import OpResult, Value
-from meshc.ir.types import element_type_of, numpy_dtype
+from meshc.ir.types import TensorType, element_type_of, numpy_dtype
 from meshc.kernels import arith as KA
 from meshc.kernels import combiners as KC
 from meshc.kernels import generic as KG
 from meshc.kernels import linalg as K
-from meshc.runtime.interpreter import Interpreter, kernel
+from meshc.kernels.errors import KernelError
+from meshc.runtime.interpreter import Compiled, Interpreter, compiler, kernel
 from meshc.runtime.ops.tensor import mixed_reader
 
 
@@ -306,3 +307,146 @@ def _region_op(interp, op, args):
         return KG.run_generic(ins, inits, a.maps, a.iterator_types, body, a.combiners, partial, a.plans)
     finally:
         interp.index_fn = saved
+
+
+def _static(values) -> Optional[tuple[list, list]]:
+    """``(shapes, numpy dtypes)`` of tensor values of static shapes; None if any is not one."""
+    shapes, dtypes = [], []
+    for v in values:
+        t = v.type
+        if not isinstance(t, TensorType) or not t.has_static_shape:
+            return None
+        shapes.append(tuple(t.shape))
+        dtypes.append(numpy_dtype(element_type_of(t)))
+    return shapes, dtypes
+
+
+@compiler("linalg.generic", "linalg.map", "linalg.reduce")
+def _compile_region_op(interp, op, ctx):
+    """A region op of static shapes bound once (:func:`meshc.kernels.generic.bind`), its body
+    compiled into the call's frame (``ctx.block_runner``); ops of dynamic shapes keep the kernel."""
+    a: RegionAnalysis = interp.cached(op, analyse_region_op)
+    n_in = a.n_in
+    name = op.name
+    if a.einsum is not None:
+        spec = a.einsum
+        if n_in + 1 == len(op.operands):
+            return Compiled(lambda x, y, c: K.contract(spec, x, y, c, name))
+        return None
+    static = _static(op.operands)
+    if static is None:
+        return None
+    shapes, dtypes = static
+    uses_index = any(inner.name == "linalg.index" for inner in op.walk() if inner is not op)
+    has_partial = a.partial_steps is not None
+    views = a.yields is not None and all(ctx.may_view(r) for r in op.results)
+    try:
+        call = KG.bind(a.maps, a.iterator_types, shapes, dtypes, n_in, a.combiners, has_partial, uses_index,
+                       views)
+    except KernelError:
+        return None  # the kernel fails, located, when the op runs
+    if a.yields is not None:
+        ys = a.yields
+
+        def body(values, index):  # the yield alone: no block to run
+            return [values[i] for i in ys]
+    else:
+        run_body = _body_runner(interp, ctx, a.block, n_in, a.takes_inits, uses_index)
+        takes_inits = True
+        if uses_index:
+            def body(values, index):
+                interp.index_fn = index
+                return run_body(values if takes_inits else values[:n_in])
+        elif takes_inits:
+            def body(values, index):
+                return run_body(values)
+        else:
+            def body(values, index):
+                return run_body(values[:n_in])
+    partial = None
+    if has_partial:
+        run_partial = ctx.ops_runner([s[1] for s in a.partial_steps], a.in_args, a.partial_values)
+        fast_partial = _partial_function(ctx, a)
+        if fast_partial is not None:
+            run_partial = _with_fallback(interp, fast_partial, run_partial, uses_index)
+        if uses_index:
+            def partial(values, index):
+                interp.index_fn = index
+                return run_partial(values)
+        else:
+            def partial(values, index):
+                return run_partial(values)
+    nd = np.ndarray
+
+    def run(interp_, op_, args):
+        for x in args:
+            if type(x) is not nd:  # a numpy scalar: the general kernel
+                return _region_op(interp, op, args)
+        if uses_index:
+            saved = interp.index_fn
+            try:
+                return call(args[:n_in], args[n_in:], body, partial)
+            finally:
+                interp.index_fn = saved
+        return call(args[:n_in], args[n_in:], body, partial)
+
+    return Compiled(run, "kernel")
+
+
+@compiler("linalg.fill")
+def _compile_fill(interp, op, ctx):
+    static = _static(op.operands[1:])
+    if static is None:
+        return None
+    (shape,), (dtype,) = static
+    fill = K.fill
+    return Compiled(lambda value, init: fill(value, shape, dtype))
+
+
+def _with_fallback(interp, fast, slow, uses_index: bool):
+    """``run(values)``: ``fast(values, index)`` (a :meth:`CompileContext.block_function`), and on an
+    error ``slow(values)``, the block's compiled steps, which raise it located at the op."""
+    def run(values):
+        index = interp.index_fn if uses_index else None
+        try:
+            return fast(values, index)
+        except Exception:  # noqa: BLE001 - run again op by op: the located error
+            return slow(values)
+
+    return run
+
+
+def _body_runner(interp, ctx, block, n_in: int, takes_inits: bool, uses_index: bool):
+    """``run(values) -> yielded`` for a region op's body, ``values`` being every block argument's
+    value (inputs then outputs; a body that does not take the inits gets the inputs only)."""
+    slow = ctx.block_runner(block)
+    fast = ctx.block_function(block)
+    if not takes_inits:
+        slow_all = slow
+        slow = lambda values: slow_all(values[:n_in])  # noqa: E731
+    if fast is None:
+        return slow
+    return _with_fallback(interp, fast, slow, uses_index)
+
+
+class _PartialBlock:
+    """The ops giving a reduction's contributions as a block for ``block_function``."""
+
+    def __init__(self, a: RegionAnalysis):
+        self.args = list(a.in_args)
+        self.ops = [s[1] for s in a.partial_steps] + [_PartialYield(a.partial_values)]
+        self.parent_op = a.block.parent_op
+
+
+class _PartialYield:
+    """The terminator of a :class:`_PartialBlock`: yields the contributions."""
+
+    is_terminator = True
+    name = "partial.yield"
+
+    def __init__(self, values):
+        self.operands = list(values)
+
+
+def _partial_function(ctx, a: RegionAnalysis):
+    return ctx.block_function(_PartialBlock(a))
