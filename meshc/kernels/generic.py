@@ -73,6 +73,7 @@ import numpy as np
 
 from meshc.ir.affine import AffineMap, DimExpr
 from meshc.kernels import combiners as _comb
+from meshc.kernels import dtypes as _dt
 from meshc.kernels.errors import KernelError
 
 Body = Callable[[list, Callable[[int], np.ndarray]], Sequence[Any]]
@@ -395,18 +396,19 @@ def run_generic(inputs: Sequence[np.ndarray], inits: Sequence[np.ndarray],
 
 
 def bind(indexing_maps: Sequence[AffineMap], iterator_types: Sequence[str], shapes: Sequence[tuple[int, ...]],
-         dtypes: Sequence[np.dtype], n_in: int, combiners: Sequence[str | None] | None = None,
-         has_partial: bool = False, uses_index: bool = True, views: bool = False
-         ) -> Callable[[Sequence[np.ndarray], Sequence[np.ndarray], Body, Body | None], list[np.ndarray]]:
-    """:func:`run_generic` for operands of fixed ``shapes`` and ``dtypes`` (inputs then inits):
-    the analysis (loop sizes, views, output layouts, the combiners' checks) done once. Returns
-    ``call(inputs, inits, body, partial_body) -> results``, computing what ``run_generic(inputs,
-    inits, indexing_maps, iterator_types, body, combiners, partial_body)`` does, bit for bit, on
-    operands of those shapes and dtypes (``partial_body`` given iff ``has_partial``). Without
-    ``uses_index`` the bodies' ``index`` argument is None (a region without ``linalg.index``).
-    With ``views``, a result that is only an operand's broadcast or transpose (a body yielding a
-    block argument, no reduction) is returned as a read-only view of the operand instead of a
-    copy: for a caller whose uses of the result only read it.
+         dtypes: Sequence[np.dtype], n_in: int, body: Body, combiners: Sequence[str | None] | None = None,
+         partial_body: Body | None = None, uses_index: bool = True, views: bool = False
+         ) -> Callable[[Sequence[np.ndarray]], list[np.ndarray]]:
+    """:func:`run_generic` for operands of fixed ``shapes`` and ``dtypes`` (inputs then inits)
+    and a fixed ``body``/``partial_body``: the analysis (loop sizes, views, output layouts, the
+    combiners' checks and reductions) done once. Returns ``call(operands) -> results`` (the
+    inputs then the inits, numpy arrays of those shapes and dtypes), computing what
+    ``run_generic(operands[:n_in], operands[n_in:], indexing_maps, iterator_types, body,
+    combiners, partial_body)`` does, bit for bit. Without ``uses_index`` the bodies' ``index``
+    argument is None (a region without ``linalg.index``). With ``views``, a result that is only an
+    operand's broadcast or transpose (a body yielding a block argument, no reduction) is returned
+    as a read-only view of the operand instead of a copy: for a caller whose uses of the result
+    only read it.
 
     Raises:
         KernelError: the maps, shapes or iterator types are inconsistent (as :func:`run_generic`
@@ -428,8 +430,8 @@ def bind(indexing_maps: Sequence[AffineMap], iterator_types: Sequence[str], shap
         maps, its = tuple(indexing_maps), tuple(iterator_types)
         plans = {shapes: plan}
 
-        def ordered(ins, inits, body, partial_body=None):
-            return run_generic(ins, inits, maps, its, body, combiners, partial_body, plans)
+        def ordered(operands):
+            return run_generic(operands[:n_in], operands[n_in:], maps, its, body, combiners, partial_body, plans)
 
         return ordered
 
@@ -443,78 +445,115 @@ def bind(indexing_maps: Sequence[AffineMap], iterator_types: Sequence[str], shap
         else:
             viewers.append(functools.partial(_apply, r, shape=target, k=k))
     plain_views = all(v is None for v in viewers)
-    new_index = (lambda: _Index(shape)) if uses_index else (lambda: None)
     plain_layouts = all(lay.axes is None and lay.zero_index is None for lay in plan.layouts)
     view_ok = views and not reduction and plain_layouts
+    nd = np.ndarray
+    out_dt = out_dtypes[0] if n_out == 1 else None
+    single = n_out == 1
 
     def operand_views(operands):
         if plain_views:
-            return list(operands)
+            return operands
         return [x if f is None else f(x) for f, x in zip(viewers, operands)]
 
-    def place(values, outs, operands):
-        if plain_layouts:
+    def as_values(what, values, inits):
+        if single and type(values) is list and len(values) == 1:
+            v = values[0]
+            if type(v) is nd and v.shape == shape and v.dtype == out_dt:  # the common case
+                return values
+        return _as_values(what, values, inits, shape)
+
+    def fresh(value, operands, placed) -> bool:
+        """Whether ``value`` may be a result as it is (writable, not broadcast, sharing memory
+        with no operand and no other result)."""
+        if not value.flags.writeable or 0 in value.strides:
+            return False
+        if value.base is None:  # _unshared, for an array that owns its memory
+            for p in operands:
+                if p is value or p.base is value:
+                    return False
+            for p in placed:
+                if p is value or p.base is value:
+                    return False
+            return True
+        return _unshared(value, operands, placed)
+
+    index = (lambda: _Index(shape)) if uses_index else (lambda: None)
+
+    if not reduction:
+        def place(values, operands):
+            if not plain_layouts:
+                return _place_all(values, operands[n_in:], plan, list(operands))
             placed = []
             for value in values:
-                if value.base is None and value.flags.writeable and 0 not in value.strides:
-                    for p in operands:  # _unshared, for an array that owns its memory
-                        if p is value or p.base is value:
-                            break
-                    else:
-                        for p in placed:
-                            if p is value or p.base is value:
-                                break
-                        else:
-                            placed.append(value)
-                            continue
-                    placed.append(np.array(value, copy=True))
-                elif value.flags.writeable and 0 not in value.strides and _unshared(value, operands, placed):
+                if fresh(value, operands, placed):
                     placed.append(value)
                 elif view_ok and not value.flags.writeable:
                     placed.append(value)  # a read-only view of an operand: the caller only reads it
                 else:
                     placed.append(np.array(value, copy=True))
             return placed
-        return _place_all(values, outs, plan, list(operands))
 
-    nd = np.ndarray
-    out_dt = out_dtypes[0] if n_out == 1 else None
-
-    def as_values(what, values, inits):
-        if n_out == 1 and type(values) is list and len(values) == 1:
-            v = values[0]
-            if type(v) is nd and v.shape == shape and v.dtype == out_dt:  # the common case
-                return values
-        return _as_values(what, values, inits, shape)
-
-    if not reduction:
-        def elementwise(ins, inits, body, partial_body=None):
-            operands = list(ins) + list(inits)
-            values = as_values("linalg.generic body", body(operand_views(operands), new_index()), inits)
-            return place(values, inits, operands)
+        def elementwise(operands):
+            values = as_values("linalg.generic body", body(operand_views(operands), index()), operands[n_in:])
+            return place(values, operands)
 
         return elementwise
 
     red = reduction
+    kept = tuple(s for d, s in enumerate(par_shape) if d not in red)
+    reducers = [_reducer(c, dt, red, shape) for c, dt in zip(combiners, out_dtypes)]
+    combine = [_comb.arith.BINARY[c] for c in combiners]
+    layouts = plan.layouts
+    identities = None if partial_body is not None else \
+        [np.broadcast_to(_comb.identity(c, dt), par_shape) for c, dt in zip(combiners, out_dtypes)]
 
-    def reducing(ins, inits, body, partial_body=None):
-        operands = list(ins) + list(inits)
+    def reducing(operands):
         views_ = operand_views(operands)
-        in_views, out_views = views_[:n_in], views_[n_in:]
         if partial_body is not None:
-            parts = partial_body(in_views, new_index())
+            parts = partial_body(views_[:n_in], index())
         else:
-            identities = [np.broadcast_to(_comb.identity(c, dt), par_shape) for c, dt in zip(combiners, out_dtypes)]
-            parts = body(in_views + identities, new_index())
-        parts = as_values("linalg.generic partial body", parts, inits)
-        combined = []
-        for c, part, acc in zip(combiners, parts, out_views):
-            reduced = _comb.reduce_over(c, part, red, keepdims=True)
-            value = np.asarray(_comb.combine(c, reduced, acc))
-            combined.append(value if value.shape == par_shape else np.broadcast_to(value, par_shape))
-        return _place_all(combined, inits, plan, operands)
+            parts = body(list(views_[:n_in]) + identities, index())
+        parts = as_values("linalg.generic partial body", parts, operands[n_in:])
+        placed = []
+        for reduce_, comb, part, acc, layout, init in zip(reducers, combine, parts, views_[n_in:], layouts,
+                                                          operands[n_in:]):
+            value = comb(reduce_(part), acc)
+            if type(value) is not nd or value.shape != par_shape:
+                value = np.broadcast_to(np.asarray(value), par_shape)
+            ok = fresh(value, operands, placed)
+            value = value.reshape(kept)
+            if layout.axes is not None:
+                value = value.transpose(layout.axes)
+                ok = ok and 0 not in value.strides
+            if layout.zero_index is not None:
+                result = init.copy()
+                result[layout.zero_index] = value
+            elif ok:
+                result = value
+            else:
+                result = np.array(value, copy=True)
+            placed.append(result)
+        return placed
 
     return reducing
+
+
+def _reducer(name: str, dtype: np.dtype, axes: tuple[int, ...], shape: tuple[int, ...]) -> Callable:
+    """``reduce(part)``: :func:`combiners.reduce_over` of ``part`` (of the iteration ``shape``)
+    over ``axes`` keeping them, for one combiner and dtype, its branches chosen once."""
+    if name == "addf" and dtype.kind == "f" and dtype not in _dt.NARROW_FLOATS and dtype != np.float16 \
+            and all(shape[a] for a in axes):
+        add = np.add.reduce
+        nd = np.ndarray
+
+        def sum_(part):
+            if type(part) is nd and part.dtype == dtype:
+                return add(part, axis=axes, keepdims=True, initial=-0.0)
+            return _comb.reduce_over(name, part, axes, keepdims=True)
+
+        return sum_
+    return functools.partial(_comb.reduce_over, name, axes=axes, keepdims=True)
 
 
 def _strided_viewer(recipe: _ViewRecipe, src: tuple[int, ...], dtype: np.dtype, target: tuple[int, ...],

@@ -67,8 +67,10 @@ def _float_kernel(name: str, fn: Callable, doc: str) -> Callable:
                     out[...] = kernel(*xs)
                 return out
             if not native:
-                return np.asarray(fn(*(x.astype(np.float32) for x in xs))).astype(dt)[()]
-            return np.asarray(fn(*xs)).astype(dt, copy=False)[()]
+                r = np.asarray(fn(*(x.astype(np.float32) for x in xs))).astype(dt)
+            else:
+                r = np.asarray(fn(*xs)).astype(dt, copy=False)
+            return r[()] if r.ndim == 0 else r
 
     kernel.__name__ = kernel.__qualname__ = name
     kernel.__doc__ = doc

@@ -376,17 +376,39 @@ class CompileContext:
         the running call's frame, constants bound once); None when an op does not qualify. On any
         exception the caller should run the block with :meth:`block_runner`, which raises the
         located error (the ops are pure: running them again is harmless)."""
+        code = self.block_code(block, [f"a{k}" for k in range(len(block.args))])
+        if code is None:
+            return None
+        lines, glob, rets, _ = code
+        head = ["def body(v, index):", "    counter.runs += 1"]
+        if block.args:
+            head.append(f"    {', '.join(f'a{k}' for k in range(len(block.args)))}, *_ = v")
+        return self.define(head + lines + [f"    return [{', '.join(rets)}]"], glob, "body", block)
+
+    def define(self, lines: list[str], glob: dict, name: str, block: Any) -> Callable:
+        """The function ``name`` defined by the source ``lines`` with the globals ``glob``."""
+        where = block.parent_op.name if getattr(block, "parent_op", None) is not None else "block"
+        exec(compile("\n".join(lines) + "\n", f"<compiled block of '{where}'>", "exec"), glob)
+        return glob[name]
+
+    def block_code(self, block: Block, arg_names: Sequence[str]
+                   ) -> Optional[tuple[list[str], dict, list[str], list[Optional[Operation]]]]:
+        """The source of :meth:`block_function`'s body: ``(lines, globals, returned expressions,
+        the op computing each returned value or None)``, the block arguments named ``arg_names``
+        and ``index`` the ``linalg.index`` function; a run of the block counts in the stats only when the caller adds ``counter.runs += 1`` (``counter`` is in the globals).
+        None when an op does not qualify."""
         interp, program = self.interp, self.program
         slots, template = program.slots, program.template
         ops = list(block.ops)
         if not ops or not ops[-1].is_terminator:
             return None
         terminator, ops = ops[-1], ops[:-1]
-        names: dict[Value, str] = {}
+        names: dict[Value, str] = dict(zip(block.args, arg_names))
         glob: dict[str, Any] = {}
         lines: list[str] = []
         uses_frame = False
         counts: dict[str, int] = {}
+        made_by: dict[Value, Operation] = {}
 
         def ref(v: Value) -> Optional[str]:
             nonlocal uses_frame
@@ -402,8 +424,6 @@ class CompileContext:
             uses_frame = True
             return f"frame[{i}]"
 
-        for k, a in enumerate(block.args):
-            names[a] = f"a{k}"
         for op in ops:
             fn = KERNELS.get(op.name)
             if op.regions or len(op.results) != 1 or fn is None:
@@ -429,6 +449,7 @@ class CompileContext:
             t = f"t{len(names)}"
             lines.append(f"    {t} = {f}({', '.join(args)})")
             names[r] = t
+            made_by[r] = op
         rets = [ref(v) for v in terminator.operands]
         if any(x is None for x in rets):
             return None
@@ -436,16 +457,10 @@ class CompileContext:
         interp._compiled_all.append(counter)
         glob["counter"] = counter
         glob["interp"] = interp
-        head = ["def body(v, index):", "    counter.runs += 1"]
-        if block.args:
-            head.append(f"    {', '.join(f'a{k}' for k in range(len(block.args)))}, *_ = v" if len(block.args) > 0
-                        else "")
+        head = []
         if uses_frame:
             head.append("    frame = interp._env.frame")
-        code = "\n".join(head + lines + [f"    return [{', '.join(rets)}]"]) + "\n"
-        exec(compile(code, f"<compiled block of '{block.parent_op.name if block.parent_op else 'block'}'>",
-                     "exec"), glob)
-        return glob["body"]
+        return head + lines, glob, rets, [made_by.get(v) for v in terminator.operands]
 
     def may_view(self, value: Value) -> bool:
         """Whether ``value`` may be held as a read-only view of another value (a broadcast, a
@@ -653,6 +668,7 @@ class Interpreter:
         frame = program.template.copy()
         env = FrameEnv(frame, program)
         saved = self._env
+        self._env = env  # the environment of every step of the call (a callee's restores it)
         try:
             return self._run_compiled(program.entry, args, frame, env)  # type: ignore[arg-type]
         finally:
@@ -869,6 +885,7 @@ class Interpreter:
         (a :class:`FrameEnv`) the block runs compiled in the call's frame."""
         if type(env) is FrameEnv:
             cb = self._cblocks.get(block) or self._compile_block(block, env.program)
+            self._env = env
             return self._run_compiled(cb, args, env.frame, env)
         if len(args) != len(block.args):
             where = block.parent_op.location if block.parent_op is not None else None
