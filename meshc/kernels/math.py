@@ -195,6 +195,10 @@ UNARY: dict[str, Callable[[Value], Value]] = {
 }
 """Unary math ops on floats by MLIR name (without ``math.``)."""
 
+NATIVE_UNARY: dict[str, Callable[[Value], Value]] = {name: fn for name, (fn, _) in _FLOAT_OPS.items()}
+"""The numpy function each :data:`UNARY` kernel applies to f32/f64 arrays (its result cast back
+to the operand's dtype when it differs)."""
+
 # The classification ops return bool, not the operand dtype.
 for _name in ("isnan", "isinf", "isfinite"):
     _fn = _FLOAT_OPS[_name][0]

@@ -615,18 +615,25 @@ class Interpreter:
             DiagnosticError: no such function, a declaration, a wrong number
                 of arguments, or a failing op (located at the op).
         """
-        from meshc.kernels.fpstate import quiet_scope
+        from meshc.kernels.fpstate import quiet_active, quiet_scope
 
+        if quiet_active():  # inside a caller's quiet scope already: no new error state to enter
+            return self._call(func_name, args)
         with quiet_scope():  # one floating-point error state for every kernel of the call
-            self.initialize()
-            program = self._programs.get(func_name)
-            if program is None:
-                func = self.lookup(func_name)
-                if not func.regions or not func.regions[0].blocks:
-                    raise DiagnosticError(f"function '@{func_name}' is a declaration and has no body",
-                                          func.location)
-                program = self._programs[func_name] = self.program(func.regions[0])
+            return self._call(func_name, args)
+
+    def _call(self, func_name: str, args: Sequence[Any]) -> list[Any]:
+        program = self._programs.get(func_name)
+        if program is not None and self.initialized:
             return self._invoke(program, args)
+        self.initialize()
+        if program is None:
+            func = self.lookup(func_name)
+            if not func.regions or not func.regions[0].blocks:
+                raise DiagnosticError(f"function '@{func_name}' is a declaration and has no body",
+                                      func.location)
+            program = self._programs[func_name] = self.program(func.regions[0])
+        return self._invoke(program, args)
 
     def invoke(self, region: Region, args: Sequence[Any]) -> list[Any]:
         """Run an isolated region (a callee's body) with ``args`` in a new frame; returns the

@@ -142,25 +142,33 @@ def _select(interp, op, args):
     return [K.select(args[0], args[1], args[2])]
 
 
+def binary_function(name: str, dtype: np.dtype):
+    """``fn(a, b)``: the kernel of ``arith.<name>`` for operands of element type ``dtype``; for
+    the float ops of a numpy float type (f16, f32, f64) the ufunc itself when both operands have
+    that dtype (the kernel's own shortcut, also for a scalar operand), else the kernel."""
+    fn = K.BINARY[name]
+    ufunc = _FLOAT_UFUNCS.get(name)
+    dt = np.dtype(dtype)
+    if ufunc is None or dt.kind != "f" or dt in _NARROW:
+        return fn
+
+    def native(a, b):
+        try:
+            if a.dtype is dt and b.dtype is dt:
+                return ufunc(a, b)
+        except AttributeError:
+            pass
+        return fn(a, b)
+
+    return native
+
+
 @compiler(*[f"arith.{n}" for n in K.BINARY])
 def _compile_binary(interp, op, ctx):
     """The kernel itself, or with the donated operand's buffer (as :func:`_binary`)."""
     fn, d = _binary_plan(op)
     if d < 0:
-        ufunc = _FLOAT_UFUNCS.get(op.name[6:])
-        dt = numpy_dtype(element_type_of(op.result.type)) if ufunc is not None else None
-        if dt is None or dt.kind != "f" or dt in _NARROW:
-            return Compiled(fn)
-
-        def native(a, b):  # the kernel's own shortcut, also for a scalar operand
-            try:
-                if a.dtype is dt and b.dtype is dt:
-                    return ufunc(a, b)
-            except AttributeError:
-                pass
-            return fn(a, b)
-
-        return Compiled(native)
+        return Compiled(binary_function(op.name[6:], numpy_dtype(element_type_of(op.result.type))))
     nd = np.ndarray
 
     def donating(a, b):

@@ -41,6 +41,7 @@ from meshc.kernels import generic as KG
 from meshc.kernels import linalg as K
 from meshc.kernels.errors import KernelError
 from meshc.runtime.interpreter import Compiled, Interpreter, compiler, kernel
+from meshc.runtime.ops.arith import binary_function
 from meshc.runtime.ops.tensor import mixed_reader
 
 
@@ -529,7 +530,7 @@ def _fused_function(interp, ctx, op, a: RegionAnalysis, shapes, dtypes, views: b
     if reducing:
         (c,) = a.combiners
         glob["reduce"] = KG._reducer(c, out_dt, plan.reduction, tuple(plan.shape))
-        glob["combine"] = KA.BINARY[c]
+        glob["combine"] = binary_function(c, out_dt)
         glob["par_shape"] = tuple(plan.par_shape)
         glob["kept"] = tuple(s for d, s in enumerate(plan.par_shape) if d not in plan.reduction)
         lines += [f"        p = {rets[0]}",
