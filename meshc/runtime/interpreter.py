@@ -762,7 +762,7 @@ class Interpreter:
         """Evaluate ``op`` once into the template when it is pure, without regions, of constant
         operands and small results that never leave through a terminator; False otherwise (or
         when its kernel fails: the op then fails where it runs)."""
-        if not self._folding or op.regions or not op.results or not op.has_trait("Pure"):
+        if not self._folding or not op.results or not op.has_trait("Pure"):
             return False
         slots, template = program.slots, program.template
         args = []
@@ -771,6 +771,16 @@ class Interpreter:
             if i is None or template[i] is None:
                 return False
             args.append(template[i])
+        if op.regions:  # pure regions reading constants only
+            inner = [o for o in op.walk() if o is not op]
+            local = {r for o in inner for r in o.results} | \
+                {a for r in op.regions for b in r.blocks for a in b.args}
+            for o in inner:
+                if not o.has_trait("Pure") or o.name == "linalg.index":
+                    return False
+                for v in o.operands:
+                    if v not in local and (slots.get(v) is None or template[slots[v]] is None):
+                        return False
         if op.name != "arith.constant":
             size = _result_bytes(op)
             if size is None or size > FOLD_BYTES:
