@@ -314,11 +314,11 @@ class _Program:
 
 class _CBlock:
     """A compiled block: ``steps`` ``(code, fn, a, b, out, drops, op)`` (see
-    :meth:`Interpreter._run_compiled`), the slots of its arguments, of the values it returns (its
+    :meth:`Interpreter._run_compiled`; ``run`` their generated function), the slots of its arguments, of the values it returns (its
     terminator's operands) and of those to clear when it ends; ``counts`` the ops of one run by
     name, ``runs`` how many times it ran (the interpreter's :attr:`~Interpreter.stats`)."""
 
-    __slots__ = ("steps", "args", "rets", "end_drops", "counts", "runs", "where")
+    __slots__ = ("steps", "args", "rets", "end_drops", "counts", "runs", "where", "run")
 
     def __init__(self, steps: list, args: tuple, rets: tuple, end_drops: tuple, counts: dict, where: Any):
         self.steps = steps
@@ -328,6 +328,7 @@ class _CBlock:
         self.counts = counts
         self.runs = 0
         self.where = where
+        self.run: Optional[Callable] = None  # the generated function (Interpreter._straight_line)
 
 
 # step codes of a compiled block
@@ -801,9 +802,62 @@ class Interpreter:
             template[slots[r]] = _frozen(x)
         return True
 
+    def _straight_line(self, cb: _CBlock) -> Callable[[list, FrameEnv, Sequence[Any]], list]:
+        """``run(frame, env, args)``: :meth:`_run_compiled`'s loop over ``cb``'s steps unrolled into
+        one generated function (each step's call with its slots as constants, the slots it frees
+        cleared after it), with the same errors and stats."""
+        glob: dict[str, Any] = {"cb": cb, "interp": self, "DiagnosticError": DiagnosticError,
+                                "KERNEL_ERRORS": KERNEL_ERRORS}
+        lines = ["def run(frame, env, args):",
+                 f"    if len(args) != {len(cb.args)}:",
+                 f"        raise DiagnosticError(f'block expects {len(cb.args)} arguments, got {{len(args)}}', cb.where)"]
+        if cb.args:
+            lines.append(f"    {', '.join(f'frame[{a}]' for a in cb.args)}, = args")
+        lines += ["    cb.runs += 1", "    s = -1", "    try:"]
+        for k, (code, fn, a, b, o, drops, op) in enumerate(cb.steps):
+            glob[f"f{k}"] = fn
+            lines.append(f"        s = {k}")
+            if code == _TWO:
+                lines.append(f"        frame[{o}] = f{k}(frame[{a}], frame[{b}])")
+            elif code == _ONE:
+                lines.append(f"        frame[{o}] = f{k}(frame[{a}])")
+            elif code == _ANY:
+                lines.append(f"        frame[{o}] = f{k}({', '.join(f'frame[{i}]' for i in a)})")
+            else:
+                glob[f"op{k}"] = op
+                lines += ["        interp._env = env",
+                          f"        out = f{k}(interp, op{k}, [{', '.join(f'frame[{i}]' for i in a)}])"]
+                lines += [f"        if len(out) != {len(o)}:",
+                          f"            raise DiagnosticError(f\"internal: kernel for '{{op{k}.name}}' returned "
+                          f"{{len(out)}} values for {len(o)} results\", op{k}.location)"]
+                if o:
+                    lines.append(f"        {', '.join(f'frame[{r}]' for r in o)}, = out")
+            for d in drops:
+                lines.append(f"        frame[{d}] = None")
+        lines += ["        pass",
+                  "    except DiagnosticError:",
+                  "        interp._uncount(cb, cb.steps[s][6] if s >= 0 else None)",
+                  "        raise",
+                  "    except KERNEL_ERRORS as err:",
+                  "        op = cb.steps[s][6] if s >= 0 else None",
+                  "        interp._uncount(cb, op)",
+                  "        raise interp._frame_failure(op, cb, frame, err) from None",
+                  f"    out = [{', '.join(f'frame[{r}]' for r in cb.rets)}]"]
+        lines += [f"    frame[{e}] = None" for e in cb.end_drops]
+        lines.append("    return out")
+        exec(compile("\n".join(lines) + "\n", "<compiled block>", "exec"), glob)
+        return glob["run"]
+
     def _run_compiled(self, cb: _CBlock, args: Sequence[Any], frame: list, env: FrameEnv) -> list[Any]:
         """Run compiled block ``cb`` in ``frame`` with its arguments bound to ``args``; returns the
-        values of its terminator's operands. The interpreter's hot loop."""
+        values of its terminator's operands. The interpreter's hot loop (the block's generated
+        function, :meth:`_straight_line`, made on its second run)."""
+        run = cb.run
+        if run is not None:
+            return run(frame, env, args)
+        if cb.runs:
+            cb.run = self._straight_line(cb)
+            return cb.run(frame, env, args)
         if len(args) != len(cb.args):
             raise DiagnosticError(f"block expects {len(cb.args)} arguments, got {len(args)}", cb.where)
         for s, v in zip(cb.args, args):
