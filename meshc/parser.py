@@ -1415,6 +1415,8 @@ def _load_pickled(path: Path, callbacks: Any) -> Optional[Lark]:
     import pickle
 
     _, persistent_load = _pickle_ids(None, callbacks)
+    collecting = gc.isenabled()
+    gc.disable()  # ~150k objects, none of them garbage: no collection pass while they are made
     try:
         with open(path, "rb") as f:
             unpickler = pickle.Unpickler(f)
@@ -1426,6 +1428,9 @@ def _load_pickled(path: Path, callbacks: Any) -> Optional[Lark]:
         return parser
     except Exception:  # missing, truncated, or from another lark: rebuild
         return None
+    finally:
+        if collecting:
+            gc.enable()
 
 
 _TOKEN_NAMES = {
