@@ -13,11 +13,19 @@ machinery) against plain numpy; prints figures only.
    linalg ops) vs the same computation as numpy calls (mean, subtract, square, mean, rsqrt,
    scale, shift). Per-op dispatch dominates at this size. Target: ratio <= 2.
 
+4. The other small real models of samples/real against the same computation as numpy calls,
+   on the inputs stored beside them: the JAX MLP (``mlp``, matmuls as named ops, and
+   ``mlp_generic``, every matmul a ``linalg.generic``), the ONNX MLP (weights as parameters),
+   the attention (``attention``, ``attention_heads_first`` and its generic form). Dispatch
+   dominates the small ones; no target of their own (the layer norm's is the goal), their
+   ratios are printed.
+
 Every figure is the median of 5 runs after one warm-up. The grammar is
 built once per process before timing (its cost is printed first: a
 ``meshc`` command pays it once, on top of any program). The machine may be
 shared: run it twice if a figure looks off.
-Run: ``.venv/bin/python bench/interp_bench.py``.
+Run: ``.venv/bin/python bench/interp_bench.py`` (``--layernorm``: part 3 only; ``--models``:
+parts 3 and 4).
 """
 
 from __future__ import annotations
@@ -155,13 +163,73 @@ def bench_layernorm() -> None:
     report("layernorm 64x256 f32 (samples/real)", interp_s, numpy_s, 2.0)
 
 
+def _attention(heads_first: bool):
+    def run(x, wq, wk, wv, wo):
+        b, s, d = x.shape
+        h, dh = 4, d // 4
+
+        def heads(t):
+            t = t.reshape(b, s, h, dh)
+            return t.transpose(2, 0, 1, 3) if heads_first else t.transpose(0, 2, 1, 3)
+
+        q, k, v = heads(x @ wq), heads(x @ wk), heads(x @ wv)
+        scores = np.matmul(q, k.transpose(0, 1, 3, 2)) / np.float32(np.sqrt(dh))
+        e = np.exp(scores - scores.max(axis=-1, keepdims=True))
+        o = np.matmul(e / e.sum(axis=-1, keepdims=True), v)
+        o = o.transpose(1, 2, 0, 3) if heads_first else o.transpose(0, 2, 1, 3)
+        return o.reshape(b, s, d) @ wo
+
+    return run
+
+
+def _mlp(x, w1, b1, w2, b2):
+    return np.maximum(x @ w1 + b1, np.float32(0)) @ w2 + b2
+
+
+def bench_models() -> None:
+    import os
+
+    here = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "samples", "real")
+    cases = [("mlp", "mlp", _mlp, None), ("mlp_generic", "mlp", _mlp, None),
+             ("onnx_mlp", "onnx_mlp", None, "model"),
+             ("attention", "attention", _attention(False), None),
+             ("attention_heads_first", "attention_heads_first", _attention(True), None),
+             ("attention_heads_first_generic", "attention_heads_first", _attention(True), None)]
+    for name, data, peer, scope in cases:
+        with open(os.path.join(here, f"{name}.linalg.mlir"), encoding="utf-8") as fh:
+            module = parse(fh.read(), f"{name}.linalg.mlir")
+        inputs = np.load(os.path.join(here, f"{data}.inputs.npz"))
+        args = [inputs[k] for k in inputs.files]
+        params = {}
+        if scope is not None:
+            weights = np.load(os.path.join(here, f"{data}.weights.npz"))
+            params = {scope: {k: weights[k] for k in weights.files}}
+        interp = Interpreter(module, parameters=params)
+        entry = next(op.sym_name for op in module.body.ops if op.name in ("func.func", "util.func"))
+        if peer is None:  # the ONNX MLP: x @ w1 + b1, relu, @ w2 (+ b2 when the archive has it)
+            w = params[scope]
+
+            def peer(x, w=w):
+                h = np.maximum(x @ w["w1"] + w["b1"], np.float32(0)) @ w["w2"]
+                return h + w["b2"] if "b2" in w else h
+        (got,) = interp.call(entry, args)
+        want = peer(*args)
+        np.testing.assert_allclose(got, want, rtol=1e-4, atol=1e-4 * float(np.abs(want).max()))
+        interp_s, numpy_s = median_seconds(lambda: interp.call(entry, args), lambda: peer(*args))
+        ratio = interp_s / numpy_s
+        print(f"{name + ' (samples/real)':<46} interpreter {interp_s * 1e3:9.2f} ms   numpy {numpy_s * 1e3:9.2f} ms   "
+              f"ratio {ratio:5.2f}")
+
+
 if __name__ == "__main__":
     import os
     import sys
 
     os.system("uptime")
     warm_parser()
-    if "--layernorm" not in sys.argv:
+    if "--layernorm" not in sys.argv and "--models" not in sys.argv:
         bench_matmul()
         bench_chain()
     bench_layernorm()
+    if "--layernorm" not in sys.argv:
+        bench_models()

@@ -1152,7 +1152,7 @@ def _parser() -> tuple[Lark, Any]:
 
         text = _grammar_text()
         _CALLBACKS = _callback_class(text)()
-        cache_dir = Path(os.environ.get("XDG_CACHE_HOME", Path.home() / ".cache")) / "meshc"
+        cache_dir = _cache_dir()
         key = f"{text}\0{lark.__version__}\0{sys.version}\0inline-rules".encode()
         digest = hashlib.sha256(key).hexdigest()[:16]
         pickled = cache_dir / f"parser-{digest}.pickle"
@@ -1200,7 +1200,8 @@ class _FastBasicLexer(_BasicLexer):
             callbacks[name] = _after(callbacks[name], user, name) if name in callbacks else user
         skip = "(?>(?:" + "|".join(t.pattern.to_regexp() for t in ignored) + ")*)"  # atomic: Python 3.11
         alternatives = "|".join(f"(?P<{t.name}>{t.pattern.to_regexp()})" for t in terminals)
-        return re.compile(f"{skip}(?:{alternatives})", flags), re.compile(skip, flags), self.newline_types, callbacks
+        return (_kept_regex(f"{skip}(?:{alternatives})", flags), _kept_regex(skip, flags), self.newline_types,
+                callbacks)
 
     def next_token(self, lex_state: Any, parser_state: Any = None) -> Token:
         fast = self._fast
@@ -1255,6 +1256,59 @@ class _FastBasicLexer(_BasicLexer):
 
 
 _new_token = str.__new__
+
+
+def _kept_regex(pattern: str, flags: int) -> "re.Pattern[str]":
+    """``re.compile(pattern, flags)``, the compiled program kept in the parser's cache directory
+    (``$XDG_CACHE_HOME/meshc/re-*.bin``, keyed by the pattern, the flags, the Python version and
+    its regex engine's magic number) so that a later process skips the compilation: a lexer state's
+    scanner is one alternation of all its terminals, and compiling the ones a small module needs
+    was a third of the start-up. The program is what CPython's ``re._compiler.compile`` hands to
+    ``_sre.compile``; anything unexpected (another Python, an unreadable or foreign file, a cache
+    directory that cannot be written) falls back to ``re.compile``."""
+    try:
+        import hashlib
+        import pickle
+
+        import _sre
+        from re import _compiler, _parser
+
+        key = f"{pattern}\0{flags}\0{sys.version}\0{_sre.MAGIC}\0{_sre.CODESIZE}".encode()
+        path = _cache_dir() / f"re-{hashlib.sha256(key).hexdigest()[:24]}.bin"
+        try:
+            with open(path, "rb") as f:
+                stored, all_flags, code, groups, groupindex, indexgroup = pickle.load(f)
+            if stored == pattern:
+                return _sre.compile(pattern, all_flags, list(code), groups, groupindex, indexgroup)
+        except (OSError, EOFError, ValueError, TypeError, pickle.UnpicklingError):
+            pass
+        parsed = _parser.parse(pattern, flags)
+        code = _compiler._code(parsed, flags)
+        groupindex = dict(parsed.state.groupdict)
+        indexgroup = [None] * parsed.state.groups
+        for k, i in groupindex.items():
+            indexgroup[i] = k
+        record = (pattern, flags | parsed.state.flags, code, parsed.state.groups - 1, groupindex, tuple(indexgroup))
+        compiled = _sre.compile(*record)
+        try:
+            import array
+
+            packed = array.array("I" if _sre.CODESIZE == 4 else "H", code)
+            tmp = path.with_name(f"{path.name}.{os.getpid()}.tmp")
+            path.parent.mkdir(parents=True, exist_ok=True)
+            with open(tmp, "wb") as f:
+                pickle.dump(record[:2] + (packed,) + record[3:], f, protocol=pickle.HIGHEST_PROTOCOL)
+            os.replace(tmp, path)
+        except (OSError, OverflowError, pickle.PicklingError):
+            pass
+        return compiled
+    except Exception:  # noqa: BLE001 - the cache is an optimisation only
+        return re.compile(pattern, flags)
+
+
+def _cache_dir() -> Path:
+    """Where the parser keeps what it builds once (``$XDG_CACHE_HOME/meshc``)."""
+    return Path(os.environ.get("XDG_CACHE_HOME", Path.home() / ".cache")) / "meshc"
 _STARTS_SKIPPED: dict[str, bool] = {}  # terminal name -> may it match where whitespace or '//' starts
 
 
@@ -1361,6 +1415,8 @@ def _load_pickled(path: Path, callbacks: Any) -> Optional[Lark]:
     import pickle
 
     _, persistent_load = _pickle_ids(None, callbacks)
+    collecting = gc.isenabled()
+    gc.disable()  # ~150k objects, none of them garbage: no collection pass while they are made
     try:
         with open(path, "rb") as f:
             unpickler = pickle.Unpickler(f)
@@ -1372,6 +1428,9 @@ def _load_pickled(path: Path, callbacks: Any) -> Optional[Lark]:
         return parser
     except Exception:  # missing, truncated, or from another lark: rebuild
         return None
+    finally:
+        if collecting:
+            gc.enable()
 
 
 _TOKEN_NAMES = {

@@ -478,6 +478,27 @@ def test_out_of_bounds_dynamic_slice_is_located():
     assert (err.value.location.line, err.value.location.col) == (2, 8)
 
 
+def test_a_function_called_again_computes_alike_and_fails_located():
+    # from the second call on, a block runs as its generated function: same values, stats, errors
+    text = """func.func @main(%x: tensor<4xf32>, %o: index) -> tensor<2xf32> {
+  %s = tensor.extract_slice %x[%o] [2] [1] : tensor<4xf32> to tensor<2xf32>
+  %t = arith.addf %s, %s : tensor<2xf32>
+  return %t : tensor<2xf32>
+}"""
+    interp = Interpreter(module(text))
+    x = np.arange(4, dtype=np.float32)
+    for k in range(3):
+        np.testing.assert_array_equal(interp.call("main", [x, np.int64(k)])[0], [2 * k, 2 * k + 2])
+    assert interp.stats == {"tensor.extract_slice": 3, "arith.addf": 3}
+    with pytest.raises(DiagnosticError) as err:
+        interp.call("main", [x, np.int64(3)])
+    assert err.value.message.startswith("'tensor.extract_slice' op failed: ")
+    assert (err.value.location.line, err.value.location.col) == (2, 8)
+    assert interp.stats == {"tensor.extract_slice": 3, "arith.addf": 3}  # the failed call counts nothing
+    with pytest.raises(DiagnosticError, match="block expects 2 arguments, got 1"):
+        interp.call("main", [x])
+
+
 def test_error_inside_a_loop_body_points_at_the_inner_op():
     text = """func.func @main(%x: tensor<4xf32>) -> tensor<4xf32> {
   %c0 = arith.constant 0 : index

@@ -241,7 +241,8 @@ def _float_select_op(name: str, fn: Callable, doc: str) -> Callable:
         _need_float(name, a)
         if out is not None:
             return _into(name, out, functools.partial(_widened, fn), a, b)
-        return _widened(fn, a, b)[()]
+        r = _widened(fn, a, b)
+        return r[()] if r.ndim == 0 else r
 
     kernel.__name__ = name
     kernel.__qualname__ = name

@@ -25,6 +25,7 @@ import numpy as np
 from meshc.kernels import arith
 from meshc.kernels import dtypes as _dt
 from meshc.kernels.errors import KernelError
+from meshc.kernels.fpstate import quiet
 from meshc.sharding.combiners import COMBINERS as _TABLE
 
 COMBINERS = tuple(c.short for c in _TABLE)
@@ -133,7 +134,7 @@ def reduce_over(name: str, x: np.ndarray, axes: Sequence[int], keepdims: bool = 
         return np.full(out_shape, identity(name, dtype), dtype)
     if not axes:
         return x.copy()
-    with np.errstate(all="ignore"):
+    with quiet():
         if name in _FLOAT_UFUNC:
             wide = x.astype(np.float32) if (dtype in _dt.NARROW_FLOATS or dtype == np.float16) else x
             if name == "addf":  # numpy starts a sum at +0, which loses -0 + -0 = -0
@@ -143,7 +144,7 @@ def reduce_over(name: str, x: np.ndarray, axes: Sequence[int], keepdims: bool = 
             if name not in ("addf", "mulf"):
                 positive = name in ("maximumf", "maxnumf")
                 r = _fix_zero_sign(np.asarray(r), wide, axes, keepdims, positive)
-            return np.asarray(r).astype(dtype)
+            return np.asarray(r).astype(dtype, copy=False)
         if name in _BITWISE:
             return np.asarray(_BITWISE[name].reduce(x, axis=axes, keepdims=keepdims))
         if dtype.kind == "b":

@@ -35,18 +35,26 @@ def quiet_active() -> bool:
     return getattr(_STATE, "depth", 0) > 0
 
 
-@contextlib.contextmanager
-def quiet_scope() -> Iterator[None]:
+class quiet_scope:  # noqa: N801 - used as a function: ``with quiet_scope():``
     """Run the block with every numpy floating-point warning ignored
     (``np.errstate(all="ignore")``) and mark this thread as such, so that
     the kernels called inside need not enter the error state again.
-    Nests; the state is per thread."""
-    with np.errstate(all="ignore"):
-        _STATE.depth = getattr(_STATE, "depth", 0) + 1
-        try:
-            yield
-        finally:
-            _STATE.depth -= 1
+    Nests (an inner scope enters no new error state); the state is per thread."""
+
+    __slots__ = ("_errstate",)
+
+    def __enter__(self) -> None:
+        depth = getattr(_STATE, "depth", 0)
+        self._errstate = None
+        if not depth:
+            self._errstate = np.errstate(all="ignore")
+            self._errstate.__enter__()
+        _STATE.depth = depth + 1
+
+    def __exit__(self, *exc) -> None:
+        _STATE.depth -= 1
+        if self._errstate is not None:
+            self._errstate.__exit__(*exc)
 
 
 def quiet() -> contextlib.AbstractContextManager:

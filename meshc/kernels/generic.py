@@ -73,6 +73,7 @@ import numpy as np
 
 from meshc.ir.affine import AffineMap, DimExpr
 from meshc.kernels import combiners as _comb
+from meshc.kernels import dtypes as _dt
 from meshc.kernels.errors import KernelError
 
 Body = Callable[[list, Callable[[int], np.ndarray]], Sequence[Any]]
@@ -392,3 +393,209 @@ def run_generic(inputs: Sequence[np.ndarray], inits: Sequence[np.ndarray],
         args = [v[where] for v in in_views] + accs
         accs = _as_values("linalg.generic body", body(args, _Index(par_shape, pinned)), outs, par_shape)
     return _place_all(accs, outs, plan, operands)
+
+
+def bind(indexing_maps: Sequence[AffineMap], iterator_types: Sequence[str], shapes: Sequence[tuple[int, ...]],
+         dtypes: Sequence[np.dtype], n_in: int, body: Body, combiners: Sequence[str | None] | None = None,
+         partial_body: Body | None = None, uses_index: bool = True, views: bool = False
+         ) -> Callable[[Sequence[np.ndarray]], list[np.ndarray]]:
+    """:func:`run_generic` for operands of fixed ``shapes`` and ``dtypes`` (inputs then inits)
+    and a fixed ``body``/``partial_body``: the analysis (loop sizes, views, output layouts, the
+    combiners' checks and reductions) done once. Returns ``call(operands) -> results`` (the
+    inputs then the inits, numpy arrays of those shapes and dtypes), computing what
+    ``run_generic(operands[:n_in], operands[n_in:], indexing_maps, iterator_types, body,
+    combiners, partial_body)`` does, bit for bit. Without ``uses_index`` the bodies' ``index``
+    argument is None (a region without ``linalg.index``). With ``views``, a result that is only an
+    operand's broadcast or transpose (a body yielding a block argument, no reduction) is returned
+    as a read-only view of the operand instead of a copy: for a caller whose uses of the result
+    only read it.
+
+    Raises:
+        KernelError: the maps, shapes or iterator types are inconsistent (as :func:`run_generic`
+            would on the first call), or a combiner does not apply to its output's dtype.
+    """
+    shapes = tuple(tuple(s) for s in shapes)
+    plan = _plan(tuple(indexing_maps), tuple(iterator_types), shapes, n_in)
+    n_out = len(shapes) - n_in
+    combiners = list(combiners) if combiners is not None else [None] * n_out
+    if len(combiners) != n_out:
+        raise KernelError(f"linalg.generic: {len(combiners)} combiners for {n_out} outputs")
+    shape, par_shape, reduction = plan.shape, plan.par_shape, plan.reduction
+    out_dtypes = [np.dtype(d) for d in dtypes[n_in:]]
+    fast = bool(reduction) and all(c is not None for c in combiners)
+    if fast:
+        for c, dt in zip(combiners, out_dtypes):
+            _comb.check(c, dt)
+    if reduction and not fast:  # the ordered loop: run_generic itself
+        maps, its = tuple(indexing_maps), tuple(iterator_types)
+        plans = {shapes: plan}
+
+        def ordered(operands):
+            return run_generic(operands[:n_in], operands[n_in:], maps, its, body, combiners, partial_body, plans)
+
+        return ordered
+
+    viewers = []
+    for k, r in enumerate(plan.views):
+        target = shape if k < n_in else par_shape
+        if r.kind == "same":
+            viewers.append(None)
+        elif r.kind == "perm":
+            viewers.append(_strided_viewer(r, shapes[k], np.dtype(dtypes[k]), target, k))
+        else:
+            viewers.append(functools.partial(_apply, r, shape=target, k=k))
+    plain_views = all(v is None for v in viewers)
+    plain_layouts = all(lay.axes is None and lay.zero_index is None for lay in plan.layouts)
+    view_ok = views and not reduction and plain_layouts
+    nd = np.ndarray
+    out_dt = out_dtypes[0] if n_out == 1 else None
+    single = n_out == 1
+
+    def operand_views(operands):
+        if plain_views:
+            return operands
+        return [x if f is None else f(x) for f, x in zip(viewers, operands)]
+
+    def as_values(what, values, inits):
+        if single and type(values) is list and len(values) == 1:
+            v = values[0]
+            if type(v) is nd and v.shape == shape and v.dtype == out_dt:  # the common case
+                return values
+        return _as_values(what, values, inits, shape)
+
+    def fresh(value, operands, placed) -> bool:
+        """Whether ``value`` may be a result as it is (writable, not broadcast, sharing memory
+        with no operand and no other result)."""
+        if not value.flags.writeable or 0 in value.strides:
+            return False
+        if value.base is None:  # _unshared, for an array that owns its memory
+            for p in operands:
+                if p is value or p.base is value:
+                    return False
+            for p in placed:
+                if p is value or p.base is value:
+                    return False
+            return True
+        return _unshared(value, operands, placed)
+
+    index = (lambda: _Index(shape)) if uses_index else (lambda: None)
+
+    if not reduction:
+        def place(values, operands):
+            if not plain_layouts:
+                return _place_all(values, operands[n_in:], plan, list(operands))
+            placed = []
+            for value in values:
+                if fresh(value, operands, placed):
+                    placed.append(value)
+                elif view_ok and not value.flags.writeable:
+                    placed.append(value)  # a read-only view of an operand: the caller only reads it
+                else:
+                    placed.append(np.array(value, copy=True))
+            return placed
+
+        def elementwise(operands):
+            values = as_values("linalg.generic body", body(operand_views(operands), index()), operands[n_in:])
+            return place(values, operands)
+
+        return elementwise
+
+    red = reduction
+    kept = tuple(s for d, s in enumerate(par_shape) if d not in red)
+    reducers = [_reducer(c, dt, red, shape) for c, dt in zip(combiners, out_dtypes)]
+    combine = [_comb.arith.BINARY[c] for c in combiners]
+    layouts = plan.layouts
+    identities = None if partial_body is not None else \
+        [np.broadcast_to(_comb.identity(c, dt), par_shape) for c, dt in zip(combiners, out_dtypes)]
+
+    def reducing(operands):
+        views_ = operand_views(operands)
+        if partial_body is not None:
+            parts = partial_body(views_[:n_in], index())
+        else:
+            parts = body(list(views_[:n_in]) + identities, index())
+        parts = as_values("linalg.generic partial body", parts, operands[n_in:])
+        placed = []
+        for reduce_, comb, part, acc, layout, init in zip(reducers, combine, parts, views_[n_in:], layouts,
+                                                          operands[n_in:]):
+            value = comb(reduce_(part), acc)
+            if type(value) is not nd or value.shape != par_shape:
+                value = np.broadcast_to(np.asarray(value), par_shape)
+            ok = fresh(value, operands, placed)
+            value = value.reshape(kept)
+            if layout.axes is not None:
+                value = value.transpose(layout.axes)
+                ok = ok and 0 not in value.strides
+            if layout.zero_index is not None:
+                result = init.copy()
+                result[layout.zero_index] = value
+            elif ok:
+                result = value
+            else:
+                result = np.array(value, copy=True)
+            placed.append(result)
+        return placed
+
+    return reducing
+
+
+def _reducer(name: str, dtype: np.dtype, axes: tuple[int, ...], shape: tuple[int, ...]) -> Callable:
+    """``reduce(part)``: :func:`combiners.reduce_over` of ``part`` (of the iteration ``shape``)
+    over ``axes`` keeping them, for one combiner and dtype, its branches chosen once."""
+    if name == "addf" and dtype.kind == "f" and dtype not in _dt.NARROW_FLOATS and dtype != np.float16 \
+            and all(shape[a] for a in axes):
+        add = np.add.reduce
+        nd = np.ndarray
+
+        def sum_(part):
+            if type(part) is nd and part.dtype == dtype:
+                return add(part, axis=axes, keepdims=True, initial=-0.0)
+            return _comb.reduce_over(name, part, axes, keepdims=True)
+
+        return sum_
+    return functools.partial(_comb.reduce_over, name, axes=axes, keepdims=True)
+
+
+def _strided_viewer(recipe: _ViewRecipe, src: tuple[int, ...], dtype: np.dtype, target: tuple[int, ...],
+                    k: int) -> Callable[[np.ndarray], np.ndarray]:
+    """``view(x)``: :func:`_apply` of a ``perm`` recipe for operands of shape ``src``, made in one
+    step (a read-only strided array on ``x``'s memory, strides worked out here) when ``x`` is a
+    C-contiguous array owning its memory, else by :func:`_apply`."""
+    general = functools.partial(_apply, recipe, shape=target, k=k)
+    probe = np.lib.stride_tricks.as_strided(np.zeros(1, dtype), shape=src,
+                                            strides=_c_strides(src, dtype.itemsize))
+    try:
+        v = _apply(recipe, probe, target, k)
+    except Exception:  # noqa: BLE001 - the general path raises it when run
+        return general
+    strides = tuple(0 if n == 1 and t != 1 else s for n, t, s in zip(v.shape, target, v.strides)) \
+        if v.shape == target else None
+    if strides is None or v.shape != target:
+        return general
+    if any(s != 0 and n > 1 and s < 0 for s, n in zip(strides, target)):
+        return general
+    nd = np.ndarray
+
+    def view(x):
+        if type(x) is nd and x.shape == src and x.dtype == dtype and x.flags.c_contiguous:
+            b = x.base
+            if b is None:
+                r = nd(target, dtype, x, 0, strides)
+                r.flags.writeable = False
+                return r
+            # a view of all of an array of its shape (``a[()]``): the same memory from its start
+            if type(b) is nd and b.base is None and b.shape == src and b.dtype == dtype and b.flags.c_contiguous:
+                r = nd(target, dtype, b, 0, strides)
+                r.flags.writeable = False
+                return r
+        return general(x)
+
+    return view
+
+
+def _c_strides(shape: tuple[int, ...], itemsize: int) -> tuple[int, ...]:
+    strides, acc = [], itemsize
+    for n in reversed(shape):
+        strides.append(acc)
+        acc *= max(n, 1)
+    return tuple(reversed(strides))

@@ -21,6 +21,7 @@ Sources: MLIR linalg dialect documentation (named ops from
 
 from __future__ import annotations
 
+import functools
 from typing import Any, Callable, Sequence
 
 import numpy as np
@@ -69,10 +70,11 @@ def _contract(op: str, spec: str, a: Any, b: Any, c: Any) -> np.ndarray:
     rhs = np.asarray(arith.convert(b, out_dtype)).astype(work, copy=False)
     with np.errstate(all="ignore"):
         with blas_call():  # a BLAS slot, when the runtime limits them (meshc.kernels.fpstate)
-            if spec in ("mk,kn->mn", "bmk,bkn->bmn"):
+            form = _canonical(spec)
+            if form in ("ab,bc->ac", "abc,acd->abd"):  # a (batch) matmul, whatever its letters
                 product = np.matmul(lhs, rhs)
             else:
-                product = np.asarray(np.einsum(spec, lhs, rhs, optimize=True))
+                product = np.asarray(np.einsum(spec, lhs, rhs, optimize=_path(spec, lhs.shape, rhs.shape)))
         if product.dtype != work:
             product = product.astype(work)
         if product.ndim == 0 or not product.flags.writeable or np.may_share_memory(product, a) \
@@ -80,6 +82,21 @@ def _contract(op: str, spec: str, a: Any, b: Any, c: Any) -> np.ndarray:
             product = np.array(product, copy=True)
         np.add(product, c.astype(work, copy=False), out=product)
     return product.astype(out_dtype, copy=False)
+
+
+@functools.lru_cache(maxsize=1024)
+def _canonical(spec: str) -> str:
+    """``spec`` with its letters renamed ``a, b, ...`` in order of first appearance."""
+    names: dict[str, str] = {}
+    return "".join(names.setdefault(ch, "abcdefghijklmnopqrstuvwxyz"[len(names)]) if ch.isalpha() else ch
+                   for ch in spec) if len(set(spec) - set(",->")) <= 26 else spec
+
+
+@functools.lru_cache(maxsize=1024)
+def _path(spec: str, a: tuple, b: tuple) -> Any:
+    """The contraction order numpy's einsum chooses (``optimize=True``) for these shapes, worked
+    out once."""
+    return np.einsum_path(spec, np.empty(a, np.int8), np.empty(b, np.int8), optimize=True)[0]
 
 
 def contract(spec: str, a: Any, b: Any, c: Any, op: str = "contraction") -> np.ndarray:

@@ -67,8 +67,10 @@ def _float_kernel(name: str, fn: Callable, doc: str) -> Callable:
                     out[...] = kernel(*xs)
                 return out
             if not native:
-                return np.asarray(fn(*(x.astype(np.float32) for x in xs))).astype(dt)[()]
-            return np.asarray(fn(*xs)).astype(dt, copy=False)[()]
+                r = np.asarray(fn(*(x.astype(np.float32) for x in xs))).astype(dt)
+            else:
+                r = np.asarray(fn(*xs)).astype(dt, copy=False)
+            return r[()] if r.ndim == 0 else r
 
     kernel.__name__ = kernel.__qualname__ = name
     kernel.__doc__ = doc
@@ -192,6 +194,10 @@ UNARY: dict[str, Callable[[Value], Value]] = {
     name: _float_kernel(name, fn, f"``math.{name}``: {doc}.") for name, (fn, doc) in _FLOAT_OPS.items()
 }
 """Unary math ops on floats by MLIR name (without ``math.``)."""
+
+NATIVE_UNARY: dict[str, Callable[[Value], Value]] = {name: fn for name, (fn, _) in _FLOAT_OPS.items()}
+"""The numpy function each :data:`UNARY` kernel applies to f32/f64 arrays (its result cast back
+to the operand's dtype when it differs)."""
 
 # The classification ops return bool, not the operand dtype.
 for _name in ("isnan", "isinf", "isfinite"):

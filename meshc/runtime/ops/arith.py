@@ -10,7 +10,8 @@ import numpy as np
 from meshc.ir.attributes import BoolAttr, DenseElementsAttr, FloatAttr, IntegerAttr
 from meshc.ir.types import TensorType, element_type_of, numpy_dtype
 from meshc.kernels import arith as K
-from meshc.runtime.interpreter import binder, kernel
+from meshc.kernels.dtypes import NARROW_FLOATS
+from meshc.runtime.interpreter import Compiled, binder, compiler, kernel
 
 
 def constant_value(attr, result_type):
@@ -87,6 +88,7 @@ for _name in K.BINARY:
     kernel(f"arith.{_name}")(_binary)
 
 _DONATE_BYTES = 1 << 16
+_NARROW = NARROW_FLOATS
 _FLOAT_UFUNCS = {"addf": np.add, "subf": np.subtract, "mulf": np.multiply, "divf": np.divide, "remf": np.fmod}
 
 
@@ -138,3 +140,64 @@ def _cmpf(interp, op, args):
 @kernel("arith.select")
 def _select(interp, op, args):
     return [K.select(args[0], args[1], args[2])]
+
+
+def binary_function(name: str, dtype: np.dtype):
+    """``fn(a, b)``: the kernel of ``arith.<name>`` for operands of element type ``dtype``; for
+    the float ops of a numpy float type (f16, f32, f64) the ufunc itself when both operands have
+    that dtype (the kernel's own shortcut, also for a scalar operand), else the kernel."""
+    fn = K.BINARY[name]
+    ufunc = _FLOAT_UFUNCS.get(name)
+    dt = np.dtype(dtype)
+    if ufunc is None or dt.kind != "f" or dt in _NARROW:
+        return fn
+
+    def native(a, b):
+        try:
+            if a.dtype is dt and b.dtype is dt:
+                return ufunc(a, b)
+        except AttributeError:
+            pass
+        return fn(a, b)
+
+    return native
+
+
+@compiler(*[f"arith.{n}" for n in K.BINARY])
+def _compile_binary(interp, op, ctx):
+    """The kernel itself, or with the donated operand's buffer (as :func:`_binary`)."""
+    fn, d = _binary_plan(op)
+    if d < 0:
+        return Compiled(binary_function(op.name[6:], numpy_dtype(element_type_of(op.result.type))))
+    nd = np.ndarray
+
+    def donating(a, b):
+        buf, other = (a, b) if d == 0 else (b, a)
+        if type(buf) is nd and buf.base is None and buf.flags.writeable and \
+                (np.ndim(other) == 0 or other.shape == buf.shape):
+            return fn(a, b, out=buf)
+        return fn(a, b)
+
+    return Compiled(donating)
+
+
+@compiler(*[f"arith.{n}" for n in K.UNARY])
+def _compile_unary(interp, op, ctx):
+    return Compiled(K.UNARY[op.name[6:]])
+
+
+@compiler(*[f"arith.{n}" for n in K.CASTS])
+def _compile_cast(interp, op, ctx):
+    fn, to = K.CASTS[op.name[6:]], numpy_dtype(element_type_of(op.result.type))
+    return Compiled(lambda x: fn(x, to))
+
+
+@compiler("arith.cmpi", "arith.cmpf")
+def _compile_compare(interp, op, ctx):
+    fn, predicate = (K.cmpi if op.name == "arith.cmpi" else K.cmpf), op.predicate
+    return Compiled(lambda a, b: fn(predicate, a, b))
+
+
+@compiler("arith.select")
+def _compile_select(interp, op, ctx):
+    return Compiled(K.select)

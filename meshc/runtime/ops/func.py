@@ -10,4 +10,4 @@ def _call(interp, op, args):
     callee = interp.lookup(op.callee)
     if not callee.regions or not callee.regions[0].blocks:
         raise ValueError(f"callee '@{op.callee}' is a declaration without a body")
-    return interp.run_region(callee.regions[0], args, {})
+    return interp.invoke(callee.regions[0], args)

@@ -34,12 +34,14 @@ import numpy as np
 
 from meshc.ir.affine import DimExpr
 from meshc.ir.core import OpResult, Value
-from meshc.ir.types import element_type_of, numpy_dtype
+from meshc.ir.types import TensorType, element_type_of, numpy_dtype
 from meshc.kernels import arith as KA
 from meshc.kernels import combiners as KC
 from meshc.kernels import generic as KG
 from meshc.kernels import linalg as K
-from meshc.runtime.interpreter import Interpreter, kernel
+from meshc.kernels.errors import KernelError
+from meshc.runtime.interpreter import Compiled, Interpreter, compiler, kernel
+from meshc.runtime.ops.arith import binary_function
 from meshc.runtime.ops.tensor import mixed_reader
 
 
@@ -306,3 +308,244 @@ def _region_op(interp, op, args):
         return KG.run_generic(ins, inits, a.maps, a.iterator_types, body, a.combiners, partial, a.plans)
     finally:
         interp.index_fn = saved
+
+
+def _static(values) -> Optional[tuple[list, list]]:
+    """``(shapes, numpy dtypes)`` of tensor values of static shapes; None if any is not one."""
+    shapes, dtypes = [], []
+    for v in values:
+        t = v.type
+        if not isinstance(t, TensorType) or not t.has_static_shape:
+            return None
+        shapes.append(tuple(t.shape))
+        dtypes.append(numpy_dtype(element_type_of(t)))
+    return shapes, dtypes
+
+
+@compiler("linalg.generic", "linalg.map", "linalg.reduce")
+def _compile_region_op(interp, op, ctx):
+    """A region op of static shapes bound once (:func:`meshc.kernels.generic.bind`), its body
+    compiled into the call's frame (``ctx.block_runner``); ops of dynamic shapes keep the kernel."""
+    a: RegionAnalysis = interp.cached(op, analyse_region_op)
+    n_in = a.n_in
+    name = op.name
+    if a.einsum is not None:
+        spec = a.einsum
+        if n_in + 1 == len(op.operands):
+            return Compiled(lambda x, y, c: K.contract(spec, x, y, c, name))
+        return None
+    static = _static(op.operands)
+    if static is None:
+        return None
+    shapes, dtypes = static
+    uses_index = any(inner.name == "linalg.index" for inner in op.walk() if inner is not op)
+    has_partial = a.partial_steps is not None
+    views = a.yields is not None and all(ctx.may_view(r) for r in op.results)
+    if a.yields is not None:
+        ys = a.yields
+
+        def body(values, index):  # the yield alone: no block to run
+            return [values[i] for i in ys]
+    else:
+        run_body = _body_runner(interp, ctx, a.block, n_in, a.takes_inits, uses_index)
+
+        def body(values, index):
+            if uses_index:
+                interp.index_fn = index
+            return run_body(values)
+    partial = None
+    if has_partial:
+        run_partial = ctx.ops_runner([s[1] for s in a.partial_steps], a.in_args, a.partial_values)
+        fast_partial = _partial_function(ctx, a)
+        if fast_partial is not None:
+            run_partial = _with_fallback(interp, fast_partial, run_partial, uses_index)
+
+        def partial(values, index):
+            if uses_index:
+                interp.index_fn = index
+            return run_partial(values)
+    try:
+        call = KG.bind(a.maps, a.iterator_types, shapes, dtypes, n_in, body, a.combiners, partial, uses_index,
+                       views)
+    except KernelError:
+        return None  # the kernel fails, located, when the op runs
+    nd = np.ndarray
+
+    def run(interp_, op_, args):
+        for x in args:
+            if type(x) is not nd:  # a numpy scalar: the general kernel
+                return _region_op(interp, op, args)
+        if uses_index:
+            saved = interp.index_fn
+            try:
+                return call(args)
+            finally:
+                interp.index_fn = saved
+        return call(args)
+
+    fused = _fused_function(interp, ctx, op, a, shapes, dtypes, views, run)
+    if fused is not None:
+        return Compiled(fused)
+    return Compiled(run, "kernel")
+
+
+@compiler("linalg.fill")
+def _compile_fill(interp, op, ctx):
+    static = _static(op.operands[1:])
+    if static is None:
+        return None
+    (shape,), (dtype,) = static
+    fill = K.fill
+    return Compiled(lambda value, init: fill(value, shape, dtype))
+
+
+def _with_fallback(interp, fast, slow, uses_index: bool):
+    """``run(values)``: ``fast(values, index)`` (a :meth:`CompileContext.block_function`), and on an
+    error ``slow(values)``, the block's compiled steps, which raise it located at the op."""
+    def run(values):
+        index = interp.index_fn if uses_index else None
+        try:
+            return fast(values, index)
+        except Exception:  # noqa: BLE001 - run again op by op: the located error
+            return slow(values)
+
+    return run
+
+
+def _body_runner(interp, ctx, block, n_in: int, takes_inits: bool, uses_index: bool):
+    """``run(values) -> yielded`` for a region op's body, ``values`` being every block argument's
+    value (inputs then outputs; a body that does not take the inits gets the inputs only)."""
+    slow = ctx.block_runner(block)
+    fast = ctx.block_function(block)
+    if not takes_inits:
+        slow_all = slow
+        slow = lambda values: slow_all(values[:n_in])  # noqa: E731
+    if fast is None:
+        return slow
+    return _with_fallback(interp, fast, slow, uses_index)
+
+
+class _PartialBlock:
+    """The ops giving a reduction's contributions as a block for ``block_function``."""
+
+    def __init__(self, a: RegionAnalysis):
+        self.args = list(a.in_args)
+        self.ops = [s[1] for s in a.partial_steps] + [_PartialYield(a.partial_values)]
+        self.parent_op = a.block.parent_op
+
+
+class _PartialYield:
+    """The terminator of a :class:`_PartialBlock`: yields the contributions."""
+
+    is_terminator = True
+    name = "partial.yield"
+
+    def __init__(self, values):
+        self.operands = list(values)
+
+
+def _partial_function(ctx, a: RegionAnalysis):
+    return ctx.block_function(_PartialBlock(a))
+
+
+# Ops whose kernels return a new array (or a numpy scalar) for array operands, never an operand.
+_FRESH_PREFIX = ("math.",)
+_FRESH = frozenset({"arith.negf", "arith.cmpf", "arith.cmpi", "arith.select"} |
+                   {f"arith.{n}" for n in KA.BINARY})
+
+
+def _fused_function(interp, ctx, op, a: RegionAnalysis, shapes, dtypes, views: bool, general):
+    """A region op of one output written in iteration order (no reduction, or reductions whose
+    combiners :func:`meshc.kernels.generic.bind` recognises) as one generated function
+    ``fn(*operands) -> result``: the operands' views (worked out once), the body's calls inline,
+    and the result returned when it is a new array of the output's shape and dtype made by the
+    body's last op or by the combine (as ``general`` would return it); anything else (a numpy
+    scalar, a failure, another result) goes to ``general``, the bound kernel
+    ``general(interp, op, operands) -> [result]``. None when the op does not qualify."""
+    if len(op.results) != 1:
+        return None
+    reducing = "reduction" in a.iterator_types
+    if reducing and (a.partial_steps is None or a.combiners is None):
+        return None
+    try:
+        plan = KG._plan(a.maps, a.iterator_types, tuple(shapes), a.n_in)
+    except KernelError:
+        return None
+    if any(lay.axes is not None or lay.zero_index is not None for lay in plan.layouts):
+        return None
+    n_in, n = a.n_in, len(op.operands)
+    out_dt = np.dtype(dtypes[n_in])
+    viewers = []
+    for k, r in enumerate(plan.views):
+        if r.kind == "same":
+            viewers.append(None)
+        elif r.kind == "perm":
+            viewers.append(KG._strided_viewer(r, shapes[k], np.dtype(dtypes[k]), plan.shape if k < n_in
+                                              else plan.par_shape, k))
+        else:
+            return None
+    glob: dict = {"general": general, "nd": np.ndarray, "interp": interp, "op": op}
+    xs = ", ".join(f"x{k}" for k in range(n))
+    lines = [f"def fused({xs}):"]
+    fallback = [f"    return general(interp, op, [{xs}])[0]"]
+    if a.yields is not None:
+        if reducing or len(a.yields) != 1:
+            return None
+        (k,) = a.yields
+        if not views or viewers[k] is None or np.dtype(dtypes[k]) != out_dt:
+            return None
+        glob["view"] = viewers[k]
+        lines += ["    try:", f"        return view(x{k})", "    except Exception:", "        pass"]
+        return ctx.define(lines + fallback, glob, "fused", a.block)
+    names = []
+    for k, f in enumerate(viewers):
+        if f is None:
+            names.append(f"x{k}")
+        else:
+            glob[f"view{k}"] = f
+            names.append(f"v{k}")
+    uses_index = any(inner.name == "linalg.index" for inner in op.walk() if inner is not op)
+    if reducing:
+        code = ctx.block_code(_PartialBlock(a), names[:n_in])
+    else:
+        code = ctx.block_code(a.block, names if a.takes_inits else names[:n_in])
+    if code is None:
+        return None
+    body, body_glob, rets, makers = code
+    if len(rets) != 1:
+        return None
+    if not reducing and (makers[0] is None or not (makers[0].name in _FRESH or
+                                                   makers[0].name.startswith(_FRESH_PREFIX))):
+        return None
+    glob.update(body_glob)
+    glob["shape"], glob["dtype"] = tuple(plan.shape), out_dt
+    if uses_index:
+        glob["Index"] = KG._Index
+    lines.append("    try:")
+    lines += [f"        v{k} = view{k}(x{k})" for k, f in enumerate(viewers) if f is not None]
+    if uses_index:
+        lines.append("        index = Index(shape)")
+    lines += ["    " + line for line in body]
+    checks = " or ".join(f"x{k} is t or x{k}.base is t" for k in range(n))
+    if reducing:
+        (c,) = a.combiners
+        glob["reduce"] = KG._reducer(c, out_dt, plan.reduction, tuple(plan.shape))
+        glob["combine"] = binary_function(c, out_dt)
+        glob["par_shape"] = tuple(plan.par_shape)
+        glob["kept"] = tuple(s for d, s in enumerate(plan.par_shape) if d not in plan.reduction)
+        lines += [f"        p = {rets[0]}",
+                  "        if type(p) is nd and p.shape == shape and p.dtype == dtype:",
+                  f"            t = combine(reduce(p), {names[n_in]})",
+                  "            if type(t) is nd and t.shape == par_shape and t.base is None and t.flags.writeable:",
+                  f"                if not ({checks}):",
+                  "                    counter.runs += 1",
+                  "                    return t.reshape(kept)"]
+    else:
+        lines += [f"        t = {rets[0]}",
+                  "        if type(t) is nd and t.shape == shape and t.dtype == dtype and t.base is None \\",
+                  "                and t.flags.writeable:",
+                  f"            if not ({checks}):",
+                  "                counter.runs += 1",
+                  "                return t"]
+    lines += ["    except Exception:", "        pass"]
+    return ctx.define(lines + fallback, glob, "fused", a.block)

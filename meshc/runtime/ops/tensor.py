@@ -27,7 +27,7 @@ from meshc.ir.core import Value
 from meshc.ir.types import TensorType, element_type_of, numpy_dtype
 from meshc.kernels import tensor as K
 from meshc.kernels.errors import KernelError
-from meshc.runtime.interpreter import kernel
+from meshc.runtime.interpreter import Compiled, compiler, kernel
 
 
 def mixed_reader(op, entries: Sequence[Any]) -> Callable[[list], list[int]]:
@@ -219,3 +219,72 @@ def _generate(interp, op, args):
     shape = [int(next(dyn)) if d is None else d for d in t.shape]
     (value,) = interp.run_block(op.regions[0].blocks[0], _index_grids(shape), interp.env)
     return [np.array(np.broadcast_to(np.asarray(value, _result_dtype(op)), shape), copy=True)]
+
+
+# ---------------------------------------------------------------- compiled forms
+@compiler("tensor.empty")
+def _compile_empty(interp, op, ctx):
+    shape, dtype, static = _empty_plan(op)
+    if static is None:
+        return None
+    zeros = np.zeros
+    return Compiled(lambda: zeros(static, dtype))
+
+
+def _compile_reshape(op, ctx, out_shape: tuple) -> Compiled:
+    """A reshape to the static ``out_shape``: a view when the result may be one
+    (``ctx.may_view``), else a copy; a source of another size fails as the kernel does."""
+    view = ctx.may_view(op.results[0])
+
+    def reshape(x):
+        if type(x) is not np.ndarray:
+            x = np.asarray(x)
+        v = x.reshape(out_shape)
+        if view:
+            if v.flags.writeable:
+                v.flags.writeable = False
+            return v
+        return np.array(v, copy=True)
+
+    return Compiled(reshape)
+
+
+@compiler("tensor.expand_shape")
+def _compile_expand_shape(interp, op, ctx):
+    src, dst = op.operands[0].type, op.results[0].type
+    if op.operands[1:] or not isinstance(src, TensorType) or not src.has_static_shape \
+            or not isinstance(dst, TensorType) or not dst.has_static_shape:
+        return None
+    groups, shape = op.reassociation, mixed_reader(op, op.mixed_output_shape)
+    out_shape = tuple(int(n) for n in shape([]))
+    if out_shape != tuple(dst.shape) or not _groups_fit(groups, out_shape, tuple(src.shape)):
+        return None  # the kernel fails, located, when the op runs
+    return _compile_reshape(op, ctx, out_shape)
+
+
+@compiler("tensor.collapse_shape")
+def _compile_collapse_shape(interp, op, ctx):
+    src, dst = op.operands[0].type, op.results[0].type
+    if not isinstance(src, TensorType) or not src.has_static_shape \
+            or not isinstance(dst, TensorType) or not dst.has_static_shape:
+        return None
+    if not _groups_fit(op.reassociation, tuple(src.shape), tuple(dst.shape)):
+        return None
+    return _compile_reshape(op, ctx, tuple(dst.shape))
+
+
+def _groups_fit(groups, wide: tuple, narrow: tuple) -> bool:
+    """Whether the reassociation ``groups`` of the dims of ``wide`` (in order, each non-empty)
+    multiply to the dims of ``narrow`` (no groups: ``narrow`` is rank 0 and ``wide`` all ones)."""
+    if not groups:
+        return narrow == () and all(n == 1 for n in wide)
+    flat = [d for g in groups for d in g]
+    if flat != list(range(len(wide))) or any(not g for g in groups) or len(groups) != len(narrow):
+        return False
+    for g, n in zip(groups, narrow):
+        size = 1
+        for d in g:
+            size *= wide[d]
+        if size != n:
+            return False
+    return True
