@@ -58,19 +58,24 @@ KERNELS: dict[str, KernelFn] = {}
 KERNEL_ERRORS = (ValueError, TypeError, IndexError, ArithmeticError, KeyError, MemoryError)
 
 
+def _registrar(table: dict, names: tuple[str, ...]) -> Callable:
+    """A decorator that enters its function in ``table`` under every name of ``names``."""
+
+    def deco(fn: Callable) -> Callable:
+        for n in names:
+            table[n] = fn
+        return fn
+
+    return deco
+
+
 def kernel(*names: str) -> Callable[[KernelFn], KernelFn]:
     """Register ``fn(interp, op, args) -> results`` for the op names.
 
     ``args`` are the operand values in operand order; the kernel returns one
     value per op result (a list or tuple; ``()`` for none).
     """
-
-    def deco(fn: KernelFn) -> KernelFn:
-        for n in names:
-            KERNELS[n] = fn
-        return fn
-
-    return deco
+    return _registrar(KERNELS, names)
 
 
 #: Bound kernels, for the multi-device runtime: ``BINDERS[op name](op, inputs, outputs)``, given the
@@ -88,13 +93,7 @@ BINDERS: dict[str, Callable[[Operation, list, list], Optional[Callable[[list], S
 
 def binder(*names: str) -> Callable:
     """Register a bound-kernel maker (:data:`BINDERS`) for the op names."""
-
-    def deco(fn: Callable) -> Callable:
-        for n in names:
-            BINDERS[n] = fn
-        return fn
-
-    return deco
+    return _registrar(BINDERS, names)
 
 
 #: Op compilers, for the reference interpreter's compiled programs: ``COMPILERS[op name](interp, op,
@@ -107,13 +106,7 @@ COMPILERS: dict[str, Callable[["Interpreter", Operation, "CompileContext"], Opti
 
 def compiler(*names: str) -> Callable:
     """Register an op compiler (:data:`COMPILERS`) for the op names."""
-
-    def deco(fn: Callable) -> Callable:
-        for n in names:
-            COMPILERS[n] = fn
-        return fn
-
-    return deco
+    return _registrar(COMPILERS, names)
 
 
 class Compiled:
