@@ -650,10 +650,10 @@ def test_show_svg_into_a_file_named_for_another_format_is_refused_before_any_wor
 
 
 def test_a_parameter_file_no_global_reads_is_a_warning(tmp_path):
-    w = tmp_path / "w.npz"
+    w, p = tmp_path / "w.npz", tmp_path / "p.mlir"
     np.savez(w, a=np.ones(3, np.float32))
-    r = meshc("run", tmp_path.joinpath("p.mlir").write_text(PROGRAM) and tmp_path / "p.mlir", "--random-inputs",
-              "--parameters", f"model={w}")
+    p.write_text(PROGRAM)
+    r = meshc("run", p, "--random-inputs", "--parameters", f"model={w}")
     assert r.exit_code == 0, r.stderr
     assert ("warning: --parameters model=...: no global reads scope 'model' (the program has no parameter "
             "globals); the file is not used") in r.stderr
