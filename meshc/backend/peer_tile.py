@@ -449,12 +449,9 @@ def _dims_of(expr) -> set[int]:
 
 def _index_dims(op) -> set[int]:
     """Loops the op's payload reads with ``linalg.index`` (their tiles would need global indices)."""
-    out: set[int] = set()
-    for inner in op.walk():
-        if inner is not op and inner.name == "linalg.index":
-            dim = inner.attributes.get("dim")
-            out.add(int(getattr(dim, "value", -1)))
-    return out
+    from meshc.dialects.linalg import IndexOp
+
+    return {inner.dim for inner in op.walk() if inner is not op and isinstance(inner, IndexOp)}
 
 
 def _loop_extent(maps, types, d: int) -> int:
