@@ -215,4 +215,4 @@ def test_the_partitioned_loop_runs_on_mpi(tmp_path):
            str(data / "region_for_dynamic.inputs.npz"), "--check", "--backend", "mpi", "--launch", "4"]
     r = subprocess.run(cmd, capture_output=True, text=True, timeout=300)
     assert r.returncode == 0, r.stdout + r.stderr
-    assert "result0: ok max abs err 0" in r.stdout
+    assert "result0: ok max abs err" in r.stdout  # --check's dtype and reduction-length tolerance: any BLAS

@@ -94,10 +94,10 @@ def command(input_path: str, value_names: tuple[str, ...], all_values: bool, ent
         raise click.UsageError("--value and --all cannot be combined")
     shapes = parse_mesh_shapes(mesh_shape)
     if svg_path:
-        check_svg_path(svg_path)
         for read in (input_path, annotations.shardings_from if annotations else None):
             if read:
                 check_output_path(svg_path, read)
+        check_svg_path(svg_path)
     from meshc.dialects.mesh import sharding_of
     from meshc.ir.location import DiagnosticError
     from meshc.parser import parse
