@@ -335,10 +335,16 @@ class RegionOpModel(ShardingModel):
         from meshc.ir.types import IndexType, IntegerType
 
         flow = region_flow_model(op)
-        consts: dict[Value, int] = {}
+        consts: Optional[dict[Value, int]] = getattr(known, "consts", None)
+        if consts is None:
+            consts = {}
 
-        def known2(v: Value) -> Optional[int]:
-            return consts[v] if v in consts else known(v)
+            def known2(v: Value) -> Optional[int]:
+                return consts[v] if v in consts else known(v)
+
+            known2.consts = consts  # type: ignore[attr-defined]
+        else:  # a nested region op: one table for the whole nest (no chain of lookups per level; values
+            known2 = known  # folded in a body are invisible above it, so sharing the table changes no answer)
 
         ties = flow.ties(op)  # type: ignore[union-attr]
         operand_of = {g: v for group in ties for v in group if any(v is o for o in op.operands) for g in group}
