@@ -335,3 +335,68 @@ def test_storage_pieces_are_fresh_lists_of_one_remembered_answer():
     assert [p.region for p in first] == [((0, 2), (0, 2)), ((2, 4), (0, 2)), ((4, 6), (0, 2)), ((6, 8), (0, 2))]
     first.clear()  # a caller's list is its own
     assert [p.devices for p in storage.pieces_of([8, 2], spec, mesh)] == [(0,), (1,), (2,), (3,)]
+
+
+# ------------------------------------------------------------------ deep nests
+def _nest(depth: int, late_use: bool = False) -> str:
+    """``depth`` nested ``scf.if``; the innermost body reads ``%a`` (defined above the nest), the
+    tensor of every level's then-branch reads the one of the level above; ``late_use``: the innermost
+    body also reads ``%b``, defined in the function after the nest (a use it does not dominate)."""
+    t = "tensor<4xf32>"
+    text = [f"func.func @f(%x: {t}, %c: i1) -> {t} {{", f"  %a = arith.addf %x, %x : {t}"]
+    prev = "%a"
+    for i in range(depth):
+        text += [f"  %r{i} = scf.if %c -> ({t}) {{", f"  %v{i} = arith.mulf {prev}, %x : {t}"]
+        prev = f"%v{i}"
+    text += [f"  %z = arith.addf {prev}, %a : {t}"] + ([f"  %w = arith.addf %z, %b : {t}"] if late_use else [])
+    text += [f"  scf.yield %z : {t}"]
+    for i in range(depth - 1, -1, -1):
+        text += ["  } else {", f"  scf.yield %x : {t}", "  }"] + ([f"  scf.yield %r{i} : {t}"] if i else [])
+    text += [f"  %b = arith.addf %x, %x : {t}", f"  return %r0 : {t}", "}"]
+    return "\n".join(text) + "\n"
+
+
+def _recursive_walk(op: Operation, pre_order: bool) -> list:
+    out = [op] if pre_order else []
+    for region in op.regions:
+        for block in region.blocks:
+            for inner in block.ops:
+                out += _recursive_walk(inner, pre_order)
+    return out + ([] if pre_order else [op])
+
+
+@pytest.mark.parametrize("pre_order", [True, False])
+def test_walk_of_a_deep_nest_is_the_recursive_order(pre_order):
+    m = parse(_nest(60), "t.mlir")
+    assert list(m.walk(pre_order)) == _recursive_walk(m, pre_order)
+    func = m.regions[0].blocks[0].ops[0]
+    nest = next(o for o in func.regions[0].blocks[0].ops if o.name == "scf.if")
+    nest.results[0].replace_all_uses_with(func.regions[0].blocks[0].args[0])
+    assert sum(1 for _ in nest.walk()) == 60 * 4 + 1  # per level: if, mulf, two yields; the inner addf
+    nest.erase()  # a post-order walk that erases what it yields
+    assert [o.name for o in func.walk()] == ["func.func", "arith.addf", "arith.addf", "func.return"]
+
+
+def test_region_free_values_are_the_captured_values_at_every_level():
+    """The region models' values read from above, composed level by level (and memoized inside an
+    ``unchanged_spaces`` block), are :func:`captured_values`' ranked tensors for every op of a nest."""
+    from meshc.backend.schedule import captured_values
+    from meshc.interfaces.region_models import _captured
+    from meshc.interfaces.sharding import unchanged_spaces
+    from meshc.ir.types import TensorType
+
+    m = parse(_nest(30), "t.mlir")
+    ifs = [o for o in m.walk() if o.name == "scf.if"]
+    want = [[v for v in captured_values(o) if isinstance(v.type, TensorType)] for o in ifs]
+    assert [[v.name_hint for v in w] for w in want[:2]] == [["a", "x"], ["v0", "x", "a"]]
+    assert [_captured(o) for o in ifs] == want
+    with unchanged_spaces():
+        assert [_captured(o) for o in reversed(ifs)] == want[::-1]
+
+
+def test_dominance_walk_remembered_per_verification_still_rejects_a_later_value():
+    """The innermost body's use of ``%a`` makes every block of the nest remember the nest's outer op;
+    the use of ``%b``, defined after that op, is still rejected."""
+    verify(parse(_nest(20), "t.mlir"))
+    with pytest.raises(Exception, match="does not dominate|undeclared|not defined"):
+        verify(parse(_nest(20, late_use=True), "t.mlir"))

@@ -99,13 +99,29 @@ def _split_attr(split) -> ArrayAttr:
 
 
 def enclosing_module(op: Operation):
-    """The nearest ``builtin.module`` around ``op`` (None for a detached op)."""
+    """The nearest ``builtin.module`` around ``op`` (None for a detached op). O(depth), or O(1)
+    amortized while the IR does not change (:func:`meshc.ir.core.unchanged_ir_memo`: during a
+    verification each block passed remembers its module, so the ops of a deep nest do not each walk
+    up to the module)."""
     from meshc.dialects.builtin import ModuleOp
 
+    memo = unchanged_ir_memo()
+    passed = []
+    found = None
     for a in op.ancestors():
         if isinstance(a, ModuleOp):
-            return a
-    return None
+            found = a
+            break
+        if memo is not None:
+            hit = memo.get(("enclosing_module", id(a)))
+            if hit is not None and hit[0] is a:
+                found = hit[1]
+                break
+            passed.append(a)
+    if memo is not None:
+        for a in passed:
+            memo[("enclosing_module", id(a))] = (a, found)
+    return found
 
 
 def lookup_mesh(module, name: str) -> "MeshOp":

@@ -39,12 +39,14 @@ then run the per-device op on every device (threads, MPI, the SPMD template).
 
 from __future__ import annotations
 
+import threading
 from typing import Optional
 
 from meshc.dialects.mesh import ShardingAttr, sharding_of
 from meshc.interfaces.region_flow import region_flow_model
 from meshc.interfaces.sharding import (ANY, PARALLEL, REDUCTION, DimLink, IterationSpace, LoopSharding, ShardingModel,
-                                       effective_links, has_sharding_rule, iteration_space, register_sharding_model)
+                                       effective_links, has_sharding_rule, iteration_space, register_sharding_model,
+                                       unchanged_memo, unchanged_spaces)
 from meshc.interfaces.sharding_models import InsertSliceModel, local_slice
 from meshc.interfaces.spmd import (DeviceView, IndexExpressions, IndexMath, PartitionContext, PartitionError,
                                    local_type)
@@ -59,6 +61,10 @@ __all__ = ["RegionOpModel", "ParallelInsertSliceModel", "dim_classes", "inner_sh
 REGION_OPS = ("scf.for", "scf.if", "scf.forall", "scf.execute_region", "flow.dispatch.region")
 
 Node = tuple[int, int]  # (id(value), dim)
+
+#: ``.scalars``: while :meth:`RegionOpModel._block` has a nested region op partitioned, the new body's
+#: values of the values above that carry no sharding (None otherwise).
+_OUTER = threading.local()
 
 
 def _rank(v: Value) -> Optional[int]:
@@ -198,23 +204,72 @@ def _forbid_conflicts(c: _Classes, op: Operation, model) -> None:
                     c.forbid(r)
 
 
+def _free_values(op: Operation) -> list[Value]:
+    """The values that ops nested in ``op``'s regions use and that are defined outside ``op``, in order of
+    first use in a pre-order walk (:func:`meshc.backend.schedule.captured_values` before it drops ``op``'s
+    own operands). Composed from the lists of the ops of ``op``'s blocks (a value a nested op reads from
+    above is free in ``op`` unless ``op``'s blocks define it: on IR that verifies, dominance leaves no
+    other place), each computed once within an :func:`~meshc.interfaces.sharding.unchanged_spaces`
+    block, so asking every region op of a nest costs O(ops) in all, not a walk of each subtree."""
+    memo = unchanged_memo("free_values")
+    if memo is not None:
+        hit = memo.get(id(op))
+        if hit is not None and hit[0] is op:
+            return hit[1]
+    direct: set = set()
+    for region in op.regions:
+        for block in region.blocks:
+            direct.update(block.args)
+            for inner in block.ops:
+                direct.update(inner.results)
+    out: list[Value] = []
+    seen: set = set()
+    for region in op.regions:
+        for block in region.blocks:
+            for inner in block.ops:
+                for v in (inner.operands if not inner.regions else list(inner.operands) + _free_values(inner)):
+                    if v not in seen and v not in direct:
+                        seen.add(v)
+                        out.append(v)
+    if memo is not None:
+        memo[id(op)] = (op, out)
+    return out
+
+
 def _captured(op: Operation) -> list[Value]:
     """Ranked tensors defined outside ``op`` that the ops in its regions read, in order of first use."""
-    from meshc.backend.schedule import captured_values
+    own = set(op.operands)
+    return [v for v in _free_values(op) if v not in own and _rank(v) is not None]
 
-    return [v for v in captured_values(op) if _rank(v) is not None]
 
-
-_SPACES: Optional[dict[int, tuple[Operation, Optional[IterationSpace]]]] = None
-"""Iteration spaces of the region ops met during one outermost :meth:`RegionOpModel.iteration_space`
-call, by op identity (None outside such a call)."""
+def _memoized(kind: str, op: Operation, compute):
+    """``compute(op)``, once per op within the current :func:`~meshc.interfaces.sharding.unchanged_spaces`
+    block (the caller opens one)."""
+    memo = unchanged_memo(kind)
+    hit = memo.get(id(op))  # type: ignore[union-attr]
+    if hit is not None and hit[0] is op:
+        return hit[1]
+    value = compute(op)
+    memo[id(op)] = (op, value)  # type: ignore[index]
+    return value
 
 
 class RegionOpModel(ShardingModel):
-    """The ShardingInterface of a region op, composed from its body (see the module docstring)."""
+    """The ShardingInterface of a region op, composed from its body (see the module docstring).
+
+    Nested region ops are asked for their spaces and classes several times while an enclosing one is
+    composed (rule check, links, conflicts), and a pass asks each op of a nest in turn: within one
+    :func:`~meshc.interfaces.sharding.unchanged_spaces` block (each public method opens one when none is
+    open; partition and distribute-types open one over all the ops they ask about, whose structure does
+    not change meanwhile) each op's answer is computed once, so a nest of depth d costs O(d) compositions,
+    not O(d^2) or more."""
 
     def classes(self, op: Operation) -> Optional[tuple[_Classes, dict[Node, int]]]:
         """The dim classes and the loop of each splittable class reached from the op's boundary."""
+        with unchanged_spaces():
+            return _memoized("region_classes", op, self._classes)
+
+    def _classes(self, op: Operation) -> Optional[tuple[_Classes, dict[Node, int]]]:
         c = dim_classes(op)
         if c is None:
             return None
@@ -229,24 +284,10 @@ class RegionOpModel(ShardingModel):
         return c, loops
 
     def iteration_space(self, op: Operation) -> Optional[IterationSpace]:
-        """The op's iteration space, composed from its body. Nested region ops are asked for theirs
-        several times while an enclosing one is composed (rule check, links, conflicts): within one
-        outermost call each op's answer is computed once (the IR does not change meanwhile), so
-        nesting depth costs linear time, not exponential."""
-        global _SPACES
-        outermost = _SPACES is None
-        if outermost:
-            _SPACES = {}
-        try:
-            hit = _SPACES.get(id(op))
-            if hit is not None and hit[0] is op:
-                return hit[1]
-            space = self._composed_space(op)
-            _SPACES[id(op)] = (op, space)
-            return space
-        finally:
-            if outermost:
-                _SPACES = None
+        """The op's iteration space, composed from its body (once per op within an
+        :func:`~meshc.interfaces.sharding.unchanged_spaces` block, see the class docstring)."""
+        with unchanged_spaces():
+            return _memoized("region_spaces", op, self._composed_space)
 
     def _composed_space(self, op: Operation) -> Optional[IterationSpace]:
         found = self.classes(op)
@@ -271,7 +312,7 @@ class RegionOpModel(ShardingModel):
                               tuple((v, links(v)) for v in _captured(op)))
 
     def rule_remark(self, op: Operation) -> Optional[str]:
-        if dim_classes(op) is None:
+        if self.classes(op) is None:
             return f"'{op.name}' holds mesh ops in its body: it is replicated as a whole"
         return None
 
@@ -294,10 +335,16 @@ class RegionOpModel(ShardingModel):
         from meshc.ir.types import IndexType, IntegerType
 
         flow = region_flow_model(op)
-        consts: dict[Value, int] = {}
+        consts: Optional[dict[Value, int]] = getattr(known, "consts", None)
+        if consts is None:
+            consts = {}
 
-        def known2(v: Value) -> Optional[int]:
-            return consts[v] if v in consts else known(v)
+            def known2(v: Value) -> Optional[int]:
+                return consts[v] if v in consts else known(v)
+
+            known2.consts = consts  # type: ignore[attr-defined]
+        else:  # a nested region op: one table for the whole nest (no chain of lookups per level; values
+            known2 = known  # folded in a body are invisible above it, so sharing the table changes no answer)
 
         ties = flow.ties(op)  # type: ignore[union-attr]
         operand_of = {g: v for group in ties for v in group if any(v is o for o in op.operands) for g in group}
@@ -346,8 +393,12 @@ class RegionOpModel(ShardingModel):
         """
         view: DeviceView = ctx.view  # type: ignore[assignment]
         coords = view.coords()
-        mapping: dict[Value, Value] = {}
-        operands = ctx.local_operands()
+        # inside an enclosing region op's body: its new body's values of the scalars (and unsharded
+        # values) defined above, which this op's operands and body read (see _block)
+        mapping: dict[Value, Value] = dict(getattr(_OUTER, "scalars", None) or {})
+        _OUTER.scalars = None
+        operands = [mapping.get(v, v) if sharding_of(v.type) is None else local
+                    for v, local in zip(op.operands, ctx.local_operands())]
         for v, local in zip(op.operands, operands):
             mapping[v] = local
         for v in _captured(op):
@@ -430,11 +481,21 @@ class RegionOpModel(ShardingModel):
                 # a copy whose scalar operands (offsets, bounds) are the new body's, partitioned in place of
                 # the original (a model may look up the mesh from its position), its tensors read locally
                 scalars = {k: v for k, v in mapping.items() if sharding_of(k.type) is None}
-                copy = Builder.before(inner).insert(inner.clone(scalars))
-                try:
-                    results = ctx.partition_inner(copy, inner_view, read)
-                finally:
-                    copy.erase()
+                if sharding_model_of(inner) is not None:
+                    # a region op: partitioned from the original, its body reading the new body's scalars
+                    # through the mapping it starts from (a copy of its whole subtree at every level of a
+                    # nest would cost time quadratic in the depth)
+                    _OUTER.scalars = scalars
+                    try:
+                        results = ctx.partition_inner(inner, inner_view, read)
+                    finally:
+                        _OUTER.scalars = None
+                else:
+                    copy = Builder.before(inner).insert(inner.clone(scalars))
+                    try:
+                        results = ctx.partition_inner(copy, inner_view, read)
+                    finally:
+                        copy.erase()
                 for old, local in zip(inner.results, results):
                     mapping[old] = local
             else:

@@ -396,21 +396,37 @@ def _replicated_space(op: Operation) -> IterationSpace:
     return IterationSpace((), tuple(unlinked(v.type) for v in op.operands), tuple(unlinked(r.type) for r in op.results))
 
 
-_SPACES = threading.local()  # .memo: {id(op): (op, space)} while an unchanged_spaces() block runs
+_SPACES = threading.local()  # .memo: {id(op): (op, space)}, .named: {kind: {...}} while an unchanged_spaces() block runs
 
 
 @contextmanager
 def unchanged_spaces() -> Iterator[None]:
     """Within this block (on this thread) :func:`iteration_space` computes each op's space once: the
-    caller promises that no op it asks about changes meanwhile (partition, while it partitions one
-    op, asks for that op's space from five places). Nested blocks share the outer memo."""
+    caller promises that no op it asks about changes meanwhile, except for the shardings in its
+    types, which no iteration space reads (partition, while it partitions one op, asks for that op's
+    space from five places; distribute-types gives the values inside a region op their shardings).
+    Nested blocks share the outer memo, and so do the models' own memos (:func:`unchanged_memo`)."""
     outer = getattr(_SPACES, "memo", None)
+    outer_named = getattr(_SPACES, "named", None)
     if outer is None:
         _SPACES.memo = {}
+        _SPACES.named = {}
     try:
         yield
     finally:
         _SPACES.memo = outer
+        _SPACES.named = outer_named
+
+
+def unchanged_memo(kind: str) -> Optional[dict]:
+    """A dictionary named ``kind`` that lives as long as the outermost :func:`unchanged_spaces` block
+    open on this thread (None outside one): a model stores there what it derived from ops that do not
+    change meanwhile (the region models: composed spaces, dim classes, the values a body reads from
+    above), keyed by op identity with the op kept beside its answer."""
+    named = getattr(_SPACES, "named", None)
+    if named is None:
+        return None
+    return named.setdefault(kind, {})
 
 
 def iteration_space(op: Operation) -> IterationSpace:

@@ -374,20 +374,29 @@ class Operation:
             yield self
 
     def _walk_nested(self, pre_order: bool) -> Iterator["Operation"]:
-        """:meth:`walk` without the op itself; a nested op without regions costs no generator (each
-        list is still read when the walk reaches it, as the recursive walk reads it)."""
-        for region in list(self.regions):
-            for block in list(region.blocks):
-                for op in list(block.ops):
-                    if pre_order:
-                        yield op
-                        if op.regions:
-                            yield from op._walk_nested(True)
-                    elif op.regions:
-                        yield from op._walk_nested(False)
-                        yield op
-                    else:
-                        yield op
+        """:meth:`walk` without the op itself, with an explicit stack: each op costs O(1) at any nesting
+        depth (nested generators would pass every op up through one frame per enclosing op). Each list
+        (an op's regions, a region's blocks, a block's ops) is read when the walk reaches it, as a
+        recursive walk reads it, so a pre-order consumer may change the regions of the op just yielded
+        and a post-order one may erase it."""
+        stack: list = [(None, _direct_ops(self))]
+        while stack:
+            owner, ops = stack[-1]
+            for op in ops:  # left at a nested op (break), resumed after its ops
+                if pre_order:
+                    yield op
+                    if op.regions:
+                        stack.append((op, _direct_ops(op)))
+                        break
+                elif op.regions:
+                    stack.append((op, _direct_ops(op)))
+                    break
+                else:
+                    yield op
+            else:
+                stack.pop()
+                if owner is not None and not pre_order:
+                    yield owner
 
     def has_trait(self, trait: str) -> bool:
         return trait in self.traits
@@ -443,6 +452,13 @@ class Operation:
 _ORDER_KEY = attrgetter("_order")
 _FIRST_STRIDE_BITS = 32
 _MAX_STRIDE_BITS = 1024
+
+
+def _direct_ops(op: "Operation") -> Iterator["Operation"]:
+    """The ops of ``op``'s blocks, region by region (each list read when reached)."""
+    for region in list(op.regions):
+        for block in list(region.blocks):
+            yield from list(block.ops)
 
 
 class Block:

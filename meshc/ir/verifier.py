@@ -155,7 +155,10 @@ def _check_int_array(op: Operation, name: str, attr: Attribute) -> None:
                            f"{hi})")
 
 
-def _check_dominance(user: Operation, index: int, v: Value, cache: dict[int, dict[int, int]]) -> None:
+def _check_dominance(user: Operation, index: int, v: Value, cache: dict) -> None:
+    """Raise (located at ``user``) unless operand ``index``, ``v``, dominates its use. ``cache``, one per
+    verification: ``id(block)`` -> the positions of its ops, and ``(id(block), id(def_block))`` -> the
+    op of ``def_block`` that holds ``block``, with no ``IsolatedFromAbove`` op between."""
     if type(v) is OpResult and v.op.parent is user.parent and user.parent is not None:
         # the common case, a value defined in the user's own block: compare the two positions
         idx = cache.get(id(user.parent))
@@ -168,14 +171,23 @@ def _check_dominance(user: Operation, index: int, v: Value, cache: dict[int, dic
     def_block = v.parent_block()
     if def_block is None:
         raise user.error(f"operand #{index} does not belong to any block (was its defining op erased?)")
-    # walk up from the user until reaching def_block
+    # walk up from the user until reaching def_block; the blocks passed on the way remember the op of
+    # def_block that holds them (no isolated op between), so the uses of one value at every level of a
+    # nest cost O(depth) in all, not O(depth) each
     cur: Operation = user
+    passed: list[Block] = []
     while True:
         blk = cur.parent
         if blk is None:
             raise user.error(f"operand #{index} is not defined in an enclosing scope",
                              [note("operand defined here", v.location)] if v.location.known else [])
+        if blk is not def_block:
+            holder = cache.get((id(blk), id(def_block)))  # type: ignore[call-overload]
+            if holder is not None:
+                cur, blk = holder, def_block
         if blk is def_block:
+            for b in passed:
+                cache[(id(b), id(def_block))] = cur  # type: ignore[index]
             if isinstance(v, BlockArgument):
                 return
             assert isinstance(v, OpResult)
@@ -201,4 +213,5 @@ def _check_dominance(user: Operation, index: int, v: Value, cache: dict[int, dic
         if owner.has_trait("IsolatedFromAbove"):
             raise user.error(f"using value defined outside the region of '{owner.name}', which is isolated "
                              "from above", [note("value defined here", v.location)] if v.location.known else [])
+        passed.append(blk)
         cur = owner

@@ -36,7 +36,7 @@ from meshc.dialects.func import CallOp, FuncOp
 from meshc.dialects.mesh import ShardOp, sharding_of, with_sharding
 from meshc.interfaces.annotations import (analyze_block, function_mesh, functions, static_sharding,
                                           verify_type_shardings)
-from meshc.interfaces.sharding import replicated
+from meshc.interfaces.sharding import replicated, unchanged_spaces
 from meshc.ir.attributes import DenseElementsAttr
 from meshc.ir.builder import Builder
 from meshc.ir.core import Operation, Value
@@ -93,7 +93,8 @@ class DistributeTypes(Pass):
                 if isinstance(op, ShardOp):
                     self.lower_annotation(op)
                 else:
-                    _distribute_nested(op, default)
+                    with unchanged_spaces():  # the op's values only gain shardings, which no space reads
+                        _distribute_nested(op, default)
         func.update_type_from_body()
         verify_type_shardings(func)
 

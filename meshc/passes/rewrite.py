@@ -136,6 +136,7 @@ class GreedyRewriteDriver:
                 self.generic.append(p)
         self.worklist: deque[Operation] = deque()
         self.queued: set[int] = set()
+        self.attached: dict[int, Operation] = {}  # see _alive
         self.constants: dict[tuple[int, Attribute, Type], Operation] = {}
         self.rewriter = PatternRewriter(self)
         self.converged = False
@@ -171,11 +172,21 @@ class GreedyRewriteDriver:
                     del self.constants[key]
 
     def _alive(self, op: Operation) -> bool:
+        """Whether ``op`` is still nested in the root. The ops found attached since the last change are
+        remembered (``self.attached``, emptied whenever a visit changes the IR), so the ops of a deep
+        nest do not each walk up to the root: O(1) amortized between changes, O(depth) after one."""
+        attached = self.attached
+        passed = []
         while op is not self.root:
+            if id(op) in attached:
+                break
             parent = op.parent_op
             if op.parent is None or parent is None:
                 return False
+            passed.append(op)
             op = parent
+        for o in passed:
+            attached[id(o)] = o
         return True
 
     # -- driver ---------------------------------------------------------------------
@@ -185,6 +196,7 @@ class GreedyRewriteDriver:
         for _ in range(max(self.max_iterations, 1)):
             self.sweeps += 1
             self.constants.clear()
+            self.attached.clear()
             for region in self.root.regions:
                 for op in region.walk():
                     self.add(op)
@@ -196,6 +208,9 @@ class GreedyRewriteDriver:
                     self.visits += 1
                     if self._visit(op):
                         changed = True
+                        self.attached.clear()
+                    elif self.rewriter.changed:  # a pattern that changed the IR but did not say so
+                        self.attached.clear()
             changed_any |= changed
             if not changed:
                 self.converged = True

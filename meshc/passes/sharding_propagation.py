@@ -53,7 +53,7 @@ from meshc.interfaces.annotations import (BaseValue, Use, analyze_block, functio
                                           static_sharding)
 from meshc.interfaces.sharding import (IterationSpace, LoopSharding, captured_shardings_for, has_sharding_rule,
                                        iteration_space, loop_sharding, operand_shardings_for, replicated,
-                                       result_shardings_for, sharding_model)
+                                       result_shardings_for, sharding_model, unchanged_spaces)
 from meshc.ir.attributes import UnitAttr
 from meshc.ir.core import BlockArgument, Operation, Value
 from meshc.passes.base import Option, Pass
@@ -153,6 +153,10 @@ class _Propagation:
     def analyze(self) -> bool:
         """Decide every op and value of the function (no rewriting); False when there is nothing to
         propagate (no annotation, or already distributed: with a remark)."""
+        with unchanged_spaces():  # the IR does not change: each op's space is composed once
+            return self._analyze()
+
+    def _analyze(self) -> bool:
         func = self.func
         if len(func.regions[0].blocks) > 1:  # upstream's rule, annotated or not
             raise self.pass_.error(func, "only one block is supported: sharding propagation needs a function "
