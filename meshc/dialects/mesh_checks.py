@@ -12,9 +12,11 @@ turn it into a located error. Re-exported by :mod:`meshc.dialects.mesh`.
 
 from __future__ import annotations
 
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass, replace
 from functools import lru_cache
-from typing import ClassVar, Optional, Sequence, Union
+from typing import ClassVar, Iterator, Optional, Sequence, Union
 
 from meshc.ir.attributes import (ArrayAttr, Attribute, DenseArrayAttr, IntegerAttr, StringAttr, SymbolRefAttr,
                                  UnitAttr)
@@ -190,6 +192,25 @@ def _dim_offsets(s: ShardingAttr, mesh: Optional["MeshOp"], dim: int) -> Optiona
     return None
 
 
+_PARTIAL_AXES_RANGE_CHECKED: ContextVar[bool] = ContextVar("partial_axes_range_checked", default=True)
+
+
+@contextmanager
+def upstream_partial_axes() -> Iterator[None]:
+    """Within this block, a sharding's partial axes are checked for sign and duplicates only, not
+    for their range, as LLVM 19/20's ``mesh.sharding`` verifier does (its own ``ops.mlir`` writes
+    ``partial = sum[1, 2]`` on a mesh of rank 2, and ``mlir-opt`` prints it back).
+
+    ``meshc-opt`` enters it when it only parses, verifies and prints (no pass runs): passes and
+    meshc's own commands need every axis in range (docs/meshc-opt.md, "Verifier").
+    """
+    token = _PARTIAL_AXES_RANGE_CHECKED.set(False)
+    try:
+        yield
+    finally:
+        _PARTIAL_AXES_RANGE_CHECKED.reset(token)
+
+
 def check_sharding(sharding: ShardingAttr, tensor_type: Optional[Type] = None,
                    mesh: Optional["MeshOp"] = None) -> None:
     """Check ``sharding`` on its own, against ``mesh`` (its ``mesh.mesh`` op, if known) and against
@@ -198,7 +219,8 @@ def check_sharding(sharding: ShardingAttr, tensor_type: Optional[Type] = None,
 
     Rules (MLIR mesh ``MeshSharding``/``mesh.sharding`` verifiers, LLVM 19/20 docs):
       * every mesh axis is in range of the mesh rank and used at most once, across split and partial axes
-        (so partial axes are disjoint from split axes);
+        (so partial axes are disjoint from split axes); within :func:`upstream_partial_axes` the range
+        of partial axes is not checked;
       * at most rank(tensor) split-axes entries (trailing empty ones do not count);
       * the partial reduction kind is one of :data:`REDUCTION_KINDS` (``generic`` included, as upstream's
         verifier: it has no combiner, so the passes that combine partial values reject it);
@@ -234,8 +256,9 @@ def _check_axes_use(sharding: ShardingAttr, mesh: Optional["MeshOp"]) -> None:
             if a in seen:
                 raise ShardingVerifyError(f"mesh axis {a} is used more than once (in {seen[a]} and in {where})")
             seen[a] = where
+    partial_mesh = mesh if _PARTIAL_AXES_RANGE_CHECKED.get() else None  # None: the sign only
     for a in sharding.partial_axes:
-        _check_mesh_axis(a, mesh, sharding.mesh, "partial axes")
+        _check_mesh_axis(a, partial_mesh, sharding.mesh, "partial axes")
         if a in seen:
             if seen[a] == "partial axes":
                 raise ShardingVerifyError(f"partial axis {a} is listed twice")
