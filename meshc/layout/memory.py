@@ -90,6 +90,14 @@ class CoreRange:
         return [(r, c) for c in range(c0, c1 + 1) for r in range(r0, r1 + 1)]
 
 
+def _overlap(a: CoreRange, b: CoreRange) -> "tuple[int, int] | None":
+    """The first core (row, then column) that ranges ``a`` and ``b`` share, or None."""
+    r0, c0 = max(a.start[0], b.start[0]), max(a.start[1], b.start[1])
+    if r0 <= min(a.end[0], b.end[0]) and c0 <= min(a.end[1], b.end[1]):
+        return (r0, c0)
+    return None
+
+
 @dataclass(frozen=True)
 class CoreRangeSet:
     """Disjoint core ranges (TT-Metal's ``CoreRangeSet``).
@@ -103,13 +111,12 @@ class CoreRangeSet:
         object.__setattr__(self, "ranges", tuple(self.ranges))
         if not self.ranges:
             raise CoreGridError("a core grid needs at least one core range")
-        seen: set[tuple[int, int]] = set()
-        for rng in self.ranges:
-            cores = set(rng.cores())
-            if seen & cores:
-                r, c = min(seen & cores)
+        for i, rng in enumerate(self.ranges):  # rectangles: overlap by their corners, O(ranges^2)
+            shared = [_overlap(prev, rng) for prev in self.ranges[:i]]
+            shared = [core for core in shared if core is not None]
+            if shared:
+                r, c = min(shared)
                 raise CoreGridError(f"core ({r},{c}) appears in more than one core range")
-            seen |= cores
 
     @staticmethod
     def grid(rows: int, cols: int) -> "CoreRangeSet":
@@ -127,11 +134,9 @@ class CoreRangeSet:
         return [core for rng in self.ranges for core in rng.cores(orientation)]
 
     def bounding_box(self) -> CoreRange:
-        """The smallest range holding every core."""
-        cores = self.cores()
-        rows = [r for r, _ in cores]
-        cols = [c for _, c in cores]
-        return CoreRange((min(rows), min(cols)), (max(rows), max(cols)))
+        """The smallest range holding every core (from the ranges' corners)."""
+        return CoreRange((min(r.start[0] for r in self.ranges), min(r.start[1] for r in self.ranges)),
+                         (max(r.end[0] for r in self.ranges), max(r.end[1] for r in self.ranges)))
 
     @property
     def is_rectangle(self) -> bool:
