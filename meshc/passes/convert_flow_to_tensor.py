@@ -16,8 +16,11 @@ program it came from (the inverse of IREE's ``convert-dispatch-regions-to-workgr
   in-place pad ``splat`` + offset store becomes the ``insert_slice`` into the filled tensor);
 * each result is its binding's value after the body's last store; the workgroup count region goes.
 
-``flow.tensor.splat`` becomes ``tensor.splat``; a static ``flow.tensor.reshape`` the
-``tensor.expand_shape`` / ``collapse_shape`` (or collapse then expand) that
+``flow.tensor.splat`` becomes ``tensor.splat``; a static ``flow.tensor.reshape`` (IREE composes the
+``expand_shape`` of a head split and the ``collapse_shape`` after it into one) a
+``tensor.expand_shape`` into the coarsest shape both sides factor into, then a ``collapse_shape``
+(``[2, 64] -> [8, 2, 8]`` through ``[2, 4, 2, 8]``, so a split of the 4 heads survives); when no
+such shape exists, the collapse then expand that
 :func:`~meshc.passes.propagate_reshapes.reshape_groups` pairs its dims into. The function then shards
 and partitions as its input-phase form (``--compile-to=input``): the same collectives.
 
@@ -76,11 +79,24 @@ class ConvertFlowToTensor(Pass):
             return False
         b = Builder.before(op)
         value = src
-        if not all(len(a) == 1 for a, _ in pairs):
-            mid = t.with_shape([_prod(src.type.shape, a) for a, _ in pairs])  # type: ignore[union-attr]
-            value = b.insert(CollapseShapeOp.build(value, [a for a, _ in pairs], mid, loc=op.location)).results[0]
-        if value.type != t:
-            value = b.insert(ExpandShapeOp.build(value, [bb for _, bb in pairs], t, loc=op.location)).results[0]
+        fine = _refinement(src.type.shape, t.shape)  # type: ignore[union-attr]
+        up = reshape_groups(src.type.shape, fine) if fine is not None else None  # type: ignore[union-attr]
+        down = reshape_groups(fine, t.shape) if fine is not None else None
+        if up is not None and down is not None and all(len(a) == 1 for a, _ in up) \
+                and all(len(d) == 1 for _, d in down):
+            # expand into the finest shape both factor into, then collapse: a split of any dim survives
+            if list(fine) != list(src.type.shape):  # type: ignore[union-attr, arg-type]
+                value = b.insert(ExpandShapeOp.build(value, [f for _, f in up], t.with_shape(fine),
+                                                     loc=op.location)).results[0]
+            if value.type != t:
+                value = b.insert(CollapseShapeOp.build(value, [f for f, _ in down], t, loc=op.location)).results[0]
+        else:
+            if not all(len(a) == 1 for a, _ in pairs):
+                mid = t.with_shape([_prod(src.type.shape, a) for a, _ in pairs])  # type: ignore[union-attr]
+                value = b.insert(CollapseShapeOp.build(value, [a for a, _ in pairs], mid,
+                                                       loc=op.location)).results[0]
+            if value.type != t:
+                value = b.insert(ExpandShapeOp.build(value, [bb for _, bb in pairs], t, loc=op.location)).results[0]
         _take_name(op.results[0], value)
         op.results[0].replace_all_uses_with(value)
         op.erase()
@@ -109,16 +125,26 @@ class ConvertFlowToTensor(Pass):
                 if _whole(inner, src.type):
                     mapping[inner.results[0]] = src
                 else:
+                    t = inner.results[0].type
+                    box = _box(inner, t)
                     new = ExtractSliceOp.build(src, _mixed(inner.mixed_offsets, mapping),
                                                _mixed(inner.mixed_sizes, mapping), _mixed(inner.mixed_strides, mapping),
-                                               inner.results[0].type, loc=inner.location)
-                    mapping[inner.results[0]] = b.insert(new).results[0]
+                                               box, loc=inner.location)
+                    value = b.insert(new).results[0]
+                    if box != t:  # rank-reduced: the box, then its unit dims collapsed away
+                        groups = [a for a, _ in reshape_groups(box.shape, t.shape)]  # type: ignore[union-attr]
+                        value = b.insert(CollapseShapeOp.build(value, groups, t, loc=inner.location)).results[0]
+                    mapping[inner.results[0]] = value
             elif isinstance(inner, DispatchTensorStoreOp):
                 target = inner.operands[1]
                 value = mapping.get(inner.operands[0], inner.operands[0])
                 if _whole(inner, current[target].type) and value.type == current[target].type:
                     current[target] = value
                 else:
+                    box = _box(inner, value.type)
+                    if box != value.type:  # rank-reduced: its unit dims expanded back first
+                        groups = [bb for _, bb in reshape_groups(value.type.shape, box.shape)]  # type: ignore
+                        value = b.insert(ExpandShapeOp.build(value, groups, box, loc=inner.location)).results[0]
                     new = InsertSliceOp.build(value, current[target], _mixed(inner.mixed_offsets, mapping),
                                               _mixed(inner.mixed_sizes, mapping), _mixed(inner.mixed_strides, mapping),
                                               loc=inner.location)
@@ -158,6 +184,35 @@ def _whole(op: SliceOp, t) -> bool:
     return (isinstance(t, TensorType) and list(op.mixed_offsets) == [0] * t.rank
             and list(op.mixed_sizes) == list(t.shape) and list(op.mixed_strides) == [1] * t.rank
             and op.sliced_type == t)
+
+
+def _box(op: SliceOp, t):
+    """The full-rank type of ``op``'s box (``t`` itself unless ``op`` drops unit dims of a static box)."""
+    sizes = op.mixed_sizes
+    if not isinstance(t, TensorType) or t.rank == len(sizes) or any(isinstance(s, Value) for s in sizes) \
+            or reshape_groups(list(sizes), t.shape) is None:
+        return t
+    return t.with_shape(list(sizes))
+
+
+def _refinement(src, dst) -> Optional[list[int]]:
+    """The coarsest shape that both static shapes ``src`` and ``dst`` (of one element count) are
+    collapses of: its dims end at every running product of either (``[2, 64]`` and ``[8, 2, 8]``:
+    ``[2, 4, 2, 8]``); None when two running products do not divide (``[6, 4]``, ``[4, 6]``)."""
+    ends: set[int] = set()
+    for shape in (src, dst):
+        n = 1
+        for d in shape:
+            n *= d
+            ends.add(n)
+    fine, prev = [], 1
+    for e in sorted(ends):
+        if e % prev:
+            return None
+        if e != prev or not fine:
+            fine.append(e // prev)
+        prev = e
+    return fine
 
 
 def _mixed(entries, mapping: dict[Value, Value]) -> list:
