@@ -29,13 +29,8 @@ MARKER = {"dispatch_regions": "flow.dispatch.region", "dispatch_creation": "flow
 """The op that only the phase's form has."""
 
 
-FUSED_EMBEDDING = pytest.mark.xfail(strict=True, reason="dispatch creation fuses the position add into the "
-                                    "vocab-parallel gather, which has no partial rule then")
-
-
-@pytest.mark.parametrize("name,phase", [pytest.param(n, p, marks=FUSED_EMBEDDING)
-                                        if (n, p) == ("gpt2_layer", "dispatch_creation") else (n, p)
-                                        for n in MODELS for p in PHASES])
+@pytest.mark.parametrize("phase", PHASES)
+@pytest.mark.parametrize("name", MODELS)
 def test_later_phases_have_the_input_phase_collectives(tmp_path, name, phase):
     later = _annotated(tmp_path, name, f"{name}.{phase}.mlir")
     text = later.read_text()
