@@ -14,13 +14,15 @@ made by samples/real/make_models.py (``later_phases``). Annotated with the frame
 
 from __future__ import annotations
 
+import re
+from collections import Counter
 from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
 
 from meshc.cli import main
-from tests.test_real_models import MODELS, _annotated, _collectives
+from tests.test_real_models import COMMUNICATING, MODELS, _annotated, _collectives
 from tests.test_real_models_sharded import DATA, TOL
 
 PHASES = ("global_opt", "dispatch_regions", "dispatch_creation")
@@ -85,3 +87,25 @@ def test_dispatch_creation_is_read_as_its_tensor_program(tmp_path):
     pad = next(op for op in module.walk() if op.name == "tensor.insert_slice")
     assert list(pad.static_offsets) == [0, 1, 1, 0] and pad.operands[1].op.name == "tensor.splat"
     assert names.count("linalg.matmul") == 1 and names.count("tensor.collapse_shape") == 1
+
+
+
+def _advised(path: Path) -> tuple[list[str], dict[str, int]]:
+    """The arguments ``--auto-shard tp=4`` splits (``--explain``'s ``argN -> [...]``) and the
+    collectives of the program it annotates."""
+    r = CliRunner().invoke(main, ["compile", str(path), "--auto-shard", "tp=4", "--explain", "-p", STAGE4])
+    assert r.exit_code == 0, r.output
+    decisions = sorted(line.split(":")[0].strip() for line in r.output.splitlines()
+                       if re.match(r"\s+arg\d+ -> ", line))
+    found = Counter(re.findall(r"= mesh\.([a-z_]+) ", r.output))
+    return decisions, {k: found[k] for k in COMMUNICATING if found[k]}
+
+
+@pytest.mark.parametrize("name", ["llama_block", "moe"])
+def test_the_advisor_sees_the_weights_inside_the_dispatches(name):
+    # --auto-shard reads the dispatches as tensor ops first: it splits the weights of the input-phase form
+    later, later_collectives = _advised(DATA / f"{name}.dispatch_creation.mlir")
+    first, first_collectives = _advised(DATA / f"{name}.linalg.mlir")
+    assert later == first and later
+    if name == "llama_block":  # the same ops: the same collectives (moe's dispatches fuse its router otherwise)
+        assert later_collectives == first_collectives == {"all_reduce": 2}

@@ -25,7 +25,8 @@ such shape exists, the collapse then expand that
 and partitions as its input-phase form (``--compile-to=input``): the same collectives.
 
 As ``flatten-regions``, only functions with sharding annotations are changed (an unannotated
-program keeps its dispatches, which run as they are); only ops directly in the function body. A
+program keeps its dispatches, which run as they are), unless option ``all-functions`` is set (what
+``--auto-shard`` does before it looks for weights); only ops directly in the function body. A
 dispatch with a non-tensor binding use the pass does not know is left, with a remark.
 """
 
@@ -41,7 +42,7 @@ from meshc.interfaces.annotations import function_mesh, functions
 from meshc.ir.builder import Builder
 from meshc.ir.core import Operation, Value
 from meshc.ir.types import TensorType
-from meshc.passes.base import Pass
+from meshc.passes.base import Option, Pass
 from meshc.passes.propagate_reshapes import reshape_groups
 
 
@@ -52,12 +53,13 @@ class ConvertFlowToTensor(Pass):
     display_name = "ConvertFlowToTensor"
     summary = ("Put the bodies of IREE's flow.dispatch.workgroups in their place as tensor ops, and "
                "flow.tensor.splat / reshape as tensor ops")
+    options = (Option("all-functions", bool, False, "convert functions without sharding annotations too"),)
     op_names = ("builtin.module",)
 
     def run(self, op: Operation) -> None:
         changed = False
         for func in list(functions(op)):
-            if function_mesh(func) is None:
+            if not self.all_functions and function_mesh(func) is None:
                 continue
             for inner in list(func.body.ops):
                 if isinstance(inner, DispatchWorkgroupsOp):
