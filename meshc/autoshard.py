@@ -1432,9 +1432,12 @@ def auto_shard(module: Operation, spec: AutoShardSpec, entry: Optional[str] = No
     import itertools
 
     from meshc.ir.location import DiagnosticError
-    from meshc.passes.manager import PassCrash
+    from meshc.passes.manager import PassCrash, PassManager
 
     func = find_entry(module, entry)
+    if any(op.name == "flow.dispatch.workgroups" for op in func.body.ops):
+        # IREE's dispatches hide the weights behind their bindings: read them as the tensor ops they hold
+        PassManager.from_text("convert-flow-to-tensor{all-functions=true}").run(module)
     a = analyse(func, batch_arg_index(func, batch_arg) if batch_arg is not None else None)
     per_kind: list[list[KindPlan]] = []
     for kind in spec.kinds:

@@ -26,7 +26,7 @@ from typing import Any, Mapping, Optional, Sequence, Union
 from meshc.ir.location import Location
 
 #: The passes that put the shardings into the types (run before ``reshard``).
-PIPELINE = "flatten-regions,sharding-propagation,distribute-types"
+PIPELINE = "convert-flow-to-tensor,flatten-regions,sharding-propagation,distribute-types"
 
 STRATEGIES = ("auto", "collectives", "peer")
 

@@ -158,7 +158,8 @@ def test_every_pass_on_every_stage_gives_verified_ir_or_a_located_error(case):
 def test_pipeline_text_sets_the_strategy_and_form():
     text = pipeline_text("peer", "for_one")
     assert "reshard{strategy=peer}" in text and "partition{form=for_one}" in text
-    assert text.split(",")[:3] == ["flatten-regions", "propagate-reshapes", "sharding-propagation"]
+    assert text.split(",")[:4] == ["convert-flow-to-tensor", "flatten-regions", "propagate-reshapes",
+                                   "sharding-propagation"]
     assert "fuse-spmd-regions" in text and text.endswith("canonicalize,cse")
 
 

@@ -145,3 +145,45 @@ def test_each_device_reads_only_its_rows_of_the_table():
     PassManager.from_text("sharding-propagation,distribute-types,reshard,partition").run(module)
     reads = [op for op in module.walk() if op.name == "tensor.extract_slice" and op.operands[0].name_hint == "table"]
     assert [tuple(r.results[0].type.shape) for r in reads] == [(16, 16)]  # the device's 64 / 4 rows, never all 64
+
+
+# IREE's dispatch creation fuses the lookup, its bounds check (NaN for an id outside the table) and the
+# position add into one op: its yield is affine in the element read.
+FUSED = """module {{
+  mesh.mesh @m(shape = {mesh})
+  func.func @main(%table: tensor<{v}x16xf32>, %ids: tensor<8xi32>, %pos: tensor<8x16xf32>) -> tensor<8x16xf32> {{
+    %t = mesh.shard %table to <@m, {table}> : tensor<{v}x16xf32>
+    %id = mesh.shard %ids to <@m, {ids}> : tensor<8xi32>
+    %nan = arith.constant 0x7FC00000 : f32
+    %c0 = arith.constant 0 : i32
+    %cmax = arith.constant {vmax} : i32
+    %e = tensor.empty() : tensor<8x16xf32>
+    %r = linalg.generic {{indexing_maps = [affine_map<(d0, d1) -> (d0)>, affine_map<(d0, d1) -> (d0, d1)>,
+                                           affine_map<(d0, d1) -> (d0, d1)>],
+                         iterator_types = ["parallel", "parallel"]}} ins(%id, %pos : tensor<8xi32>, tensor<8x16xf32>) outs(%e : tensor<8x16xf32>) {{
+    ^bb0(%in: i32, %p: f32, %out: f32):
+      %i = arith.index_cast %in : i32 to index
+      %j = linalg.index 1 : index
+      %x = tensor.extract %t[%i, %j] : tensor<{v}x16xf32>
+      %lo = arith.cmpi sge, %in, %c0 : i32
+      %hi = arith.cmpi sle, %in, %cmax : i32
+      %ok = arith.andi %lo, %hi : i1
+      %g = arith.select %ok, %x, %nan : f32
+      %a = arith.addf %g, %p : f32
+      linalg.yield %a : f32
+    }} -> tensor<8x16xf32>
+    %y = math.tanh %r : tensor<8x16xf32>
+    return %y : tensor<8x16xf32>
+  }}
+}}"""
+
+
+@pytest.mark.parametrize("mesh, table, ids, v", [("4", "[[0]]", "[[]]", 64), ("2x4", "[[1]]", "[[0]]", 64),
+                                                  ("4", "[[0]]", "[[]]", 10)])
+def test_a_fused_lookup_and_add_stays_vocab_parallel(mesh, table, ids, v, tmp_path):
+    # the position add and the NaN of the bounds check come from the first vocab shard only: one device
+    # adds the row, one the position, the others zeros, so the sum is the reference's exactly
+    text = FUSED.format(mesh=mesh, table=table, ids=ids, v=v, vmax=v - 1)
+    assert _collectives(text, tmp_path) == ["mesh.all_reduce"]
+    _run_exact(text, _inputs(v))
+

@@ -230,8 +230,10 @@ def test_no_propagate_reshapes_goes_without_p(tmp_path):
     r = CliRunner().invoke(main, ["compile", str(src), "--no-propagate-reshapes"])
     assert r.exit_code == 0 and "tensor.collapse_shape" in r.output
     passes = mc.default_pipeline(propagate_reshapes=False).split(",")
-    assert "propagate-reshapes" not in passes and passes[:2] == ["flatten-regions", "sharding-propagation"]
-    assert mc.default_pipeline().split(",")[:3] == ["flatten-regions", "propagate-reshapes", "sharding-propagation"]
+    assert "propagate-reshapes" not in passes and passes[:3] == ["convert-flow-to-tensor", "flatten-regions",
+                                                                 "sharding-propagation"]
+    assert mc.default_pipeline().split(",")[:4] == ["convert-flow-to-tensor", "flatten-regions", "propagate-reshapes",
+                                                    "sharding-propagation"]
 
 
 @pytest.mark.parametrize("stem", ["llama_block", "flax_encoder", "gpt2_layer", "moe", "cnn", "attention"])

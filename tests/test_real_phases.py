@@ -4,24 +4,31 @@ tests/data/real/NAME.global_opt.mlir is NAME.stablehlo.mlir through ``iree-compi
 --compile-to=global-optimization`` (the ABI stub on ``!hal.buffer_view``, ``hal.tensor.import`` /
 ``export``, compute barriers, ``linalg.softmax``, zero fills shared between consumers), and
 NAME.dispatch_regions.mlir that through dispatch creation's region formation (every fused group in a
-``flow.dispatch.region``); both made by samples/real/make_models.py (``later_phases``). Annotated with
-the framework's shardings (``meshc annotate --shardings-from``), each has the collectives of
-NAME.linalg.mlir (``--compile-to=input``) and runs ``--check --expected``.
+``flow.dispatch.region``), and NAME.dispatch_creation.mlir NAME.linalg.mlir through ``iree-compile
+--compile-to=dispatch-creation`` (IREE 3.13: each fused group a ``flow.dispatch.workgroups`` on
+``!iree_tensor_ext.dispatch.tensor`` bindings, ``flow.tensor.reshape`` / ``splat`` between them); all
+made by samples/real/make_models.py (``later_phases``). Annotated with the framework's shardings
+(``meshc annotate --shardings-from``), each has the collectives of NAME.linalg.mlir
+(``--compile-to=input``) and runs ``--check --expected``.
 """
 
 from __future__ import annotations
 
+import re
+from collections import Counter
 from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
 
 from meshc.cli import main
-from tests.test_real_models import MODELS, _annotated, _collectives
+from tests.test_real_models import COMMUNICATING, MODELS, _annotated, _collectives
 from tests.test_real_models_sharded import DATA, TOL
 
-PHASES = ("global_opt", "dispatch_regions")
-STAGE4 = "flatten-regions,propagate-reshapes,sharding-propagation,distribute-types,reshard"
+PHASES = ("global_opt", "dispatch_regions", "dispatch_creation")
+STAGE4 = "convert-flow-to-tensor,flatten-regions,propagate-reshapes,sharding-propagation,distribute-types,reshard"
+MARKER = {"dispatch_regions": "flow.dispatch.region", "dispatch_creation": "flow.dispatch.workgroups"}
+"""The op that only the phase's form has."""
 
 
 @pytest.mark.parametrize("phase", PHASES)
@@ -30,12 +37,13 @@ def test_later_phases_have_the_input_phase_collectives(tmp_path, name, phase):
     later = _annotated(tmp_path, name, f"{name}.{phase}.mlir")
     text = later.read_text()
     assert "hal.buffer_view" not in text and "compute_barrier" not in text  # the ABI stub is read away
-    assert (phase == "dispatch_regions") == ("flow.dispatch.region" in (DATA / f"{name}.{phase}.mlir").read_text())
+    source = (DATA / f"{name}.{phase}.mlir").read_text()
+    assert all((p == phase) == (marker in source) for p, marker in MARKER.items())
     assert _collectives(later, STAGE4) == _collectives(_annotated(tmp_path, name), STAGE4)
 
 
-@pytest.mark.parametrize("phase", PHASES)
-@pytest.mark.parametrize("name", ["cnn", "moe", "llama_decode"])
+@pytest.mark.parametrize("name,phase", [(n, p) for n in ("cnn", "moe", "llama_decode") for p in PHASES]
+                         + [(n, "dispatch_creation") for n in MODELS if n not in ("cnn", "moe", "llama_decode")])
 def test_later_phases_run_with_the_framework_shardings(tmp_path, name, phase):
     annotated = _annotated(tmp_path, name, f"{name}.{phase}.mlir")
     r = CliRunner().invoke(main, ["run", str(annotated), "--inputs", str(DATA / f"{name}.inputs.npz"), "--check",
@@ -55,3 +63,49 @@ def test_the_abi_stub_reads_as_its_tensor_function():
     assert [str(t) for t in func.function_type.results] == ["tensor<4x10xf32>"]
     assert "iree.abi.stub" not in func.attributes
     assert not any(op.name.startswith(("hal.", "iree_tensor_ext.")) for op in module.walk())
+
+
+@pytest.mark.parametrize("name", ["cnn", "llama_decode"])
+def test_dispatch_creation_runs_unsharded(name):
+    # no shardings: the dispatches stay and run as they are (their kernels), against JAX
+    r = CliRunner().invoke(main, ["run", str(DATA / f"{name}.dispatch_creation.mlir"), "--inputs",
+                                  str(DATA / f"{name}.inputs.npz"), "--expected", str(DATA / f"{name}.expected.npz"),
+                                  *TOL])
+    assert r.exit_code == 0, r.output
+    assert "vs 'out': ok max abs err" in r.output and "MISMATCH" not in r.output
+
+
+def test_dispatch_creation_is_read_as_its_tensor_program(tmp_path):
+    import meshc.api as mc
+    from meshc.passes.manager import PassManager
+
+    module = mc.parse(str(_annotated(tmp_path, "cnn", "cnn.dispatch_creation.mlir")))
+    PassManager.from_text("convert-flow-to-tensor").run(module)
+    names = [op.name for op in module.walk()]
+    assert not any(n.startswith(("flow.", "iree_tensor_ext.")) for n in names)
+    # IREE's pad (a splat and an offset store into it) is the insert_slice of the input into the splat
+    pad = next(op for op in module.walk() if op.name == "tensor.insert_slice")
+    assert list(pad.static_offsets) == [0, 1, 1, 0] and pad.operands[1].op.name == "tensor.splat"
+    assert names.count("linalg.matmul") == 1 and names.count("tensor.collapse_shape") == 1
+
+
+
+def _advised(path: Path) -> tuple[list[str], dict[str, int]]:
+    """The arguments ``--auto-shard tp=4`` splits (``--explain``'s ``argN -> [...]``) and the
+    collectives of the program it annotates."""
+    r = CliRunner().invoke(main, ["compile", str(path), "--auto-shard", "tp=4", "--explain", "-p", STAGE4])
+    assert r.exit_code == 0, r.output
+    decisions = sorted(line.split(":")[0].strip() for line in r.output.splitlines()
+                       if re.match(r"\s+arg\d+ -> ", line))
+    found = Counter(re.findall(r"= mesh\.([a-z_]+) ", r.output))
+    return decisions, {k: found[k] for k in COMMUNICATING if found[k]}
+
+
+@pytest.mark.parametrize("name", ["llama_block", "moe"])
+def test_the_advisor_sees_the_weights_inside_the_dispatches(name):
+    # --auto-shard reads the dispatches as tensor ops first: it splits the weights of the input-phase form
+    later, later_collectives = _advised(DATA / f"{name}.dispatch_creation.mlir")
+    first, first_collectives = _advised(DATA / f"{name}.linalg.mlir")
+    assert later == first and later
+    if name == "llama_block":  # the same ops: the same collectives (moe's dispatches fuse its router otherwise)
+        assert later_collectives == first_collectives == {"all_reduce": 2}

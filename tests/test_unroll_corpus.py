@@ -53,8 +53,8 @@ def check_outputs(name: str, outputs) -> None:
 
 def test_default_pipeline_is_the_distributed_one():
     # the encoding passes run after unroll, on per-device programs (data tiling is opt-in: --target)
-    assert DEFAULT_PIPELINE == ["flatten-regions", "propagate-reshapes", "sharding-propagation", "distribute-types",
-                                "reshard", "partition", "fuse-spmd-regions", "unroll", "propagate-encodings",
+    assert DEFAULT_PIPELINE == ["convert-flow-to-tensor", "flatten-regions", "propagate-reshapes",
+                                "sharding-propagation", "distribute-types", "reshard", "partition", "fuse-spmd-regions", "unroll", "propagate-encodings",
                                 "materialize-encodings", "canonicalize", "cse"]
 
 

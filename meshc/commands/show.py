@@ -28,7 +28,7 @@ from meshc.commands._common import (MeshcCommand, check_mesh_shape_names, check_
                                     mesh_shape_override_option, parse_mesh_shapes, read_input, write_output)
 
 #: The passes that put every tensor value's sharding into its type.
-PIPELINE = "flatten-regions,sharding-propagation,distribute-types"
+PIPELINE = "convert-flow-to-tensor,flatten-regions,sharding-propagation,distribute-types"
 
 
 def distribute(module, mesh_shapes: Optional[dict[str, tuple[int, ...]]] = None) -> None:

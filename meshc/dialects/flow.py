@@ -1,4 +1,5 @@
-"""flow dialect (IREE), the part meshc reads: ``flow.dispatch.region`` and
+"""flow dialect (IREE), the part meshc reads: ``flow.dispatch.region``,
+``flow.dispatch.workgroups``, ``flow.tensor.splat``, ``flow.tensor.reshape`` and
 ``flow.return``.
 
 Syntax follows IREE 3.x (``compiler/src/iree/compiler/Dialect/Flow/IR``)::
@@ -17,16 +18,33 @@ type, in order) then the workload, with ``operandSegmentSizes = [#dims,
 the enclosing function, as IREE's dispatch regions do before outlining. The
 optional ``count`` region maps the workload to a 3-D workgroup count; its
 arguments are the workload values.
+
+What ``--compile-to=dispatch-creation`` prints: each region becomes, isolated from above,
+
+    %r = flow.dispatch.workgroups[%w](%a, %b) : (tensor<4x8xf32>, tensor<4x8xf32>) -> %b =
+        (%x: !iree_tensor_ext.dispatch.tensor<readonly:tensor<4x8xf32>>,
+         %y: !iree_tensor_ext.dispatch.tensor<readwrite:tensor<4x8xf32>>) {
+      ... iree_tensor_ext.dispatch.tensor.load / store ...
+      flow.return
+    } count(...) -> (index, index, index) { ... }
+
+Its body's block arguments are one binding per operand (``readonly``; ``readwrite`` for an operand a
+result is tied to, written ``-> %b``), then one ``writeonly`` binding per untied result; the results
+are what the body stores into their bindings (:mod:`meshc.dialects.iree_tensor_ext`). Operands:
+workload, arguments, their dynamic dims, the results' dynamic dims (``operandSegmentSizes``);
+``tied_operands`` gives, per result, the argument index it is tied to (-1: none).
+``flow.tensor.splat %v : T`` fills a tensor with a scalar; ``flow.tensor.reshape %x : T -> U`` is a
+row-major reshape (``Dialect/Flow/IR/FlowOps.td``).
 """
 
 from __future__ import annotations
 
 from typing import Optional
 
-from meshc.ir.attributes import DenseArrayAttr
+from meshc.ir.attributes import ArrayAttr, DenseArrayAttr, IntegerAttr
 from meshc.ir.core import Block, Operation, Region, Value
-from meshc.ir.opdef import (INDEX_KIND, HasParent, Pure, ReturnLike, Terminator, define_op, op_attributes, region,
-                            var_operand, var_result)
+from meshc.ir.opdef import (INDEX_KIND, HasParent, IsolatedFromAbove, Pure, ReturnLike, Terminator, define_op,
+                            op_attributes, operand, region, result, var_operand, var_result)
 from meshc.ir.types import I32, INDEX, IndexType, TensorType, Type
 
 
@@ -134,6 +152,148 @@ class DispatchRegionOp(Operation):
         p.write(p.attr_dict(op_attributes(self), ("operandSegmentSizes",), keyword=True))
 
 
+@define_op
+class DispatchWorkgroupsOp(Operation):
+    """``flow.dispatch.workgroups[workload](args) : (T{dims}...) -> (R{dims} | %tied, ...) = (bindings) {
+    body } count(...) {...}`` (see the module docstring). Isolated from above."""
+
+    name = "flow.dispatch.workgroups"
+    workload_operands = var_operand(INDEX_KIND)
+    arguments = var_operand()
+    argument_dims = var_operand(INDEX_KIND)
+    result_dims = var_operand(INDEX_KIND)
+    outputs = var_result()
+    body_region = region()
+    count_region_def = region(optional=True)
+    traits = (IsolatedFromAbove(),)
+
+    def _segments(self) -> tuple[int, ...]:
+        a = self.attr("operandSegmentSizes")
+        if isinstance(a, DenseArrayAttr) and len(a.values) == 4:
+            return tuple(int(v) for v in a.values)
+        return 0, len(self.operands), 0, 0
+
+    @property
+    def workload(self) -> list[Value]:
+        return self.operands[:self._segments()[0]]
+
+    @property
+    def args(self) -> list[Value]:
+        """The tensor (and scalar) arguments, in binding order."""
+        n_work, n_args = self._segments()[:2]
+        return self.operands[n_work:n_work + n_args]
+
+    @property
+    def tied(self) -> list[int]:
+        """Per result, the index in :attr:`args` of the argument it is tied to (-1: none)."""
+        a = self.attributes.get("tied_operands")
+        if isinstance(a, ArrayAttr):
+            return [int(getattr(v, "value", -1)) for v in a.elements]
+        return [-1] * len(self.results)
+
+    @property
+    def body(self) -> Block:
+        return self.regions[0].blocks[0]
+
+    @property
+    def count_region(self) -> Optional[Region]:
+        if len(self.regions) > 1 and self.regions[1].blocks:
+            return self.regions[1]
+        return None
+
+    def result_bindings(self) -> list[Value]:
+        """Per result, the body block argument it is stored through."""
+        n_args = len(self.args)
+        out, extra = [], n_args
+        for t in self.tied:
+            if t >= 0:
+                out.append(self.body.args[t])
+            else:
+                out.append(self.body.args[extra])
+                extra += 1
+        return out
+
+    def verify_op(self) -> None:
+        if not self.regions[0].blocks:
+            raise self.error("expects a non-empty body region")
+        tied = self.tied
+        if len(tied) != len(self.results):
+            raise self.error(f"expects one tied_operands entry per result ({len(self.results)}), got {len(tied)}")
+        n_args = len(self.args)
+        for i, t in enumerate(tied):
+            if t >= n_args:
+                raise self.error(f"result #{i} is tied to argument #{t} but there are {n_args} arguments")
+            if t >= 0 and self.args[t].type != self.results[i].type:
+                raise self.error(f"result #{i} ('{self.results[i].type}') is tied to an argument of another type "
+                                 f"('{self.args[t].type}')")
+        want = n_args + sum(1 for t in tied if t < 0)
+        if len(self.body.args) != want:
+            raise self.error(f"expects {want} body arguments (one per argument, one per untied result), got "
+                             f"{len(self.body.args)}")
+        term = self.body.terminator
+        if not isinstance(term, ReturnOp) or term.operands:
+            raise self.error("expects the body to end with 'flow.return' of no values")
+
+    def print_custom(self, p) -> None:
+        if self.workload:
+            p.write("[" + p.values(self.workload) + "]")
+        p.write("(" + p.values(self.args) + ") : (" + ", ".join(str(a.type) for a in self.args) + ") -> ")
+        parts = [p.value(self.args[t]) if t >= 0 else str(r.type) for r, t in zip(self.results, self.tied)]
+        p.write(parts[0] if len(parts) == 1 else "(" + ", ".join(parts) + ")")
+        p.write(p.attr_dict(op_attributes(self), ("operandSegmentSizes", "tied_operands"), keyword=True))
+        p.push_scope(isolated=True)
+        args = ", ".join(f"%{p.name_value(a, f'arg{a.index}')}: {a.type}" for a in self.body.args)
+        p.write(f" =\n    ({args}) ")
+        p.print_region(self.regions[0], print_entry_args=False)
+        p.pop_scope(isolated=True)
+        count = self.count_region
+        if count is not None:
+            p.push_scope(isolated=True)
+            args = ", ".join(f"%{p.name_value(a, f'arg{a.index}')}: {a.type}" for a in count.blocks[0].args)
+            p.write(f" count({args}) -> (index, index, index) ")
+            p.print_region(count, print_entry_args=False)
+            p.pop_scope(isolated=True)
+
+
+@define_op
+class TensorSplatOp(Operation):
+    """``flow.tensor.splat %v : tensor<..>``: a static tensor filled with scalar ``%v``."""
+
+    name = "flow.tensor.splat"
+    value = operand()
+    output = result()
+    traits = (Pure(),)
+
+    def verify_op(self) -> None:
+        t = self.results[0].type
+        if not isinstance(t, TensorType) or not t.has_static_shape or t.element_type != self.operands[0].type:
+            raise self.error(f"expects a static tensor of '{self.operands[0].type}', got '{t}'")
+
+    def print_custom(self, p) -> None:
+        p.write(f" {p.value(self.operands[0])} : {self.results[0].type}" + p.attr_dict(op_attributes(self)))
+
+
+@define_op
+class TensorReshapeOp(Operation):
+    """``flow.tensor.reshape %x : T -> U``: ``%x``'s elements in row-major order with static shape
+    ``U`` (same element type and element count)."""
+
+    name = "flow.tensor.reshape"
+    source = operand()
+    output = result()
+    traits = (Pure(),)
+
+    def verify_op(self) -> None:
+        a, b = self.operands[0].type, self.results[0].type
+        if not (isinstance(a, TensorType) and isinstance(b, TensorType) and a.has_static_shape
+                and b.has_static_shape and a.element_type == b.element_type and a.num_elements == b.num_elements):
+            raise self.error(f"expects static tensors of one element type and count, got '{a}' -> '{b}'")
+
+    def print_custom(self, p) -> None:
+        p.write(f" {p.value(self.operands[0])} : {self.operands[0].type} -> {self.results[0].type}"
+                + p.attr_dict(op_attributes(self)))
+
+
 PARENTS = ("flow.dispatch.region", "flow.dispatch.workgroups", "flow.executable.export")
 
 
@@ -211,6 +371,64 @@ class Syntax:
         regions = [body] + ([count] if count is not None else [])
         return self.build("flow.dispatch.region", dims + workload, [ty for ty, _ in results], attributes, regions,
                           self.loc(kw))
+
+    def flow_tensor_splat(self, kw, src, ty, attrs):
+        et = ty.element_type if isinstance(ty, TensorType) else ty
+        return self.build("flow.tensor.splat", [self.use(src, et)], [ty], dict(attrs or {}), (), self.loc(kw))
+
+    def flow_tensor_reshape(self, kw, src, src_t, res_t, attrs):
+        return self.build("flow.tensor.reshape", [self.use(src, src_t)], [res_t], dict(attrs or {}), (), self.loc(kw))
+
+    def flow_tied_result(self, tok, ty, dims):
+        return ("tied", tok, ty, dims or [])
+
+    def flow_typed_list(self, *items):
+        return list(items)
+
+    def flow_wg_results(self, *results):
+        return [r for r in results if r is not None]
+
+    def flow_workgroups_header(self, kw, workload, args, arg_types, results, attrs, *bindings):
+        workload = [self.use(t, INDEX) for t in (workload or [])]
+        args = list(args or [])
+        arg_types = arg_types or []
+        if len(args) != len(arg_types):
+            raise self.error(f"'flow.dispatch.workgroups' has {len(args)} arguments but {len(arg_types)} types", kw)
+        values, arg_dims = [], []
+        for tok, (ty, dims) in zip(args, arg_types):
+            if len(dims) != dynamic_dim_count(ty):
+                raise self.error(f"argument type '{ty}' has {dynamic_dim_count(ty)} dynamic dims but {len(dims)} "
+                                 "sizes are given", tok)
+            values.append(self.use(tok, ty))
+            arg_dims.extend(self.use(t, INDEX) for t in dims)
+        names = [str(t) for t in args]
+        types, tied, res_dims = [], [], []
+        for r in results if isinstance(results, list) else [results]:
+            if r[0] == "tied":
+                _, tok, ty, dims = r
+                if str(tok) not in names:
+                    raise self.error(f"result tied to '{tok}', which is not an argument", tok)
+                k = names.index(str(tok))
+                types.append(ty if ty is not None else values[k].type)
+                tied.append(k)
+            else:
+                ty, dims = r
+                types.append(ty)
+                tied.append(-1)
+            res_dims.extend(self.use(t, INDEX) for t in dims)
+        attributes = {"operandSegmentSizes": DenseArrayAttr(I32, (len(workload), len(values), len(arg_dims),
+                                                                  len(res_dims)))}
+        if any(t >= 0 for t in tied):
+            attributes["tied_operands"] = ArrayAttr(tuple(IntegerAttr(t, INDEX) for t in tied))
+        attributes.update(attrs or {})
+        self.set_entry_args([b for b in bindings if b is not None], isolated=True)
+        return {"kw": kw, "operands": workload + values + arg_dims + res_dims, "types": types,
+                "attributes": attributes}
+
+    def flow_dispatch_workgroups(self, header, body, count):
+        regions = [body] + ([count] if count is not None else [])
+        return self.build("flow.dispatch.workgroups", header["operands"], header["types"], header["attributes"],
+                          regions, self.loc(header["kw"]))
 
     def flow_return(self, kw, toks, types):
         toks, types = toks or [], types or []

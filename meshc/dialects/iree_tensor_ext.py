@@ -1,4 +1,5 @@
-"""iree_tensor_ext dialect (IREE): ``iree_tensor_ext.compute_barrier.start`` / ``.end``.
+"""iree_tensor_ext dialect (IREE): ``iree_tensor_ext.compute_barrier.start`` / ``.end``, and the
+dispatch tensor bindings of ``flow.dispatch.workgroups`` bodies.
 
 IREE's ABI lowering (``--compile-to=abi`` and later phases) puts ``compute_barrier.start`` on each
 imported argument and ``compute_barrier.end`` on each value before its export: markers that keep the
@@ -7,13 +8,53 @@ computation between them from being hoisted or sunk across the ABI boundary
 ``iree_tensor_ext.compute_barrier.start %x : T[{%dims}] -> T``. meshc reads them away with the ABI
 (:mod:`meshc.frontends.iree_abi`); kept, they are the identity (kernel in
 :mod:`meshc.runtime.ops.hal`).
+
+IREE's dispatch creation (``--compile-to=dispatch-creation``, 3.x) gives each dispatch's body block
+arguments of type ``!iree_tensor_ext.dispatch.tensor<ACCESS:tensor<..>>`` (``!flow.dispatch.tensor``
+before IREE 3.4), ACCESS one of ``readonly``, ``writeonly``, ``readwrite``; the body reads them with
+``iree_tensor_ext.dispatch.tensor.load %b, offsets = [..], sizes = [..], strides = [..] : !B -> T``
+and writes its results with ``iree_tensor_ext.dispatch.tensor.store %v, %b, offsets = ... : T -> !B``
+(``Dialect/TensorExt/IR/TensorExtOps.td``); the count region asks
+``iree_tensor_ext.dispatch.workgroup_count_from_slice`` for the workgroup grid. Only static bindings
+are read (a binding with dynamic dims, ``%b{%d}``, is a located error).
 """
 
 from __future__ import annotations
 
+import re
+from typing import Optional
+
+from meshc.dialects.tensor import SliceOp, format_mixed, resolve_mixed
 from meshc.ir.core import Operation
-from meshc.ir.opdef import Pure, define_op, op_attributes, var_operand, var_result
-from meshc.ir.types import INDEX
+from meshc.ir.opdef import INDEX_KIND, Pure, define_op, op_attributes, operand, result, var_operand, var_result
+from meshc.ir.types import INDEX, FloatType, IndexType, IntegerType, OpaqueType, TensorType, Type
+
+DISPATCH_TENSOR_DIALECTS = ("iree_tensor_ext", "flow")
+"""Dialects spelling ``!D.dispatch.tensor<..>``: IREE 3.4 on, and before."""
+ACCESSES = ("readonly", "writeonly", "readwrite")
+_BINDING = re.compile(r"<(readonly|writeonly|readwrite):tensor<((?:\d+x)*)([a-z]+\d*)>>")
+
+
+def dispatch_tensor(t: Type) -> Optional[tuple[str, TensorType]]:
+    """``(access, tensor type)`` of a static ``!iree_tensor_ext.dispatch.tensor<access:tensor<..>>``
+    (or ``!flow.dispatch.tensor``); None for any other type, a dynamic shape or an encoded tensor."""
+    if not isinstance(t, OpaqueType) or t.dialect not in DISPATCH_TENSOR_DIALECTS or t.name != "dispatch.tensor":
+        return None
+    m = _BINDING.fullmatch(t.body)
+    if m is None:
+        return None
+    elem = m.group(3)
+    et: Type
+    if elem == "index":
+        et = INDEX
+    elif re.fullmatch(r"i\d+", elem):
+        et = IntegerType(int(elem[1:]))
+    elif elem in ("f16", "bf16", "f32", "f64"):
+        et = FloatType(elem)
+    else:
+        return None
+    shape = tuple(int(d) for d in m.group(2).split("x") if d)
+    return m.group(1), TensorType(shape, et)
 
 BARRIERS = ("iree_tensor_ext.compute_barrier.start", "iree_tensor_ext.compute_barrier.end")
 
@@ -49,8 +90,121 @@ class ComputeBarrierEndOp(_Barrier):
     name = "iree_tensor_ext.compute_barrier.end"
 
 
+def _binding(op: Operation, v, writes: bool) -> TensorType:
+    found = dispatch_tensor(v.type)
+    if found is None:
+        raise op.error(f"expects a static '!iree_tensor_ext.dispatch.tensor<..:tensor<..>>' binding, got '{v.type}'")
+    access, t = found
+    if writes and access == "readonly":
+        raise op.error(f"cannot store into a readonly binding ('{v.type}')")
+    if not writes and access == "writeonly":
+        raise op.error(f"cannot load from a writeonly binding ('{v.type}')")
+    return t
+
+
+@define_op
+class DispatchTensorLoadOp(SliceOp):
+    """``iree_tensor_ext.dispatch.tensor.load %b, offsets = [..], sizes = [..], strides = [..] : !B -> T``:
+    the box of binding ``%b`` (readonly or readwrite) as a tensor, possibly rank-reduced (as
+    ``tensor.extract_slice``). Operands: the binding, then the dynamic offsets, sizes, strides."""
+
+    name = "iree_tensor_ext.dispatch.tensor.load"
+    num_leading = 1
+    source = operand()
+    offsets = var_operand(INDEX_KIND)
+    sizes = var_operand(INDEX_KIND)
+    strides = var_operand(INDEX_KIND)
+    output = result()
+    traits = (Pure(),)
+
+    @property
+    def full_type(self) -> Type:
+        return _binding(self, self.operands[0], False)
+
+    @property
+    def sliced_type(self) -> Type:
+        return self.results[0].type
+
+    def print_custom(self, p) -> None:
+        p.write(_slice_text(self, p, [self.operands[0]]) + f" : {self.operands[0].type} -> {self.results[0].type}")
+
+
+@define_op
+class DispatchTensorStoreOp(SliceOp):
+    """``iree_tensor_ext.dispatch.tensor.store %v, %b, offsets = [..], sizes = [..], strides = [..] : T -> !B``:
+    writes ``%v`` into the box of binding ``%b`` (writeonly or readwrite). No results."""
+
+    name = "iree_tensor_ext.dispatch.tensor.store"
+    num_leading = 2
+    value = operand()
+    target = operand()
+    offsets = var_operand(INDEX_KIND)
+    sizes = var_operand(INDEX_KIND)
+    strides = var_operand(INDEX_KIND)
+
+    @property
+    def full_type(self) -> Type:
+        return _binding(self, self.operands[1], True)
+
+    @property
+    def sliced_type(self) -> Type:
+        return self.operands[0].type
+
+    def print_custom(self, p) -> None:
+        p.write(_slice_text(self, p, self.operands[:2]) + f" : {self.operands[0].type} -> {self.operands[1].type}")
+
+
+def _slice_text(op: SliceOp, p, leading) -> str:
+    return (" " + p.values(leading) + ", offsets = " + format_mixed(p, op.mixed_offsets) + ", sizes = "
+            + format_mixed(p, op.mixed_sizes) + ", strides = " + format_mixed(p, op.mixed_strides)
+            + p.attr_dict(op.attributes, op._ELIDED))
+
+
+@define_op
+class WorkgroupCountFromSliceOp(Operation):
+    """``%x, %y, %z = iree_tensor_ext.dispatch.workgroup_count_from_slice(%w...)``: the workgroup
+    grid that IREE's codegen derives from the dispatch's tiling (three index values). It only appears
+    in a workgroup count region, which meshc never runs."""
+
+    name = "iree_tensor_ext.dispatch.workgroup_count_from_slice"
+    workload = var_operand(INDEX_KIND)
+    counts = var_result()
+    traits = (Pure(),)
+
+    def verify_op(self) -> None:
+        if len(self.results) != 3 or any(not isinstance(r.type, IndexType) for r in self.results):
+            raise self.error("expects three index results (x, y, z)")
+
+    def print_custom(self, p) -> None:
+        p.write("(" + p.values(self.operands) + ")" + p.attr_dict(op_attributes(self)))
+
+
 class Syntax:
     """Parse callbacks of grammar/iree_tensor_ext.lark."""
+
+    def iree_dispatch_load(self, kw, src, dims, offs, sizes, strides, attrs, src_t, res_t):
+        if dims is not None:
+            raise self.error("dispatch tensor bindings with dynamic dims are not supported", kw)
+        extra, dyn = SliceOp.make_attributes(*(resolve_mixed(self, m) for m in (offs, sizes, strides)), leading=1)
+        extra.update(attrs or {})
+        return self.build("iree_tensor_ext.dispatch.tensor.load", [self.use(src, src_t)] + dyn, [res_t], extra, (),
+                          self.loc(kw))
+
+    def iree_dispatch_store(self, kw, value, target, dims, offs, sizes, strides, attrs, value_t, target_t):
+        if dims is not None:
+            raise self.error("dispatch tensor bindings with dynamic dims are not supported", kw)
+        extra, dyn = SliceOp.make_attributes(*(resolve_mixed(self, m) for m in (offs, sizes, strides)), leading=2)
+        extra.update(attrs or {})
+        return self.build("iree_tensor_ext.dispatch.tensor.store", [self.use(value, value_t), self.use(target, target_t)]
+                          + dyn, [], extra, (), self.loc(kw))
+
+    def iree_binding_dims(self, toks=None):
+        return list(toks or [])
+
+    def iree_workgroup_count(self, kw, toks, attrs):
+        return self.build("iree_tensor_ext.dispatch.workgroup_count_from_slice",
+                          [self.use(t, INDEX) for t in (toks or [])], [INDEX] * 3, dict(attrs or {}), (),
+                          self.loc(kw))
 
     def iree_barrier_dims(self, toks=None):
         return list(toks or [])

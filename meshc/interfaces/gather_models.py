@@ -23,7 +23,13 @@ gather on a split operand dim):
   itself; the combiner's kind (``sum`` for ``arith.addf``, ``max``...) when it yields
   ``combiner(init, element)`` over the op's own reduction loops (an embedding bag); with any other
   use of the element the result has no kind and the gather loop is not split (the table is then
-  gathered, as for an op without the rule).
+  gathered, as for an op without the rule);
+* ``sum`` too, in an op without reduction loops, when the yield is *affine* in the extracted element:
+  built from it by ``addf``/``addi``/``subf``/``subi`` with values that do not depend on it, and by
+  ``select`` on a condition that does not (IREE's dispatch creation fuses the position add and the
+  bounds check ``select(valid, element, NaN)`` of ``jnp.take`` into the gather). Each such
+  independent term (an *affine leaf*) is then contributed by the first shard of the gather loop only
+  (partition selects it there and 0 on the others), so the partial values still sum to the yield.
 
 Partition (:meth:`GatherStructuredModel.partition`) clones the op onto the device's local operands
 and its local box of each captured tensor, then rewrites each ``tensor.extract`` of a split captured
@@ -98,6 +104,47 @@ def _own_index_loop(op: Operation, v: Value) -> Optional[int]:
     return None
 
 
+_AFFINE_ADD = ("arith.addf", "arith.addi")
+_AFFINE_SUB = ("arith.subf", "arith.subi")
+
+
+def affine_leaves(op: Operation, y: Value, extracts: set[int]) -> Optional[list[tuple[Operation, int]]]:
+    """The affine leaves ``(user, operand index)`` of ``y`` in ``op``'s payload block when ``y`` is
+    affine in the elements read by the extracts ``extracts`` (ids; module docstring), else None."""
+    block = op.payload_block  # type: ignore[attr-defined]
+    if block is None:
+        return None
+    dep: set[int] = set()
+    for o in block.ops:
+        if id(o) in extracts or any(id(v) in dep for v in o.operands):
+            dep.update(id(r) for r in o.results)
+    leaves: list[tuple[Operation, int]] = []
+
+    def affine(v: Value) -> bool:
+        owner = v.op if isinstance(v, OpResult) else None
+        if owner is None or owner.parent is not block:
+            return False
+        if id(owner) in extracts:
+            return True
+        ops = owner.operands
+        if owner.name in _AFFINE_ADD + _AFFINE_SUB:
+            on = [id(x) in dep for x in ops]
+            if on == [True, False] or (on == [False, True] and owner.name in _AFFINE_ADD):
+                leaves.append((owner, on.index(False)))
+                return affine(ops[on.index(True)])
+            return False
+        if owner.name == "arith.select" and id(ops[0]) not in dep:
+            for k in (1, 2):
+                if id(ops[k]) not in dep:
+                    leaves.append((owner, k))
+                elif not affine(ops[k]):
+                    return False
+            return True
+        return False
+
+    return leaves if id(y) in dep and affine(y) else None
+
+
 def _yield_kind(op: linalg.StructuredOp, result: int, extracts: set[int]) -> Optional[str]:
     """The kind of result ``result``'s partial values over a split gather loop (module docstring), or None."""
     block = op.payload_block
@@ -109,6 +156,8 @@ def _yield_kind(op: linalg.StructuredOp, result: int, extracts: set[int]) -> Opt
         return None
     if id(owner) in extracts:
         return None if op.reduction_dims() else "sum"
+    if not op.reduction_dims() and affine_leaves(op, y, extracts) is not None:
+        return "sum"
     kind = KIND_OF_OP.get(owner.name)
     init_arg = block.args[len(op.inputs) + result] if op.body_takes_inits else None
     if kind is None or init_arg is None or len(owner.operands) != 2 or op.reduction_kind(result) != kind:
@@ -182,9 +231,21 @@ class GatherStructuredModel(StructuredModel):
         new, results = clone_on_local_shapes(op, own)
         shift_linalg_index(new, op, ctx.regions(), ctx.m)  # type: ignore[arg-type]
         kinds = space.reduction_kinds
-        for x in [o for o in new.walk() if isinstance(o, tensor.ExtractOp) and id(o.source) in boxes]:
+        extracts = [o for o in new.walk() if isinstance(o, tensor.ExtractOp) and id(o.source) in boxes]
+        firsts = [off for x in extracts for (off, _), g in zip(boxes[id(x.source)][1], boxes[id(x.source)][3]) if g]
+        leaves = []
+        block = new.payload_block  # type: ignore[attr-defined]
+        if firsts and block is not None and not op.reduction_dims():  # type: ignore[attr-defined]
+            ids = {id(x) for x in extracts}
+            for y in block.terminator.operands:
+                owner = y.op if isinstance(y, OpResult) else None
+                if owner is not None and id(owner) not in ids:
+                    leaves += affine_leaves(new, y, ids) or []
+        for x in extracts:
             _, box, split, gathered = boxes[id(x.source)]
             _localize(x, box, split, gathered, _identity_kind(x, new, kinds))
+        for user, k in leaves:
+            _first_shard_only(user, k, firsts)
         return results
 
 
@@ -240,6 +301,30 @@ def _localize(x: tensor.ExtractOp, box, split, gathered, kind: str) -> None:
     x.result.replace_all_uses_with(sel.results[0])
     sel.set_operand(1, x.result)
     after.insert(sel)
+
+
+def _first_shard_only(user: Operation, k: int, offsets: list) -> None:
+    """Make operand ``k`` of ``user`` (an affine leaf) the value on the device whose gathered shards
+    all start at 0 and the additive identity elsewhere (module docstring)."""
+    b = Builder.before(user)
+    m = IndexMath(b, user.location)
+    first: Union[bool, Value] = True
+    for off in offsets:
+        at_zero = m.cmp("eq", off, 0)
+        if isinstance(first, bool) or isinstance(at_zero, bool):
+            first = at_zero if first is True else first if at_zero is True else False
+        else:
+            first = _and(b, user, first, at_zero)
+    if first is True:
+        return
+    v = user.operands[k]
+    zero = b.insert(ConstantOp.create([], [v.type], {"value": _scalar_identity("sum", v.type)},
+                                      location=user.location)).results[0]
+    if first is False:
+        user.set_operand(k, zero)
+        return
+    sel = Operation.create([first, v, zero], [v.type], location=user.location, name="arith.select")
+    user.set_operand(k, b.insert(sel).results[0])
 
 
 def _and(b: Builder, at: Operation, p, q) -> Value:

@@ -219,27 +219,53 @@ def _index_ops(block: Block) -> list[IndexOp]:
 
 def _renumber_indices(region: Region, exp: Expansion) -> None:
     """Rewrite the ``linalg.index`` ops of ``region`` to the new loops: a split loop's index is
-    the row-major linearization of its group's indices (index arithmetic in the body)."""
+    the row-major linearization of its group's indices (index arithmetic in the body). A
+    ``divsi``/``divui`` or ``remsi``/``remui`` of the old index by a constant that is the product of
+    the group's trailing sizes (IREE's collapse-dimensions delinearizes a collapsed loop that way)
+    becomes the linearization of the leading, resp. trailing, indices: no arithmetic hides the loops."""
     starts = exp.starts
     for old in _index_ops(region.blocks[0]):
         d, dim_attr = old.dim, old.attr("dim")
         sizes, block = exp.sizes[d], old.parent
 
-        def emit(name: str, operands: list[Value], attrs: Optional[dict] = None) -> Value:
+        def emit(name: str, operands: list[Value], attrs: Optional[dict] = None, before=old) -> Value:
             new = Operation.create(operands, [INDEX], attrs or {}, location=old.location, name=name)
-            block.insert_before(old, new)  # type: ignore[union-attr]
+            before.parent.insert_before(before, new)  # type: ignore[union-attr]
             return new.results[0]
 
-        total: Optional[Value] = None
-        for k, size in enumerate(sizes):
-            idx = emit("linalg.index", [], {"dim": IntegerAttr(starts[d] + k, dim_attr.type)})
-            if total is None:
-                total = idx
-                continue
-            scaled = emit("arith.muli", [total, emit("arith.constant", [], {"value": IntegerAttr(size, INDEX)})])
-            total = emit("arith.addi", [scaled, idx])
+        def linear(idxs: list[Value], before=old) -> Value:
+            total = idxs[0]
+            for idx, size in zip(idxs[1:], sizes[len(sizes) - len(idxs) + 1:]):
+                c = emit("arith.constant", [], {"value": IntegerAttr(size, INDEX)}, before)
+                total = emit("arith.addi", [emit("arith.muli", [total, c], None, before), idx], None, before)
+            return total
+
+        idxs = [emit("linalg.index", [], {"dim": IntegerAttr(starts[d] + k, dim_attr.type)})
+                for k in range(len(sizes))]
+        for use in list(old.results[0].uses):
+            user = use[0]
+            k = _delinearizing(user, old.results[0], sizes)
+            if k is not None:
+                part = idxs[:k] if user.name in ("arith.divsi", "arith.divui") else idxs[k:]
+                user.results[0].replace_all_uses_with(linear(part, user))
+        total = linear(idxs)
         old.results[0].replace_all_uses_with(total)  # type: ignore[arg-type]
         old.erase()
+
+
+def _delinearizing(user: Operation, index: Value, sizes: Sequence[int]) -> Optional[int]:
+    """``k`` if ``user`` divides (or takes the remainder of) ``index`` by the constant product of
+    ``sizes[k:]`` (0 < k < len(sizes)); None otherwise."""
+    if user.name not in ("arith.divsi", "arith.divui", "arith.remsi", "arith.remui") or user.operands[0] is not index:
+        return None
+    c = getattr(user.operands[1], "op", None)
+    value = c.attributes.get("value") if c is not None and c.name == "arith.constant" else None
+    if not isinstance(value, IntegerAttr):
+        return None
+    for k in range(1, len(sizes)):
+        if prod(sizes[k:]) == value.value:
+            return k
+    return None
 
 
 def expand_op(op: StructuredOp, exp: Expansion, rewriter: PatternRewriter,

@@ -15,6 +15,7 @@ from meshc.passes.base import Pass
 
 PASSES: dict[str, str] = {
     "canonicalize": "meshc.passes.canonicalize:Canonicalize",
+    "convert-flow-to-tensor": "meshc.passes.convert_flow_to_tensor:ConvertFlowToTensor",
     "cse": "meshc.passes.cse:CSE",
     "distribute-types": "meshc.passes.distribute_types:DistributeTypes",
     "flatten-regions": "meshc.passes.flatten_regions:FlattenRegions",
@@ -36,8 +37,8 @@ PASSES: dict[str, str] = {
     "verify": "meshc.passes.verify:Verify",
 }
 
-DEFAULT_PIPELINE: list[str] = ["flatten-regions", "propagate-reshapes", "sharding-propagation", "distribute-types",
-                               "reshard", "partition", "fuse-spmd-regions", "unroll", "propagate-encodings",
+DEFAULT_PIPELINE: list[str] = ["convert-flow-to-tensor", "flatten-regions", "propagate-reshapes",
+                               "sharding-propagation", "distribute-types", "reshard", "partition", "fuse-spmd-regions", "unroll", "propagate-encodings",
                                "materialize-encodings", "canonicalize", "cse"]
 """What ``meshc compile`` runs without ``-p`` (pipeline elements, in order; ``--no-propagate-reshapes``
 drops ``propagate-reshapes``, ``--no-fuse-regions`` drops ``fuse-spmd-regions``)."""

@@ -15,8 +15,10 @@ For each model ``NAME`` of :data:`MODELS` it writes into OUT_DIR (default: ``tes
   ``iree-compile --iree-input-type=stablehlo --compile-to=input``;
 * ``NAME_generic.linalg.mlir``: that with every named linalg op generalized
   (``iree-opt --linalg-generalize-named-ops``), for models with convolutions or pooling;
-* ``NAME.global_opt.mlir`` and ``NAME.dispatch_regions.mlir``: the model at IREE's later phases
-  (:func:`later_phases`: ``--compile-to=global-optimization``, then dispatch-region formation);
+* ``NAME.global_opt.mlir``, ``NAME.dispatch_regions.mlir`` and ``NAME.dispatch_creation.mlir``: the
+  model at IREE's later phases (:func:`later_phases`: ``--compile-to=global-optimization``, then
+  dispatch-region formation; and ``NAME.linalg.mlir`` through ``--compile-to=dispatch-creation``,
+  made with IREE 3.13.0rc20261016);
 * ``NAME.inputs.npz``: the arguments of ``@main`` in order (keys ``arg0``, ``arg1``, ...; floats are
   multiples of 1/256 so the inputs are exact in float32);
 * ``NAME.expected.npz``: key ``out``, JAX's float32 output;
@@ -424,15 +426,19 @@ def xla_summary(hlo: str) -> dict:
             "collectives": each}
 
 
-def later_phases(hlo: Path, global_opt: Path, regions: Path) -> None:
+def later_phases(hlo: Path, global_opt: Path, regions: Path, linalg: Path, dispatches: Path) -> None:
     """The model at IREE's later phases: ``--compile-to=global-optimization`` (the ABI stub on
     ``!hal.buffer_view``, softmax raised to ``linalg.softmax``, fills shared between consumers), and
     that through dispatch creation's region formation (``flow.dispatch.region`` around each fused
-    group: ``iree-opt`` with ``iree-dispatch-creation-form-dispatch-regions``)."""
+    group: ``iree-opt`` with ``iree-dispatch-creation-form-dispatch-regions``); and the input-phase
+    ``linalg`` through the whole of dispatch creation (``--compile-to=dispatch-creation``: each fused
+    group a ``flow.dispatch.workgroups`` on ``!iree_tensor_ext.dispatch.tensor`` bindings, the
+    reshapes between them ``flow.tensor.reshape``; the same file as from the StableHLO)."""
     subprocess.run(["iree-compile", "--iree-input-type=stablehlo", "--compile-to=global-optimization", str(hlo),
                     "-o", str(global_opt)], check=True)
     subprocess.run(["iree-opt", "--pass-pipeline=builtin.module(util.func(iree-dispatch-creation-form-dispatch-regions))",
                     str(global_opt), "-o", str(regions)], check=True)
+    subprocess.run(["iree-compile", "--compile-to=dispatch-creation", str(linalg), "-o", str(dispatches)], check=True)
 
 
 def main(out: Path, only: frozenset = frozenset(), xla_only: bool = False) -> None:
@@ -465,7 +471,8 @@ def main(out: Path, only: frozenset = frozenset(), xla_only: bool = False) -> No
         if name in GENERALIZE:
             subprocess.run(["iree-opt", "--linalg-generalize-named-ops", str(linalg), "-o",
                             str(out / f"{name}_generic.linalg.mlir")], check=True)
-        later_phases(hlo, out / f"{name}.global_opt.mlir", out / f"{name}.dispatch_regions.mlir")
+        later_phases(hlo, out / f"{name}.global_opt.mlir", out / f"{name}.dispatch_regions.mlir", linalg,
+                     out / f"{name}.dispatch_creation.mlir")
     summary.write_text(json.dumps(
         {"mesh": {"data": 2, "model": 4}, "source": "jax.jit(...).lower(*args).compile().as_text()",
          "jax": jax.__version__, "models": {k: xla[k] for k in MODELS if k in xla}}, indent=1) + "\n")

@@ -79,3 +79,50 @@ util.func @return_parent() {
   // expected-error @+1 {{'flow.return' op expects parent op to be one of 'flow.dispatch.region, flow.dispatch.workgroups, flow.executable.export'}}
   flow.return
 }
+
+// -----
+
+util.func @store_readonly(%t: tensor<4xf32>) -> tensor<4xf32> {
+  %w = flow.dispatch.workgroups(%t) : (tensor<4xf32>) -> %t =
+      (%a: !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>>) {
+    %l = iree_tensor_ext.dispatch.tensor.load %a, offsets = [0], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>> -> tensor<4xf32>
+    // expected-error @+1 {{cannot store into a readonly binding}}
+    iree_tensor_ext.dispatch.tensor.store %l, %a, offsets = [0], sizes = [4], strides = [1] : tensor<4xf32> -> !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>>
+    flow.return
+  }
+  util.return %w : tensor<4xf32>
+}
+
+// -----
+
+util.func @missing_result_binding(%t: tensor<4xf32>) -> tensor<4xf32> {
+  // expected-error @+1 {{expects 2 body arguments (one per argument, one per untied result), got 1}}
+  %w = flow.dispatch.workgroups(%t) : (tensor<4xf32>) -> tensor<4xf32> =
+      (%a: !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>>) {
+    flow.return
+  }
+  util.return %w : tensor<4xf32>
+}
+
+// -----
+
+util.func @load_out_of_bounds(%t: tensor<4xf32>) -> tensor<4xf32> {
+  %w = flow.dispatch.workgroups(%t) : (tensor<4xf32>) -> tensor<4xf32> =
+      (%a: !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>>, %o: !iree_tensor_ext.dispatch.tensor<writeonly:tensor<4xf32>>) {
+    // expected-error @+1 {{slice along dimension 0 runs out-of-bounds: 4 >= 4}}
+    %l = iree_tensor_ext.dispatch.tensor.load %a, offsets = [1], sizes = [4], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4xf32>> -> tensor<4xf32>
+    flow.return
+  }
+  util.return %w : tensor<4xf32>
+}
+
+// -----
+
+util.func @tied_to_nothing(%t: tensor<4xf32>, %u: tensor<4xf32>) -> tensor<4xf32> {
+  // expected-error @+1 {{result tied to '%u', which is not an argument}}
+  %w = flow.dispatch.workgroups(%t) : (tensor<4xf32>) -> %u =
+      (%a: !iree_tensor_ext.dispatch.tensor<readwrite:tensor<4xf32>>) {
+    flow.return
+  }
+  util.return %w : tensor<4xf32>
+}
