@@ -78,7 +78,7 @@ FLAGS: dict[str, Flag] = {
     "verify-each": Flag("bool", None, "Verify the IR after every pass (default true)."),
     "dump-pass-pipeline": Flag("bool", None, "Print the pass pipeline that runs (stderr)."),
     "mlir-disable-threading": Flag("bool", None, "Accepted; meshc runs passes on one thread anyway."),
-    "mlir-print-local-scope": Flag("bool", None, "Accepted; meshc prints attributes in place anyway."),
+    "mlir-print-local-scope": Flag("bool", None, "Print every attribute in place (no #map / #encoding aliases)."),
     "mlir-print-ir-module-scope": Flag("bool", None, "Accepted; meshc's IR dumps print the whole module anyway."),
     "spelling": Flag("value", "--spelling", "Print in this spelling: mesh19 (LLVM 19), mesh20 (LLVM 20), shard "
                      "(LLVM 21+), input (default: the one the input was read in).", "SPELLING"),
@@ -269,6 +269,8 @@ def compile_args(inv: Invocation, pipeline: str) -> list[str]:
                     args += [flag.compile, v]
     if "spelling" not in inv.values:
         args += ["--spelling", "input"]  # mlir-opt prints what it parsed
+    if not inv.flag("mlir-print-local-scope"):
+        args += ["--aliases", "input"]  # mlir-opt prints aliases; meshc those the input defined
     if "value-names" not in inv.values:
         args += ["--value-names", "asm"]  # mlir-opt names constants itself
     args.append(VERIFY_EACH_OPTION[inv.flag("verify-each")])

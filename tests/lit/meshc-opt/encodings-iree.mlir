@@ -1,6 +1,6 @@
 // IREE 3.13's rules for the encoding ops, through meshc-opt with iree-opt's pass names
 // (tests/data/iree-3.13 holds what iree-opt 3.13 printed for the same programs).
-// RUN: meshc-opt --split-input-file --pass-pipeline="builtin.module(util.func(iree-dispatch-creation-propagate-encodings-through-generic-ops))" %s | FileCheck %s
+// RUN: meshc-opt --split-input-file --mlir-print-local-scope --pass-pipeline="builtin.module(util.func(iree-dispatch-creation-propagate-encodings-through-generic-ops))" %s | FileCheck %s
 // RUN: meshc-opt --split-input-file --materialize-encodings %s | FileCheck %s --check-prefix=NOP
 
 #map = affine_map<(d0, d1, d2) -> (d0, d1, d2)>
