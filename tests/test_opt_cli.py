@@ -299,6 +299,7 @@ def test_the_docs_table_is_the_alias_table():
 
 def test_the_default_pipeline_spelled_out_prints_what_meshc_compile_prints(capsys):
     # with the source names meshc compile keeps (meshc-opt names constants as mlir-opt: --value-names)
+    # and the attributes in place (meshc-opt prints the sample's #map aliases back: --mlir-print-local-scope)
     from click.testing import CliRunner
 
     from meshc.cli import main as meshc_main
@@ -308,7 +309,8 @@ def test_the_default_pipeline_spelled_out_prints_what_meshc_compile_prints(capsy
     # meshc's own default traversal: meshc-opt's bare 'sharding-propagation' is upstream's (backward-forward)
     steps = ["sharding-propagation{traversal=forward-backward}" if p == "sharding-propagation" else p
              for p in DEFAULT_PIPELINE]
-    code, out, err = run(capsys, f"--pass-pipeline={','.join(steps)}", "--value-names=source", sample)
+    code, out, err = run(capsys, f"--pass-pipeline={','.join(steps)}", "--value-names=source",
+                         "--mlir-print-local-scope", sample)
     assert (code, err) == (0, "")
     compiled = CliRunner().invoke(meshc_main, ["compile", sample])
     assert compiled.exit_code == 0 and "mesh.for_one" in out

@@ -129,6 +129,7 @@ class PropagateEncodings(Pass):
     op_names = ("builtin.module",)
     options = (Option("through-function-args", bool, False,
                       "Let encodings change function signatures and call sites"),)
+    inside_scopes = False  # hoist-encoding-ops moves the encoding ops inside dispatch regions, and only those
 
     def run(self, op: Operation) -> None:
         self.root = op
@@ -137,7 +138,13 @@ class PropagateEncodings(Pass):
         if not worklist and not refined:
             self.mark_all_preserved()  # no encoding op to move: nothing changes
             return
-        self.ctx = PropagationContext(op, self.through_function_args)
+        self.propagate(op, worklist)
+
+    def propagate(self, op: Operation, worklist: deque) -> None:
+        """Move the encoding ops of ``worklist`` (and those each step generates) until none moves;
+        then report where each stopped (remarks)."""
+        self.root = op
+        self.ctx = PropagationContext(op, getattr(self, "through_function_args", False))
         self.rewriter = Rewriter()
         self.stops: dict[int, tuple[Operation, list[str]]] = {}
         limit = 100 * sum(1 for _ in op.walk()) + 1000
@@ -185,6 +192,14 @@ class PropagateEncodings(Pass):
             op = holder
         return None
 
+    def _refuse_bubble(self, set_op: SetEncodingOp) -> Optional[str]:
+        """Why this pass does not bubble ``set_op`` beyond the general rules (None: it may)."""
+        return None
+
+    def _refuse_sink(self, unset: UnsetEncodingOp) -> Optional[str]:
+        """Why this pass does not sink ``unset`` beyond the general rules (None: it may)."""
+        return None
+
     def _stop(self, op: Operation, reason: str) -> list[Operation]:
         self.stops.setdefault(id(op), (op, []))[1].append(reason)
         return []
@@ -206,8 +221,11 @@ class PropagateEncodings(Pass):
         if set_op.encoding_dims:
             return self._stop(set_op, "set_encoding stays: it has dynamic encoding_dims")
         scope = self._in_hoist_scope(set_op)
-        if scope is not None:
+        if scope is not None and not self.inside_scopes:
             return self._stop(set_op, f"set_encoding stays: it is inside '{scope.name}' (left to hoist-encoding-ops)")
+        refusal = self._refuse_bubble(set_op)
+        if refusal is not None:
+            return self._stop(set_op, f"set_encoding stays: {refusal}")
         barrier = self._barrier(set_op, src.op) if isinstance(src, OpResult) else None
         if barrier is not None:
             return self._stop(set_op, f"set_encoding stays: its producer '{src.op.name}' is outside the "
@@ -258,8 +276,11 @@ class PropagateEncodings(Pass):
             erase_dead(e.op)
             return []
         scope = self._in_hoist_scope(unset)
-        if scope is not None:
+        if scope is not None and not self.inside_scopes:
             return self._stop(unset, f"unset_encoding stays: it is inside '{scope.name}' (left to hoist-encoding-ops)")
+        refusal = self._refuse_sink(unset)
+        if refusal is not None:
+            return self._stop(unset, f"unset_encoding stays: {refusal}")
         generated: list[Operation] = []
         for consumer, index in list(u.uses):
             if not _alive(consumer, self.root) or index >= len(consumer.operands) or consumer.operands[index] is not u:
