@@ -148,8 +148,8 @@ def test_usage_errors(capsys, args, message):
     ("func.func(shard-partition{ordering=x})", 27, "pass 'shard-partition' has no option 'ordering' in meshc "
                                                    "(it takes no options)"),
     ("iree-dispatch-creation-set-encoding{encoding-option=matmulk}", 37, "meshc supports only 'generic', got 'matmulk'"),
-    ("builtin.module(util.func(iree-dispatch-creation-hoist-encoding-ops))", 26,
-     "'iree-dispatch-creation-hoist-encoding-ops' (IREE) has no meshc equivalent"),
+    ("builtin.module(util.func(iree-dispatch-creation-fuse-encoding-ops-into-dispatch-regions-pass))", 26,
+     "'iree-dispatch-creation-fuse-encoding-ops-into-dispatch-regions-pass' (IREE) has no meshc equivalent"),
     ("canonicalize{max-iterations=many}", 14, "option 'max-iterations' expects an integer, got 'many'"),
 ])
 def test_pipeline_errors_are_located_in_the_pipeline(capsys, program, pipeline, col, message):
@@ -261,7 +261,8 @@ def test_accepted_names_and_what_they_run():
     assert set(PASSES) <= set(names)
     assert {"shard-partition", "mesh-spmdization", "test-constant-fold", "iree-dispatch-creation-set-encoding"} \
         <= set(names)
-    assert "iree-dispatch-creation-hoist-encoding-ops" not in names
+    assert "iree-dispatch-creation-fuse-encoding-ops-into-dispatch-regions-pass" not in names
+    assert meshc_names("iree-dispatch-creation-hoist-encoding-ops") == ["hoist-encoding-ops"]
     assert meshc_names("cse") == ["cse"]
     assert meshc_names("test-constant-fold") == ["canonicalize"]
     with pytest.raises(PipelineError, match="unknown pass 'nope'"):

@@ -10,7 +10,7 @@ and leaves encoding ops elsewhere alone (``propagate-encodings`` moves those):
    with one result that broadcasts an input (an input map with fewer results than loops) or
    extends one (a dequantization: an integer input, a float result); an ``unset_encoding`` with a
    single use sinks into that consumer when it is an all-parallel structured op reading it as an
-   input (not as its init). The maps must be projected permutations (as everywhere); a
+   input (not as its init). The op's maps must all be projected permutations; a
    ``tensor.empty`` init takes the encoded type.
 2. *Hoist*: a ``set_encoding`` directly in the region moves before the region when its source is
    defined outside it; when its source is a constant expression computed inside (constants,
@@ -26,9 +26,11 @@ from __future__ import annotations
 from collections import deque
 from typing import Optional
 
-from meshc.dialects.iree_encoding import PaddingAttr, SetEncodingOp, UnsetEncodingOp
+from meshc.dialects.iree_encoding import EncodingAttr, PaddingAttr, SetEncodingOp, UnsetEncodingOp
+from meshc.ir.affine import DimExpr
 from meshc.ir.attributes import IntegerAttr, StringAttr
 from meshc.ir.core import Operation, OpResult, Value
+from meshc.interfaces.encoding import OpOperand, PropagationEncoding, generate_encodings, is_identity
 from meshc.ir.types import FloatType, IntegerType, TensorType
 from meshc.passes.propagate_encodings import PropagateEncodings, erase_dead
 
@@ -43,13 +45,24 @@ def _all_parallel(op: Operation) -> bool:
         and all(it == "parallel" for it in its())
 
 
+def _projected_permutations(op: Operation) -> bool:
+    """Every indexing map of ``op`` picks distinct loops, one per result (MLIR's projected permutation)."""
+    for m in op.indexing_maps():  # type: ignore[attr-defined]
+        dims = [getattr(e, "position", None) for e in m.results]
+        if not all(isinstance(e, DimExpr) for e in m.results) or len(set(dims)) != len(dims):
+            return False
+    return True
+
+
 def _broadcast_or_dequant(op: Operation) -> bool:
     """IREE's bubbling condition: one result, all loops parallel, and an input broadcast or bit-extended."""
-    if not _all_parallel(op) or len(op.results) != 1:
+    if not _all_parallel(op) or len(op.results) != 1 or not _projected_permutations(op):
         return False
     maps = op.indexing_maps()  # type: ignore[attr-defined]
     loops = len(op.iterator_types())  # type: ignore[attr-defined]
     inputs = op.inputs  # type: ignore[attr-defined]
+    if not is_identity(maps[-1]):
+        return False  # IREE bubbles only through an identity output map
     broadcast = any(m.num_results < loops for v, m in zip(inputs, maps) if isinstance(v.type, TensorType))
     out = _element(op.results[0].type)
     dequant = isinstance(out, FloatType) and any(isinstance(_element(v.type), IntegerType) for v in inputs)
@@ -102,7 +115,39 @@ class HoistEncodingOps(PropagateEncodings):
         consumer, index = uses[0]
         if not _all_parallel(consumer) or index >= len(consumer.inputs):  # type: ignore[attr-defined]
             return f"its consumer '{consumer.name}' is not an all-parallel op reading it as an input"
+        if not _projected_permutations(consumer):
+            return f"an indexing map of '{consumer.name}' is not a projected permutation"
         return None
+
+    def _encodings(self, encoding, target) -> PropagationEncoding:
+        """IREE's encodings for a generic: bubbling, each tensor input gets ``encoding`` with the
+        input's map appended (an identity one too), the init and result keep ``encoding``; sinking
+        from input ``t``, the op's domain gets ``encoding`` with ``t``'s map appended (not an
+        identity), and every other tensor operand and result the domain's with its own map appended
+        (not an identity)."""
+        base = generate_encodings(encoding, target)
+        op = target.op if isinstance(target, (OpOperand, OpResult)) else None
+        if not isinstance(encoding, EncodingAttr) or op is None or not hasattr(op, "payload_kind"):
+            return base
+        maps = op.indexing_maps()  # type: ignore[attr-defined]
+        n_in = len(op.inputs)  # type: ignore[attr-defined]
+        tensors = [isinstance(v.type, TensorType) for v in op.operands]
+        operands = list(base.operand_encodings)
+        if isinstance(target, OpResult):
+            for k in range(n_in):
+                if tensors[k]:
+                    operands[k] = encoding.with_new_operand_map(maps[k])
+            return PropagationEncoding(operands, base.result_encodings, base.target_encoding)
+
+        def through(domain: EncodingAttr, m) -> EncodingAttr:
+            return domain if is_identity(m) else domain.with_new_operand_map(m)
+
+        domain = through(encoding, maps[target.index])
+        for k in range(len(op.operands)):
+            if tensors[k] and k != target.index:
+                operands[k] = through(domain, maps[k])
+        results = [through(domain, maps[n_in + i]) for i in range(len(op.results))]
+        return PropagationEncoding(operands, results, base.target_encoding)
 
     # -- hoisting
     def _hoist(self, set_op: SetEncodingOp) -> None:

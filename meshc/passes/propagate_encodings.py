@@ -52,7 +52,8 @@ from collections import deque
 from typing import Optional
 
 from meshc.dialects.iree_encoding import SetEncodingOp, UnsetEncodingOp
-from meshc.interfaces.encoding import (NotPropagable, OpOperand, PropagationContext, generate_encodings,
+from meshc.interfaces.encoding import (NotPropagable, OpOperand, PropagationContext, PropagationEncoding,
+                                       generate_encodings,
                                        op_model_for, owner_of, stop_reason)
 from meshc.ir.builder import Rewriter
 from meshc.ir.core import Operation, OpResult, Value
@@ -192,6 +193,11 @@ class PropagateEncodings(Pass):
             op = holder
         return None
 
+    def _encodings(self, encoding, target) -> PropagationEncoding:
+        """The encodings the operands and results of the op at ``target`` get (the interfaces'
+        :func:`generate_encodings`)."""
+        return generate_encodings(encoding, target)
+
     def _refuse_bubble(self, set_op: SetEncodingOp) -> Optional[str]:
         """Why this pass does not bubble ``set_op`` beyond the general rules (None: it may)."""
         return None
@@ -242,7 +248,7 @@ class PropagateEncodings(Pass):
             return self._stop(set_op, f"set_encoding stays: the value also feeds '{others[0].name}', which needs the "
                                       "plain layout")
         try:
-            encodings = generate_encodings(encoding, src)  # type: ignore[arg-type]
+            encodings = self._encodings(encoding, src)  # type: ignore[arg-type]
             result = model.propagate_encoding(self.rewriter, owner, encodings, src, self.ctx)  # type: ignore
         except NotPropagable as err:
             return self._stop(set_op, f"set_encoding stays: {err}")
@@ -304,7 +310,7 @@ class PropagateEncodings(Pass):
                 continue
             model = op_model_for(consumer)
             try:
-                encodings = generate_encodings(encoding, target)  # type: ignore[arg-type]
+                encodings = self._encodings(encoding, target)  # type: ignore[arg-type]
                 result = model.propagate_encoding(self.rewriter, consumer, encodings, target,  # type: ignore
                                                   self.ctx)
             except NotPropagable as err:
