@@ -28,7 +28,9 @@ reduction over a dim the encoding tiles, a value whose other users need the
 plain layout (bubbling through an op that is not cheap to duplicate), a
 mutable global, a reshape splitting a dim over several, a function argument
 (unless ``through-function-args``; never one of a public function, whose
-callers are outside the module), dynamic ``encoding_dims``. An
+callers are outside the module), a set_encoding with dynamic ``encoding_dims``
+(an unset_encoding with them sinks, and the encoding ops it makes take the
+same ``encoding_dims``). An
 unset_encoding of a dynamic shape sinks (its new result sizes are
 ``tensor.dim`` of the encoded value, as IREE 3.13 builds them).
 
@@ -89,6 +91,28 @@ def erase_dead(op: Optional[Operation]) -> None:
         producers = [v.op for v in o.operands if isinstance(v, OpResult)]
         o.erase()
         stack.extend(producers)
+
+
+def _give_encoding_dims(op: Operation, dims: list[Value]) -> None:
+    """Give an encoding op made while sinking an ``unset_encoding encoding_dims{...}`` those
+    ``encoding_dims`` (the encoding's ``?`` iteration sizes are the same loops: IREE 3.13 copies
+    them) when its encoding has as many ``?`` sizes and it has none yet; not a set_encoding of an init
+    made from sizes only (``tensor.empty``), which takes the encoded type instead."""
+    from meshc.dialects.iree_encoding import EncodingAttr
+    from meshc.ir.attributes import DenseArrayAttr
+    from meshc.ir.types import I32
+
+    enc = op.encoding  # type: ignore[attr-defined]
+    if not dims or op.encoding_dims or not isinstance(enc, EncodingAttr) \
+            or enc.num_dynamic_iteration_sizes != len(dims):  # type: ignore[attr-defined]
+        return
+    src = op.operands[0]
+    if isinstance(op, SetEncodingOp) and isinstance(src, OpResult) and not src.op.has_trait("ConstantLike") \
+            and not any(isinstance(v.type, TensorType) for v in src.op.operands):
+        return  # an init made from sizes only (tensor.empty): the set_encoding bubbles into it, no dims needed
+    if isinstance(op, UnsetEncodingOp):
+        op.attributes["operandSegmentSizes"] = DenseArrayAttr(I32, (1, len(op.operands) - 1, len(dims)))
+    op.set_operands(list(op.operands) + list(dims))
 
 
 def refine_static_shapes(root: Operation) -> int:
@@ -276,6 +300,7 @@ class PropagateEncodings(Pass):
     def _sink(self, unset: UnsetEncodingOp) -> list[Operation]:
         u, e = unset.result, unset.source
         encoding = unset.encoding
+        dims = list(unset.encoding_dims)
         if isinstance(e, OpResult) and isinstance(e.op, SetEncodingOp) and e.op.source.type == u.type:
             self._replace(u, e.op.source)
             unset.erase()
@@ -318,6 +343,8 @@ class PropagateEncodings(Pass):
                 continue
             erase_dead(consumer)
             generated.extend(result.generated_encoding_ops)
+            for made in result.generated_encoding_ops:
+                _give_encoding_dims(made, dims)
         if not u.uses:
             unset.erase()
         return generated
