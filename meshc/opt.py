@@ -15,15 +15,16 @@ options also take ``=true`` / ``=false``:
   ``--allow-unregistered-dialect``, ``--mlir-print-ir-{before,after}-all``,
   ``--mlir-print-ir-{before,after}=PASS``, ``--mlir-print-ir-after-change``,
   ``--mlir-print-ir-after-failure``, ``--mlir-timing``, ``--verify-each[=false]``,
-  ``--dump-pass-pipeline``; ``--mlir-disable-threading``,
-  ``--mlir-print-local-scope`` and ``--mlir-print-ir-module-scope`` are
-  accepted and change nothing (meshc runs one thread, prints no attribute
-  aliases and dumps the whole module); meshc's ``--remarks``,
+  ``--dump-pass-pipeline``; ``--mlir-print-local-scope`` (attributes in place, no
+  ``#map`` / ``#encoding`` aliases: :mod:`meshc.ir.aliases`); ``--mlir-disable-threading``
+  and ``--mlir-print-ir-module-scope`` are accepted and change nothing (meshc runs one
+  thread and dumps the whole module); meshc's ``--remarks``,
   ``--mesh-shape NAME=SIZES``, ``--spelling={mesh19,mesh20,shard,input}`` and
   ``--value-names={asm,source}`` too.
 
 The module prints in the spelling it was read in (:mod:`meshc.ir.spelling`), as
-mlir-opt prints what it parsed, unless ``--spelling`` names another; constants
+mlir-opt prints what it parsed, unless ``--spelling`` names another, with attribute aliases
+for the kinds the input defined aliases for (``meshc compile --aliases=input``); constants
 print with mlir-opt's names (``%c2_i64``, ``%cst``; :class:`meshc.ir.printer.Printer`),
 unless ``--value-names=source`` keeps the input's names as ``meshc compile`` does.
 
