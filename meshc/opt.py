@@ -15,15 +15,16 @@ options also take ``=true`` / ``=false``:
   ``--allow-unregistered-dialect``, ``--mlir-print-ir-{before,after}-all``,
   ``--mlir-print-ir-{before,after}=PASS``, ``--mlir-print-ir-after-change``,
   ``--mlir-print-ir-after-failure``, ``--mlir-timing``, ``--verify-each[=false]``,
-  ``--dump-pass-pipeline``; ``--mlir-disable-threading``,
-  ``--mlir-print-local-scope`` and ``--mlir-print-ir-module-scope`` are
-  accepted and change nothing (meshc runs one thread, prints no attribute
-  aliases and dumps the whole module); meshc's ``--remarks``,
+  ``--dump-pass-pipeline``; ``--mlir-print-local-scope`` (attributes in place, no
+  ``#map`` / ``#encoding`` aliases: :mod:`meshc.ir.aliases`); ``--mlir-disable-threading``
+  and ``--mlir-print-ir-module-scope`` are accepted and change nothing (meshc runs one
+  thread and dumps the whole module); meshc's ``--remarks``,
   ``--mesh-shape NAME=SIZES``, ``--spelling={mesh19,mesh20,shard,input}`` and
   ``--value-names={asm,source}`` too.
 
 The module prints in the spelling it was read in (:mod:`meshc.ir.spelling`), as
-mlir-opt prints what it parsed, unless ``--spelling`` names another; constants
+mlir-opt prints what it parsed, unless ``--spelling`` names another, with attribute aliases
+for the kinds the input defined aliases for (``meshc compile --aliases=input``); constants
 print with mlir-opt's names (``%c2_i64``, ``%cst``; :class:`meshc.ir.printer.Printer`),
 unless ``--value-names=source`` keeps the input's names as ``meshc compile`` does.
 
@@ -78,7 +79,7 @@ FLAGS: dict[str, Flag] = {
     "verify-each": Flag("bool", None, "Verify the IR after every pass (default true)."),
     "dump-pass-pipeline": Flag("bool", None, "Print the pass pipeline that runs (stderr)."),
     "mlir-disable-threading": Flag("bool", None, "Accepted; meshc runs passes on one thread anyway."),
-    "mlir-print-local-scope": Flag("bool", None, "Accepted; meshc prints attributes in place anyway."),
+    "mlir-print-local-scope": Flag("bool", None, "Print every attribute in place (no #map / #encoding aliases)."),
     "mlir-print-ir-module-scope": Flag("bool", None, "Accepted; meshc's IR dumps print the whole module anyway."),
     "spelling": Flag("value", "--spelling", "Print in this spelling: mesh19 (LLVM 19), mesh20 (LLVM 20), shard "
                      "(LLVM 21+), input (default: the one the input was read in).", "SPELLING"),
@@ -269,6 +270,8 @@ def compile_args(inv: Invocation, pipeline: str) -> list[str]:
                     args += [flag.compile, v]
     if "spelling" not in inv.values:
         args += ["--spelling", "input"]  # mlir-opt prints what it parsed
+    if not inv.flag("mlir-print-local-scope"):
+        args += ["--aliases", "input"]  # mlir-opt prints aliases; meshc those the input defined
     if "value-names" not in inv.values:
         args += ["--value-names", "asm"]  # mlir-opt names constants itself
     args.append(VERIFY_EACH_OPTION[inv.flag("verify-each")])

@@ -1582,6 +1582,9 @@ def parse(text: str, filename: str = "<stdin>") -> Operation:
             top.remove(op)
             module.body.append(op)
     module.source_marks = frozenset(cb.source_marks)
+    from meshc.ir.aliases import alias_kinds
+
+    module.alias_kinds = alias_kinds(cb.attr_aliases.values())  # printed back through aliases (meshc-opt)
     _run_post_parse_hooks(module)
     return module
 

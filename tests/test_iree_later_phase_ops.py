@@ -41,7 +41,7 @@ SOFTMAX = """module {
 def test_an_abi_stub_is_its_tensor_function():
     module = mc.parse(STUB)
     text = print_op(module)
-    assert "util.func @main(%arg0: tensor<4x8xf32>) -> tensor<4x8xf32> {" in text
+    assert "util.func public @main(%arg0: tensor<4x8xf32>) -> tensor<4x8xf32> {" in text
     assert "hal." not in text and "compute_barrier" not in text and "iree.abi.stub" not in text
     x = np.arange(32, dtype=np.float32).reshape(4, 8)
     np.testing.assert_array_equal(mc.run(module, [x]).outputs[0], x + x)

@@ -148,8 +148,8 @@ def test_usage_errors(capsys, args, message):
     ("func.func(shard-partition{ordering=x})", 27, "pass 'shard-partition' has no option 'ordering' in meshc "
                                                    "(it takes no options)"),
     ("iree-dispatch-creation-set-encoding{encoding-option=matmulk}", 37, "meshc supports only 'generic', got 'matmulk'"),
-    ("builtin.module(util.func(iree-dispatch-creation-hoist-encoding-ops))", 26,
-     "'iree-dispatch-creation-hoist-encoding-ops' (IREE) has no meshc equivalent"),
+    ("builtin.module(util.func(iree-dispatch-creation-fuse-encoding-ops-into-dispatch-regions-pass))", 26,
+     "'iree-dispatch-creation-fuse-encoding-ops-into-dispatch-regions-pass' (IREE) has no meshc equivalent"),
     ("canonicalize{max-iterations=many}", 14, "option 'max-iterations' expects an integer, got 'many'"),
 ])
 def test_pipeline_errors_are_located_in_the_pipeline(capsys, program, pipeline, col, message):
@@ -261,7 +261,8 @@ def test_accepted_names_and_what_they_run():
     assert set(PASSES) <= set(names)
     assert {"shard-partition", "mesh-spmdization", "test-constant-fold", "iree-dispatch-creation-set-encoding"} \
         <= set(names)
-    assert "iree-dispatch-creation-hoist-encoding-ops" not in names
+    assert "iree-dispatch-creation-fuse-encoding-ops-into-dispatch-regions-pass" not in names
+    assert meshc_names("iree-dispatch-creation-hoist-encoding-ops") == ["hoist-encoding-ops"]
     assert meshc_names("cse") == ["cse"]
     assert meshc_names("test-constant-fold") == ["canonicalize"]
     with pytest.raises(PipelineError, match="unknown pass 'nope'"):
@@ -299,6 +300,7 @@ def test_the_docs_table_is_the_alias_table():
 
 def test_the_default_pipeline_spelled_out_prints_what_meshc_compile_prints(capsys):
     # with the source names meshc compile keeps (meshc-opt names constants as mlir-opt: --value-names)
+    # and the attributes in place (meshc-opt prints the sample's #map aliases back: --mlir-print-local-scope)
     from click.testing import CliRunner
 
     from meshc.cli import main as meshc_main
@@ -308,7 +310,8 @@ def test_the_default_pipeline_spelled_out_prints_what_meshc_compile_prints(capsy
     # meshc's own default traversal: meshc-opt's bare 'sharding-propagation' is upstream's (backward-forward)
     steps = ["sharding-propagation{traversal=forward-backward}" if p == "sharding-propagation" else p
              for p in DEFAULT_PIPELINE]
-    code, out, err = run(capsys, f"--pass-pipeline={','.join(steps)}", "--value-names=source", sample)
+    code, out, err = run(capsys, f"--pass-pipeline={','.join(steps)}", "--value-names=source",
+                         "--mlir-print-local-scope", sample)
     assert (code, err) == (0, "")
     compiled = CliRunner().invoke(meshc_main, ["compile", sample])
     assert compiled.exit_code == 0 and "mesh.for_one" in out

@@ -73,6 +73,10 @@ def _pass_names(values: tuple[str, ...]) -> frozenset[str]:
 @click.option("--value-names", type=click.Choice(["source", "asm"]), default="source", show_default=True,
               help="How values are named in the output: 'source' keeps the input's names; 'asm' gives constants "
                    "mlir-opt's names (%c2_i64, %cst, %true), as meshc-opt prints (docs/meshc-opt.md).")
+@click.option("--aliases", type=click.Choice(["none", "input"]), default="none", show_default=True,
+              help="Attribute aliases in the output: 'none' prints attributes in place; 'input' prints the kinds "
+                   "the input defined aliases for (#map = affine_map<...>, #encoding = #iree_encoding...) through "
+                   "aliases, as mlir-opt does (meshc-opt's default; meshc/ir/aliases.py).")
 @propagate_reshapes_option
 @annotation_options
 @auto_shard_options
@@ -82,7 +86,7 @@ def command(input_path: str, output: str, pipeline: "str | None", generic: bool,
             print_ir_after_failure: bool, timing: bool, remarks: bool, mesh_shape: tuple[str, ...],
             target: str, emit: str, spelling: "str | None" = None, value_names: str = "source",
             no_propagate_reshapes: bool = False, annotations=None, auto_shard=None,
-            explain: bool = False, fuse_regions: bool = True) -> None:
+            explain: bool = False, fuse_regions: bool = True, aliases: str = "none") -> None:
     """Parse, verify, run passes and print IR."""
     import meshc.api as mc
     from meshc.diagnostics import DiagnosticPrinter, DiagnosticVerifier, split_input
@@ -152,7 +156,12 @@ def command(input_path: str, output: str, pipeline: "str | None", generic: bool,
                 manager.run(module)
             with measure(timer, "print"):
                 if emit == "mlir":
-                    outputs.append(print_op(module, generic=generic, asm_names=value_names == "asm"))
+                    printed = print_op(module, generic=generic, asm_names=value_names == "asm")
+                    if aliases == "input" and not generic:
+                        from meshc.ir.aliases import with_aliases
+
+                        printed = with_aliases(printed, getattr(module, "alias_kinds", ()))
+                    outputs.append(printed)
                 elif emit == "iree":  # one IREE module, one logical device per mesh device (docs/iree.md)
                     from meshc.backend.emit import emit_program
                     from meshc.backend.iree_emit import emit_iree_module

@@ -34,6 +34,7 @@ class FuncOp(Operation):
     body_region = region()
     traits = (IsolatedFromAbove(), Symbol())
     return_name = "func.return"
+    prints_public = False  # func.func leaves the default visibility out
 
     @classmethod
     def build(cls, sym_name: str, ftype: FunctionType, visibility: Optional[str] = None,
@@ -108,7 +109,7 @@ class FuncOp(Operation):
 
     def print_custom(self, p) -> None:
         vis = self.visibility
-        if vis != "public":
+        if vis != "public" or self.prints_public:
             p.write(f" {vis}")
         p.write(" " + str(SymbolRefAttr(self.sym_name)))
         ftype = self.function_type
@@ -149,10 +150,12 @@ def _attrs_at(arr, i: int) -> str:
 
 @define_op
 class UtilFuncOp(FuncOp):
-    """IREE's ``util.func``: same syntax and semantics as ``func.func``."""
+    """IREE's ``util.func``: same syntax and semantics as ``func.func``; it prints its visibility
+    always (``util.func public @f``, as iree-opt prints it)."""
 
     name = "util.func"
     return_name = "util.return"
+    prints_public = True
 
 
 @define_op

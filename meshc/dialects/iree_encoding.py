@@ -40,11 +40,13 @@ from meshc.dialects.mesh import data_encoding_of, sharding_of, with_data_encodin
 from meshc.ir.affine import AffineExpr, AffineMap, BinaryExpr, DimExpr, SymbolExpr
 from meshc.ir.attributes import (AffineMapAttr, ArrayAttr, Attribute, DenseArrayAttr, DictionaryAttr, IntegerAttr,
                                  StringAttr, TypeAttr)
-from meshc.ir.core import Operation, Value
+from meshc.ir.core import OpResult, Operation, Value
 from meshc.ir.opdef import INDEX_KIND, TENSOR, Pure, define_op, operand, result, var_operand
 from meshc.ir.types import I32, INDEX, FunctionType, IndexType, IntegerType, TensorType, Type
 
 OP_TYPES = ("matmul", "conv", "scaled_matmul")
+# older IREE named the operand of a matmul by its role (``role = LHS``) instead of operand_index
+ROLES = {"LHS": 0, "RHS": 1, "RESULT": 2}
 
 
 class EncodingAttrError(ValueError):
@@ -175,6 +177,7 @@ class EncodingAttr(Attribute):
     layouts: Optional[ArrayAttr] = None
     operand_index_type: Type = INDEX
     extra: tuple[tuple[str, Any], ...] = ()
+    role: Optional[str] = None
 
     def __post_init__(self) -> None:
         if self.operand_index < 0:
@@ -247,13 +250,17 @@ class EncodingAttr(Attribute):
         """Raise EncodingAttrError when this operand's map does not produce
         one result per dim of ``t``."""
         m = self.operand_map
+        if any(k == "bcast_map" for k, _ in self.extra):
+            return  # older IREE: the tensor is the broadcast source, bcast_map relates it to the operand
         if m is not None and m.num_results != t.rank:
             raise EncodingAttrError(f"user_indexing_maps entry for operand_index {self.operand_index} has "
                                     f"{m.num_results} results but the tensor has rank {t.rank}")
 
     def __str__(self) -> str:
-        # IREE 3.13 prints the type of operand_index always (a bare ``0`` reads as ``0 : i64``)
-        parts = [f"operand_index = {self.operand_index} : {self.operand_index_type}"]
+        # IREE 3.13 prints the type of operand_index always (a bare ``0`` reads as ``0 : i64``);
+        # an older IREE's ``role = LHS`` prints as read
+        parts = [f"role = {self.role}" if self.role is not None and ROLES.get(self.role) == self.operand_index
+                 else f"operand_index = {self.operand_index} : {self.operand_index_type}"]
         if self.op_type is not None:
             parts.append(f"op_type = {self.op_type}")
         parts.append("element_types = [" + ", ".join(str(t) for t in self.element_types) + "]")
@@ -271,6 +278,13 @@ class EncodingAttr(Attribute):
     def from_items(items) -> "EncodingAttr":
         """Build from the parser's ``(key, value)`` items (see module doc)."""
         d = _items_dict("encoding", items)
+        role = d.pop("role", None)
+        if role is not None:
+            name = role.text if isinstance(role, Keyword) else None
+            if name not in ROLES or "operand_index" in d:
+                raise EncodingAttrError(f"role must be one of {', '.join(ROLES)} (and comes without "
+                                        f"operand_index), got '{role}'")
+            d["operand_index"] = IntegerAttr(ROLES[name], INDEX)
         for key in ("operand_index", "element_types"):
             if key not in d:
                 raise EncodingAttrError(f"missing parameter '{key}'")
@@ -295,7 +309,7 @@ class EncodingAttr(Attribute):
             raise EncodingAttrError(f"layouts must be a list of attributes, got '{layouts}'")
         return EncodingAttr(idx.value, op_type, tuple(e.type for e in ets), entries,
                             _sizes(sizes, "iteration_sizes") if sizes is not None else None, layouts, idx.type,
-                            tuple(d.items()))
+                            tuple(d.items()), None if role is None else role.text)
 
 
 def _as_array(value, what: str) -> ArrayAttr:
@@ -637,6 +651,21 @@ class SetEncodingOp(EncodingConversionOp):
         p.write(p.attr_dict(self.attributes, ("operandSegmentSizes",)))
 
 
+def fold_unset_of_set(op: Operation, rewriter) -> bool:
+    """``unset_encoding(set_encoding(%x))`` is ``%x`` when the round trip lands on ``%x``'s own type
+    (IREE's ``UnsetEncodingOp`` fold: a result type that differs, ``tensor<4x4xf32>`` back as
+    ``tensor<?x?xf32>``, is kept). Declared by :class:`UnsetEncodingOp`."""
+    src = op.operands[0]
+    producer = src.op if isinstance(src, OpResult) else None
+    if producer is None or producer.name != SetEncodingOp.name:
+        return False
+    original = producer.operands[0]
+    if original.type != op.results[0].type:
+        return False
+    rewriter.replace_op(op, [original])
+    return True
+
+
 @define_op
 class UnsetEncodingOp(EncodingConversionOp):
     """``%x = iree_encoding.unset_encoding %e [encoding_dims{...}] : T<enc> -> T
@@ -645,6 +674,7 @@ class UnsetEncodingOp(EncodingConversionOp):
     name = "iree_encoding.unset_encoding"
     encoded_is_result = False
     n_segments = 3  # source, result_dims, encoding_dims
+    canonicalization_patterns = (fold_unset_of_set,)
 
     @property
     def result_dims(self) -> list[Value]:

@@ -118,6 +118,19 @@ def _loop_ranges(operands: Sequence[Value], maps: Sequence[AffineMap], n_loops: 
     return ranges
 
 
+def _first_loop_sizes(operands: Sequence[Value], maps: Sequence[AffineMap], n_loops: int) -> list[Optional[int]]:
+    """Each loop's size at the first operand dim it indexes (None: dynamic there, or none), as MLIR's
+    ``getStaticLoopRanges`` reads them (the inverse of the concatenated maps takes the first)."""
+    ranges: list[Optional[int]] = [None] * n_loops
+    seen = [False] * n_loops
+    for v, m in zip(operands, maps):
+        for size, expr in zip(shape_of(v.type), m.results):
+            if isinstance(expr, DimExpr) and expr.position < n_loops and not seen[expr.position]:
+                seen[expr.position] = True
+                ranges[expr.position] = size
+    return ranges
+
+
 # ---------------------------------------------------------------- the interface
 class StructuredDestinationStyle(DestinationStyle):
     """:class:`~meshc.ir.opdef.DestinationStyle` of the structured ops with
@@ -350,6 +363,8 @@ class StructuredOp(Operation):
                                  "result)")
         ranges = _loop_ranges(operands, maps, len(its))
         all_static = all(r is not None and r > 0 for r in ranges)
+        if any(r is None for r in _first_loop_sizes(operands, maps, len(its))):
+            return  # MLIR verifies the inferred sizes only when every loop range is static
         for k, (v, m) in enumerate(zip(operands, maps)):
             for d, (size, expr) in enumerate(zip(shape_of(v.type), m.results)):
                 if size is None or size == 0:

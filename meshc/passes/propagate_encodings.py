@@ -28,7 +28,9 @@ reduction over a dim the encoding tiles, a value whose other users need the
 plain layout (bubbling through an op that is not cheap to duplicate), a
 mutable global, a reshape splitting a dim over several, a function argument
 (unless ``through-function-args``; never one of a public function, whose
-callers are outside the module), dynamic ``encoding_dims``. An
+callers are outside the module), a set_encoding with dynamic ``encoding_dims``
+(an unset_encoding with them sinks, and the encoding ops it makes take the
+same ``encoding_dims``). An
 unset_encoding of a dynamic shape sinks (its new result sizes are
 ``tensor.dim`` of the encoded value, as IREE 3.13 builds them).
 
@@ -52,7 +54,8 @@ from collections import deque
 from typing import Optional
 
 from meshc.dialects.iree_encoding import SetEncodingOp, UnsetEncodingOp
-from meshc.interfaces.encoding import (NotPropagable, OpOperand, PropagationContext, generate_encodings,
+from meshc.interfaces.encoding import (NotPropagable, OpOperand, PropagationContext, PropagationEncoding,
+                                       generate_encodings,
                                        op_model_for, owner_of, stop_reason)
 from meshc.ir.builder import Rewriter
 from meshc.ir.core import Operation, OpResult, Value
@@ -88,6 +91,28 @@ def erase_dead(op: Optional[Operation]) -> None:
         producers = [v.op for v in o.operands if isinstance(v, OpResult)]
         o.erase()
         stack.extend(producers)
+
+
+def _give_encoding_dims(op: Operation, dims: list[Value]) -> None:
+    """Give an encoding op made while sinking an ``unset_encoding encoding_dims{...}`` those
+    ``encoding_dims`` (the encoding's ``?`` iteration sizes are the same loops: IREE 3.13 copies
+    them) when its encoding has as many ``?`` sizes and it has none yet; not a set_encoding of an init
+    made from sizes only (``tensor.empty``), which takes the encoded type instead."""
+    from meshc.dialects.iree_encoding import EncodingAttr
+    from meshc.ir.attributes import DenseArrayAttr
+    from meshc.ir.types import I32
+
+    enc = op.encoding  # type: ignore[attr-defined]
+    if not dims or op.encoding_dims or not isinstance(enc, EncodingAttr) \
+            or enc.num_dynamic_iteration_sizes != len(dims):  # type: ignore[attr-defined]
+        return
+    src = op.operands[0]
+    if isinstance(op, SetEncodingOp) and isinstance(src, OpResult) and not src.op.has_trait("ConstantLike") \
+            and not any(isinstance(v.type, TensorType) for v in src.op.operands):
+        return  # an init made from sizes only (tensor.empty): the set_encoding bubbles into it, no dims needed
+    if isinstance(op, UnsetEncodingOp):
+        op.attributes["operandSegmentSizes"] = DenseArrayAttr(I32, (1, len(op.operands) - 1, len(dims)))
+    op.set_operands(list(op.operands) + list(dims))
 
 
 def refine_static_shapes(root: Operation) -> int:
@@ -129,6 +154,7 @@ class PropagateEncodings(Pass):
     op_names = ("builtin.module",)
     options = (Option("through-function-args", bool, False,
                       "Let encodings change function signatures and call sites"),)
+    inside_scopes = False  # hoist-encoding-ops moves the encoding ops inside dispatch regions, and only those
 
     def run(self, op: Operation) -> None:
         self.root = op
@@ -137,7 +163,13 @@ class PropagateEncodings(Pass):
         if not worklist and not refined:
             self.mark_all_preserved()  # no encoding op to move: nothing changes
             return
-        self.ctx = PropagationContext(op, self.through_function_args)
+        self.propagate(op, worklist)
+
+    def propagate(self, op: Operation, worklist: deque) -> None:
+        """Move the encoding ops of ``worklist`` (and those each step generates) until none moves;
+        then report where each stopped (remarks)."""
+        self.root = op
+        self.ctx = PropagationContext(op, getattr(self, "through_function_args", False))
         self.rewriter = Rewriter()
         self.stops: dict[int, tuple[Operation, list[str]]] = {}
         limit = 100 * sum(1 for _ in op.walk()) + 1000
@@ -185,6 +217,19 @@ class PropagateEncodings(Pass):
             op = holder
         return None
 
+    def _encodings(self, encoding, target) -> PropagationEncoding:
+        """The encodings the operands and results of the op at ``target`` get (the interfaces'
+        :func:`generate_encodings`)."""
+        return generate_encodings(encoding, target)
+
+    def _refuse_bubble(self, set_op: SetEncodingOp) -> Optional[str]:
+        """Why this pass does not bubble ``set_op`` beyond the general rules (None: it may)."""
+        return None
+
+    def _refuse_sink(self, unset: UnsetEncodingOp) -> Optional[str]:
+        """Why this pass does not sink ``unset`` beyond the general rules (None: it may)."""
+        return None
+
     def _stop(self, op: Operation, reason: str) -> list[Operation]:
         self.stops.setdefault(id(op), (op, []))[1].append(reason)
         return []
@@ -206,8 +251,11 @@ class PropagateEncodings(Pass):
         if set_op.encoding_dims:
             return self._stop(set_op, "set_encoding stays: it has dynamic encoding_dims")
         scope = self._in_hoist_scope(set_op)
-        if scope is not None:
+        if scope is not None and not self.inside_scopes:
             return self._stop(set_op, f"set_encoding stays: it is inside '{scope.name}' (left to hoist-encoding-ops)")
+        refusal = self._refuse_bubble(set_op)
+        if refusal is not None:
+            return self._stop(set_op, f"set_encoding stays: {refusal}")
         barrier = self._barrier(set_op, src.op) if isinstance(src, OpResult) else None
         if barrier is not None:
             return self._stop(set_op, f"set_encoding stays: its producer '{src.op.name}' is outside the "
@@ -224,7 +272,7 @@ class PropagateEncodings(Pass):
             return self._stop(set_op, f"set_encoding stays: the value also feeds '{others[0].name}', which needs the "
                                       "plain layout")
         try:
-            encodings = generate_encodings(encoding, src)  # type: ignore[arg-type]
+            encodings = self._encodings(encoding, src)  # type: ignore[arg-type]
             result = model.propagate_encoding(self.rewriter, owner, encodings, src, self.ctx)  # type: ignore
         except NotPropagable as err:
             return self._stop(set_op, f"set_encoding stays: {err}")
@@ -252,14 +300,18 @@ class PropagateEncodings(Pass):
     def _sink(self, unset: UnsetEncodingOp) -> list[Operation]:
         u, e = unset.result, unset.source
         encoding = unset.encoding
+        dims = list(unset.encoding_dims)
         if isinstance(e, OpResult) and isinstance(e.op, SetEncodingOp) and e.op.source.type == u.type:
             self._replace(u, e.op.source)
             unset.erase()
             erase_dead(e.op)
             return []
         scope = self._in_hoist_scope(unset)
-        if scope is not None:
+        if scope is not None and not self.inside_scopes:
             return self._stop(unset, f"unset_encoding stays: it is inside '{scope.name}' (left to hoist-encoding-ops)")
+        refusal = self._refuse_sink(unset)
+        if refusal is not None:
+            return self._stop(unset, f"unset_encoding stays: {refusal}")
         generated: list[Operation] = []
         for consumer, index in list(u.uses):
             if not _alive(consumer, self.root) or index >= len(consumer.operands) or consumer.operands[index] is not u:
@@ -283,7 +335,7 @@ class PropagateEncodings(Pass):
                 continue
             model = op_model_for(consumer)
             try:
-                encodings = generate_encodings(encoding, target)  # type: ignore[arg-type]
+                encodings = self._encodings(encoding, target)  # type: ignore[arg-type]
                 result = model.propagate_encoding(self.rewriter, consumer, encodings, target,  # type: ignore
                                                   self.ctx)
             except NotPropagable as err:
@@ -291,6 +343,8 @@ class PropagateEncodings(Pass):
                 continue
             erase_dead(consumer)
             generated.extend(result.generated_encoding_ops)
+            for made in result.generated_encoding_ops:
+                _give_encoding_dims(made, dims)
         if not u.uses:
             unset.erase()
         return generated

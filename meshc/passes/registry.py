@@ -19,6 +19,7 @@ PASSES: dict[str, str] = {
     "cse": "meshc.passes.cse:CSE",
     "distribute-types": "meshc.passes.distribute_types:DistributeTypes",
     "flatten-regions": "meshc.passes.flatten_regions:FlattenRegions",
+    "hoist-encoding-ops": "meshc.passes.hoist_encoding_ops:HoistEncodingOps",
     "partition": "meshc.passes.partition:Partition",
     "reshard": "meshc.passes.reshard:Reshard",
     "mesh-simplify": "meshc.passes.mesh_simplify:MeshSimplify",
@@ -124,8 +125,8 @@ ALIASES: dict[str, PassAlias] = {
         "propagate-encodings", "IREE", "propagate-encodings moves encodings through linalg.generic and the other "
                                        "ops that have a model alike"),
     "iree-dispatch-creation-hoist-encoding-ops": PassAlias(
-        "", "IREE", "meshc has no pass that hoists encoding ops out of flow.dispatch.region "
-                    "(propagate-encodings bubbles set_encoding through producers but stops at region boundaries)"),
+        "hoist-encoding-ops", "IREE", "the same rewrites inside flow.dispatch.region; the ops moved come from "
+                                      "meshc's encoding interfaces"),
     "iree-dispatch-creation-fuse-encoding-ops-into-dispatch-regions-pass": PassAlias(
         "", "IREE", "meshc forms no dispatch regions, so there is nothing to fuse encoding ops into"),
 }

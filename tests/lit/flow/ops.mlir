@@ -2,7 +2,7 @@
 // RUN: meshc compile %s -p "" | meshc compile - -p "" | filecheck %s
 // RUN: meshc compile %s -p "" --generic | meshc compile - -p "" | filecheck %s
 
-// CHECK-LABEL: util.func @region
+// CHECK-LABEL: util.func public @region
 util.func public @region(%arg0: tensor<?x?x16xf32>, %d0: index, %d1: index, %x: f32) -> tensor<?x?x16xf32> {
   %c16 = arith.constant 16 : index
   // CHECK: %[[R:.+]], %{{.+}} = flow.dispatch.region[%[[D0:.+]], %[[D1:.+]], %{{.+}}] -> (tensor<?x?x16xf32>{%[[D1]], %[[D0]]}, f32) {
@@ -21,7 +21,7 @@ util.func public @region(%arg0: tensor<?x?x16xf32>, %d0: index, %d1: index, %x: 
   util.return %r : tensor<?x?x16xf32>
 }
 
-// CHECK-LABEL: util.func @plain
+// CHECK-LABEL: util.func public @plain
 util.func @plain(%t: tensor<5x10xf32>) -> tensor<5x10xf32> {
   // CHECK: flow.dispatch.region {
   // CHECK-NEXT: flow.return
@@ -38,7 +38,7 @@ util.func @plain(%t: tensor<5x10xf32>) -> tensor<5x10xf32> {
   util.return %r : tensor<5x10xf32>
 }
 
-// CHECK-LABEL: util.func @with_encoding
+// CHECK-LABEL: util.func public @with_encoding
 util.func public @with_encoding() -> tensor<640x320xf32, #iree_encoding.padding<[0, ?]>> {
   // CHECK: flow.dispatch.region -> (tensor<640x320xf32, #iree_encoding.padding<[0, ?]>>) {
   // CHECK: iree_encoding.set_encoding

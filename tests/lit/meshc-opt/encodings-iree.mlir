@@ -1,13 +1,13 @@
 // IREE 3.13's rules for the encoding ops, through meshc-opt with iree-opt's pass names
 // (tests/data/iree-3.13 holds what iree-opt 3.13 printed for the same programs).
-// RUN: meshc-opt --split-input-file --pass-pipeline="builtin.module(util.func(iree-dispatch-creation-propagate-encodings-through-generic-ops))" %s | FileCheck %s
+// RUN: meshc-opt --split-input-file --mlir-print-local-scope --pass-pipeline="builtin.module(util.func(iree-dispatch-creation-propagate-encodings-through-generic-ops))" %s | FileCheck %s
 // RUN: meshc-opt --split-input-file --materialize-encodings %s | FileCheck %s --check-prefix=NOP
 
 #map = affine_map<(d0, d1, d2) -> (d0, d1, d2)>
 #map1 = affine_map<(d0, d1, d2) -> (d1, d2)>
 #encoding = #iree_encoding.encoding<operand_index = 1 : index, op_type = matmul, element_types = [f32, f32, f32], user_indexing_maps = [affine_map<(d0, d1, d2, d3) -> (d0, d3, d2)>, affine_map<(d0, d1, d2, d3) -> (d0, d1, d3)>, affine_map<(d0, d1, d2, d3) -> (d0, d1, d2)>]>
 // A set_encoding inside an scf.if does not bubble to a producer outside it.
-// CHECK-LABEL: util.func @inside_if(
+// CHECK-LABEL: util.func public @inside_if(
 // CHECK-NOT:     iree_encoding.set_encoding
 // CHECK:         %[[B:.*]] = linalg.generic
 // CHECK:         scf.if
@@ -29,7 +29,7 @@ util.func public @inside_if(%x: tensor<16x8xf32>, %init: tensor<2x16x8xf32, #enc
 }
 
 // Inside a dispatch region encoding ops are left to hoist-encoding-ops.
-// CHECK-LABEL: util.func @inside_dispatch(
+// CHECK-LABEL: util.func public @inside_dispatch(
 // CHECK:         flow.dispatch.region
 // CHECK:           %[[B:.*]] = linalg.generic
 // CHECK:           iree_encoding.set_encoding %[[B]]
@@ -58,7 +58,7 @@ util.func public @inside_dispatch(%x: tensor<16x8xf32>) -> tensor<2x16x8xf32, #e
 #acc = #iree_encoding.encoding<operand_index = 2 : index, op_type = matmul, element_types = [f32, f32, f32], user_indexing_maps = [#map, #map1, #map2]>
 // An unset_encoding of a dynamic shape sinks through a generic with a scalar operand; its new
 // result size is a tensor.dim of the encoded value (as iree-opt 3.13 builds it).
-// CHECK-LABEL: util.func @sink_dynamic(
+// CHECK-LABEL: util.func public @sink_dynamic(
 // CHECK-SAME:    %[[A:[a-z0-9]+]]: tensor<64x?xf32, #iree_encoding.encoding<operand_index = 2 : index
 // CHECK-NOT:     iree_encoding.unset_encoding
 // CHECK:         %[[R:.*]] = linalg.generic {{.*}} ins(%[[A]], %{{.*}} : tensor<64x?xf32, #iree_encoding.encoding<{{.*}}>>, f32)
@@ -79,7 +79,7 @@ util.func public @sink_dynamic(%a: tensor<64x?xf32, #acc>, %s: f32, %n: index) -
 }
 
 // Nor into a consumer inside an scf.if.
-// CHECK-LABEL: util.func @consumer_inside_if(
+// CHECK-LABEL: util.func public @consumer_inside_if(
 // CHECK:         %[[U:.*]] = iree_encoding.unset_encoding
 // CHECK:         scf.if
 // CHECK:           linalg.generic {{.*}} ins(%[[U]], %{{.*}} : tensor<64x32xf32>, f32)
@@ -123,9 +123,9 @@ util.func private @collapse_chain(%s: tensor<2x32x8x10xf16>) -> tensor<64x80xf16
 // set_encoding may also change the static knowledge of the shape; dropping the encoding
 // (materialize-encodings without a target) leaves a tensor.cast, so the IR stays valid.
 #e = #iree_encoding.encoding<operand_index = 0, op_type = matmul, element_types = [f32, f32, f32]>
-// CHECK-LABEL: util.func @cast_shape(
+// CHECK-LABEL: util.func public @cast_shape(
 // CHECK-SAME:    tensor<20x?xf32, #iree_encoding.encoding<operand_index = 0 : i64, op_type = matmul, element_types = [f32, f32, f32]>>
-// NOP-LABEL:   util.func @cast_shape(
+// NOP-LABEL:   util.func public @cast_shape(
 // NOP-SAME:      %[[A:.*]]: tensor<?x10xf32>) -> tensor<20x?xf32>
 // NOP-NEXT:      %[[C:.*]] = tensor.cast %[[A]] : tensor<?x10xf32> to tensor<20x?xf32>
 // NOP-NEXT:      %[[D:.*]] = tensor.cast %[[C]] : tensor<20x?xf32> to tensor<?x10xf32>

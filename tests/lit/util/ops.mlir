@@ -30,7 +30,7 @@ util.initializer attributes {tag} {
   util.return
 }
 
-// CHECK-LABEL: util.func @main
+// CHECK-LABEL: util.func public @main
 util.func public @main() -> tensor<256x1024xf32> {
   // CHECK: %[[W:.+]] = util.global.load @w1 : tensor<256x1024xf32>
   %w = util.global.load @w1 : tensor<256x1024xf32>
