@@ -81,8 +81,10 @@ _RESHARD_DIFF = ("the mesh.shard pairs become meshc's collectives in global view
 ALIASES: dict[str, PassAlias] = {
     # MLIR's mesh / shard dialect
     "sharding-propagation": PassAlias(
-        "sharding-propagation{traversal=backward-forward}", "MLIR",
-        "same pass; upstream's default traversal is backward-forward (meshc's own default is forward-backward)",
+        "sharding-propagation{traversal=backward-forward annotations=per-use}", "MLIR",
+        "same pass; upstream's default traversal is backward-forward (meshc's own default is forward-backward); "
+        "upstream's output form, an annotation per sharded op result and per operand (annotations=per-use; "
+        "meshc's own default is one annotation tree per value)",
         (AliasOption("traversal", "sharding-propagation.traversal"),)),
     "mesh-spmdization": PassAlias(_PARTITION, "MLIR (LLVM 19/20)", _PARTITION_DIFF),
     "shard-partition": PassAlias(_PARTITION, "MLIR (LLVM 21+)", _PARTITION_DIFF),
