@@ -49,6 +49,7 @@ from typing import Optional
 
 from meshc.dialects.func import FuncOp
 from meshc.dialects.mesh import ShardingAttr, ShardOp, UpdateHaloOp, sharding_of
+from meshc.dialects.mesh_clauses import SHARD_SPELLINGS
 from meshc.interfaces.annotations import (BaseValue, Use, analyze_block, function_mesh, functions, is_tensor,
                                           static_sharding)
 from meshc.interfaces.sharding import (IterationSpace, LoopSharding, captured_shardings_for, has_sharding_rule,
@@ -444,6 +445,10 @@ class _PerUse:
       are ``%v`` share it), unless ``%v`` already is such an annotation; when ``%v`` is an
       ``annotate_for_users`` annotation with another sharding, ``mesh.shard %v to S`` goes between.
 
+    A module read in LLVM 21+'s ``shard`` spelling gets its result annotations without partial axes
+    (LLVM 21+'s propagation marks a reduction's result with its split axes only; LLVM 20's with
+    ``partial = sum[...]``, as meshc's own form).
+
     Every new annotation has its own ``mesh.sharding`` op on the line before (the value spellings
     print it; ``cse`` merges the equal ones, as upstream's). Ops no sharding reached, and ops without
     a sharding rule, get no annotations (upstream leaves them alone too)."""
@@ -457,9 +462,12 @@ class _PerUse:
         order = self.prop.pass_.traversal
         if order.startswith("backward"):
             ops.reverse()
+        drop_partial = _module_spelling(self.prop.func) in SHARD_SPELLINGS
         for op in ops:
             ls = self.prop.ls[id(op)]
             for r, s in zip(op.results, result_shardings_for(op, ls)):
+                if s is not None and drop_partial and s.partial_axes:
+                    s = replace(s, partial_axes=(), partial_type="sum")
                 if s is not None and is_tensor(r):
                     self.annotate_result(op, r, s)
             for i, s in enumerate(operand_shardings_for(op, ls)):
@@ -516,6 +524,13 @@ class _PerUse:
         if isinstance(src, ShardOp) and src.annotate_for_users:
             before = self.new_shard(v, sharding, False, new, after=False, origin=new.sharding_origin)
             new.set_operand(0, before.result)
+
+
+def _module_spelling(op: Operation) -> Optional[str]:
+    """The spelling the module holding ``op`` was read in (:func:`meshc.dialects.mesh.source_spelling`)."""
+    while op.parent_op is not None:
+        op = op.parent_op
+    return getattr(op, "spelling", None)
 
 
 def _reconfigure(op: ShardOp, src: Value, sharding: ShardingAttr, annotate: bool) -> None:
