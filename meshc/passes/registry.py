@@ -85,7 +85,8 @@ ALIASES: dict[str, PassAlias] = {
         "same pass; upstream's default traversal is backward-forward (meshc's own default is forward-backward); "
         "upstream's output form, an annotation per sharded op result and per operand (annotations=per-use; "
         "meshc's own default is one annotation tree per value)",
-        (AliasOption("traversal", "sharding-propagation.traversal"),)),
+        (AliasOption("traversal", "sharding-propagation.traversal"),
+         AliasOption("annotations", "sharding-propagation.annotations"))),
     "mesh-spmdization": PassAlias(_PARTITION, "MLIR (LLVM 19/20)", _PARTITION_DIFF),
     "shard-partition": PassAlias(_PARTITION, "MLIR (LLVM 21+)", _PARTITION_DIFF),
     "shard-simplify": PassAlias("mesh-simplify", "MLIR (LLVM 22)", "same patterns"),
