@@ -195,7 +195,7 @@ class _Propagation:
                and (any(is_tensor(v) for v in op.operands) or any(is_tensor(r) for r in op.results))]
         self.deciding = [op for op in ops if self.decides(op)]
         self.propagate()
-        self.reached = [op for op in self.deciding if id(op) in self.ls and has_sharding_rule(op)]
+        self.reached = [op for op in self.deciding if id(op) in self.first_round and has_sharding_rule(op)]
         self.finalize()
         return True
 
@@ -231,6 +231,8 @@ class _Propagation:
             for sweep in rounds:
                 for op in sweep:
                     changed |= self.decide(op)
+            if not hasattr(self, "first_round"):
+                self.first_round = set(self.ls)  # what upstream's single round decides (per-use form)
 
     def operand_knowledge(self, op: Operation) -> tuple[list, list]:
         """(must, soft) sharding per operand: an ``annotate_for_users`` right before the op is the user's;
@@ -433,8 +435,8 @@ class _Propagation:
 class _PerUse:
     """Upstream's output form (``annotations=per-use``, after ``ShardingPropagation.cpp`` and the
     ``maybeInsert{Target,Source}ShardingAnnotation`` helpers of MLIR's ShardingInterface): the input's
-    annotations stay where they are and, for every op propagation reached (in the order of the
-    traversal's first sweep),
+    annotations stay where they are and, for every op propagation reached in its first round (upstream
+    runs one; in the order of the traversal's first sweep),
 
     - each tensor result ``%r`` produced with sharding S gets ``%a = mesh.shard %r to S`` right after
       the op, unless its user already is such an annotation; every user of ``%r`` then reads ``%a``,
