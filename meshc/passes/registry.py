@@ -18,6 +18,7 @@ PASSES: dict[str, str] = {
     "cse": "meshc.passes.cse:CSE",
     "distribute-types": "meshc.passes.distribute_types:DistributeTypes",
     "flatten-regions": "meshc.passes.flatten_regions:FlattenRegions",
+    "inline": "meshc.passes.inline:Inline",
     "partition": "meshc.passes.partition:Partition",
     "reshard": "meshc.passes.reshard:Reshard",
     "mesh-simplify": "meshc.passes.mesh_simplify:MeshSimplify",
