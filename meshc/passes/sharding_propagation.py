@@ -40,6 +40,15 @@ and locations), so the output is deterministic and running the pass twice
 changes nothing. Functions without annotations, or already in distributed
 form (shardings in types), are left alone with a remark. One mesh per
 function; functions must have a single block.
+
+``annotations=per-use`` (what ``meshc-opt``'s ``sharding-propagation`` runs,
+docs/meshc-opt.md) prints upstream's form instead, from the same decisions:
+the input's annotations stay as written, every op the first round reached
+gets ``mesh.shard %r to S`` after each result and a ``mesh.shard %v to S
+annotate_for_users`` before each operand (upstream's
+``maybeInsertTargetShardingAnnotation`` / ``maybeInsertSourceShardingAnnotation``),
+each with a ``mesh.sharding`` value of its own that ``cse`` merges; see
+:class:`_PerUse`. The default, ``per-value``, is the form above.
 """
 
 from __future__ import annotations
