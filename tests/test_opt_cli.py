@@ -214,7 +214,8 @@ def test_passes_run_in_command_line_order():
     from meshc.opt import pipeline_text
 
     assert resolve_pipeline(pipeline_text(inv)) == \
-        "builtin.module(symbol-dce,cse,canonicalize{max-iterations=3},sharding-propagation{traversal=backward-forward})"
+        ("builtin.module(symbol-dce,cse,canonicalize{max-iterations=3},"
+         "sharding-propagation{traversal=backward-forward annotations=per-use})")
 
 
 def test_no_pass_is_an_empty_pipeline():
@@ -243,7 +244,10 @@ def test_every_alias_builds_and_maps_its_options_to_real_options():
 
 def test_alias_options_are_passed_on():
     specs = expand(parse_pipeline("builtin.module(func.func(sharding-propagation{traversal=forward}))"))
-    assert format_pipeline(specs) == "func.func(sharding-propagation{traversal=forward})"
+    # upstream's output form comes with the name (meshc's own default is per-value)
+    assert format_pipeline(specs) == "func.func(sharding-propagation{traversal=forward annotations=per-use})"
+    specs = expand(parse_pipeline("sharding-propagation{annotations=per-value}"))
+    assert format_pipeline(specs) == "sharding-propagation{traversal=backward-forward annotations=per-value}"
     specs = expand(parse_pipeline("iree-dispatch-creation-set-encoding{encoding-option=generic}"))
     assert format_pipeline(specs) == "set-encoding"
 
@@ -308,7 +312,9 @@ def test_the_default_pipeline_spelled_out_prints_what_meshc_compile_prints(capsy
 
     sample = str(Path(__file__).resolve().parent.parent / "samples" / "mlp_tensor_parallel.mlir")
     # meshc's own default traversal: meshc-opt's bare 'sharding-propagation' is upstream's (backward-forward)
-    steps = ["sharding-propagation{traversal=forward-backward}" if p == "sharding-propagation" else p
+    # and meshc's own output form: meshc-opt's is upstream's (annotations=per-use)
+    steps = ["sharding-propagation{traversal=forward-backward annotations=per-value}" if p == "sharding-propagation"
+             else p
              for p in DEFAULT_PIPELINE]
     code, out, err = run(capsys, f"--pass-pipeline={','.join(steps)}", "--value-names=source",
                          "--mlir-print-local-scope", sample)

@@ -349,6 +349,8 @@ class ShardOp(MeshDialectOp):
         (its op precedes this op, or an op enclosing it, in one block, without crossing an isolated op).
         ``position(op)`` gives an op's index in its block (default: a scan of the block)."""
         v = self.sharding_origin
+        while isinstance(v, OpResult) and v.op.parent is None and getattr(v.op, "replaced_by", None) is not None:
+            v = v.op.replaced_by.results[v.index]  # merged by cse into an equal, earlier one
         if not isinstance(v, OpResult) or not isinstance(v.op, ShardingOp) or v.op.parent is None:
             return None
         try:

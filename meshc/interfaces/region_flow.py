@@ -87,6 +87,9 @@ class RegionFlowModel:
     name (:func:`register_region_flow`), apart from the op's ShardingInterface model: a region op that
     stays keeps the fallback of an op without a sharding rule (replicated, cloned whole)."""
 
+    #: True for a call (MLIR's ``CallOpInterface``): its body is a callee's, which ``inline`` copies
+    is_call = False
+
     def region_flow(self, op: Operation) -> Optional[RegionFlow]:  # pragma: no cover - abstract
         raise NotImplementedError
 
@@ -191,6 +194,8 @@ class _ForallModel(RegionFlowModel):
 
 class _CallModel(RegionFlowModel):
     """``func.call`` / ``util.call``: the callee's single-block body runs once on the call's operands."""
+
+    is_call = True
 
     def region_flow(self, op: Operation) -> Optional[RegionFlow]:
         from meshc.dialects.mesh import enclosing_module

@@ -216,7 +216,8 @@ class Printer:
 
     def print_op(self, op: Operation) -> None:
         custom = getattr(op, "print_custom", None)
-        use_custom = not self.generic and custom is not None and not op.successors and not _uses_multi_name(op, self)
+        use_custom = not self.generic and custom is not None and (not op.successors or getattr(op, "prints_successors", False)) \
+            and not _uses_multi_name(op, self)
         prelude = getattr(op, "print_prelude", None)
         if prelude is not None:
             prelude(self)

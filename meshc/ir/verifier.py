@@ -111,10 +111,11 @@ def _check_successors(op: Operation, block: Block, last: bool) -> None:
     """MLIR's rules for successors (Operation and Region verification in MLIR's Verifier.cpp).
 
     Raises:
-        DiagnosticError: at ``op``: a registered op with successors, an op with successors that
-            does not end its block, a successor in another region or the region's entry block.
+        DiagnosticError: at ``op``: a registered op with successors that does not declare them
+            (``prints_successors``: a branch such as ``cf.br``), an op with successors that does not
+            end its block, a successor in another region or the region's entry block.
     """
-    if type(op) is not Operation:
+    if type(op) is not Operation and not getattr(op, "prints_successors", False):
         raise op.error(f"requires 0 successors but found {len(op.successors)}")
     if not last:
         raise op.error("operation with block successors must terminate its parent block")

@@ -4,7 +4,9 @@ Two ops are equivalent when they have the same name, the same operands (the
 same SSA values, in order), equal attributes and properties, and the same
 result types. Only ``Pure`` ops without regions are considered; an op whose
 equivalent is already available (defined earlier in a dominating scope) is
-replaced by it and erased.
+replaced by it and erased; the erased op's ``replaced_by`` names the one kept,
+for references that are not operands (a ``mesh.shard``'s ``sharding_origin``,
+the ``mesh.sharding`` value it prints as its target, follows it).
 
 A tensor that is some op's destination (a destination-passing init: linalg
 ``outs``, ``insert_slice``'s dest, :func:`meshc.interfaces.sharding.dps_inits`)
@@ -83,6 +85,7 @@ class CSE(Pass):
                     if existing is not None:
                         for old, new in zip(op.results, existing.results):
                             old.replace_all_uses_with(new)
+                        op.replaced_by = existing  # for references that are not uses (ShardOp.sharding_origin)
                         op.erase()
                         self.erased += 1
                         continue

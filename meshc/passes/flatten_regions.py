@@ -94,33 +94,40 @@ class FlattenRegions(Pass):
 
     def inline(self, op: Operation, flow: RegionFlow) -> int:
         """Replace ``op`` by ``flow.trips`` copies of its body; return the number of ops added."""
-        b = Builder.before(op)
-        body = flow.body
-        carried = [a for a, e in zip(body.args, flow.entry) if e is not INDUCTION]
-        values: list[Value] = [op.operands[e] for e in flow.entry if e is not INDUCTION]  # type: ignore[index]
-        added = 0
-        results: list[Value] = list(values) if flow.carried else []
-        for trip in range(flow.trips or 0):
-            mapping: dict[Value, Value] = {}
-            for arg, e in zip(body.args, flow.entry):
-                if e is INDUCTION:
-                    lb, step = flow.induction  # type: ignore[misc]
-                    c = ConstantOp.create([], [arg.type], {"value": IntegerAttr(lb + trip * step, arg.type)},
-                                          location=op.location)
-                    mapping[arg] = b.insert(c).results[0]
-                    added += 1
-            for arg, v in zip(carried, values):
-                mapping[arg] = v
-            for inner in body.ops[:-1]:
-                b.insert(inner.clone(mapping))
+        return inline_body(op, flow)
+
+
+def inline_body(op: Operation, flow: RegionFlow) -> int:
+    """Replace region op (or call) ``op`` by ``flow.trips`` copies of the body its region-flow interface
+    gives (block arguments bound as :class:`RegionFlow` says, results replaced by the last trip's
+    yields); return the number of ops added. Used by ``flatten-regions`` and ``inline``."""
+    b = Builder.before(op)
+    body = flow.body
+    carried = [a for a, e in zip(body.args, flow.entry) if e is not INDUCTION]
+    values: list[Value] = [op.operands[e] for e in flow.entry if e is not INDUCTION]  # type: ignore[index]
+    added = 0
+    results: list[Value] = list(values) if flow.carried else []
+    for trip in range(flow.trips or 0):
+        mapping: dict[Value, Value] = {}
+        for arg, e in zip(body.args, flow.entry):
+            if e is INDUCTION:
+                lb, step = flow.induction  # type: ignore[misc]
+                c = ConstantOp.create([], [arg.type], {"value": IntegerAttr(lb + trip * step, arg.type)},
+                                      location=op.location)
+                mapping[arg] = b.insert(c).results[0]
                 added += 1
-            yielded = [mapping.get(v, v) for v in body.ops[-1].operands]
-            if flow.carried:
-                values = yielded
-            results = yielded
-        for old, new in zip(op.results, results):
-            if old.name_hint and not new.name_hint:
-                new.name_hint = old.name_hint
-            old.replace_all_uses_with(new)
-        op.erase()
-        return added
+        for arg, v in zip(carried, values):
+            mapping[arg] = v
+        for inner in body.ops[:-1]:
+            b.insert(inner.clone(mapping))
+            added += 1
+        yielded = [mapping.get(v, v) for v in body.ops[-1].operands]
+        if flow.carried:
+            values = yielded
+        results = yielded
+    for old, new in zip(op.results, results):
+        if old.name_hint and not new.name_hint:
+            new.name_hint = old.name_hint
+        old.replace_all_uses_with(new)
+    op.erase()
+    return added

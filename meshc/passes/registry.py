@@ -20,6 +20,7 @@ PASSES: dict[str, str] = {
     "distribute-types": "meshc.passes.distribute_types:DistributeTypes",
     "flatten-regions": "meshc.passes.flatten_regions:FlattenRegions",
     "hoist-encoding-ops": "meshc.passes.hoist_encoding_ops:HoistEncodingOps",
+    "inline": "meshc.passes.inline:Inline",
     "partition": "meshc.passes.partition:Partition",
     "reshard": "meshc.passes.reshard:Reshard",
     "mesh-simplify": "meshc.passes.mesh_simplify:MeshSimplify",
@@ -83,9 +84,12 @@ _RESHARD_DIFF = ("the mesh.shard pairs become meshc's collectives in global view
 ALIASES: dict[str, PassAlias] = {
     # MLIR's mesh / shard dialect
     "sharding-propagation": PassAlias(
-        "sharding-propagation{traversal=backward-forward}", "MLIR",
-        "same pass; upstream's default traversal is backward-forward (meshc's own default is forward-backward)",
-        (AliasOption("traversal", "sharding-propagation.traversal"),)),
+        "sharding-propagation{traversal=backward-forward annotations=per-use}", "MLIR",
+        "same pass; upstream's default traversal is backward-forward (meshc's own default is forward-backward); "
+        "upstream's output form, an annotation per sharded op result and per operand (annotations=per-use; "
+        "meshc's own default is one annotation tree per value)",
+        (AliasOption("traversal", "sharding-propagation.traversal"),
+         AliasOption("annotations", "sharding-propagation.annotations"))),
     "mesh-spmdization": PassAlias(_PARTITION, "MLIR (LLVM 19/20)", _PARTITION_DIFF),
     "shard-partition": PassAlias(_PARTITION, "MLIR (LLVM 21+)", _PARTITION_DIFF),
     "shard-simplify": PassAlias("mesh-simplify", "MLIR (LLVM 22)", "same patterns"),

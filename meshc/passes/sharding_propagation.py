@@ -40,6 +40,15 @@ and locations), so the output is deterministic and running the pass twice
 changes nothing. Functions without annotations, or already in distributed
 form (shardings in types), are left alone with a remark. One mesh per
 function; functions must have a single block.
+
+``annotations=per-use`` (what ``meshc-opt``'s ``sharding-propagation`` runs,
+docs/meshc-opt.md) prints upstream's form instead, from the same decisions:
+the input's annotations stay as written, every op the first round reached
+gets ``mesh.shard %r to S`` after each result and a ``mesh.shard %v to S
+annotate_for_users`` before each operand (upstream's
+``maybeInsertTargetShardingAnnotation`` / ``maybeInsertSourceShardingAnnotation``),
+each with a ``mesh.sharding`` value of its own that ``cse`` merges; see
+:class:`_PerUse`. The default, ``per-value``, is the form above.
 """
 
 from __future__ import annotations
@@ -49,16 +58,18 @@ from typing import Optional
 
 from meshc.dialects.func import FuncOp
 from meshc.dialects.mesh import ShardingAttr, ShardOp, UpdateHaloOp, sharding_of
+from meshc.dialects.mesh_clauses import SHARD_SPELLINGS
 from meshc.interfaces.annotations import (BaseValue, Use, analyze_block, function_mesh, functions, is_tensor,
                                           static_sharding)
 from meshc.interfaces.sharding import (IterationSpace, LoopSharding, captured_shardings_for, has_sharding_rule,
                                        iteration_space, loop_sharding, operand_shardings_for, replicated,
                                        result_shardings_for, sharding_model, unchanged_spaces)
 from meshc.ir.attributes import UnitAttr
-from meshc.ir.core import BlockArgument, Operation, Value
+from meshc.ir.core import BlockArgument, OpResult, Operation, Value
 from meshc.passes.base import Option, Pass
 
 TRAVERSALS = ("forward", "backward", "forward-backward", "backward-forward")
+ANNOTATION_FORMS = ("per-value", "per-use")
 
 
 class ShardingPropagation(Pass):
@@ -68,7 +79,11 @@ class ShardingPropagation(Pass):
     summary = "Complete the sharding annotations of every tensor value (forward from operands, backward from users)"
     display_name = "ShardingPropagation"
     options = (Option("traversal", str, "forward-backward",
-                      "order of the visits in one round of propagation", TRAVERSALS),)
+                      "order of the visits in one round of propagation", TRAVERSALS),
+               Option("annotations", str, "per-value",
+                      "per-value: one annotation tree per value (meshc's form); per-use: upstream's form, a "
+                      "mesh.shard after every sharded op result and an annotate_for_users one before every "
+                      "operand of a sharded op", ANNOTATION_FORMS))
 
     def run(self, op: Operation) -> None:
         from meshc.dialects.mesh import drop_stale_sharding_values
@@ -148,7 +163,10 @@ class _Propagation:
     # -- setup ----------------------------------------------------------------------------------------------
     def run(self) -> None:
         if self.analyze():
-            self.rewrite()
+            if self.pass_.annotations == "per-use":
+                _PerUse(self).rewrite()
+            else:
+                self.rewrite()
 
     def analyze(self) -> bool:
         """Decide every op and value of the function (no rewriting); False when there is nothing to
@@ -186,6 +204,7 @@ class _Propagation:
                and (any(is_tensor(v) for v in op.operands) or any(is_tensor(r) for r in op.results))]
         self.deciding = [op for op in ops if self.decides(op)]
         self.propagate()
+        self.reached = [op for op in self.deciding if id(op) in self.first_round and has_sharding_rule(op)]
         self.finalize()
         return True
 
@@ -221,6 +240,8 @@ class _Propagation:
             for sweep in rounds:
                 for op in sweep:
                     changed |= self.decide(op)
+            if not hasattr(self, "first_round"):
+                self.first_round = set(self.ls)  # what upstream's single round decides (per-use form)
 
     def operand_knowledge(self, op: Operation) -> tuple[list, list]:
         """(must, soft) sharding per operand: an ``annotate_for_users`` right before the op is the user's;
@@ -418,6 +439,109 @@ class _Propagation:
         for op in new_ops:
             op.parent = self.block
         self.block.ops = new_ops
+
+
+class _PerUse:
+    """Upstream's output form (``annotations=per-use``, after ``ShardingPropagation.cpp`` and the
+    ``maybeInsert{Target,Source}ShardingAnnotation`` helpers of MLIR's ShardingInterface): the input's
+    annotations stay where they are and, for every op propagation reached in its first round (upstream
+    runs one; in the order of the traversal's first sweep),
+
+    - each tensor result ``%r`` produced with sharding S gets ``%a = mesh.shard %r to S`` right after
+      the op, unless its user already is such an annotation; every user of ``%r`` then reads ``%a``,
+      and a user that is an annotation ``%r2 = mesh.shard %r to S'`` (S' != S) reads it through
+      ``mesh.shard %a to S annotate_for_users``;
+    - each tensor operand ``%v`` the op needs with sharding S is read through a new
+      ``mesh.shard %v to S annotate_for_users`` right before the op (all of the op's operands that
+      are ``%v`` share it), unless ``%v`` already is such an annotation; when ``%v`` is an
+      ``annotate_for_users`` annotation with another sharding, ``mesh.shard %v to S`` goes between.
+
+    A module read in LLVM 21+'s ``shard`` spelling gets its result annotations without partial axes
+    (LLVM 21+'s propagation marks a reduction's result with its split axes only; LLVM 20's with
+    ``partial = sum[...]``, as meshc's own form).
+
+    Every new annotation has its own ``mesh.sharding`` op on the line before (the value spellings
+    print it; ``cse`` merges the equal ones, as upstream's). Ops no sharding reached, and ops without
+    a sharding rule, get no annotations (upstream leaves them alone too)."""
+
+    def __init__(self, prop: "_Propagation"):
+        self.prop = prop
+        self.block = prop.block
+
+    def rewrite(self) -> None:
+        ops = list(self.prop.reached)
+        order = self.prop.pass_.traversal
+        if order.startswith("backward"):
+            ops.reverse()
+        drop_partial = _module_spelling(self.prop.func) in SHARD_SPELLINGS
+        for op in ops:
+            ls = self.prop.ls[id(op)]
+            for r, s in zip(op.results, result_shardings_for(op, ls)):
+                if s is not None and drop_partial and s.partial_axes:
+                    s = replace(s, partial_axes=(), partial_type="sum")
+                if s is not None and is_tensor(r):
+                    self.annotate_result(op, r, s)
+            for i, s in enumerate(operand_shardings_for(op, ls)):
+                if s is not None and i < len(op.operands) and is_tensor(op.operands[i]):
+                    self.annotate_operand(op, i, s)
+
+    def new_shard(self, src: Value, sharding: ShardingAttr, annotate: bool, anchor: Operation, after: bool,
+                  origin: Optional[Value] = None) -> ShardOp:
+        """``mesh.shard src to sharding`` (with its own ``mesh.sharding`` op unless ``origin`` gives one),
+        inserted after or before ``anchor``; returns the shard op."""
+        from meshc.dialects.mesh import ShardingOp
+
+        loc = src.location if isinstance(src, BlockArgument) or after else anchor.location
+        shard = ShardOp.build(src, sharding, annotate, loc)
+        new: list[Operation] = [shard]
+        if origin is None:
+            value_op = ShardingOp.build(sharding, loc)
+            value_op.folded_into_users = True
+            origin = value_op.results[0]
+            new.insert(0, value_op)
+        shard.sharding_origin = origin
+        if after:
+            for op in reversed(new):
+                self.block.insert_after(anchor, op)
+        else:
+            for op in new:
+                self.block.insert_before(anchor, op)
+        return shard
+
+    def annotate_result(self, op: Operation, r: Value, sharding: ShardingAttr) -> None:
+        new: Optional[ShardOp] = None
+        for user, index in list(r.uses):
+            if isinstance(user, ShardOp) and index == 0 and user.sharding == sharding and not user.annotate_for_users:
+                new = new or user
+                continue
+            if new is None:
+                new = self.new_shard(r, sharding, False, op, after=True)
+            user.set_operand(index, new.result)
+            if isinstance(user, ShardOp) and index == 0 and not user.annotate_for_users:
+                second = self.new_shard(new.result, sharding, True, new, after=True, origin=new.sharding_origin)
+                for u2, i2 in list(new.result.uses):
+                    if u2 is not second:
+                        u2.set_operand(i2, second.result)
+
+    def annotate_operand(self, op: Operation, index: int, sharding: ShardingAttr) -> None:
+        v = op.operands[index]
+        src = v.op if isinstance(v, OpResult) else None
+        if isinstance(src, ShardOp) and src.sharding == sharding and src.annotate_for_users:
+            return
+        new = self.new_shard(v, sharding, True, op, after=False)
+        for i, w in enumerate(op.operands):
+            if w is v:
+                op.set_operand(i, new.result)
+        if isinstance(src, ShardOp) and src.annotate_for_users:
+            before = self.new_shard(v, sharding, False, new, after=False, origin=new.sharding_origin)
+            new.set_operand(0, before.result)
+
+
+def _module_spelling(op: Operation) -> Optional[str]:
+    """The spelling the module holding ``op`` was read in (:func:`meshc.dialects.mesh.source_spelling`)."""
+    while op.parent_op is not None:
+        op = op.parent_op
+    return getattr(op, "spelling", None)
 
 
 def _reconfigure(op: ShardOp, src: Value, sharding: ShardingAttr, annotate: bool) -> None:

@@ -1,6 +1,7 @@
 // MLIR's generic form with a successor list: "op"(operands)[^succ1, ^succ2] <{props}> ({regions})
 // {attrs} : type. The blocks may be referenced before they are defined; a branch's block operands are
-// operands of the op (as in MLIR). Custom and generic forms print the successors and parse again.
+// operands of the op (as in MLIR). Custom and generic forms print the successors and parse again
+// (cf.br, which meshc knows, prints in its custom form 'cf.br ^exit(%a : i32)').
 // RUN: meshc compile %s -p "" --split-input-file | filecheck %s
 // RUN: meshc compile %s -p "" --split-input-file | meshc compile - -p "" --split-input-file | filecheck %s
 // RUN: meshc compile %s -p "" --split-input-file --generic | meshc compile - -p "" --split-input-file | filecheck %s
@@ -10,9 +11,9 @@
 // CHECK-LABEL: func.func @diamond(%c: i1, %x: i32, %y: i32) -> i32 {
 // CHECK-NEXT:    "cf.cond_br"(%c, %x, %y)[^then, ^else] <{operandSegmentSizes = array<i32: 1, 1, 1>}> : (i1, i32, i32) -> ()
 // CHECK-NEXT:  ^then(%a: i32):
-// CHECK-NEXT:    "cf.br"(%a)[^exit] : (i32) -> ()
+// CHECK-NEXT:    cf.br ^exit(%a : i32)
 // CHECK-NEXT:  ^else(%b: i32):
-// CHECK-NEXT:    "cf.br"(%b)[^exit] : (i32) -> ()
+// CHECK-NEXT:    cf.br ^exit(%b : i32)
 // CHECK-NEXT:  ^exit(%r: i32):
 // CHECK-NEXT:    return %r : i32
 // CHECK-NEXT:  }
@@ -39,7 +40,7 @@ func.func @diamond(%c: i1, %x: i32, %y: i32) -> i32 {
 // A loop (a block branching to itself), a numeric label, and a label reused in a nested region
 // (labels are scoped by region).
 // CHECK-LABEL: func.func @loop(%n: index) {
-// CHECK-NEXT:    "cf.br"()[^bb1] : () -> ()
+// CHECK-NEXT:    cf.br ^bb1
 // CHECK-NEXT:  ^bb1:
 // CHECK-NEXT:    "x.region"() ({
 // CHECK-NEXT:    ^bb0:

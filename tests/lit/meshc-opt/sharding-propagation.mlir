@@ -1,15 +1,17 @@
 // Upstream's sharding-propagation RUN lines, with meshc-opt: the traversal option takes upstream's
 // values, and without it meshc-opt uses upstream's default (backward-forward), while
-// 'meshc compile -p sharding-propagation' uses meshc's (forward-backward).
-// RUN: meshc-opt --pass-pipeline="builtin.module(func.func(sharding-propagation{traversal=forward}))" %s | FileCheck %s --check-prefix=FWD
-// RUN: meshc-opt --pass-pipeline="builtin.module(func.func(sharding-propagation{traversal=forward-backward}))" %s | FileCheck %s --check-prefix=FWD
-// RUN: meshc-opt -sharding-propagation="traversal=backward" %s | FileCheck %s --check-prefix=BWD
-// RUN: meshc-opt --sharding-propagation=traversal=backward-forward %s | FileCheck %s --check-prefix=BWD
-// RUN: meshc-opt --pass-pipeline="builtin.module(func.func(sharding-propagation))" %s | FileCheck %s --check-prefix=BWD
-// RUN: meshc-opt -sharding-propagation %s | FileCheck %s --check-prefix=BWD
+// 'meshc compile -p sharding-propagation' uses meshc's (forward-backward). The checks read meshc's
+// per-value form (annotations=per-value; meshc-opt's own default is upstream's per-use form,
+// sharding-propagation-per-use.mlir).
+// RUN: meshc-opt --pass-pipeline="builtin.module(func.func(sharding-propagation{traversal=forward annotations=per-value}))" %s | FileCheck %s --check-prefix=FWD
+// RUN: meshc-opt --pass-pipeline="builtin.module(func.func(sharding-propagation{traversal=forward-backward annotations=per-value}))" %s | FileCheck %s --check-prefix=FWD
+// RUN: meshc-opt -sharding-propagation="traversal=backward annotations=per-value" %s | FileCheck %s --check-prefix=BWD
+// RUN: meshc-opt --sharding-propagation="traversal=backward-forward annotations=per-value" %s | FileCheck %s --check-prefix=BWD
+// RUN: meshc-opt --pass-pipeline="builtin.module(func.func(sharding-propagation{annotations=per-value}))" %s | FileCheck %s --check-prefix=BWD
+// RUN: meshc-opt -sharding-propagation=annotations=per-value %s | FileCheck %s --check-prefix=BWD
 // RUN: meshc compile -p sharding-propagation %s | FileCheck %s --check-prefix=FWD
 // The output is a fixpoint and parses back:
-// RUN: meshc-opt -sharding-propagation %s | meshc-opt -sharding-propagation | FileCheck %s --check-prefix=BWD
+// RUN: meshc-opt -sharding-propagation=annotations=per-value %s | meshc-opt -sharding-propagation=annotations=per-value | FileCheck %s --check-prefix=BWD
 
 // %x arrives split by rows, the result must leave split by columns: the middle value %y takes
 // the rows when the visit goes forward first, the columns when it goes backward first; the

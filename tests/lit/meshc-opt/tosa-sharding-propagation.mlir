@@ -1,6 +1,7 @@
 // Custom-form tosa through sharding-propagation, as upstream's propagation tests use it:
-// elementwise ops with TOSA broadcasting, zero points replicated, batch matmul, transpose.
-// RUN: meshc-opt --pass-pipeline="builtin.module(func.func(sharding-propagation,cse))" %s | FileCheck %s
+// elementwise ops with TOSA broadcasting, zero points replicated, batch matmul, transpose. The
+// checks read meshc's per-value form (upstream's per-use form: sharding-propagation-per-use.mlir).
+// RUN: meshc-opt --pass-pipeline="builtin.module(func.func(sharding-propagation{annotations=per-value},cse))" %s | FileCheck %s
 // RUN: meshc-opt %s | meshc-opt | FileCheck %s --check-prefix=ROUND
 
 mesh.mesh @m(shape = 2x4)
