@@ -387,14 +387,10 @@ def _main(argv: list[str]) -> None:
 
     register_op_verify_hook(_reject_unregistered)
     _REJECT_UNREGISTERED[0] = not inv.flag("allow-unregistered-dialect")
-    from contextlib import nullcontext
+    from meshc.dialects.mesh_checks import upstream_axis_checks
 
-    from meshc.dialects.mesh_checks import upstream_partial_axes
-
-    # parse, verify, print only: the partial axes of a sharding are checked as mlir-opt checks them
-    leniency = upstream_partial_axes() if not pipeline.strip() else nullcontext()
     try:
-        with leniency:
+        with upstream_axis_checks():  # a sharding's mesh axes checked as mlir-opt checks them
             command.main(args=args, prog_name=PROG, standalone_mode=True)
     finally:
         _REJECT_UNREGISTERED[0] = False

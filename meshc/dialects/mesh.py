@@ -241,7 +241,8 @@ class ShardingOp(MeshDialectOp):
         for i, v in enumerate(self.operands):
             if v.type != I64:
                 raise self.error(f"dynamic halo size/offset #{i} must be 'i64', got '{v.type}'")
-        verify_sharding(self._with_markers(), None, enclosing_module(self), self.location, f"'{self.name}' op ")
+        verify_sharding(self._with_markers(), None, enclosing_module(self), self.location, f"'{self.name}' op ",
+                        annotation=True)
 
     #: True once a ``mesh.shard`` took this op's sharding inline (:meth:`ShardOp.fold_sharding_value`)
     folded_into_users = False
@@ -400,7 +401,8 @@ class ShardOp(MeshDialectOp):
         if s is None and isinstance(v, OpResult) and isinstance(v.op, ShardingOp):
             s = v.op._with_markers()
         if s is not None:
-            verify_sharding(s, self.src.type, enclosing_module(self), self.location, f"'{self.name}' op ")
+            verify_sharding(s, self.src.type, enclosing_module(self), self.location, f"'{self.name}' op ",
+                            annotation=True)
 
     def _verify_resharding_point(self) -> None:
         """``T_A -> T_B`` (docs/pipeline.md stage 3): both distributed, equal but for the sharding, and the

@@ -192,35 +192,39 @@ def _dim_offsets(s: ShardingAttr, mesh: Optional["MeshOp"], dim: int) -> Optiona
     return None
 
 
-_PARTIAL_AXES_RANGE_CHECKED: ContextVar[bool] = ContextVar("partial_axes_range_checked", default=True)
+_AXES_RANGE_CHECKED: ContextVar[bool] = ContextVar("axes_range_checked", default=True)
 
 
 @contextmanager
-def upstream_partial_axes() -> Iterator[None]:
-    """Within this block, a sharding's partial axes are checked for sign and duplicates only, not
-    for their range, as LLVM 19/20's ``mesh.sharding`` verifier does (its own ``ops.mlir`` writes
-    ``partial = sum[1, 2]`` on a mesh of rank 2, and ``mlir-opt`` prints it back).
+def upstream_axis_checks() -> Iterator[None]:
+    """Within this block, a sharding's split and partial axes are checked for sign and duplicates
+    only, not for their range, as upstream's ``mesh.sharding`` / ``shard.sharding`` and ``shard``
+    verifiers do (LLVM 19-22: ``MeshOps.cpp`` / ``ShardOps.cpp`` ``verifyMeshAxes``). Upstream's own
+    tests rely on it: LLVM 20's ``ops.mlir`` writes ``partial = sum[1, 2]`` on a mesh of rank 2,
+    LLVM 22's ``sharding-propagation.mlir`` splits on ``[0, 1, 2]`` of a rank-1 grid.
 
-    ``meshc-opt`` enters it when it only parses, verifies and prints (no pass runs): passes and
-    meshc's own commands need every axis in range (docs/meshc-opt.md, "Verifier").
+    ``meshc-opt`` runs inside it; meshc's own commands do not, and the passes that need the sizes
+    of the axes (distributed types, partition, unroll) check the range again at the value's line
+    (docs/meshc-opt.md, "Verifier rules").
     """
-    token = _PARTIAL_AXES_RANGE_CHECKED.set(False)
+    token = _AXES_RANGE_CHECKED.set(False)
     try:
         yield
     finally:
-        _PARTIAL_AXES_RANGE_CHECKED.reset(token)
+        _AXES_RANGE_CHECKED.reset(token)
 
 
 def check_sharding(sharding: ShardingAttr, tensor_type: Optional[Type] = None,
-                   mesh: Optional["MeshOp"] = None) -> None:
+                   mesh: Optional["MeshOp"] = None, annotation: bool = False) -> None:
     """Check ``sharding`` on its own, against ``mesh`` (its ``mesh.mesh`` op, if known) and against
     ``tensor_type`` (the annotated tensor, if known). Entries equal to :data:`DYNAMIC_INDEX` in
     ``halo_sizes``/``sharded_dims_offsets`` (SSA values) are skipped.
 
     Rules (MLIR mesh ``MeshSharding``/``mesh.sharding`` verifiers, LLVM 19/20 docs):
       * every mesh axis is in range of the mesh rank and used at most once, across split and partial axes
-        (so partial axes are disjoint from split axes); within :func:`upstream_partial_axes` the range
-        of partial axes is not checked;
+        (so partial axes are disjoint from split axes); for an ``annotation`` (a sharding value or
+        a ``shard`` op's sharding, not a sharded type) within :func:`upstream_axis_checks` the range
+        is not checked;
       * at most rank(tensor) split-axes entries (trailing empty ones do not count);
       * the partial reduction kind is one of :data:`REDUCTION_KINDS` (``generic`` included, as upstream's
         verifier: it has no combiner, so the passes that combine partial values reject it);
@@ -231,7 +235,7 @@ def check_sharding(sharding: ShardingAttr, tensor_type: Optional[Type] = None,
     Raises:
         ShardingVerifyError: the first violation, naming the axis, dim or count.
     """
-    _check_axes_use(sharding, mesh)
+    _check_axes_use(sharding, mesh if _AXES_RANGE_CHECKED.get() or not annotation else None)
     if sharding.partial_axes:
         kind = sharding.partial_type
         if kind not in REDUCTION_KINDS:
@@ -246,19 +250,19 @@ def check_sharding(sharding: ShardingAttr, tensor_type: Optional[Type] = None,
     _check_offsets(sharding, tensor_type, mesh)
 
 
-def _check_axes_use(sharding: ShardingAttr, mesh: Optional["MeshOp"]) -> None:
-    """Mesh axes in range, each used once across split and partial axes."""
+def _check_axes_use(sharding: ShardingAttr, ranged_mesh: Optional["MeshOp"]) -> None:
+    """Mesh axes in range of ``ranged_mesh`` (None: the sign only), each used once across split and
+    partial axes."""
     seen: dict[int, str] = {}
     for d, axes in enumerate(sharding.split_axes):
         where = f"split axes of tensor dim {d}"
         for a in axes:
-            _check_mesh_axis(a, mesh, sharding.mesh, where)
+            _check_mesh_axis(a, ranged_mesh, sharding.mesh, where)
             if a in seen:
                 raise ShardingVerifyError(f"mesh axis {a} is used more than once (in {seen[a]} and in {where})")
             seen[a] = where
-    partial_mesh = mesh if _PARTIAL_AXES_RANGE_CHECKED.get() else None  # None: the sign only
     for a in sharding.partial_axes:
-        _check_mesh_axis(a, partial_mesh, sharding.mesh, "partial axes")
+        _check_mesh_axis(a, ranged_mesh, sharding.mesh, "partial axes")
         if a in seen:
             if seen[a] == "partial axes":
                 raise ShardingVerifyError(f"partial axis {a} is listed twice")
@@ -314,7 +318,7 @@ def _check_offsets(sharding: ShardingAttr, tensor_type: Optional[Type], mesh: Op
 
 
 def verify_sharding(attr: Union[ShardingAttr, ShardEncodingAttr], tensor_type: Optional[Type], module,
-                    loc: Location, prefix: str = "") -> None:
+                    loc: Location, prefix: str = "", annotation: bool = False) -> None:
     """Verify a sharding (inline attribute or ``#mesh.shard`` encoding) for a verifier.
 
     ``module`` is the ``builtin.module`` whose symbol table holds the mesh (None skips the checks
@@ -328,7 +332,7 @@ def verify_sharding(attr: Union[ShardingAttr, ShardEncodingAttr], tensor_type: O
     sharding = attr.sharding if isinstance(attr, ShardEncodingAttr) else attr
     try:
         mesh = lookup_mesh(module, sharding.mesh) if module is not None else None
-        check_sharding(sharding, tensor_type, mesh)
+        check_sharding(sharding, tensor_type, mesh, annotation)
     except ShardingVerifyError as err:
         raise DiagnosticError(f"{prefix}{err}", loc) from None
 
