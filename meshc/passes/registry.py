@@ -21,6 +21,7 @@ PASSES: dict[str, str] = {
     "partition": "meshc.passes.partition:Partition",
     "reshard": "meshc.passes.reshard:Reshard",
     "mesh-simplify": "meshc.passes.mesh_simplify:MeshSimplify",
+    "local-view": "meshc.passes.local_view:LocalView",
     "lower-all-slice": "meshc.passes.lower_all_slice:LowerAllSlice",
     "lower-process-multi-index": "meshc.passes.lower_process_multi_index:LowerProcessMultiIndex",
     "fuse-spmd-regions": "meshc.passes.fuse_spmd_regions:FuseSpmdRegions",
@@ -69,14 +70,14 @@ class PassAlias:
     options: tuple[AliasOption, ...] = ()
 
 
-_PARTITION = "sharding-propagation,distribute-types,reshard{strategy=collectives},partition"
-_PARTITION_DIFF = ("meshc's partition keeps the global view: distributed tensor types and one mesh.for_all body per "
-                   "op slicing its operands, not upstream's per-device function signatures with local types; "
-                   "values left unannotated are completed by sharding-propagation first")
+_PARTITION = "sharding-propagation,distribute-types,reshard{strategy=collectives},partition,local-view"
+_PARTITION_DIFF = ("meshc's partition, then local-view for upstream's per-device types; values left unannotated are "
+                   "completed by sharding-propagation first, and meshc chooses its own collectives and partial-sum "
+                   "scheme (arith.select, not scf.if)")
 
-_RESHARD = "distribute-types,reshard{strategy=collectives},partition"
-_RESHARD_DIFF = ("the mesh.shard pairs become meshc's collectives in global view (one mesh.for_all body per op), "
-                 "not upstream's per-device local tensors")
+_RESHARD = "distribute-types,reshard{strategy=collectives},partition,local-view{signature=global}"
+_RESHARD_DIFF = ("the mesh.shard pairs become meshc's collectives, shown per device with the function signatures "
+                 "kept global (unrealized_conversion_cast at the boundaries)")
 
 ALIASES: dict[str, PassAlias] = {
     # MLIR's mesh / shard dialect
