@@ -206,7 +206,7 @@ class _FunctionView:
         elif compatible:
             op = CastOp.create([v], [want], location=before.location)
         else:
-            raise before.error(f"local-view: a value of type '{a}' cannot stand for the local type '{b}'")
+            raise _located(before, f"local-view: a value of type '{a}' cannot stand for the local type '{b}'")
         Builder.before(before).insert(op)
         self.made.append(op)
         return op.results[0]
@@ -238,18 +238,18 @@ class _FunctionView:
         replicated (the local value is the whole tensor) and makes none."""
         for r in op.results:
             if sharding_of(r.type) is not None:
-                raise op.error("local-view: this op has a distributed result; local-view reads the output of "
+                raise _located(op, "local-view: this op has a distributed result; local-view reads the output of "
                                "partition (form=for_all), where only mesh.for_all, collectives and update_halo do")
         for v in op.operands:
             g = self.dist.get(v)
             if g is not None and v.type != _global_type(g):
-                raise op.error(f"local-view: this op reads the whole distributed value of type '{g}', which has "
+                raise _located(op, f"local-view: this op reads the whole distributed value of type '{g}', which has "
                                "no per-device form")
         for region in op.regions:
             for block in region.blocks:
                 for arg in block.args:
                     if sharding_of(arg.type) is not None:
-                        raise op.error("local-view: a block argument of this op has a distributed type")
+                        raise _located(op, "local-view: a block argument of this op has a distributed type")
                 self.block(block)
 
     # -- mesh.for_all ----------------------------------------------------------------------------------------------
@@ -266,7 +266,7 @@ class _FunctionView:
                 g = self.dist.get(v)
                 if g is None:
                     if sharding_of(v.type) is not None:
-                        raise inner.error(f"local-view: this op reads a distributed value of type '{v.type}' that "
+                        raise _located(inner, f"local-view: this op reads a distributed value of type '{v.type}' that "
                                           "local-view has not rewritten")
                     continue
                 if isinstance(inner, ExtractSliceOp) and i == 0:
@@ -274,7 +274,7 @@ class _FunctionView:
                     slices.append((inner, v))
                     break
                 if v.type != _global_type(g):
-                    raise inner.error(f"local-view: this op reads the whole distributed value of type '{g}', "
+                    raise _located(inner, f"local-view: this op reads the whole distributed value of type '{g}', "
                                       "which has no per-device form")
         for inner, v in slices:
             s = inner.results[0]
@@ -294,7 +294,7 @@ class _FunctionView:
             if y.type != want:
                 if not (isinstance(y.type, TensorType) and isinstance(want, TensorType)
                         and dims_compatible(y.type.shape, want.shape)):
-                    raise fa.error(f"local-view: yielded value #{i} of type '{y.type}' cannot stand for the local "
+                    raise _located(fa, f"local-view: yielded value #{i} of type '{y.type}' cannot stand for the local "
                                    f"type '{want}'")
                 y = self.convert(y, want, fa)
             if r.name_hint and y.name_hint is None:
@@ -322,7 +322,7 @@ class _FunctionView:
         s, t = op.results[0].type, v.type
         if not (isinstance(s, TensorType) and isinstance(t, TensorType) and s.rank == t.rank
                 and dims_compatible(s.shape, t.shape)):
-            raise op.error(f"local-view: this slice of a distributed value ('{s}' of the local '{t}') is not the "
+            raise _located(op, f"local-view: this slice of a distributed value ('{s}' of the local '{t}') is not the "
                            "device's own shard (a peer read) and has no per-device form")
 
     def refine(self, ops: list[Operation], refined: dict[Value, Type]) -> None:
@@ -363,7 +363,7 @@ class _FunctionView:
         want = self.local(g_out)
         x = op.operands[0]
         if sharding_of(x.type) is not None:
-            raise op.error(f"local-view: the operand of type '{x.type}' was not rewritten to the local view")
+            raise _located(op, f"local-view: the operand of type '{x.type}' was not rewritten to the local view")
         k = op.group_size(op.mesh_op())
         elem = want.element_type if isinstance(want, TensorType) else x.type.element_type
         r.type = op.local_result_type(x.type, elem, k)
@@ -375,7 +375,10 @@ class _FunctionView:
             loose = t_in.with_shape([None if d in (split, gather) else n for d, n in enumerate(t_in.shape)])
             op.set_operand(0, self.convert(x, loose, op))
             r.type = op.local_result_type(loose, elem, k)
-            op.verify_()
+            try:
+                op.verify_()
+            except DiagnosticError as err:
+                raise _located(op, f"local-view: no local-view form: {err.message}") from None
         if sharding_of(g_out) is not None:
             self.dist[r] = g_out  # type: ignore[assignment]
         if r.type != want:
@@ -392,7 +395,7 @@ class _FunctionView:
         g_dst = op.results[0].type
         src, dst = sharding_of(g_src) if g_src is not None else None, sharding_of(g_dst)
         if src is None or dst is None or src.split_axes != dst.split_axes or len(op.operands) != 1:
-            raise op.error("local-view: update_halo needs a distributed operand and result of one split and static "
+            raise _located(op, "local-view: update_halo needs a distributed operand and result of one split and static "
                            "halo sizes")
         t = x.type
         assert isinstance(t, TensorType)
@@ -418,7 +421,10 @@ class _FunctionView:
                                                  loc=op.location)).results[0]
             op.set_operand(0, value)
             op.results[0].type = value.type
-            op.verify_()
+            try:
+                op.verify_()
+            except DiagnosticError as err:
+                raise _located(op, f"local-view: no local-view form: {err.message}") from None
             value = op.results[0]
             res = value
             if value.type != want:
@@ -492,3 +498,11 @@ class _FunctionView:
                 progress = True
             self.made = [op for op in self.made if op.parent is not None]
 
+
+def _located(op: Operation, message: str) -> DiagnosticError:
+    """``op.error(message)`` at the op's location, or at the nearest enclosing op that has one (ops
+    made by earlier passes may carry none)."""
+    where: Optional[Operation] = op
+    while where is not None and not where.location.known:
+        where = where.parent_op
+    return DiagnosticError(f"'{op.name}' op {message}", where.location if where is not None else op.location)
