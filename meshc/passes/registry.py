@@ -76,6 +76,7 @@ _PARTITION_DIFF = ("meshc's partition, then local-view for upstream's per-device
                    "scheme (arith.select, not scf.if)")
 
 _RESHARD = "distribute-types,reshard{strategy=collectives},partition,local-view{signature=global}"
+_RESHARD_LLVM20 = _RESHARD + ",lower-all-slice"
 _RESHARD_DIFF = ("the mesh.shard pairs become meshc's collectives, shown per device with the function signatures "
                  "kept global (unrealized_conversion_cast at the boundaries)")
 
@@ -105,7 +106,7 @@ ALIASES: dict[str, PassAlias] = {
     "test-mesh-process-multi-index-op-lowering": PassAlias("lower-process-multi-index", "MLIR (LLVM 19/20)",
                                                            "same rewrite"),
     "test-grid-resharding-partition": PassAlias(_RESHARD, "MLIR (LLVM 21+)", _RESHARD_DIFF),
-    "test-mesh-resharding-spmdization": PassAlias(_RESHARD, "MLIR (LLVM 19/20)", _RESHARD_DIFF),
+    "test-mesh-resharding-spmdization": PassAlias(_RESHARD_LLVM20, "MLIR (LLVM 19/20)", _RESHARD_DIFF),
     # MLIR's test passes of the folders
     "test-constant-fold": PassAlias("canonicalize", "MLIR",
                                     "canonicalize: the same folds, and dead pure ops are erased too"),
