@@ -31,7 +31,7 @@ mesh.mesh @any(shape = ?)
 // GLOBAL-NEXT:    return %[[G]] : tensor<7x6xf32>
 func.func @uneven(%x: tensor<7x6xf32>) -> tensor<7x6xf32> {
   %0 = mesh.shard %x to <@pair, [[0]]> annotate_for_users : tensor<7x6xf32>
-  // ERR: local-view.mlir:[[@LINE+1]]:8: error: 'tensor.empty' op local-view: this op has a distributed result
+  // ERR: local-view.mlir:35:8: error: 'tensor.empty' op local-view: this op has a distributed result
   %e = tensor.empty() : tensor<7x6xf32>
   %1 = linalg.negf ins(%0 : tensor<7x6xf32>) outs(%e : tensor<7x6xf32>) -> tensor<7x6xf32>
   %2 = mesh.shard %1 to <@pair, [[0]]> : tensor<7x6xf32>
