@@ -216,6 +216,9 @@ class _FunctionView:
         for op in list(block.ops):
             if isinstance(op, ForAllOp):
                 self.inline(op)
+            elif isinstance(op, (CollectiveOp, UpdateHaloOp)) and op.is_unrolled:
+                raise _located(op, "local-view: the unrolled form (after unroll) has no local view; run local-view "
+                                   "right after partition")
             elif isinstance(op, CollectiveOp) and self.distributed(op):
                 self.collective(op)
             elif isinstance(op, UpdateHaloOp) and self.distributed(op):
