@@ -186,7 +186,7 @@ def test_compile_args_wire_every_option():
         assert flag in args
     assert args[args.index("--output") + 1] == "out.mlir"
     after = [args[i + 1] for i, a in enumerate(args) if a == "--print-ir-after"]
-    assert after == ["sharding-propagation", "distribute-types", "reshard", "partition"]
+    assert after == ["sharding-propagation", "distribute-types", "reshard", "partition", "local-view"]
     assert "--verify-each" in compile_args(parse_args([]), "") and "--no-verify-each" not in compile_args(
         parse_args([]), "")
 
@@ -255,7 +255,7 @@ def test_alias_options_are_passed_on():
 def test_module_passes_leave_function_nests():
     specs = expand(parse_pipeline("builtin.module(func.func(cse,shard-partition,test-single-fold),symbol-dce)"))
     assert format_pipeline(specs) == ("func.func(cse,sharding-propagation,distribute-types),"
-                                      "reshard{strategy=collectives},partition,func.func(canonicalize),symbol-dce")
+                                      "reshard{strategy=collectives},partition,local-view,func.func(canonicalize),symbol-dce")
     assert format_pipeline(expand(parse_pipeline("util.func(propagate-encodings)"))) == "propagate-encodings"
     assert format_pipeline(expand(parse_pipeline("any(cse)"))) == "any(cse)"
 

@@ -1,5 +1,6 @@
 """builtin dialect: ``builtin.module`` (printed ``module``), the top-level
-container holding a symbol table of functions, meshes and globals."""
+container holding a symbol table of functions, meshes and globals, and
+``builtin.unrealized_conversion_cast`` (a type change a later pass resolves)."""
 
 from __future__ import annotations
 
@@ -8,7 +9,8 @@ from typing import Iterator, Optional
 from meshc.ir.attributes import StringAttr, symbol_text
 from meshc.ir.core import Block, Operation, Region
 from meshc.ir.location import Location
-from meshc.ir.opdef import IsolatedFromAbove, SymbolTable, attribute, define_op, op_attributes, region
+from meshc.ir.opdef import (IsolatedFromAbove, Pure, SymbolTable, attribute, define_op, op_attributes, region,
+                            var_operand, var_result)
 
 
 @define_op
@@ -88,6 +90,21 @@ class ModuleOp(Operation):
         p.newline()
         p.write("}")
         p.pop_scope(isolated=True)
+
+
+@define_op
+class UnrealizedConversionCastOp(Operation):
+    """``%y = builtin.unrealized_conversion_cast %x : T to T2`` (MLIR's builtin op): values of one type
+    standing for values of another, with no meaning of its own; any number of operands and results
+    (``%a, %b : T1, T2 to T3``). meshc's ``local-view{signature=global}`` puts it between a function's
+    global-view signature and the per-device values inside (upstream's resharding test passes do
+    the same). Nothing runs it: the interpreter and backends reject it."""
+
+    name = "builtin.unrealized_conversion_cast"
+    inputs = var_operand()
+    outputs = var_result()
+    traits = (Pure(),)
+    assembly_format = "$inputs attr-dict `:` type($inputs) `to` type($outputs)"
 
 
 class Syntax:

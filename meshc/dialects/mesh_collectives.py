@@ -137,6 +137,30 @@ class CollectiveOp(MeshDialectOp):
     def verify_shapes(self, t_in: TensorType, t_out: TensorType, k: Optional[int]) -> None:
         """Op-specific type rules (override)."""
 
+    def local_dims(self) -> tuple[Optional[int], Optional[int]]:
+        """``(split, gather)``: the tensor dims the local-view shape rule divides and multiplies by the
+        device group size (:meth:`shard_dims`); ``(None, None)`` for a collective that keeps the shape."""
+        return None, None
+
+    def local_result_type(self, t_in: TensorType, element_type, k: Optional[int]) -> TensorType:
+        """The result type upstream's local-view rule gives an input of type ``t_in`` (the split dim
+        divided, the gathered one multiplied by the group size ``k``; dynamic where the input dim
+        or ``k`` is), with ``element_type``. Used by ``local-view`` to retype a global-view
+        collective; an input dim the group size does not divide gives a type the verifier rejects
+        (the caller checks)."""
+        split, gather = self.local_dims()
+        shape: list[Optional[int]] = []
+        for d, a in enumerate(t_in.shape):
+            if d == split and d == gather:
+                shape.append(a)
+            elif d == split:
+                shape.append(None if a is None or k is None else a // k)
+            elif d == gather:
+                shape.append(None if a is None or k is None else a * k)
+            else:
+                shape.append(a)
+        return TensorType(tuple(shape), element_type)
+
     def same_element_type(self, t_in: TensorType, t_out: TensorType) -> None:
         if t_in.element_type != t_out.element_type:
             raise self.error(f"expects the same element type for input and result, got '{t_in.element_type}' and "
@@ -208,6 +232,9 @@ class AllGatherOp(CollectiveOp):
     """``mesh.all_gather %x on @m mesh_axes = [0] gather_axis = 1 : T -> T2``: concatenate the
     group's pieces along ``gather_axis`` (the input is a shard of the result)."""
 
+    def local_dims(self):
+        return None, self.axis_attr("gather_axis")
+
     def verify_shapes(self, t_in, t_out, k):
         self.same_element_type(t_in, t_out)
         axis = self.tensor_axis("gather_axis", t_in)
@@ -238,6 +265,9 @@ class AllSliceOp(CollectiveOp):
     """``mesh.all_slice %x on @m mesh_axes = [0] slice_axis = 0 : T -> T2``: each process keeps its
     piece along ``slice_axis`` (the inverse of all_gather; no traffic)."""
 
+    def local_dims(self):
+        return self.axis_attr("slice_axis"), None
+
     def verify_shapes(self, t_in, t_out, k):
         self.same_element_type(t_in, t_out)
         axis = self.tensor_axis("slice_axis", t_in)
@@ -259,6 +289,9 @@ class AllToAllOp(CollectiveOp):
     """``mesh.all_to_all %x on @m mesh_axes = [0] split_axis = 0 concat_axis = 1 : T -> T2``: split
     along ``split_axis``, exchange, concatenate along ``concat_axis``."""
 
+    def local_dims(self):
+        return self.axis_attr("split_axis"), self.axis_attr("concat_axis")
+
     def verify_shapes(self, t_in, t_out, k):
         self.same_element_type(t_in, t_out)
         split = self.tensor_axis("split_axis", t_in)
@@ -275,6 +308,9 @@ class AllToAllOp(CollectiveOp):
 class ReduceScatterOp(CollectiveOp):
     """``mesh.reduce_scatter %x on @m mesh_axes = [0] [reduction = sum] scatter_axis = 0 : T -> T2``:
     reduce over the group, each process keeps its piece along ``scatter_axis``."""
+
+    def local_dims(self):
+        return self.axis_attr("scatter_axis"), None
 
     def verify_shapes(self, t_in, t_out, k):
         axis = self.tensor_axis("scatter_axis", t_in)
@@ -300,6 +336,9 @@ class GatherOp(CollectiveOp):
     """``mesh.gather %x on @m mesh_axes = [0] gather_axis = 0 root = [0] : (T) -> T2``: all_gather
     whose result is defined on the root only."""
 
+    def local_dims(self):
+        return None, self.axis_attr("gather_axis")
+
     def verify_shapes(self, t_in, t_out, k):
         self.same_element_type(t_in, t_out)
         axis = self.tensor_axis("gather_axis", t_in)
@@ -319,6 +358,9 @@ class ReduceOp(CollectiveOp):
 class ScatterOp(CollectiveOp):
     """``mesh.scatter %x on @m mesh_axes = [0] scatter_axis = 0 root = [0] : (T) -> T2``: the root's
     tensor split along ``scatter_axis`` over the group."""
+
+    def local_dims(self):
+        return self.axis_attr("scatter_axis"), None
 
     def verify_shapes(self, t_in, t_out, k):
         self.same_element_type(t_in, t_out)

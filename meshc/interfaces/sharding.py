@@ -565,10 +565,12 @@ class _Solver:
     def keeps_halo(self, loop: int) -> bool:
         """Whether the op may run parallel loop ``loop`` over a haloed shard: every dim of every tensor it
         touches is indexed exactly by one loop (no compound index, no reshape, no gathered dim), so each
-        result cell depends on the operand cells at the same loop index only."""
+        result cell depends on the operand cells at the same loop index only. A tensor no loop indexes
+        (a zero point of ``tosa.negate``, read whole by every cell) does not count."""
         if self.space.iterator_types[loop] != PARALLEL:
             return False
-        tensors = [t for t in self.space.extended_operands + self.space.results if isinstance(t, tuple)]
+        tensors = [t for t in self.space.extended_operands + self.space.results
+                   if isinstance(t, tuple) and any(l is not None for l in t)]
         return all(l is not None and l.multiple is None and l.extent is None for t in tensors for l in t)
 
     def _keep_halos(self, links: TensorLinks, sharding: ShardingAttr, loops: set[int]) -> None:

@@ -48,7 +48,7 @@ loop only where a split carries over exactly, else it stays replicated):
 
 The partition pass (:mod:`meshc.passes.partition`) turns every split these
 rules allow into per-device code.
-* ``tensor.dim`` and ``func.return``: take any sharding (:data:`ANY`).
+* ``tensor.dim``, ``func.return`` and ``mesh.get_sharding``: take any sharding (:data:`ANY`).
 * ``linalg.pack`` / ``unpack``: no rule (replicated); their destination is their
   result's init (:meth:`~meshc.interfaces.sharding.ShardingModel.dps_inits`, as for
   ``tensor.insert_slice`` and the linalg inits).
@@ -1078,6 +1078,7 @@ def _register() -> None:
     anything = AnyShardingModel()
     for name in ("func.return", "util.return"):
         register_sharding_model(name, anything)
+    register_sharding_model(mesh.GetShardingOp, anything)  # it reads the sharding the value has
 
 
 _register()

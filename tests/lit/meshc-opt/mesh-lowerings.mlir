@@ -64,9 +64,14 @@ mesh.mesh @r(shape = 2x2)
 
 // RESHARD-LABEL: func.func @reshard(
 func.func @reshard(%a: tensor<8x16xf32>) -> tensor<8x16xf32> {
-  // the local all_slice of the columns goes first, so the all_gather of the rows moves half as much
-  // RESHARD:       mesh.all_slice %{{.*}} on @r mesh_axes = [1] slice_axis = 1
-  // RESHARD:       mesh.all_gather %{{.*}} on @r mesh_axes = [0] gather_axis = 0
+  // the local all_slice of the columns goes first, so the all_gather of the rows moves half as much;
+  // per device (LLVM 20's form): the slice is an extract_slice at the device's column offset
+  // RESHARD:       %[[ROWS:.*]] = builtin.unrealized_conversion_cast %{{.*}} : tensor<8x16xf32> to tensor<4x16xf32>
+  // RESHARD:       %[[J:.*]] = mesh.process_multi_index on @r axes = [1] : index
+  // RESHARD:       %[[COLS:.*]] = tensor.extract_slice %[[ROWS]][0, %{{.*}}] [4, 8] [1, 1] : tensor<4x16xf32> to tensor<4x8xf32>
+  // RESHARD:       %[[G:.*]] = mesh.all_gather %[[COLS]] on @r mesh_axes = [0] gather_axis = 0 : tensor<4x8xf32> -> tensor<8x8xf32>
+  // RESHARD:       %[[OUT:.*]] = builtin.unrealized_conversion_cast %[[G]] : tensor<8x8xf32> to tensor<8x16xf32>
+  // RESHARD-NEXT:  return %[[OUT]] : tensor<8x16xf32>
   %0 = mesh.shard %a to <@r, [[0]]> : tensor<8x16xf32>
   %1 = mesh.shard %0 to <@r, [[], [1]]> annotate_for_users : tensor<8x16xf32>
   return %1 : tensor<8x16xf32>

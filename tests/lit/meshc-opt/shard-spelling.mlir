@@ -20,10 +20,12 @@
 // PROP:         %[[P:.*]] = shard.sharding @grid split_axes = {{\[\[}}]] : !shard.sharding
 // PROP-NEXT:    %[[RS:.*]] = shard.shard %[[R]] to %[[P]] : tensor<6xi32>
 // PROP-NEXT:    shard.shard %[[RS]] to %{{.*}} annotate_for_users : tensor<6xi32>
+// Partitioned, in the local view: each device reduces its 3 rows, then the partial sums are added.
 // CHECK-LABEL: func.func @reduce_rows(
-// CHECK:         mesh.for_all on @grid
-// CHECK:           linalg.reduce ins(%{{.*}} : tensor<3x6xi32>)
-// CHECK:         %[[AR:.*]] = shard.all_reduce %{{.*}} on @grid grid_axes = [0]
+// CHECK-SAME:      %arg0: tensor<3x6xi32>) -> tensor<6xi32>
+// CHECK-NOT:     mesh.for_all
+// CHECK:         %[[R:.*]] = linalg.reduce ins(%arg0 : tensor<3x6xi32>)
+// CHECK:         %[[AR:.*]] = shard.all_reduce %[[R]] on @grid grid_axes = [0] : tensor<6xi32> -> tensor<6xi32>
 // CHECK-NEXT:    return %[[AR]]
 shard.grid @grid(shape = 2)
 func.func @reduce_rows(%arg0: tensor<6x6xi32>) -> tensor<6xi32> {
