@@ -358,13 +358,17 @@ def override_mesh_shapes(module: Operation, shapes: Mapping[str, Sequence[int]],
 
 
 def default_pipeline(target: str = "none", propagate_reshapes: bool = True, fuse_regions: bool = True,
-                     reshard: str = "") -> str:
+                     reshard: str = "", unroll: Optional[bool] = None) -> str:
     """The pipeline text ``meshc compile`` and ``meshc run`` use without
-    ``-p``: :data:`meshc.passes.registry.DEFAULT_PIPELINE`, plus
-    ``set-encoding`` right after ``unroll`` when ``target`` is a data-tiling
-    target (not ``none``), so that ``--target x86-avx2`` data-tiles the
-    matmuls of every device's program (IREE runs SetEncoding when data tiling
-    is enabled; on per-device programs the encodings see local shapes).
+    ``-p``: :data:`meshc.passes.registry.DEFAULT_PIPELINE` (up to stage 5: one
+    program for every device, nothing copied per device).
+    ``unroll`` (default: when ``target`` is not ``none``) adds ``unroll`` after
+    ``fuse-spmd-regions`` (:data:`meshc.passes.registry.UNROLLED_PIPELINE`: the
+    seed's per-device form, ``meshc compile --emit=unrolled``), and a
+    data-tiling ``target`` then also ``set-encoding`` right after ``unroll``,
+    so that ``--target x86-avx2`` data-tiles the matmuls of every device's
+    program (IREE runs SetEncoding when data tiling is enabled; the encodings
+    must see local shapes, which only the per-device form has).
     ``propagate_reshapes=False`` (``--no-propagate-reshapes``) leaves out
     ``propagate-reshapes``: reshapes stay, and a split crosses them on the
     major collapsed dim only.
@@ -378,9 +382,52 @@ def default_pipeline(target: str = "none", propagate_reshapes: bool = True, fuse
     passes = [p for p in DEFAULT_PIPELINE if not left_out.get(p, False)]
     if reshard.strip():
         passes = [f"reshard{{{reshard.strip()}}}" if p == "reshard" else p for p in passes]
-    if target != "none" and "unroll" in passes:
-        passes.insert(passes.index("unroll") + 1, "set-encoding")
+    if unroll is None:
+        unroll = target != "none"
+    if unroll:
+        at = passes.index("fuse-spmd-regions" if fuse_regions else "partition") + 1
+        passes.insert(at, "unroll")
+        if target != "none":
+            passes.insert(passes.index("unroll") + 1, "set-encoding")
     return ",".join(passes)
+
+
+def with_unroll(pipeline: str) -> str:
+    """``pipeline`` (pipeline text) with ``unroll`` after its last top-level distributing pass
+    (``fuse-spmd-regions``, else ``partition``, else at the end) when it runs none (:func:`unrolls`):
+    the pipeline of the per-device form (``meshc compile --emit=unrolled``; the unrolled fallback of
+    the SPMD path). A pipeline that unrolls already is returned as is.
+
+    Raises:
+        meshc.passes.pipeline.PipelineError: malformed pipeline text.
+    """
+    from meshc.passes.pipeline import PassSpec, format_pipeline, parse_pipeline
+
+    if unrolls(pipeline):
+        return pipeline
+    items = parse_pipeline(pipeline)
+    names = [i.name if isinstance(i, PassSpec) else "" for i in items]
+    at = len(items)
+    for anchor in ("fuse-spmd-regions", "partition"):
+        if anchor in names:
+            at = len(names) - names[::-1].index(anchor)
+            break
+    return format_pipeline(items[:at] + [PassSpec("unroll")] + items[at:])
+
+
+def unrolls(pipeline: str) -> bool:
+    """Whether pipeline text ``pipeline`` runs ``unroll`` (copies the program once per device), at any
+    nesting.
+
+    Raises:
+        meshc.passes.pipeline.PipelineError: malformed pipeline text.
+    """
+    from meshc.passes.pipeline import PassSpec, parse_pipeline
+
+    def walk(items) -> bool:
+        return any(i.name == "unroll" if isinstance(i, PassSpec) else walk(i.items) for i in items)
+
+    return walk(parse_pipeline(pipeline))
 
 
 def compile(module: Operation, pipeline: Optional[str] = None,
@@ -407,23 +454,28 @@ def compile(module: Operation, pipeline: Optional[str] = None,
     :mod:`meshc.passes.specialize_shapes`). ``propagate_reshapes=False``:
     the default pipeline without ``propagate-reshapes``.
 
-    ``spmd`` (default: when ``pipeline`` is None and ``target`` is ``none``):
-    compile to stage 5 only (:data:`meshc.backend.spmd.SPMD_PIPELINE`) and
+    ``spmd`` (default: when ``pipeline`` is None, or the default pipeline with or without ``unroll``,
+    and ``target`` is ``none``): compile to stage 5 only (the default pipeline, which does not
+    unroll, or ``pipeline`` without its ``unroll``: :func:`meshc.backend.spmd.spmd_pipeline`) and
     instantiate the device-count-independent SPMD template per device
-    (:mod:`meshc.runtime.instantiate`; ``Compiled.template``); a program the
-    template does not handle yet is compiled the unrolled way instead, with a
-    note saying why (docs/pipeline.md stage 6s). ``Compiled.module`` is then
-    the stage-5 module (no ``@NAME_sharded``).
+    (:mod:`meshc.runtime.instantiate`; ``Compiled.template``); a program the template does not
+    handle yet is compiled the unrolled way instead (:func:`with_unroll` of the pipeline), with a
+    note saying why (docs/pipeline.md stage 6s). ``Compiled.module`` is then the stage-5 module (no
+    ``@NAME_sharded``). Otherwise the pipeline given runs as is (``pipeline`` None and a data-tiling
+    ``target``: the unrolled default pipeline, :func:`default_pipeline`), and the schedules come
+    from ``@NAME_sharded`` when it unrolled, else from the SPMD template of its output
+    (:func:`schedule_program`).
 
     Raises:
         DiagnosticError: a pass fails, an argument shape contradicts the
             entry's static dims, or the module cannot be scheduled
             (:class:`meshc.backend.emit.EmitError`: e.g. a dynamic mesh
-            without a shape), or a mesh has more devices than the path
-            accepts (:func:`check_device_count`: :data:`MAX_DEVICES` on the
-            SPMD path, :data:`MAX_UNROLLED_DEVICES` unrolled).
+            without a shape; :class:`meshc.backend.spmd.SpmdUnsupported`: a
+            pipeline without ``unroll`` whose output the template does not
+            handle), or a mesh has more devices than the path accepts
+            (:func:`check_device_count`: :data:`MAX_DEVICES` without
+            ``unroll``, :data:`MAX_UNROLLED_DEVICES` with it).
     """
-    from meshc.backend.emit import emit_program
     from meshc.passes.base import PassContext
     from meshc.passes.manager import PassManager
 
@@ -431,25 +483,76 @@ def compile(module: Operation, pipeline: Optional[str] = None,
     notes = override_mesh_shapes(module, shapes)
     if spmd is None:  # the default pipeline, with or without its switches (``--no-fuse-regions`` ...)
         spmd = target == "none" and (pipeline is None or _without_reshard_options(pipeline) in {
-            default_pipeline(target, reshapes, fuse) for reshapes in (True, False) for fuse in (True, False)})
-    check_device_count(module, shapes, MAX_DEVICES if spmd else MAX_UNROLLED_DEVICES)
+            default_pipeline(target, reshapes, fuse, unroll=u)
+            for reshapes in (True, False) for fuse in (True, False) for u in (True, False)})
+    text = default_pipeline(target, propagate_reshapes, fuse_regions, unroll=None if spmd else True) \
+        if pipeline is None else pipeline
+    check_device_count(module, shapes, MAX_DEVICES if spmd or not unrolls(text) else MAX_UNROLLED_DEVICES)
     if arg_shapes is not None:
         specialize_entry(module, arg_shapes, entry)
     context = PassContext(mesh_shapes=shapes, remarks=remarks)
     context.target = target  # type: ignore[attr-defined]  # read by materialize-encodings
     if spmd:
-        compiled = _compile_spmd(module, context, entry, verify_each, notes,
-                                 default_pipeline(target, propagate_reshapes, fuse_regions) if pipeline is None
-                                 else pipeline, progress)
+        compiled = _compile_spmd(module, context, entry, verify_each, notes, text, progress)
         if compiled is not None:
             return compiled
         check_device_count(module, shapes, MAX_UNROLLED_DEVICES)
         context = PassContext(mesh_shapes=shapes, remarks=remarks)
         context.target = target  # type: ignore[attr-defined]
-    text = default_pipeline(target, propagate_reshapes, fuse_regions) if pipeline is None else pipeline
+        text = with_unroll(text)
     PassManager.from_text(text, context, verify_each=verify_each, observer=progress).run(module)
-    program = emit_program(module, entry)
-    return Compiled(module, program, notes, list(context.emitted))
+    from meshc.backend.spmd import SpmdUnsupported
+
+    try:
+        program, template = schedule_program(module, entry)
+    except SpmdUnsupported as err:  # a pipeline of the user's without unroll
+        d = err.diagnostics[0] if err.diagnostics else None
+        raise DiagnosticError(f"the SPMD schedule does not handle this program yet: {d.message if d else err}; "
+                              "add unroll to the pipeline", d.location if d else UNKNOWN_LOC) from None
+    compiled = Compiled(module, program, notes, list(context.emitted))
+    compiled.template = template
+    return compiled
+
+
+def schedule_program(module: Operation, entry: Optional[str] = None) -> tuple[Any, Any]:
+    """The :class:`meshc.backend.emit.Program` of ``module`` after a pipeline, and the SPMD template it
+    came from (None when unrolled): from ``@NAME_sharded`` when the pipeline unrolled
+    (:func:`meshc.backend.emit.emit_program`); from the stage-5 module's SPMD template otherwise
+    (:func:`meshc.backend.spmd.build_template`, :func:`meshc.runtime.instantiate.instantiate`: cost
+    linear in the device count); an entry without a mesh, on a dynamic mesh or not partitioned
+    (``mesh.shard`` left) goes to ``emit_program`` (one device, or its error: give --mesh-shape, the
+    pipeline did not distribute it).
+
+    Raises:
+        meshc.backend.spmd.SpmdUnsupported: a construct the template does not instantiate yet
+            (the caller may compile with :func:`with_unroll` of its pipeline instead).
+        DiagnosticError: as :func:`meshc.backend.emit.emit_program`.
+    """
+    from meshc.backend.emit import emit_program
+    from meshc.backend.spmd import build_template
+    from meshc.dialects.func import FuncOp
+    from meshc.dialects.mesh import ShardOp
+    from meshc.interfaces.unrolled import SHARDED_SUFFIX
+    from meshc.ir.functions import entry_function
+    from meshc.runtime.instantiate import instantiate
+
+    func = entry_function(module, entry)
+    sharded = module.lookup(func.sym_name + SHARDED_SUFFIX)  # type: ignore[attr-defined]
+    if isinstance(sharded, FuncOp) and not sharded.is_declaration or any(
+            isinstance(op, ShardOp) for op in func.walk()):  # unrolled, or not partitioned: emit_program's error
+        return emit_program(module, entry), None
+    template = build_template(module, entry)
+    return (emit_program(module, entry), None) if template is None else (instantiate(template), template)
+
+
+def spmd_fallback_note(err: DiagnosticError) -> str:
+    """The note saying that the SPMD schedule does not handle a program (``err``: the
+    :class:`meshc.backend.spmd.SpmdUnsupported` raised, located at the op) and that it was compiled
+    per device (unroll) instead."""
+    d = err.diagnostics[0] if err.diagnostics else None
+    where = f" ({d.location})" if d is not None and d.location != UNKNOWN_LOC else ""
+    return (f"the SPMD schedule does not handle this program yet: {d.message if d else err}{where}; "
+            "compiled per device (unroll) instead")
 
 
 def _without_reshard_options(pipeline: str) -> str:
@@ -469,21 +572,15 @@ def _compile_spmd(module: Operation, context: Any, entry: Optional[str], verify_
     Raises:
         DiagnosticError: as :func:`compile`.
     """
-    from meshc.backend.emit import emit_program
-    from meshc.backend.spmd import SpmdUnsupported, build_template, spmd_pipeline
+    from meshc.backend.spmd import SpmdUnsupported, spmd_pipeline
     from meshc.passes.manager import PassManager
-    from meshc.runtime.instantiate import instantiate
 
     work = module.clone()
     PassManager.from_text(spmd_pipeline(pipeline), context, verify_each=verify_each, observer=progress).run(work)
     try:
-        template = build_template(work, entry)
-        program = emit_program(work, entry) if template is None else instantiate(template)
+        program, template = schedule_program(work, entry)
     except SpmdUnsupported as err:
-        d = err.diagnostics[0] if err.diagnostics else None
-        where = f" ({d.location})" if d is not None and d.location != UNKNOWN_LOC else ""
-        notes.append(f"the SPMD schedule does not handle this program yet: {d.message if d else err}{where}; "
-                     "compiled per device (unroll) instead")
+        notes.append(spmd_fallback_note(err))
         return None
     compiled = Compiled(work, program, notes, list(context.emitted))
     compiled.template = template
