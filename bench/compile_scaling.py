@@ -117,8 +117,9 @@ def make_chain(n_layers: int, devices: int = 4, width: int = 16, rows: int = 8) 
     return "\n".join(lines) + "\n"
 
 
-def compile_once(n_layers: int, devices: int, verify_each: bool) -> dict:
-    """Parse, run the default pipeline and print, in this process; CPU and wall seconds and the
+def compile_once(n_layers: int, devices: int, verify_each: bool, unroll: bool = False) -> dict:
+    """Parse, run the default pipeline (``meshc compile``'s: stage 5; ``unroll``: with ``unroll``,
+    ``meshc compile --emit=unrolled``) and print, in this process; CPU and wall seconds and the
     longest row of the timing report."""
     import meshc.api as mc
     from meshc.ir.printer import print_op
@@ -133,8 +134,8 @@ def compile_once(n_layers: int, devices: int, verify_each: bool) -> dict:
     with measure(timing, "parse"):
         module = parse(text, "chain.mlir")
     n_ops = sum(1 for _ in module.walk())
-    PassManager.from_text(mc.default_pipeline(), PassContext(mesh_shapes={}), verify_each=verify_each,
-                          timing=timing).run(module)
+    PassManager.from_text(mc.default_pipeline(unroll=unroll), PassContext(mesh_shapes={}),
+                          verify_each=verify_each, timing=timing).run(module)
     with measure(timing, "print"):
         print_op(module)
     cpu, wall = time.process_time() - cpu0, time.perf_counter() - wall0
@@ -173,10 +174,12 @@ def compile_spmd_once(n_layers: int, devices: int, verify_each: bool) -> dict:
             "verify_runs": timing.count.get("verify", 0), "instantiate_cpu": inst, "classes": len(template.classes)}
 
 
-def run_child(n_layers: int, devices: int, verify_each: bool, timeout: float, spmd: bool = False) -> dict | None:
-    """:func:`compile_once` (``spmd``: :func:`compile_spmd_once`) in a fresh interpreter; None if it ran
-    longer than ``timeout``."""
-    cmd = [sys.executable, os.path.abspath(__file__), "--child", f"{n_layers},{devices},{int(verify_each)},{int(spmd)}"]
+def run_child(n_layers: int, devices: int, verify_each: bool, timeout: float, spmd: bool = False,
+              unroll: bool = False) -> dict | None:
+    """:func:`compile_once` (``spmd``: :func:`compile_spmd_once`; ``unroll``: compile_once's) in a fresh
+    interpreter; None if it ran longer than ``timeout``."""
+    cmd = [sys.executable, os.path.abspath(__file__), "--child",
+           f"{n_layers},{devices},{int(verify_each)},{int(spmd)},{int(unroll)}"]
     try:
         out = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout, check=True)
     except subprocess.TimeoutExpired:
@@ -231,8 +234,8 @@ def main() -> None:
     ap.add_argument("--child", default=None, help=argparse.SUPPRESS)
     args = ap.parse_args()
     if args.child is not None:
-        n, d, v, spmd = (int(x) for x in args.child.split(","))
-        print(json.dumps(compile_spmd_once(n, d, bool(v)) if spmd else compile_once(n, d, bool(v))))
+        n, d, v, spmd, unroll = (int(x) for x in args.child.split(","))
+        print(json.dumps(compile_spmd_once(n, d, bool(v)) if spmd else compile_once(n, d, bool(v), bool(unroll))))
         return
 
     sizes = [int(s) for s in args.sizes.split(",") if s.strip()] + ([LARGE_SIZE] if args.large else [])
@@ -283,7 +286,7 @@ def main() -> None:
     rows, prev = [], None
     d = FIRST_DEVICES
     while d <= min(args.max_unrolled_devices, MAX_UNROLLED_DEVICES):
-        r = run_child(DEVICE_PROGRAM_LAYERS, d, args.verify_each, args.timeout)
+        r = run_child(DEVICE_PROGRAM_LAYERS, d, args.verify_each, args.timeout, unroll=True)
         rows.append(_cells(str(d), r, prev, args.timeout))
         prev = r
         d *= 2
