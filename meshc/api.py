@@ -252,9 +252,11 @@ not grow with the device count, only its per-device instantiation does (linearly
 refused at once (README "Commands", docs/runtime.md "Devices")."""
 
 MAX_UNROLLED_DEVICES = 256
-"""Devices of one mesh the commands that copy the program once per device accept: ``compile`` with
-a pipeline that unrolls or with ``--emit=schedule``, ``show``, ``explain``, ``--auto-shard``, and a
-program the SPMD template does not handle yet (compiled the unrolled way). Compile time grows
+"""Devices of one mesh the commands that copy the program once per device, or work per device,
+accept: ``compile`` with a pipeline that unrolls (``--emit=unrolled``, ``-p ...,unroll``, a data-tiling
+``--target``: the encodings need local shapes), ``run --backend iree`` (its emitter prints the
+unrolled kernels), a program the SPMD template does not handle yet (compiled the unrolled way),
+``show`` (one picture per device) and ``--auto-shard`` (the advisor weighs each plan per device). Compile time grows
 faster than linearly with the device count there: measured on a 2-core machine, ``meshc run
 samples/dynamic_mesh_rowsum.mlir --mesh-shape m=256`` took about 30 s unrolled."""
 
@@ -267,14 +269,19 @@ from meshc.backend.spmd import MAX_SPMD_DEVICES as _MAX_SPMD  # noqa: E402  (one
 assert _MAX_SPMD == MAX_DEVICES
 
 
-def too_many_devices(what: str, devices: int, limit: Optional[int] = None) -> Optional[str]:
+def too_many_devices(what: str, devices: int, limit: Optional[int] = None,
+                     why: Optional[str] = None) -> Optional[str]:
     """The message refusing ``what`` (``mesh @m (shape 100000)``, ``'m=2048'``) of ``devices``
     devices, or None within ``limit`` (default :data:`MAX_DEVICES`; :data:`MAX_UNROLLED_DEVICES`,
-    :data:`MAX_THREAD_DEVICES`): one text for every command and every source of a mesh shape."""
+    :data:`MAX_THREAD_DEVICES`): one text for every command and every source of a mesh shape.
+    ``why``: the reason given instead of the limit's own (``meshc show`` draws a picture per
+    device, not a copy of the program)."""
     limit = MAX_DEVICES if limit is None else limit
     if devices <= limit:
         return None
-    if limit == MAX_UNROLLED_DEVICES:
+    if why is not None:
+        pass
+    elif limit == MAX_UNROLLED_DEVICES:
         why = (f"meshc unrolls at most {limit} devices per mesh (one copy of the program per device; "
                f"meshc run and meshc estimate take up to {MAX_DEVICES})")
     elif limit == MAX_THREAD_DEVICES:
@@ -286,10 +293,11 @@ def too_many_devices(what: str, devices: int, limit: Optional[int] = None) -> Op
 
 
 def check_device_count(module: Operation, shapes: Optional[Mapping[str, Sequence[int]]] = None,
-                       limit: Optional[int] = None) -> None:
+                       limit: Optional[int] = None, why: Optional[str] = None) -> None:
     """Refuse a mesh of ``module`` with more than ``limit`` devices (default :data:`MAX_DEVICES`), its
     static shape or its ``shapes`` entry (``--mesh-shape``) counted; dynamic sizes without a shape are
-    not counted. Call it before any per-device work (it walks the mesh ops only).
+    not counted; ``why``: as :func:`too_many_devices`. Call it before any per-device work (it walks
+    the mesh ops only).
 
     Raises:
         DiagnosticError: located at the mesh op, naming the mesh, its device count and the limit.
@@ -309,7 +317,7 @@ def check_device_count(module: Operation, shapes: Optional[Mapping[str, Sequence
             devices *= int(d)
         source = " from --mesh-shape" if given is not None else ""
         message = too_many_devices(f"mesh @{op.sym_name} (shape {'x'.join(map(str, dims))}{source})", devices,
-                                   limit)
+                                   limit, why)
         if message:
             raise DiagnosticError(message, op.location)
 
