@@ -254,8 +254,8 @@ refused at once (README "Commands", docs/runtime.md "Devices")."""
 MAX_UNROLLED_DEVICES = 256
 """Devices of one mesh the commands that copy the program once per device, or work per device,
 accept: ``compile`` with a pipeline that unrolls (``--emit=unrolled``, ``-p ...,unroll``, a data-tiling
-``--target``: the encodings need local shapes), ``run --backend iree`` (its emitter prints the
-unrolled kernels), a program the SPMD template does not handle yet (compiled the unrolled way),
+``--target``: the encodings need local shapes), a program the SPMD template does not handle yet
+(compiled the unrolled way),
 ``show`` (one picture per device) and ``--auto-shard`` (the advisor weighs each plan per device). Compile time grows
 faster than linearly with the device count there: measured on a 2-core machine, ``meshc run
 samples/dynamic_mesh_rowsum.mlir --mesh-shape m=256`` took about 30 s unrolled."""

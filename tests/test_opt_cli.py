@@ -311,7 +311,7 @@ def test_the_default_pipeline_spelled_out_prints_what_meshc_compile_prints(capsy
     code, out, err = run(capsys, f"--pass-pipeline={','.join(steps)}", "--value-names=source", sample)
     assert (code, err) == (0, "")
     compiled = CliRunner().invoke(meshc_main, ["compile", sample])
-    assert compiled.exit_code == 0 and "mesh.for_one" in out
+    assert compiled.exit_code == 0 and "mesh.for_all" in out
     assert out == compiled.output
 
 
