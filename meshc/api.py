@@ -283,7 +283,7 @@ def too_many_devices(what: str, devices: int, limit: Optional[int] = None,
         pass
     elif limit == MAX_UNROLLED_DEVICES:
         why = (f"meshc unrolls at most {limit} devices per mesh (one copy of the program per device; "
-               f"meshc run and meshc estimate take up to {MAX_DEVICES})")
+               f"the default pipelines of meshc compile, run and estimate take up to {MAX_DEVICES})")
     elif limit == MAX_THREAD_DEVICES:
         why = (f"the threads runtime runs at most {limit} devices (one thread per device; meshc estimate "
                f"takes up to {MAX_DEVICES}, --backend mpi one rank per device)")
