@@ -260,6 +260,12 @@ accept: ``compile`` with a pipeline that unrolls (``--emit=unrolled``, ``-p ...,
 faster than linearly with the device count there: measured on a 2-core machine, ``meshc run
 samples/dynamic_mesh_rowsum.mlir --mesh-shape m=256`` took about 30 s unrolled."""
 
+MAX_EXPLAINED_DEVICES = 4096
+"""Devices of one mesh ``meshc explain`` accepts: nothing is copied per device (the pipeline runs up to
+``reshard``), but the bytes each device receives come from a devices x devices matrix per
+collective (:func:`meshc.sharding.reshard.transfer_matrix`: 128 MiB at 4096 devices, 32 GiB at
+65536), so past this a clear error beats running out of memory."""
+
 MAX_THREAD_DEVICES = 4096
 """Devices the threads runtime (``meshc run``, ``--backend threads``) runs: one Python thread per
 device. ``meshc estimate`` takes :data:`MAX_DEVICES`; MPI runs one rank per device."""

@@ -96,3 +96,14 @@ def test_the_api_compiles_a_user_pipeline_without_unroll_through_the_template():
     assert c.schedule.mesh.num_devices == 4
     with pytest.raises(mc.DiagnosticError, match="add unroll to the pipeline"):
         mc.compile(mc.parse(str(MLP)), FOR_ONE)
+
+
+def test_explain_takes_a_mesh_past_the_unrolled_limit_up_to_its_own():
+    n = mc.MAX_UNROLLED_DEVICES + 44  # 300: nothing copied per device
+    r = meshc("explain", MLP, "--mesh-shape", f"tp={n}")
+    assert r.exit_code == 0, r.output
+    assert "all_reduce mesh_axes = [0] reduction = sum" in r.output
+    over = meshc("explain", MLP, "--mesh-shape", f"tp={mc.MAX_EXPLAINED_DEVICES + 1}")
+    assert over.exit_code == 1 and "Traceback" not in over.output
+    assert (f"has {mc.MAX_EXPLAINED_DEVICES + 1} devices; meshc explain takes at most {mc.MAX_EXPLAINED_DEVICES} "
+            "devices per mesh") in over.output
