@@ -475,10 +475,11 @@ def compile(module: Operation, pipeline: Optional[str] = None,
     (:mod:`meshc.runtime.instantiate`; ``Compiled.template``); a program the template does not
     handle yet is compiled the unrolled way instead (:func:`with_unroll` of the pipeline), with a
     note saying why (docs/pipeline.md stage 6s). ``Compiled.module`` is then the stage-5 module (no
-    ``@NAME_sharded``). Otherwise the pipeline given runs as is (``pipeline`` None and a data-tiling
-    ``target``: the unrolled default pipeline, :func:`default_pipeline`), and the schedules come
-    from ``@NAME_sharded`` when it unrolled, else from the SPMD template of its output
-    (:func:`schedule_program`).
+    ``@NAME_sharded``). ``spmd=False``: the unrolled way, ``pipeline`` (default: the default
+    pipeline) with ``unroll`` added when it has none (:func:`with_unroll`). Otherwise (``spmd``
+    None and a pipeline of the user's, or a data-tiling ``target``, whose default pipeline unrolls)
+    the pipeline runs as is, and the schedules come from ``@NAME_sharded`` when it unrolled, else
+    from the SPMD template of its output (:func:`schedule_program`).
 
     Raises:
         DiagnosticError: a pass fails, an argument shape contradicts the
@@ -495,12 +496,15 @@ def compile(module: Operation, pipeline: Optional[str] = None,
 
     shapes = mesh_shapes_arg(mesh_shape)
     notes = override_mesh_shapes(module, shapes)
+    unrolled = spmd is False  # asked for: the pipeline with unroll
     if spmd is None:  # the default pipeline, with or without its switches (``--no-fuse-regions`` ...)
         spmd = target == "none" and (pipeline is None or _without_reshard_options(pipeline) in {
             default_pipeline(target, reshapes, fuse, unroll=u)
             for reshapes in (True, False) for fuse in (True, False) for u in (True, False)})
     text = default_pipeline(target, propagate_reshapes, fuse_regions, unroll=None if spmd else True) \
         if pipeline is None else pipeline
+    if unrolled:
+        text = with_unroll(text)
     check_device_count(module, shapes, MAX_DEVICES if spmd or not unrolls(text) else MAX_UNROLLED_DEVICES)
     if arg_shapes is not None:
         specialize_entry(module, arg_shapes, entry)

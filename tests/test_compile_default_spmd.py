@@ -90,10 +90,12 @@ def test_a_program_the_template_does_not_handle_is_scheduled_unrolled_with_a_not
 
 def test_the_api_compiles_a_user_pipeline_without_unroll_through_the_template():
     module = mc.parse(str(MLP))
-    c = mc.compile(module, mc.default_pipeline(fuse_regions=False).replace("cse", "cse,canonicalize"),
-                   spmd=False)
+    c = mc.compile(module, mc.default_pipeline(fuse_regions=False).replace("cse", "cse,canonicalize"))
     assert c.template is not None and c.program.runs == "mlp_sharded"
-    assert c.schedule.mesh.num_devices == 4
+    assert c.schedule.mesh.num_devices == 4 and c.module.lookup("mlp_sharded") is None
+    unrolled = mc.compile(mc.parse(str(MLP)), mc.default_pipeline(), spmd=False)  # spmd=False: unroll added
+    assert unrolled.template is None and unrolled.module.lookup("mlp_sharded") is not None
+    assert [len(d.steps) for d in unrolled.schedule.devices] == [len(d.steps) for d in c.schedule.devices]
     with pytest.raises(mc.DiagnosticError, match="add unroll to the pipeline"):
         mc.compile(mc.parse(str(MLP)), FOR_ONE)
 
