@@ -152,8 +152,9 @@ def command(input_path: str, output: str, pipeline: "str | None", generic: bool,
             context.mesh_shapes = {n: s for n, s in shapes.items() if n in names} if split_input_file else shapes
             for line in mc.override_mesh_shapes(module, context.mesh_shapes):
                 click.echo(f"note: {line}", err=True)
-            mc.check_device_count(module, context.mesh_shapes,
-                                  mc.MAX_UNROLLED_DEVICES if per_device else mc.MAX_DEVICES)
+            if per_device or pipeline is None or emit not in ("mlir", "unrolled"):  # a -p without unroll, printed: no limit
+                mc.check_device_count(module, context.mesh_shapes,
+                                      mc.MAX_UNROLLED_DEVICES if per_device else mc.MAX_DEVICES)
             original = module.clone() if emit not in ("mlir", "unrolled") and not per_device else None
             # the IR dumps and the diagnostics checker write to stderr as the passes run: no display then
             quiet = verify_diagnostics or any((print_ir_before_all, print_ir_after_all, print_ir_before,
