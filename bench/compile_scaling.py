@@ -8,13 +8,13 @@ partial sums). One ``arith.constant 0.0`` feeds every fill and every ReLU,
 the shared value with thousands of users that used to make canonicalize
 quadratic. For N = 10, 100, 1000 (``--large`` adds 10000) it prints the CPU
 and wall time of parse + the default pipeline (verify-each on, as
-``meshc compile``) + print, the CPU ratio to the previous N, and the row of
+``meshc compile``: up to stage 5, no ``unroll``) + print, the CPU ratio to the previous N, and the row of
 ``--timing``'s report that took longest. Target (DESIGN.md, compile time
 linear in program size): N=1000 under 10 s, 10x the ops at most 11x the time.
 
-Measured on branch compilespeed (2 cores shared with 7 other developers, load average about 20, so
-CPU seconds are inflated by contention; quiet-machine figures are 2-3x lower), verify-each on, main
-run beside it:
+Measured on branch compilespeed, when the default pipeline still ended with ``unroll`` (2 cores
+shared with 7 other developers, load average about 20, so CPU seconds are inflated by contention;
+quiet-machine figures are 2-3x lower), verify-each on, main run beside it:
 
     N layers   ops    CPU s   main CPU s   CPU ratio   top of --timing
     10         76      1.15     1.21                   unroll (62%)
@@ -44,12 +44,30 @@ instantiation (:mod:`meshc.runtime.instantiate`, linear in the device count by d
 template's shape classes. Target: the compile at 1024 devices within 1.5x of 8 devices.
 
 Table 3 (device count, unrolled): the same program through the default pipeline with
-``unroll`` (``meshc compile``), up to ``--max-unrolled-devices`` (default 64, at most
+``unroll`` (``meshc compile --emit=unrolled``), up to ``--max-unrolled-devices`` (default 64, at most
 ``meshc.api.MAX_UNROLLED_DEVICES``): it grows with the device count (measured, not a target).
 
-Measured on the 2 shared cores of the development machine (other jobs running; CPU seconds of
-one child process, imports included; the compile at 1024 devices is 1.03x the 8-device one, the
-goal 1.5x; the instantiation grows linearly, the shape classes stay at 30)::
+Measured on the 2 shared cores of the development machine (load average about 18: wall seconds
+are mostly waiting; CPU seconds of one child process, imports included), on branch spmddefault,
+where the default pipeline of ``meshc compile`` is this stage-5 pipeline: the compile at 1024
+devices is 1.24x the 8-device one (the goal 1.5x; the ratios wander by 0.2 with the load: 512
+devices measured 0.97x, 4096 1.02x), the instantiation grows linearly, the shape classes stay
+at 7::
+
+    devices  ops  CPU s  wall s  vs 8 devices  instantiate CPU s  classes     top of --timing
+    -------  ---  -----  ------  ------------  -----------------  -------  ------------------
+    8         34   0.91    8.72         1.00x               0.02        5  canonicalize (83%)
+    16        34   1.03   13.18         1.14x               0.12       33  canonicalize (82%)
+    32        34   0.93   10.63         1.03x               0.05        7  canonicalize (75%)
+    64        34   0.94    8.16         1.04x               0.09        7  canonicalize (83%)
+    128       34   0.96    8.00         1.06x               0.25        7  canonicalize (80%)
+    256       34   1.11    9.21         1.22x               0.50        7  canonicalize (81%)
+    512       34   0.88    8.98         0.97x               0.83        7  canonicalize (84%)
+    1024      34   1.12   21.27         1.24x               1.57        7  canonicalize (81%)
+    2048      34   1.16   22.13         1.28x               3.58        7  canonicalize (81%)
+    4096      34   0.92   16.08         1.02x               6.35        7  canonicalize (82%)
+
+Earlier, on main (a quieter machine; 20 to 30 shape classes then)::
 
     devices  ops  CPU s  wall s  vs 8 devices  instantiate CPU s  classes  top of --timing
     -------  ---  -----  ------  ------------  -----------------  -------  ---------------
@@ -117,8 +135,9 @@ def make_chain(n_layers: int, devices: int = 4, width: int = 16, rows: int = 8) 
     return "\n".join(lines) + "\n"
 
 
-def compile_once(n_layers: int, devices: int, verify_each: bool) -> dict:
-    """Parse, run the default pipeline and print, in this process; CPU and wall seconds and the
+def compile_once(n_layers: int, devices: int, verify_each: bool, unroll: bool = False) -> dict:
+    """Parse, run the default pipeline (``meshc compile``'s: stage 5; ``unroll``: with ``unroll``,
+    ``meshc compile --emit=unrolled``) and print, in this process; CPU and wall seconds and the
     longest row of the timing report."""
     import meshc.api as mc
     from meshc.ir.printer import print_op
@@ -133,8 +152,8 @@ def compile_once(n_layers: int, devices: int, verify_each: bool) -> dict:
     with measure(timing, "parse"):
         module = parse(text, "chain.mlir")
     n_ops = sum(1 for _ in module.walk())
-    PassManager.from_text(mc.default_pipeline(), PassContext(mesh_shapes={}), verify_each=verify_each,
-                          timing=timing).run(module)
+    PassManager.from_text(mc.default_pipeline(unroll=unroll), PassContext(mesh_shapes={}),
+                          verify_each=verify_each, timing=timing).run(module)
     with measure(timing, "print"):
         print_op(module)
     cpu, wall = time.process_time() - cpu0, time.perf_counter() - wall0
@@ -173,10 +192,12 @@ def compile_spmd_once(n_layers: int, devices: int, verify_each: bool) -> dict:
             "verify_runs": timing.count.get("verify", 0), "instantiate_cpu": inst, "classes": len(template.classes)}
 
 
-def run_child(n_layers: int, devices: int, verify_each: bool, timeout: float, spmd: bool = False) -> dict | None:
-    """:func:`compile_once` (``spmd``: :func:`compile_spmd_once`) in a fresh interpreter; None if it ran
-    longer than ``timeout``."""
-    cmd = [sys.executable, os.path.abspath(__file__), "--child", f"{n_layers},{devices},{int(verify_each)},{int(spmd)}"]
+def run_child(n_layers: int, devices: int, verify_each: bool, timeout: float, spmd: bool = False,
+              unroll: bool = False) -> dict | None:
+    """:func:`compile_once` (``spmd``: :func:`compile_spmd_once`; ``unroll``: compile_once's) in a fresh
+    interpreter; None if it ran longer than ``timeout``."""
+    cmd = [sys.executable, os.path.abspath(__file__), "--child",
+           f"{n_layers},{devices},{int(verify_each)},{int(spmd)},{int(unroll)}"]
     try:
         out = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout, check=True)
     except subprocess.TimeoutExpired:
@@ -231,8 +252,8 @@ def main() -> None:
     ap.add_argument("--child", default=None, help=argparse.SUPPRESS)
     args = ap.parse_args()
     if args.child is not None:
-        n, d, v, spmd = (int(x) for x in args.child.split(","))
-        print(json.dumps(compile_spmd_once(n, d, bool(v)) if spmd else compile_once(n, d, bool(v))))
+        n, d, v, spmd, unroll = (int(x) for x in args.child.split(","))
+        print(json.dumps(compile_spmd_once(n, d, bool(v)) if spmd else compile_once(n, d, bool(v), bool(unroll))))
         return
 
     sizes = [int(s) for s in args.sizes.split(",") if s.strip()] + ([LARGE_SIZE] if args.large else [])
@@ -283,7 +304,7 @@ def main() -> None:
     rows, prev = [], None
     d = FIRST_DEVICES
     while d <= min(args.max_unrolled_devices, MAX_UNROLLED_DEVICES):
-        r = run_child(DEVICE_PROGRAM_LAYERS, d, args.verify_each, args.timeout)
+        r = run_child(DEVICE_PROGRAM_LAYERS, d, args.verify_each, args.timeout, unroll=True)
         rows.append(_cells(str(d), r, prev, args.timeout))
         prev = r
         d *= 2

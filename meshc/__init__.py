@@ -83,7 +83,9 @@ def compile(module: Any, pipeline: Optional[str] = None,
 
     ``pipeline`` is pass-pipeline text (``"canonicalize,cse"``,
     ``"builtin.module(func.func(cse))"``, ``"reshard{strategy=peer}"``); None
-    runs the default pipeline (``meshc passes`` lists it), ``""`` none.
+    runs the default pipeline (``meshc passes`` lists it; up to stage 5, no
+    ``unroll``; with a ``target`` other than ``none`` it adds
+    ``unroll,set-encoding``, as ``meshc compile --target``), ``""`` none.
     ``mesh_shape`` (``"m=2x4"`` or ``{"m": (2, 4)}``) gives meshes declared
     with ``?`` their shape and overrides static ones, as ``meshc run
     --mesh-shape`` does. ``target``: the data-tiling target of
@@ -97,17 +99,16 @@ def compile(module: Any, pipeline: Optional[str] = None,
         DiagnosticError: a bad ``mesh_shape``; a pass's user error or a
             verifier failure (located in the input).
     """
-    from meshc.api import mesh_shapes_arg, override_mesh_shapes
+    from meshc.api import default_pipeline, mesh_shapes_arg, override_mesh_shapes
     from meshc.passes.base import PassContext
     from meshc.passes.manager import PassManager
-    from meshc.passes.registry import default_pipeline_text
 
     work = module.clone()
     shapes = mesh_shapes_arg(mesh_shape)
     override_mesh_shapes(work, shapes)
     context = PassContext(mesh_shapes=shapes)
     context.target = target  # type: ignore[attr-defined]  # read by materialize-encodings
-    PassManager.from_text(default_pipeline_text() if pipeline is None else pipeline, context).run(work)
+    PassManager.from_text(default_pipeline(target) if pipeline is None else pipeline, context).run(work)
     return work
 
 

@@ -252,11 +252,19 @@ not grow with the device count, only its per-device instantiation does (linearly
 refused at once (README "Commands", docs/runtime.md "Devices")."""
 
 MAX_UNROLLED_DEVICES = 256
-"""Devices of one mesh the commands that copy the program once per device accept: ``compile`` with
-a pipeline that unrolls or with ``--emit=schedule``, ``show``, ``explain``, ``--auto-shard``, and a
-program the SPMD template does not handle yet (compiled the unrolled way). Compile time grows
+"""Devices of one mesh the commands that copy the program once per device, or work per device,
+accept: ``compile`` with a pipeline that unrolls (``--emit=unrolled``, ``-p ...,unroll``, a data-tiling
+``--target``: the encodings need local shapes), a program the SPMD template does not handle yet
+(compiled the unrolled way),
+``show`` (one picture per device) and ``--auto-shard`` (the advisor weighs each plan per device). Compile time grows
 faster than linearly with the device count there: measured on a 2-core machine, ``meshc run
 samples/dynamic_mesh_rowsum.mlir --mesh-shape m=256`` took about 30 s unrolled."""
+
+MAX_EXPLAINED_DEVICES = 4096
+"""Devices of one mesh ``meshc explain`` accepts: nothing is copied per device (the pipeline runs up to
+``reshard``), but the bytes each device receives come from a devices x devices matrix per
+collective (:func:`meshc.sharding.reshard.transfer_matrix`: 128 MiB at 4096 devices, 32 GiB at
+65536), so past this a clear error beats running out of memory."""
 
 MAX_THREAD_DEVICES = 4096
 """Devices the threads runtime (``meshc run``, ``--backend threads``) runs: one Python thread per
@@ -267,16 +275,21 @@ from meshc.backend.spmd import MAX_SPMD_DEVICES as _MAX_SPMD  # noqa: E402  (one
 assert _MAX_SPMD == MAX_DEVICES
 
 
-def too_many_devices(what: str, devices: int, limit: Optional[int] = None) -> Optional[str]:
+def too_many_devices(what: str, devices: int, limit: Optional[int] = None,
+                     why: Optional[str] = None) -> Optional[str]:
     """The message refusing ``what`` (``mesh @m (shape 100000)``, ``'m=2048'``) of ``devices``
     devices, or None within ``limit`` (default :data:`MAX_DEVICES`; :data:`MAX_UNROLLED_DEVICES`,
-    :data:`MAX_THREAD_DEVICES`): one text for every command and every source of a mesh shape."""
+    :data:`MAX_THREAD_DEVICES`): one text for every command and every source of a mesh shape.
+    ``why``: the reason given instead of the limit's own (``meshc show`` draws a picture per
+    device, not a copy of the program)."""
     limit = MAX_DEVICES if limit is None else limit
     if devices <= limit:
         return None
-    if limit == MAX_UNROLLED_DEVICES:
+    if why is not None:
+        pass
+    elif limit == MAX_UNROLLED_DEVICES:
         why = (f"meshc unrolls at most {limit} devices per mesh (one copy of the program per device; "
-               f"meshc run and meshc estimate take up to {MAX_DEVICES})")
+               f"the default pipelines of meshc compile, run and estimate take up to {MAX_DEVICES})")
     elif limit == MAX_THREAD_DEVICES:
         why = (f"the threads runtime runs at most {limit} devices (one thread per device; meshc estimate "
                f"takes up to {MAX_DEVICES}, --backend mpi one rank per device)")
@@ -286,10 +299,11 @@ def too_many_devices(what: str, devices: int, limit: Optional[int] = None) -> Op
 
 
 def check_device_count(module: Operation, shapes: Optional[Mapping[str, Sequence[int]]] = None,
-                       limit: Optional[int] = None) -> None:
+                       limit: Optional[int] = None, why: Optional[str] = None) -> None:
     """Refuse a mesh of ``module`` with more than ``limit`` devices (default :data:`MAX_DEVICES`), its
     static shape or its ``shapes`` entry (``--mesh-shape``) counted; dynamic sizes without a shape are
-    not counted. Call it before any per-device work (it walks the mesh ops only).
+    not counted; ``why``: as :func:`too_many_devices`. Call it before any per-device work (it walks
+    the mesh ops only).
 
     Raises:
         DiagnosticError: located at the mesh op, naming the mesh, its device count and the limit.
@@ -309,7 +323,7 @@ def check_device_count(module: Operation, shapes: Optional[Mapping[str, Sequence
             devices *= int(d)
         source = " from --mesh-shape" if given is not None else ""
         message = too_many_devices(f"mesh @{op.sym_name} (shape {'x'.join(map(str, dims))}{source})", devices,
-                                   limit)
+                                   limit, why)
         if message:
             raise DiagnosticError(message, op.location)
 
@@ -358,13 +372,17 @@ def override_mesh_shapes(module: Operation, shapes: Mapping[str, Sequence[int]],
 
 
 def default_pipeline(target: str = "none", propagate_reshapes: bool = True, fuse_regions: bool = True,
-                     reshard: str = "") -> str:
+                     reshard: str = "", unroll: Optional[bool] = None) -> str:
     """The pipeline text ``meshc compile`` and ``meshc run`` use without
-    ``-p``: :data:`meshc.passes.registry.DEFAULT_PIPELINE`, plus
-    ``set-encoding`` right after ``unroll`` when ``target`` is a data-tiling
-    target (not ``none``), so that ``--target x86-avx2`` data-tiles the
-    matmuls of every device's program (IREE runs SetEncoding when data tiling
-    is enabled; on per-device programs the encodings see local shapes).
+    ``-p``: :data:`meshc.passes.registry.DEFAULT_PIPELINE` (up to stage 5: one
+    program for every device, nothing copied per device).
+    ``unroll`` (default: when ``target`` is not ``none``) adds ``unroll`` after
+    ``fuse-spmd-regions`` (:data:`meshc.passes.registry.UNROLLED_PIPELINE`: the
+    seed's per-device form, ``meshc compile --emit=unrolled``), and a
+    data-tiling ``target`` then also ``set-encoding`` right after ``unroll``,
+    so that ``--target x86-avx2`` data-tiles the matmuls of every device's
+    program (IREE runs SetEncoding when data tiling is enabled; the encodings
+    must see local shapes, which only the per-device form has).
     ``propagate_reshapes=False`` (``--no-propagate-reshapes``) leaves out
     ``propagate-reshapes``: reshapes stay, and a split crosses them on the
     major collapsed dim only.
@@ -378,9 +396,52 @@ def default_pipeline(target: str = "none", propagate_reshapes: bool = True, fuse
     passes = [p for p in DEFAULT_PIPELINE if not left_out.get(p, False)]
     if reshard.strip():
         passes = [f"reshard{{{reshard.strip()}}}" if p == "reshard" else p for p in passes]
-    if target != "none" and "unroll" in passes:
-        passes.insert(passes.index("unroll") + 1, "set-encoding")
+    if unroll is None:
+        unroll = target != "none"
+    if unroll:
+        at = passes.index("fuse-spmd-regions" if fuse_regions else "partition") + 1
+        passes.insert(at, "unroll")
+        if target != "none":
+            passes.insert(passes.index("unroll") + 1, "set-encoding")
     return ",".join(passes)
+
+
+def with_unroll(pipeline: str) -> str:
+    """``pipeline`` (pipeline text) with ``unroll`` after its last top-level distributing pass
+    (``fuse-spmd-regions``, else ``partition``, else at the end) when it runs none (:func:`unrolls`):
+    the pipeline of the per-device form (``meshc compile --emit=unrolled``; the unrolled fallback of
+    the SPMD path). A pipeline that unrolls already is returned as is.
+
+    Raises:
+        meshc.passes.pipeline.PipelineError: malformed pipeline text.
+    """
+    from meshc.passes.pipeline import PassSpec, format_pipeline, parse_pipeline
+
+    if unrolls(pipeline):
+        return pipeline
+    items = parse_pipeline(pipeline)
+    names = [i.name if isinstance(i, PassSpec) else "" for i in items]
+    at = len(items)
+    for anchor in ("fuse-spmd-regions", "partition"):
+        if anchor in names:
+            at = len(names) - names[::-1].index(anchor)
+            break
+    return format_pipeline(items[:at] + [PassSpec("unroll")] + items[at:])
+
+
+def unrolls(pipeline: str) -> bool:
+    """Whether pipeline text ``pipeline`` runs ``unroll`` (copies the program once per device), at any
+    nesting.
+
+    Raises:
+        meshc.passes.pipeline.PipelineError: malformed pipeline text.
+    """
+    from meshc.passes.pipeline import PassSpec, parse_pipeline
+
+    def walk(items) -> bool:
+        return any(i.name == "unroll" if isinstance(i, PassSpec) else walk(i.items) for i in items)
+
+    return walk(parse_pipeline(pipeline))
 
 
 def compile(module: Operation, pipeline: Optional[str] = None,
@@ -407,49 +468,109 @@ def compile(module: Operation, pipeline: Optional[str] = None,
     :mod:`meshc.passes.specialize_shapes`). ``propagate_reshapes=False``:
     the default pipeline without ``propagate-reshapes``.
 
-    ``spmd`` (default: when ``pipeline`` is None and ``target`` is ``none``):
-    compile to stage 5 only (:data:`meshc.backend.spmd.SPMD_PIPELINE`) and
+    ``spmd`` (default: when ``pipeline`` is None, or the default pipeline with or without ``unroll``,
+    and ``target`` is ``none``): compile to stage 5 only (the default pipeline, which does not
+    unroll, or ``pipeline`` without its ``unroll``: :func:`meshc.backend.spmd.spmd_pipeline`) and
     instantiate the device-count-independent SPMD template per device
-    (:mod:`meshc.runtime.instantiate`; ``Compiled.template``); a program the
-    template does not handle yet is compiled the unrolled way instead, with a
-    note saying why (docs/pipeline.md stage 6s). ``Compiled.module`` is then
-    the stage-5 module (no ``@NAME_sharded``).
+    (:mod:`meshc.runtime.instantiate`; ``Compiled.template``); a program the template does not
+    handle yet is compiled the unrolled way instead (:func:`with_unroll` of the pipeline), with a
+    note saying why (docs/pipeline.md stage 6s). ``Compiled.module`` is then the stage-5 module (no
+    ``@NAME_sharded``). ``spmd=False``: the unrolled way, ``pipeline`` (default: the default
+    pipeline) with ``unroll`` added when it has none (:func:`with_unroll`). Otherwise (``spmd``
+    None and a pipeline of the user's, or a data-tiling ``target``, whose default pipeline unrolls)
+    the pipeline runs as is, and the schedules come from ``@NAME_sharded`` when it unrolled, else
+    from the SPMD template of its output (:func:`schedule_program`).
 
     Raises:
         DiagnosticError: a pass fails, an argument shape contradicts the
             entry's static dims, or the module cannot be scheduled
             (:class:`meshc.backend.emit.EmitError`: e.g. a dynamic mesh
-            without a shape), or a mesh has more devices than the path
-            accepts (:func:`check_device_count`: :data:`MAX_DEVICES` on the
-            SPMD path, :data:`MAX_UNROLLED_DEVICES` unrolled).
+            without a shape; :class:`meshc.backend.spmd.SpmdUnsupported`: a
+            pipeline without ``unroll`` whose output the template does not
+            handle), or a mesh has more devices than the path accepts
+            (:func:`check_device_count`: :data:`MAX_DEVICES` without
+            ``unroll``, :data:`MAX_UNROLLED_DEVICES` with it).
     """
-    from meshc.backend.emit import emit_program
     from meshc.passes.base import PassContext
     from meshc.passes.manager import PassManager
 
     shapes = mesh_shapes_arg(mesh_shape)
     notes = override_mesh_shapes(module, shapes)
+    unrolled = spmd is False  # asked for: the pipeline with unroll
     if spmd is None:  # the default pipeline, with or without its switches (``--no-fuse-regions`` ...)
         spmd = target == "none" and (pipeline is None or _without_reshard_options(pipeline) in {
-            default_pipeline(target, reshapes, fuse) for reshapes in (True, False) for fuse in (True, False)})
-    check_device_count(module, shapes, MAX_DEVICES if spmd else MAX_UNROLLED_DEVICES)
+            default_pipeline(target, reshapes, fuse, unroll=u)
+            for reshapes in (True, False) for fuse in (True, False) for u in (True, False)})
+    text = default_pipeline(target, propagate_reshapes, fuse_regions, unroll=None if spmd else True) \
+        if pipeline is None else pipeline
+    if unrolled:
+        text = with_unroll(text)
+    check_device_count(module, shapes, MAX_DEVICES if spmd or not unrolls(text) else MAX_UNROLLED_DEVICES)
     if arg_shapes is not None:
         specialize_entry(module, arg_shapes, entry)
     context = PassContext(mesh_shapes=shapes, remarks=remarks)
     context.target = target  # type: ignore[attr-defined]  # read by materialize-encodings
     if spmd:
-        compiled = _compile_spmd(module, context, entry, verify_each, notes,
-                                 default_pipeline(target, propagate_reshapes, fuse_regions) if pipeline is None
-                                 else pipeline, progress)
+        compiled = _compile_spmd(module, context, entry, verify_each, notes, text, progress)
         if compiled is not None:
             return compiled
         check_device_count(module, shapes, MAX_UNROLLED_DEVICES)
         context = PassContext(mesh_shapes=shapes, remarks=remarks)
         context.target = target  # type: ignore[attr-defined]
-    text = default_pipeline(target, propagate_reshapes, fuse_regions) if pipeline is None else pipeline
+        text = with_unroll(text)
     PassManager.from_text(text, context, verify_each=verify_each, observer=progress).run(module)
-    program = emit_program(module, entry)
-    return Compiled(module, program, notes, list(context.emitted))
+    from meshc.backend.spmd import SpmdUnsupported
+
+    try:
+        program, template = schedule_program(module, entry)
+    except SpmdUnsupported as err:  # a pipeline of the user's without unroll
+        d = err.diagnostics[0] if err.diagnostics else None
+        raise DiagnosticError(f"the SPMD schedule does not handle this program yet: {d.message if d else err}; "
+                              "add unroll to the pipeline", d.location if d else UNKNOWN_LOC) from None
+    compiled = Compiled(module, program, notes, list(context.emitted))
+    compiled.template = template
+    return compiled
+
+
+def schedule_program(module: Operation, entry: Optional[str] = None) -> tuple[Any, Any]:
+    """The :class:`meshc.backend.emit.Program` of ``module`` after a pipeline, and the SPMD template it
+    came from (None when unrolled): from ``@NAME_sharded`` when the pipeline unrolled
+    (:func:`meshc.backend.emit.emit_program`); from the stage-5 module's SPMD template otherwise
+    (:func:`meshc.backend.spmd.build_template`, :func:`meshc.runtime.instantiate.instantiate`: cost
+    linear in the device count); an entry without a mesh, on a dynamic mesh or not partitioned
+    (``mesh.shard`` left) goes to ``emit_program`` (one device, or its error: give --mesh-shape, the
+    pipeline did not distribute it).
+
+    Raises:
+        meshc.backend.spmd.SpmdUnsupported: a construct the template does not instantiate yet
+            (the caller may compile with :func:`with_unroll` of its pipeline instead).
+        DiagnosticError: as :func:`meshc.backend.emit.emit_program`.
+    """
+    from meshc.backend.emit import emit_program
+    from meshc.backend.spmd import build_template
+    from meshc.dialects.func import FuncOp
+    from meshc.dialects.mesh import ShardOp
+    from meshc.interfaces.unrolled import SHARDED_SUFFIX
+    from meshc.ir.functions import entry_function
+    from meshc.runtime.instantiate import instantiate
+
+    func = entry_function(module, entry)
+    sharded = module.lookup(func.sym_name + SHARDED_SUFFIX)  # type: ignore[attr-defined]
+    if isinstance(sharded, FuncOp) and not sharded.is_declaration or any(
+            isinstance(op, ShardOp) for op in func.walk()):  # unrolled, or not partitioned: emit_program's error
+        return emit_program(module, entry), None
+    template = build_template(module, entry)
+    return (emit_program(module, entry), None) if template is None else (instantiate(template), template)
+
+
+def spmd_fallback_note(err: DiagnosticError) -> str:
+    """The note saying that the SPMD schedule does not handle a program (``err``: the
+    :class:`meshc.backend.spmd.SpmdUnsupported` raised, located at the op) and that it was compiled
+    per device (unroll) instead."""
+    d = err.diagnostics[0] if err.diagnostics else None
+    where = f" ({d.location})" if d is not None and d.location != UNKNOWN_LOC else ""
+    return (f"the SPMD schedule does not handle this program yet: {d.message if d else err}{where}; "
+            "compiled per device (unroll) instead")
 
 
 def _without_reshard_options(pipeline: str) -> str:
@@ -469,21 +590,15 @@ def _compile_spmd(module: Operation, context: Any, entry: Optional[str], verify_
     Raises:
         DiagnosticError: as :func:`compile`.
     """
-    from meshc.backend.emit import emit_program
-    from meshc.backend.spmd import SpmdUnsupported, build_template, spmd_pipeline
+    from meshc.backend.spmd import SpmdUnsupported, spmd_pipeline
     from meshc.passes.manager import PassManager
-    from meshc.runtime.instantiate import instantiate
 
     work = module.clone()
     PassManager.from_text(spmd_pipeline(pipeline), context, verify_each=verify_each, observer=progress).run(work)
     try:
-        template = build_template(work, entry)
-        program = emit_program(work, entry) if template is None else instantiate(template)
+        program, template = schedule_program(work, entry)
     except SpmdUnsupported as err:
-        d = err.diagnostics[0] if err.diagnostics else None
-        where = f" ({d.location})" if d is not None and d.location != UNKNOWN_LOC else ""
-        notes.append(f"the SPMD schedule does not handle this program yet: {d.message if d else err}{where}; "
-                     "compiled per device (unroll) instead")
+        notes.append(spmd_fallback_note(err))
         return None
     compiled = Compiled(work, program, notes, list(context.emitted))
     compiled.template = template

@@ -256,14 +256,14 @@ def test_mesh_shape_overrides_a_static_mesh_like_run(tmp_path):
     p.write_text(SPLIT)
     first = tmp_path / "first.mlir"
     first.write_text(SPLIT.split("// -----")[0])
-    r = meshc("compile", str(first), "--mesh-shape", "m=2")
+    r = meshc("compile", str(first), "--emit=unrolled", "--mesh-shape", "m=2")
     assert r.returncode == 0, r.stderr
     assert r.stderr == "note: --mesh-shape m=2 overrides the static shape 4 of mesh @m\n"
     # 8 rows over the 2 devices of the overridden mesh: two for_one bodies of 4 rows
     assert "mesh.mesh @m(shape = 2)" in r.stdout and r.stdout.count("mesh.for_one") == 2
     assert "tensor<4xf32>" in r.stdout
     # each chunk of a split input takes the shapes of the meshes it declares and ignores the others
-    r = meshc("compile", str(p), "--split-input-file", "--mesh-shape", "m=2", "--mesh-shape", "n=3")
+    r = meshc("compile", str(p), "--emit=unrolled", "--split-input-file", "--mesh-shape", "m=2", "--mesh-shape", "n=3")
     assert r.returncode == 0, r.stderr
     chunks = r.stdout.split("// -----")
     assert "mesh.mesh @m(shape = 2)" in chunks[0] and chunks[0].count("mesh.for_one") == 2
@@ -288,7 +288,7 @@ def test_mesh_shape_overrides_a_static_mesh_like_run(tmp_path):
 def test_target_adds_set_encoding_to_the_default_pipeline():
     # exp(x) @ w, the 24 rows of x split over 2 devices, no encodings written
     mm = Path(__file__).parent / "data" / "encoding" / "sharded_matmul.mlir"
-    plain = meshc("compile", str(mm))
+    plain = meshc("compile", str(mm), "--emit=unrolled")  # per device, as --target compiles
     tiled = meshc("compile", str(mm), "--target", "x86-avx2")
     assert plain.returncode == tiled.returncode == 0, plain.stderr + tiled.stderr
     assert "linalg.mmt4d" not in plain.stdout and plain.stdout.count("linalg.matmul") == 2

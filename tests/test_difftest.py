@@ -26,7 +26,7 @@ from meshc.ir.location import DiagnosticError
 from meshc.ir.verifier import verify
 from meshc.passes.base import PassContext
 from meshc.passes.manager import PassManager
-from meshc.passes.registry import DEFAULT_PIPELINE, known_passes
+from meshc.passes.registry import UNROLLED_PIPELINE, known_passes
 from tests.difftest import Tally, check_case, generate_from_seed, miscompiles, pipeline_text
 from tests.difftest.gen import OP_KINDS
 from tests.difftest.runner import by_design, signature
@@ -117,13 +117,13 @@ def test_no_miscompile_is_enabled_outside_the_tests():
 
 
 def _stages(module, shape) -> list:
-    """The module after each prefix of the default pipeline (stage 0 = the annotated input), up to
+    """The module after each prefix of the unrolled default pipeline (stage 0 = the annotated input), up to
     the first rejection (the differential test counts those)."""
     out = [module.clone()]
-    for k in range(1, DEFAULT_PIPELINE.index("unroll") + 2):
+    for k in range(1, UNROLLED_PIPELINE.index("unroll") + 2):
         m = module.clone()
         try:
-            PassManager.from_text(",".join(DEFAULT_PIPELINE[:k]), PassContext(mesh_shapes=dict(shape or {}))).run(m)
+            PassManager.from_text(",".join(UNROLLED_PIPELINE[:k]), PassContext(mesh_shapes=dict(shape or {}))).run(m)
         except DiagnosticError:
             break
         out.append(m)

@@ -50,10 +50,13 @@ def per_device(result) -> list[tuple[int, int]]:
 
 
 def test_with_a_target_the_default_pipeline_sets_encodings_after_unroll():
-    assert mc.default_pipeline("none") == ("flatten-regions,propagate-reshapes,sharding-propagation,distribute-types,reshard,partition,"
-                                           "fuse-spmd-regions,unroll,"
+    assert mc.default_pipeline("none") == ("convert-flow-to-tensor,flatten-regions,propagate-reshapes,sharding-propagation,distribute-types,reshard,partition,"
+                                           "fuse-spmd-regions,"
                                            "propagate-encodings,materialize-encodings,canonicalize,cse")
-    assert mc.default_pipeline("x86-avx2") == ("flatten-regions,propagate-reshapes,sharding-propagation,distribute-types,reshard,partition,"
+    assert mc.default_pipeline("none", unroll=True) == (
+        "convert-flow-to-tensor,flatten-regions,propagate-reshapes,sharding-propagation,distribute-types,reshard,partition,"
+        "fuse-spmd-regions,unroll,propagate-encodings,materialize-encodings,canonicalize,cse")
+    assert mc.default_pipeline("x86-avx2") == ("convert-flow-to-tensor,flatten-regions,propagate-reshapes,sharding-propagation,distribute-types,reshard,partition,"
                                                "fuse-spmd-regions,unroll,"
                                                "set-encoding,propagate-encodings,materialize-encodings,"
                                                "canonicalize,cse")

@@ -320,7 +320,7 @@ def test_the_default_pipeline_spelled_out_prints_what_meshc_compile_prints(capsy
                          "--mlir-print-local-scope", sample)
     assert (code, err) == (0, "")
     compiled = CliRunner().invoke(meshc_main, ["compile", sample])
-    assert compiled.exit_code == 0 and "mesh.for_one" in out
+    assert compiled.exit_code == 0 and "mesh.for_all" in out
     assert out == compiled.output
 
 

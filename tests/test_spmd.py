@@ -72,7 +72,7 @@ def test_spmd_run_equals_the_unrolled_run(path, shape):
             else:
                 assert getattr(d_got, name) == getattr(d_want, name), (name, d_got.device)
     # ... and exactly what the unrolled path runs once cse has seen the stage-5 bodies as well
-    merged = mc.compile(module.clone(), mc.default_pipeline().replace(",unroll,", ",cse,unroll,"), shape,
+    merged = mc.compile(module.clone(), mc.default_pipeline(unroll=True).replace(",unroll,", ",cse,unroll,"), shape,
                         entry=bound.func.sym_name, spmd=False)
     same = mc.run_compiled(merged, bound)
     for a, b in zip(got.outputs, same.outputs):

@@ -144,8 +144,8 @@ def test_a_static_mesh_over_the_spmd_limit_is_refused_at_once(tmp_path, args):
     assert "Traceback" not in r.output
 
 
-@pytest.mark.parametrize("args", [["compile"], ["compile", "--emit=schedule", "-p", "canonicalize"], ["show"],
-                                  ["explain"]], ids=["compile", "compile-schedule", "show", "explain"])
+@pytest.mark.parametrize("args", [["compile", "--emit=unrolled"], ["compile", "-p", "canonicalize,unroll"],
+                                  ["compile", "--target", "x86-avx2"]], ids=["emit-unrolled", "pipeline", "target"])
 def test_a_static_mesh_over_the_unrolled_limit_is_refused_where_the_program_is_copied_per_device(tmp_path, args):
     path = tmp_path / "big.mlir"
     path.write_text(UNROLLED_BIG)
@@ -155,6 +155,31 @@ def test_a_static_mesh_over_the_unrolled_limit_is_refused_where_the_program_is_c
     assert (f"big.mlir:4:1: error: mesh @tp (shape {n}) has {n} devices; meshc unrolls at most "
             f"{mc.MAX_UNROLLED_DEVICES} devices per mesh") in r.output
     assert "Traceback" not in r.output
+
+
+def test_show_draws_a_picture_per_device_within_the_unrolled_limit(tmp_path):
+    path = tmp_path / "big.mlir"
+    path.write_text(UNROLLED_BIG)
+    r = meshc("show", path)
+    n = mc.MAX_UNROLLED_DEVICES + 1
+    assert r.exit_code == 1
+    assert (f"big.mlir:4:1: error: mesh @tp (shape {n}) has {n} devices; meshc show draws at most "
+            f"{mc.MAX_UNROLLED_DEVICES} devices per mesh (one picture per device") in r.output
+
+
+def test_compile_and_its_schedules_take_a_mesh_over_the_unrolled_limit(tmp_path):
+    import json
+
+    path = tmp_path / "big.mlir"
+    path.write_text(UNROLLED_BIG)
+    n = mc.MAX_UNROLLED_DEVICES + 1
+    r = meshc("compile", path, "--emit", "schedule-json")
+    assert r.exit_code == 0, r.output
+    data = json.loads(r.output)
+    assert data["mesh"]["shape"] == [n] and len(data["devices"]) == n
+    assert data["module"] is not None  # the kernels' ops: the stage-5 module and its class bodies
+    stage5 = meshc("compile", path)
+    assert stage5.exit_code == 0 and "mesh.for_all" in stage5.output and "_sharded" not in stage5.output
 
 
 def test_the_threads_runtime_limit_is_checked_before_compiling():
@@ -176,7 +201,7 @@ def test_mesh_shape_mesh_and_auto_shard_share_the_limit():
     over = meshc("run", SAMPLES / "dynamic_mesh_rowsum.mlir", "--mesh-shape", f"m={n}", "--random-inputs")
     assert over.exit_code == 1 and f"'m={n}' has {n} devices; meshc simulates at most {mc.MAX_DEVICES}" in over.output
     u = mc.MAX_UNROLLED_DEVICES + 1
-    overridden = meshc("explain", MLP, "--mesh-shape", f"tp={u}")
+    overridden = meshc("compile", MLP, "--emit=unrolled", "--mesh-shape", f"tp={u}")
     assert overridden.exit_code == 1 and f"has {u} devices" in overridden.output
     auto = meshc("annotate", ROOT / "samples/real/mlp.linalg.mlir", "--auto-shard", f"tp={u}")
     assert auto.exit_code == 1 and f"'tp={u}' has {u} devices" in auto.output

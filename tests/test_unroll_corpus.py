@@ -21,7 +21,7 @@ from meshc.ir import print_op, verify
 from meshc.parser import parse
 from meshc.passes.base import PassContext
 from meshc.passes.manager import IRPrinting, PassManager
-from meshc.passes.registry import DEFAULT_PIPELINE
+from meshc.passes.registry import DEFAULT_PIPELINE, UNROLLED_PIPELINE
 
 DATA = Path(__file__).parent / "data"
 STATIC = ["seed_matmul_rows", "mlp_tensor_parallel", "reshard_rows_to_cols", "mesh2d_peered", "encoding_exp_matmul",
@@ -52,10 +52,16 @@ def check_outputs(name: str, outputs) -> None:
 
 
 def test_default_pipeline_is_the_distributed_one():
-    # the encoding passes run after unroll, on per-device programs (data tiling is opt-in: --target)
+    # stage 5: no unroll (the SPMD template is instantiated per device); the unrolled one puts unroll
+    # before the encoding passes, so they run on per-device programs (data tiling is opt-in: --target)
     assert DEFAULT_PIPELINE == ["convert-flow-to-tensor", "flatten-regions", "propagate-reshapes",
-                                "sharding-propagation", "distribute-types", "reshard", "partition", "fuse-spmd-regions", "unroll", "propagate-encodings",
+                                "sharding-propagation", "distribute-types", "reshard", "partition", "fuse-spmd-regions",
+                                "propagate-encodings",
                                 "materialize-encodings", "canonicalize", "cse"]
+    assert UNROLLED_PIPELINE == ["convert-flow-to-tensor", "flatten-regions", "propagate-reshapes",
+                                 "sharding-propagation", "distribute-types", "reshard", "partition", "fuse-spmd-regions",
+                                 "unroll", "propagate-encodings",
+                                 "materialize-encodings", "canonicalize", "cse"]
 
 
 @pytest.mark.parametrize("strategy", ["auto", "collectives", "peer"])

@@ -423,11 +423,15 @@ class SpmdTemplate:
                 from meshc.dialects.func import FuncOp
                 from meshc.ir.types import FunctionType
 
+                from meshc.dialects.func import ReturnOp
+
                 holder = FuncOp.build(f"{self.entry}_spmd_constants", FunctionType((), ()), "private")
-                self.instance.body.append(holder)
+                holder.body.append(ReturnOp.create([], (), location=op.location))  # type: ignore[attr-defined]
+                self.instance.body.append(holder)  # a valid function: the schedule's JSON module parses back
                 self.constants["holder"] = holder
             found = op.clone()
-            holder.body.append(found)  # type: ignore[attr-defined]
+            block = holder.body  # type: ignore[attr-defined]
+            block.insert_before(block.ops[-1], found)
             self.constants[key] = found
         return found
 

@@ -13,9 +13,16 @@ its own (line numbers stay those of the file) and joins the outputs with
 shape and overrides a static one with a note on stderr, as ``meshc run``
 does (:func:`meshc.api.override_mesh_shapes`); a chunk that does not declare
 the mesh ignores it, a name no chunk declares is an error. Without ``-p``,
-a ``--target`` other than ``none`` adds ``set-encoding`` after ``unroll``
-(:func:`meshc.api.default_pipeline`). Exit codes: see
-:mod:`meshc.commands._common`.
+a ``--target`` other than ``none`` adds ``unroll`` and ``set-encoding``
+(:func:`meshc.api.default_pipeline`). The default pipeline stops at stage 5
+(docs/pipeline.md: one ``mesh.for_all`` program for every device, nothing
+copied per device); ``--emit=unrolled`` (or ``-p ...,unroll``) prints the
+seed's per-device form (stage 6). ``--emit=schedule`` / ``schedule-json`` /
+``iree`` build the schedules from the SPMD template when the pipeline did
+not unroll (any mesh up to :data:`meshc.api.MAX_DEVICES` devices), from
+``@NAME_sharded`` when it did (up to :data:`meshc.api.MAX_UNROLLED_DEVICES`);
+a program the template does not handle yet is compiled again with unroll,
+with a note. Exit codes: see :mod:`meshc.commands._common`.
 """
 
 from __future__ import annotations
@@ -58,11 +65,12 @@ def _pass_names(values: tuple[str, ...]) -> frozenset[str]:
 @click.option("--remarks", is_flag=True, help="Show the remarks passes emit.")
 @mesh_shape_override_option
 @click.option("--target", type=click.Choice(["none", "x86-generic", "x86-avx2", "x86-avx512"]), default="none",
-              show_default=True, help="Data-tiling target: any other than 'none' adds set-encoding after unroll (default pipeline) "
+              show_default=True, help="Data-tiling target: any other than 'none' adds unroll,set-encoding (default pipeline) "
                    "and packs for this target in materialize-encodings ('none': encodings dropped).")
-@click.option("--emit", type=click.Choice(["mlir", "schedule", "schedule-json", "iree"]), default="mlir",
+@click.option("--emit", type=click.Choice(["mlir", "unrolled", "schedule", "schedule-json", "iree"]), default="mlir",
               show_default=True,
-              help="What to print: the IR, the per-device schedules of the entry function (readable text, "
+              help="What to print: the IR ('unrolled': the pipeline with unroll added, the static per-device "
+                   "form @NAME_sharded), the per-device schedules of the entry function (readable text, "
                    "or JSON: see meshc/backend/schedule.py), or one IREE input module for the whole mesh "
                    "(docs/iree.md).")
 @click.option("--spelling", type=click.Choice(["input", "mesh19", "mesh20", "shard21", "shard"]), default=None,
@@ -103,12 +111,14 @@ def command(input_path: str, output: str, pipeline: "str | None", generic: bool,
     sources = sources_for()
     pipeline = pipeline_for(mc, pipeline, target, fuse_regions, no_propagate_reshapes)
     pipeline_text = mc.default_pipeline(target) if pipeline is None else pipeline
+    if emit == "unrolled":  # the seed's per-device form: the pipeline with unroll (meshc.api.with_unroll)
+        pipeline_text = mc.with_unroll(pipeline_text)
     sources.add(PIPELINE_FILE, pipeline_text)
     before, after = _pass_names(print_ir_before), _pass_names(print_ir_after)
     check_pass_names(sorted(before | after))
     timer = Timing() if timing else None
     shapes = parse_mesh_shapes(mesh_shape)
-    per_device = emit != "mlir" or "unroll" in pipeline_text
+    per_device = mc.unrolls(pipeline_text)  # copies the program per device: within meshc.api.MAX_UNROLLED_DEVICES
     context = PassContext(mesh_shapes={}, remarks=remarks)
     context.target = target  # read by materialize-encodings when its own 'target' option is not given
     printing = IRPrinting(print_ir_before_all, print_ir_after_all, before, after, print_ir_after_change,
@@ -146,8 +156,10 @@ def command(input_path: str, output: str, pipeline: "str | None", generic: bool,
             context.mesh_shapes = {n: s for n, s in shapes.items() if n in names} if split_input_file else shapes
             for line in mc.override_mesh_shapes(module, context.mesh_shapes):
                 click.echo(f"note: {line}", err=True)
-            if per_device:  # unrolling or schedules: work per device, within meshc.api.MAX_UNROLLED_DEVICES
-                mc.check_device_count(module, context.mesh_shapes, mc.MAX_UNROLLED_DEVICES)
+            if per_device or pipeline is None or emit not in ("mlir", "unrolled"):  # a -p without unroll, printed: no limit
+                mc.check_device_count(module, context.mesh_shapes,
+                                      mc.MAX_UNROLLED_DEVICES if per_device else mc.MAX_DEVICES)
+            original = module.clone() if emit not in ("mlir", "unrolled") and not per_device else None
             # the IR dumps and the diagnostics checker write to stderr as the passes run: no display then
             quiet = verify_diagnostics or any((print_ir_before_all, print_ir_after_all, print_ir_before,
                                                print_ir_after, print_ir_after_change, print_ir_after_failure))
@@ -155,23 +167,23 @@ def command(input_path: str, output: str, pipeline: "str | None", generic: bool,
                 manager.observer = shown if shown.enabled else None
                 manager.run(module)
             with measure(timer, "print"):
-                if emit == "mlir":
+                if emit in ("mlir", "unrolled"):
                     printed = print_op(module, generic=generic, asm_names=value_names == "asm")
                     if aliases == "input" and not generic:
                         from meshc.ir.aliases import with_aliases
 
                         printed = with_aliases(printed, getattr(module, "alias_kinds", ()))
                     outputs.append(printed)
-                elif emit == "iree":  # one IREE module, one logical device per mesh device (docs/iree.md)
-                    from meshc.backend.emit import emit_program
-                    from meshc.backend.iree_emit import emit_iree_module
+                else:
+                    program = _program(mc, module, original, pipeline_text, context, verify_each)
+                    if emit == "iree":  # one IREE module, one logical device per mesh device (docs/iree.md)
+                        from meshc.backend.iree_emit import emit_iree_module
 
-                    outputs.append(emit_iree_module(emit_program(module), _iree_target()).text)
-                else:  # per-device schedules (meshc.backend)
-                    from meshc.backend.emit import emit_schedule
-                    from meshc.backend.text import render
+                        outputs.append(emit_iree_module(program, _iree_target()).text)
+                    else:  # per-device schedules (meshc.backend)
+                        from meshc.backend.text import render
 
-                    outputs.append(render(emit_schedule(module), emit))
+                        outputs.append(render(program.schedule, emit))
         except DiagnosticError as err:
             failed = True
             unparsed = unparsed or module is None
@@ -191,6 +203,35 @@ def command(input_path: str, output: str, pipeline: "str | None", generic: bool,
         render_timing(timer)
     if not ok:
         sys.exit(EXIT_USER_ERROR)
+
+
+def _program(mc, module, original, pipeline_text: str, context, verify_each: bool):
+    """The :class:`meshc.backend.emit.Program` of ``module`` after the pipeline
+    (:func:`meshc.api.schedule_program`: the SPMD template's instantiation when the pipeline did not
+    unroll, at any device count up to :data:`meshc.api.MAX_DEVICES`). A program the template does not
+    handle yet is compiled again from ``original`` (the module before the pipeline) with unroll added
+    (:func:`meshc.api.with_unroll`), within :data:`meshc.api.MAX_UNROLLED_DEVICES`, with a note on
+    stderr naming what the template lacks.
+
+    Raises:
+        DiagnosticError: the module cannot be scheduled, or a fallback over the unrolled limit.
+    """
+    from meshc.backend.spmd import SpmdUnsupported
+    from meshc.passes.base import PassContext
+    from meshc.passes.manager import PassManager
+
+    try:
+        return mc.schedule_program(module)[0]
+    except SpmdUnsupported as err:
+        if original is None:
+            raise
+        click.echo(f"note: {mc.spmd_fallback_note(err)}", err=True)
+        mc.check_device_count(original, context.mesh_shapes, mc.MAX_UNROLLED_DEVICES)
+        again = PassContext(mesh_shapes=context.mesh_shapes, remarks=False)
+        again.target = context.target  # type: ignore[attr-defined]
+        again.emit = context.emit
+        PassManager.from_text(mc.with_unroll(pipeline_text), again, verify_each=verify_each).run(original)
+        return mc.schedule_program(original)[0]
 
 
 def _iree_target() -> "str | None":

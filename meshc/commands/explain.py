@@ -41,7 +41,7 @@ def command(input_path: str, strategy: str, mesh_shape: tuple[str, ...], entry: 
             arg_shape: tuple[str, ...] = ()) -> None:
     """One line per resharding point and collective: what moved, why, bytes per device."""
     shapes = parse_mesh_shapes(mesh_shape)
-    from meshc.api import MAX_UNROLLED_DEVICES, check_device_count, mesh_names
+    from meshc.api import MAX_DEVICES, MAX_EXPLAINED_DEVICES, check_device_count, mesh_names
     from meshc.explain import explain as explain_resharding
     from meshc.ir.verifier import verify
     from meshc.parser import parse
@@ -54,7 +54,10 @@ def command(input_path: str, strategy: str, mesh_shape: tuple[str, ...], entry: 
         verify(module)
     check_mesh_shape_names(shapes, mesh_names(module))
     specialize_arg_shapes(module, entry, arg_shape)  # --arg-shape: bytes of dynamic dims at these sizes
-    check_device_count(module, shapes, MAX_UNROLLED_DEVICES)  # bytes per device
+    check_device_count(module, shapes, MAX_EXPLAINED_DEVICES,  # nothing unrolled; the bytes: a devices^2 matrix
+                       why=f"meshc explain takes at most {MAX_EXPLAINED_DEVICES} devices per mesh (the bytes of each "
+                           "collective are counted on a devices x devices matrix; meshc compile, run and estimate "
+                           f"take up to {MAX_DEVICES})")
     report = explain_resharding(module, shapes, strategy)
     for note in report.notes:
         click.echo(f"note: {note}", err=True)

@@ -8,7 +8,7 @@ pools, peer reads, copies and collectives. Each device's argument buffer is
 a read-only view of its shard of the memory-mapped input (a copy only where
 the shard is not contiguous; docs/runtime.md, "Inputs and results"); the results are
 reassembled in their original (unsharded) shapes. ``--mesh-shape m=2x4``
-gives a dynamic mesh its shape (the passes specialise it and unroll per
+gives a dynamic mesh its shape (the passes specialise it, the SPMD template is instantiated per
 device) or overrides a static one (a note on stderr says so).
 
 ``--reference`` runs the unsharded program on the reference interpreter
@@ -254,7 +254,7 @@ class _RunCommand(MeshcCommand):
 @click.option("--dtype-override", default=None, metavar="DTYPE",
               help="Account buffers in this device data type (bfloat16, bfloat8_b, ...).")
 @click.option("--target", type=click.Choice(["none", "x86-generic", "x86-avx2", "x86-avx512"]), default="none",
-              show_default=True, help="Data-tiling target: any other than 'none' adds set-encoding after unroll and packs for this "
+              show_default=True, help="Data-tiling target: any other than 'none' adds unroll,set-encoding and packs for this "
                    "target in materialize-encodings ('none': no data tiling, encodings dropped).")
 @propagate_reshapes_option
 @annotation_options
@@ -459,7 +459,7 @@ def _command(input_path, reference, entry, inputs_path, single_inputs, random_in
 
         with Progress(sys.stderr) as shown:
             compiled = _compile(mc, module, pipeline, shapes, bound.func.sym_name, target, verify_each,
-                                mc.input_shapes(bound), spmd=None if backend_name != "iree" else False,
+                                mc.input_shapes(bound), spmd=None,
                                 progress=shown if shown.enabled else None)
         static_module = mc.specialized(module, mc.input_shapes(bound), bound.func.sym_name)
         for line in compiled.notes:

@@ -110,13 +110,15 @@ def command(input_path: str, value_names: tuple[str, ...], all_values: bool, ent
     module = parse(text, name)
     if annotations or auto_shard or explain:
         shard_module(module, entry, annotations, auto_shard, explain)
-    from meshc.api import MAX_UNROLLED_DEVICES, check_device_count, mesh_names, override_mesh_shapes
+    from meshc.api import MAX_DEVICES, MAX_UNROLLED_DEVICES, check_device_count, mesh_names, override_mesh_shapes
 
     check_mesh_shape_names(shapes, mesh_names(module))
     specialize_arg_shapes(module, entry, arg_shape)  # --arg-shape: dynamic dims drawn at these sizes
     for line in override_mesh_shapes(module, shapes):
         click.echo(f"note: {line}", err=True)
-    check_device_count(module, shapes, MAX_UNROLLED_DEVICES)  # a picture per device
+    check_device_count(module, shapes, MAX_UNROLLED_DEVICES,  # nothing unrolled, but a picture per device
+                       why=f"meshc show draws at most {MAX_UNROLLED_DEVICES} devices per mesh (one picture per "
+                           f"device; meshc compile, run and estimate take up to {MAX_DEVICES})")
     check_mesh_shapes(module, shapes)
     distribute(module, shapes)
     func = entry_function(module, entry)

@@ -41,10 +41,19 @@ PASSES: dict[str, str] = {
 }
 
 DEFAULT_PIPELINE: list[str] = ["convert-flow-to-tensor", "flatten-regions", "propagate-reshapes",
-                               "sharding-propagation", "distribute-types", "reshard", "partition", "fuse-spmd-regions", "unroll", "propagate-encodings",
+                               "sharding-propagation", "distribute-types", "reshard", "partition", "fuse-spmd-regions",
+                               "propagate-encodings",
                                "materialize-encodings", "canonicalize", "cse"]
 """What ``meshc compile`` runs without ``-p`` (pipeline elements, in order; ``--no-propagate-reshapes``
-drops ``propagate-reshapes``, ``--no-fuse-regions`` drops ``fuse-spmd-regions``)."""
+drops ``propagate-reshapes``, ``--no-fuse-regions`` drops ``fuse-spmd-regions``): up to stage 5
+(docs/pipeline.md), one ``mesh.for_all`` program for every device, nothing copied per device, so
+its cost does not grow with the device count. :data:`UNROLLED_PIPELINE` adds ``unroll``."""
+
+UNROLLED_PIPELINE: list[str] = DEFAULT_PIPELINE[:DEFAULT_PIPELINE.index("fuse-spmd-regions") + 1] + [
+    "unroll"] + DEFAULT_PIPELINE[DEFAULT_PIPELINE.index("fuse-spmd-regions") + 1:]
+"""The default pipeline with ``unroll`` after ``fuse-spmd-regions``: the seed's static per-device form
+(stage 6, ``@NAME_sharded``), what ``meshc compile --emit=unrolled`` and a ``--target`` other than
+``none`` compile with (the encodings then see local shapes)."""
 
 
 
@@ -173,4 +182,5 @@ def pass_class(name: str) -> type[Pass]:
 
 
 def default_pipeline_text() -> str:
+    """:data:`DEFAULT_PIPELINE` as pipeline text."""
     return ",".join(DEFAULT_PIPELINE)

@@ -6,7 +6,7 @@ bug), bind random inputs (:func:`meshc.runtime.io.random_inputs`, seeded), run t
 program on the reference interpreter once, then for each ``(strategy, form)`` of
 :data:`COMBOS`:
 
-1. compile a clone with the default pipeline (:data:`meshc.passes.registry.DEFAULT_PIPELINE`)
+1. compile a clone with the unrolled default pipeline (:data:`meshc.passes.registry.UNROLLED_PIPELINE`)
    whose ``reshard`` and ``partition`` get the strategy and form, ``--verify-each`` on. A
    dynamic mesh is specialized after ``partition`` (so the per-device index arithmetic on
    ``mesh.mesh_shape`` is what runs), plus once up front as ``meshc run --mesh-shape`` does
@@ -44,7 +44,7 @@ from typing import Any, Optional, Sequence
 
 import meshc.api as mc
 from meshc.ir.location import DiagnosticError
-from meshc.passes.registry import DEFAULT_PIPELINE
+from meshc.passes.registry import UNROLLED_PIPELINE
 
 STRATEGIES = ("collectives", "peer", "auto")
 FORMS = ("for_all", "for_one")
@@ -62,12 +62,13 @@ RUN_TIMEOUT = 10.0
 
 
 def pipeline_text(strategy: str, form: str, late_shape: Optional[Sequence[int]] = None) -> str:
-    """The default pipeline with ``reshard{strategy=...}`` and ``partition{form=...}``; with
+    """The unrolled default pipeline (:data:`meshc.passes.registry.UNROLLED_PIPELINE`) with
+    ``reshard{strategy=...}`` and ``partition{form=...}``; with
     ``late_shape`` the dynamic mesh ``@m`` is specialized only after ``partition`` (its per-device
     bodies compute shard offsets and sizes from ``mesh.mesh_shape`` at run time; ``unroll`` then
     instantiates them for that shape, as the runtime does for a dynamic mesh)."""
     out = []
-    for p in DEFAULT_PIPELINE:
+    for p in UNROLLED_PIPELINE:
         if p == "reshard":
             p = f"reshard{{strategy={strategy}}}"
         elif p == "partition":

@@ -1,8 +1,8 @@
-// A quoted function name through the default pipeline: the pass-derived name (the entry's name with
+// A quoted function name through the unrolled default pipeline: the pass-derived name (the entry's name with
 // "_sharded" appended) is printed quoted too, the call resolves, and the output parses again.
-// RUN: meshc compile %s | filecheck %s
-// RUN: meshc compile %s | meshc compile - -p "" | filecheck %s
-// RUN: meshc compile %s > %t && meshc compile %t -p "" | diff %t -
+// RUN: meshc compile %s --emit=unrolled | filecheck %s
+// RUN: meshc compile %s --emit=unrolled | meshc compile - -p "" | filecheck %s
+// RUN: meshc compile %s --emit=unrolled > %t && meshc compile %t -p "" | diff %t -
 
 // CHECK:      mesh.mesh @"m x"(shape = 2)
 // CHECK:      func.func @"ma in"(%a: tensor<4xf32>) -> tensor<4xf32> {

@@ -1,10 +1,10 @@
 // A dynamic mesh keeps the SPMD form (the runtime instantiates it); with
 // --mesh-shape the mesh is specialized at compile time and unrolled. 10 rows
 // over 3 devices: 3, 3, 4 (the balanced rule); over 4: 2, 2, 3, 3.
-// RUN: meshc compile %s | filecheck %s --check-prefix=DYN
-// RUN: meshc compile %s --remarks 2>&1 >/dev/null | filecheck %s --check-prefix=REMARK
-// RUN: meshc compile %s --mesh-shape m=3 | filecheck %s --check-prefix=M3
-// RUN: meshc compile %s --mesh-shape m=4 | filecheck %s --check-prefix=M4
+// RUN: meshc compile %s --emit=unrolled | filecheck %s --check-prefix=DYN
+// RUN: meshc compile %s --emit=unrolled --remarks 2>&1 >/dev/null | filecheck %s --check-prefix=REMARK
+// RUN: meshc compile %s --emit=unrolled --mesh-shape m=3 | filecheck %s --check-prefix=M3
+// RUN: meshc compile %s --emit=unrolled --mesh-shape m=4 | filecheck %s --check-prefix=M4
 
 mesh.mesh @m(shape = ?)
 

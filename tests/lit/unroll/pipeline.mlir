@@ -3,7 +3,7 @@
 // mlir-opt rejects or crashes on: a split moved between the axes of a 2x3 mesh
 // with an unused argument, 5 rows over 2 devices (dynamic.mlir: a dynamic mesh
 // with uneven shards).
-// RUN: meshc compile %s --split-input-file | filecheck %s
+// RUN: meshc compile %s --emit=unrolled --split-input-file | filecheck %s
 
 mesh.mesh @g(shape = 2x3)
 // CHECK-LABEL: func.func @move_axes(%x: tensor<6x7xf32>, %unused: tensor<4xf32>) -> tensor<6x7xf32> {
