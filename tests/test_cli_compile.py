@@ -122,7 +122,7 @@ def test_unknown_pass_option_and_flag_exit_1(good):
     assert r.stderr.splitlines() == [
         f"<pass-pipeline>:1:5: error: unknown pass 'nope'; known passes: {', '.join(known_passes())}",
         "cse,nope", "    ^"]
-    assert "canonicalize, cse" in r.stderr
+    assert "known passes: canonicalize, convert-flow-to-tensor, cse," in r.stderr
     r = meshc("compile", str(good), "-p", "canonicalize{max-iterations=many}")
     assert r.returncode == 1 and "option 'max-iterations' expects an integer, got 'many'" in r.stderr
     r = meshc("compile", str(good), "--print-ir-after=nope")
