@@ -14,6 +14,9 @@ from click.testing import CliRunner
 import meshc
 import meshc.api as mc
 from meshc.cli import main
+from meshc.passes.registry import UNROLLED_PIPELINE
+
+UNROLLED = ",".join(UNROLLED_PIPELINE)  # the default pipeline with unroll: meshc compile --emit=unrolled
 
 ROOT = Path(__file__).resolve().parent.parent
 SEED = str(ROOT / "samples/seed_matmul_rows.mlir")
@@ -77,12 +80,15 @@ def test_compile_returns_a_compiled_copy_and_leaves_the_module_alone():
     assert "tensor<2x3xf32, #mesh.shard<@mesh, [[0]]>>" in distributed.print()
     assert "mesh.shard %" not in distributed.print()
     assert meshc.compile(module, "").print() == before
-    full = meshc.compile(module).print()  # the default pipeline ends unrolled
-    assert "func.func private @main_sharded" in full and full.count("mesh.for_one") == 2
+    full = meshc.compile(module).print()  # the default pipeline stops at stage 5: one program for all devices
+    assert "@main_sharded" not in full and "mesh.for_all on @mesh" in full
+    unrolled = meshc.compile(module, UNROLLED).print()  # the seed's per-device form
+    assert "func.func private @main_sharded" in unrolled and unrolled.count("mesh.for_one") == 2
+    assert module.print() == before
 
 
 def test_compile_mesh_shape_overrides_the_static_mesh():
-    module = meshc.compile(meshc.parse(SEED), None, "mesh=4")
+    module = meshc.compile(meshc.parse(SEED), UNROLLED, "mesh=4")  # unrolled: a shard type per device
     text = module.print()
     assert "mesh.mesh @mesh(shape = 4, peered_memory_axes = [0])" in text
     # 2 rows over 4 devices: shards of 0, 0, 1, 1 rows (the balanced rule), so empty 0x3 shards of %arg0 exist

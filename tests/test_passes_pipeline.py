@@ -137,7 +137,7 @@ def test_registry_and_default_pipeline():
     for name in known_passes():
         cls = pass_class(name)
         assert cls.name == name and cls.summary
-    with pytest.raises(UnknownPassError, match="unknown pass 'nope'; known passes: canonicalize, cse"):
+    with pytest.raises(UnknownPassError, match="unknown pass 'nope'; known passes: canonicalize, convert-flow-to-tensor, cse"):
         pass_class("nope")
 
 

@@ -149,14 +149,19 @@ def test_call_with_other_shardings_than_the_callee_compiles_to_the_right_values(
     np.testing.assert_array_equal(mc.run_reference(m, [a]).outputs[0], 2 * a)
 
 
-def test_call_between_sharded_functions_is_a_located_error_of_the_backend():
-    # without flatten-regions the call stays: the backend does not schedule calls of per-device functions
-    from meshc.passes.registry import DEFAULT_PIPELINE
+@pytest.mark.parametrize("unrolled,message", [
+    (True, "calls of per-device functions (@helper_sharded) are not scheduled yet"),
+    (False, "the SPMD schedule does not handle this program yet: 'func.call' at the function level")])
+def test_call_between_sharded_functions_is_a_located_error_of_the_backend(unrolled, message):
+    # without flatten-regions the call stays: neither the backend (unrolled) nor the SPMD template
+    # schedules calls of per-device functions
+    from meshc.passes.registry import DEFAULT_PIPELINE, UNROLLED_PIPELINE
 
-    pipeline = ",".join(p for p in DEFAULT_PIPELINE if p != "flatten-regions")
+    passes = UNROLLED_PIPELINE if unrolled else DEFAULT_PIPELINE
+    pipeline = ",".join(p for p in passes if p != "flatten-regions")
     with pytest.raises(DiagnosticError) as info:
         mc.compile(mc.parse(CALL_RESHARDED, "call.mlir"), pipeline)
-    assert "calls of per-device functions (@helper_sharded) are not scheduled yet" in str(info.value)
+    assert message in str(info.value)
     assert info.value.location.line == 11  # the func.call (the text starts with a newline)
 
 

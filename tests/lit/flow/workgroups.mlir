@@ -5,7 +5,7 @@
 // RUN: meshc compile %s -p "" | meshc compile - -p "" | filecheck %s
 // RUN: meshc compile %s -p "" --generic | meshc compile - -p "" | filecheck %s
 
-// CHECK-LABEL: util.func @pad_then_scale
+// CHECK-LABEL: util.func public @pad_then_scale
 util.func @pad_then_scale(%x: tensor<3x5xf32>, %s: f32) -> tensor<20xf32> {
   %zero = arith.constant 0.0 : f32
   // CHECK: %[[P:.+]] = flow.tensor.splat %{{.+}} : tensor<4x5xf32>
@@ -48,7 +48,7 @@ util.func @pad_then_scale(%x: tensor<3x5xf32>, %s: f32) -> tensor<20xf32> {
 
 // The spelling of IREE before 3.4 (!flow.dispatch.tensor, flow.dispatch.tensor.load / store) reads as
 // the same ops.
-// CHECK-LABEL: util.func @old_spelling
+// CHECK-LABEL: util.func public @old_spelling
 // CHECK: %[[L2:.+]] = iree_tensor_ext.dispatch.tensor.load %{{.+}}, offsets = [0, 1], sizes = [2, 1], strides = [1, 1] : !flow.dispatch.tensor<readonly:tensor<2x3xf32>> -> tensor<2xf32>
 // CHECK: iree_tensor_ext.dispatch.tensor.store %[[L2]], %{{.+}}, offsets = [0], sizes = [2], strides = [1] : tensor<2xf32> -> !flow.dispatch.tensor<writeonly:tensor<2xf32>>
 util.func @old_spelling(%x: tensor<2x3xf32>) -> tensor<2xf32> {

@@ -7,7 +7,7 @@ mesh.mesh @m(shape = 2)
 // into the splat; a dispatch's whole loads are its operands, its whole store its result; the reshape of
 // [2, 6] to [3, 4] goes through [2, 3, 2] (expand, then collapse); a rank-reduced load of a box is its
 // extract_slice then a collapse of the unit dim.
-// CHECK-LABEL: util.func @pad_scale_reshape
+// CHECK-LABEL: util.func public @pad_scale_reshape
 // CHECK-NOT:     flow.
 // CHECK-NOT:     iree_tensor_ext.
 // CHECK:         %[[P:.+]] = tensor.splat %{{.+}} : tensor<2x6xf32>
@@ -54,7 +54,7 @@ util.func @pad_scale_reshape(%x0: tensor<2x4xf32>) -> tensor<2xf32> {
 }
 
 // A function without shardings keeps its dispatches (they run as they are).
-// CHECK-LABEL: util.func @unsharded
+// CHECK-LABEL: util.func public @unsharded
 // CHECK:         flow.dispatch.workgroups
 util.func @unsharded(%x: tensor<4xf32>) -> tensor<4xf32> {
   %w = flow.dispatch.workgroups(%x) : (tensor<4xf32>) -> tensor<4xf32> =
