@@ -96,6 +96,21 @@ def is_character_device(path: str) -> bool:
         return False
 
 
+def names_standard_output(path: str) -> bool:
+    """True when writing ``path`` writes this process's standard output: ``/dev/stdout``,
+    ``/dev/fd/1``, ``/proc/self/fd/1`` (or a link to one), or the very file or pipe that descriptor 1
+    is open on (``-o out.npz > out.npz``). A character device is never matched by identity alone
+    (``-o /dev/null > /dev/null`` loses nothing). A command whose binary output goes there prints its
+    report on standard error instead, so that the output stays whole."""
+    if descriptor_of(path) == 1:
+        return True
+    try:
+        mine, out = os.stat(path), os.fstat(1)
+    except (OSError, ValueError):
+        return False
+    return not stat.S_ISCHR(mine.st_mode) and (mine.st_dev, mine.st_ino) == (out.st_dev, out.st_ino)
+
+
 def same_file(a: str, b: str) -> bool:
     """True when paths ``a`` and ``b`` name one file: the same file when both exist (through links,
     hard links included), else the same path once symbolic links are resolved (two new paths)."""

@@ -691,3 +691,34 @@ def test_launch_with_another_rank_count_than_devices_is_refused_before_mpiexec(t
     assert "mpiexec started" in r.stderr  # 3 devices, 3 ranks: launched
     r = meshc("run", p, "--random-inputs", "--backend", "mpi", "--launch", "4", "--auto-shard", "dp=2")
     assert r.exit_code == 1 and "the mesh of --auto-shard dp=2 has 2 devices" in r.stderr
+
+
+# --------------------------------------------------------------- results written to standard output
+@pytest.mark.parametrize("target", ["/dev/stdout", "/dev/fd/1", "same"])
+def test_results_written_to_standard_output_are_not_mixed_with_the_report(tmp_path, target):
+    out = tmp_path / "r.npz"
+    where = out if target == "same" else target  # 'same': -o r.npz while stdout is r.npz too
+    r = _shell(f"meshc run {MLP} --inputs {MLP_INPUTS} -o {where} > {out}")
+    assert r.returncode == 0, r.stderr
+    got = np.load(out)  # the whole archive and nothing else
+    plain = tmp_path / "plain.npz"
+    assert _shell(f"meshc run {MLP} --inputs {MLP_INPUTS} -o {plain}").returncode == 0
+    want = np.load(plain)  # the same run written to a regular file: the same bytes of results
+    assert got.files == want.files == ["result0"]
+    np.testing.assert_array_equal(got["result0"], want["result0"])
+    assert "result0: shape" in r.stderr and f"to {where}" in r.stderr  # the report went to stderr
+
+
+def test_a_trace_written_to_standard_output_is_plain_json(tmp_path):
+    import json
+
+    out = tmp_path / "t.json"
+    r = _shell(f"meshc run {SAMPLES / 'seed_matmul_rows.mlir'} --random-inputs --trace /dev/stdout > {out}")
+    assert r.returncode == 0, r.stderr
+    events = json.loads(out.read_text())
+    assert events and "ran @main" in r.stderr
+
+
+def test_results_to_a_file_leave_the_report_on_standard_output(tmp_path):
+    r = _shell(f"meshc run {SAMPLES / 'seed_matmul_rows.mlir'} --random-inputs -o {tmp_path / 'r.npz'}")
+    assert r.returncode == 0 and "result0: shape" in r.stdout and "result0" not in r.stderr
