@@ -286,11 +286,29 @@ def tolerate_closed_pipes() -> Iterator[None]:
         sys.stdout, sys.stderr = saved
 
 
+_SET_ASIDE: list[Any] = []  # standard output while :func:`report_on_stderr` has the report on stderr
+
+
+@contextlib.contextmanager
+def report_on_stderr() -> Iterator[None]:
+    """Within this block what a command prints on standard output goes to standard error (its
+    results go to standard output itself: :func:`names_standard_output`); the standard output set
+    aside is still found by :func:`reader_gone`."""
+    saved = sys.stdout
+    _SET_ASIDE.append(saved)
+    sys.stdout = sys.stderr
+    try:
+        yield
+    finally:
+        sys.stdout = saved
+        _SET_ASIDE.remove(saved)
+
+
 def reader_gone(fd: int) -> bool:
     """After ``EPIPE`` writing descriptor ``fd``: when it is standard output's or standard error's
     (``-o /dev/stdout`` into ``| head``), that stream is marked as having lost its reader (see
     :class:`PipeTolerantStream`) and True is returned (nothing to report); else False."""
-    for stream in (sys.stdout, sys.stderr):
+    for stream in (sys.stdout, sys.stderr, *_SET_ASIDE):
         if isinstance(stream, PipeTolerantStream):
             try:
                 if stream.fileno() == fd:

@@ -274,12 +274,10 @@ def command(input_path: str, reference: bool, entry: Optional[str], inputs_path:
     """Compile and execute on simulated devices (or the reference interpreter)."""
     ctx = click.get_current_context()
     import meshc.api as mc
-    from meshc.output_files import names_standard_output
+    from meshc.output_files import names_standard_output, report_on_stderr
 
     if any(p and names_standard_output(p) for p in (output, trace_path)):  # -o /dev/stdout > out.npz
-        import contextlib
-
-        ctx.with_resource(contextlib.redirect_stdout(sys.stderr))  # the report must not corrupt the output
+        ctx.with_resource(report_on_stderr())  # the report must not corrupt the output
     if no_propagate_reshapes and reference:
         raise click.UsageError("--no-propagate-reshapes applies to the sharded run; drop --reference")
     if reference and not fuse_regions:
