@@ -727,3 +727,12 @@ def test_a_trace_written_to_standard_output_is_plain_json(tmp_path):
 def test_results_to_a_file_leave_the_report_on_standard_output(tmp_path):
     r = _shell(f"meshc run {SAMPLES / 'seed_matmul_rows.mlir'} --random-inputs -o {tmp_path / 'r.npz'}")
     assert r.returncode == 0 and "result0: shape" in r.stdout and "result0" not in r.stderr
+
+
+def test_the_advice_for_a_dynamic_mesh_keeps_its_static_axes():
+    # samples/dynamic_rows.mlir's mesh is ?x2: the hint must have rank 2, and following it runs
+    sample, inputs = SAMPLES / "dynamic_rows.mlir", SAMPLES / "dynamic_rows.6.inputs.npz"
+    r = meshc("run", sample, "--inputs", inputs)
+    assert r.exit_code == 1 and "mesh @m is dynamic: give its shape with --mesh-shape m=Nx2" in r.output
+    r = meshc("run", sample, "--inputs", inputs, "--mesh-shape", "m=3x2", "--check")
+    assert r.exit_code == 0, r.output

@@ -901,14 +901,14 @@ def emit_program(module: Operation, entry: Optional[str] = None) -> Program:
         mesh = _module_mesh(module, func)
         if not mesh.is_static:
             raise EmitError(f"mesh {symbol_text(mesh.name)} has the dynamic shape {mesh.shape_str()}; give its "
-                            f"shape with --mesh-shape {_mesh_shape_hint(mesh.name)}", func.location)
+                            f"shape with --mesh-shape {_mesh_shape_hint(mesh.name, mesh.shape)}", func.location)
     elif _has_mesh(wrapper):
         from meshc.dialects.mesh import MeshOp
 
         dynamic = [op for op in module.walk() if isinstance(op, MeshOp) and not op.is_static]  # type: ignore
         mesh_text = symbol_text(dynamic[0].sym_name) if dynamic else ""  # type: ignore
         why = (f"mesh {mesh_text} is dynamic: give its shape with --mesh-shape "
-               f"{_mesh_shape_hint(dynamic[0].sym_name)}" if dynamic else "the pipeline did not unroll it (include the "
+               f"{_mesh_shape_hint(dynamic[0].sym_name, dynamic[0].shape)}" if dynamic else "the pipeline did not unroll it (include the "
                "sharding-propagation ... partition, unroll passes)")
         raise EmitError(f"{symbol_text(name)} uses a mesh but has no unrolled "
                         f"{symbol_text(name + SHARDED_SUFFIX)}: {why}",
@@ -935,8 +935,11 @@ def emit_schedule(module: Operation, entry: Optional[str] = None) -> Schedule:
     return emit_program(module, entry).schedule
 
 
-def _mesh_shape_hint(name: str) -> str:
-    """The ``--mesh-shape`` argument that sizes mesh ``name``: ``m=N``, or ``'@"dyn m"=N'`` for a name
-    that prints quoted (the option reads both spellings)."""
+def _mesh_shape_hint(name: str, shape: Sequence[Optional[int]] = (None,)) -> str:
+    """The ``--mesh-shape`` argument that sizes mesh ``name`` of axis sizes ``shape`` (None: dynamic):
+    ``m=N``, ``m=Nx2`` for a ``?x2`` mesh (its static sizes kept, the dynamic ones ``N``, ``M``, ...),
+    or ``'@"dyn m"=N'`` for a name that prints quoted (the option reads both spellings)."""
+    letters = iter("NMKLPQRSTUVW")
+    sizes = "x".join(str(s) if s is not None else next(letters, "N") for s in shape) or "N"
     text = symbol_text(name)
-    return f"{name}=N" if text == "@" + name else f"'{text}=N'"
+    return f"{name}={sizes}" if text == "@" + name else f"'{text}={sizes}'"
