@@ -736,3 +736,16 @@ def test_the_advice_for_a_dynamic_mesh_keeps_its_static_axes():
     assert r.exit_code == 1 and "mesh @m is dynamic: give its shape with --mesh-shape m=Nx2" in r.output
     r = meshc("run", sample, "--inputs", inputs, "--mesh-shape", "m=3x2", "--check")
     assert r.exit_code == 0, r.output
+
+
+def test_parameters_without_a_scope_for_a_scoped_program_say_how_to_give_one(tmp_path):
+    real = ROOT / "samples" / "real"
+    r = meshc("run", real / "onnx_mlp.linalg.mlir", "--parameters", real / "onnx_mlp.weights.npz", "--random-inputs")
+    assert r.exit_code == 1
+    assert ("warning: --parameters FILE (no SCOPE=): no global reads unscoped parameters (the program reads "
+            "parameters of scope 'model' only); give it as --parameters SCOPE=FILE") in r.output
+    assert "scopes given: unscoped (--parameters FILE))" in r.output
+    r = meshc("run", real / "onnx_mlp.linalg.mlir", "--parameters", f"model={real / 'onnx_mlp.weights.npz'}",
+              "--inputs", real / "onnx_mlp.inputs.npz", "--expected", real / "onnx_mlp.expected.npz", "--atol", "1e-4",
+              "--atol-scale", "--rtol", "1e-4")
+    assert r.exit_code == 0, r.output

@@ -635,8 +635,13 @@ def _load_parameters(parameter_files: tuple[str, ...], module=None) -> dict:
         read = sorted({f"'{ref.scope}'" for ref in parameter_globals(module)})
         for scope in unused_parameter_scopes(module, parameters):
             what = f"reads parameters of scope {', '.join(read)} only" if read else "has no parameter globals"
-            click.echo(f"warning: --parameters {scope + '=' if scope else ''}...: no global reads scope '{scope}' "
-                       f"(the program {what}); the file is not used", err=True)
+            if scope:
+                click.echo(f"warning: --parameters {scope}=...: no global reads scope '{scope}' "
+                           f"(the program {what}); the file is not used", err=True)
+            else:  # IREE's unscoped form: --parameters FILE
+                hint = "; give it as --parameters SCOPE=FILE" if read else ""
+                click.echo(f"warning: --parameters FILE (no SCOPE=): no global reads unscoped parameters "
+                           f"(the program {what}){hint}; the file is not used", err=True)
     return parameters
 
 

@@ -276,7 +276,7 @@ def parameter_value(parameters: Mapping[str, Mapping[str, Any]], op: Any, ref: t
     name = f'"{scope}"::"{key}"' if scope else f'"{key}"'
     table = parameters.get(scope)
     if table is None:
-        given = ", ".join(repr(s) for s in parameters) or "none"
+        given = ", ".join(repr(s) if s else "unscoped (--parameters FILE)" for s in parameters) or "none"
         raise DiagnosticError(f"global @{op.sym_name} reads parameter {name} but no parameters were given for "
                               f"scope '{scope}' (give --parameters {scope or 'SCOPE'}=FILE.npz; scopes given: "
                               f"{given})", op.location)
