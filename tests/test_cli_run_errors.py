@@ -82,7 +82,8 @@ def test_a_file_that_is_not_npz_or_npy_is_named(files, name, how):
     else:
         r = meshc(files / "p.mlir", "--reference", "--inputs", bad)
     assert r.exit_code == 1, r.output
-    assert f"error: could not read input file '{bad}': {message}" in r.stderr
+    what = "--expected file" if how == "--expected" else "input file"
+    assert f"error: could not read {what} '{bad}': {message}" in r.stderr
     assert "pickle" not in r.stderr and "Traceback" not in r.output
 
 

@@ -749,3 +749,11 @@ def test_parameters_without_a_scope_for_a_scoped_program_say_how_to_give_one(tmp
               "--inputs", real / "onnx_mlp.inputs.npz", "--expected", real / "onnx_mlp.expected.npz", "--atol", "1e-4",
               "--atol-scale", "--rtol", "1e-4")
     assert r.exit_code == 0, r.output
+
+
+def test_a_missing_or_broken_expected_file_is_named_as_the_expected_file(tmp_path):
+    r = meshc("run", SAMPLES / "seed_matmul_rows.mlir", "--random-inputs", "--expected", tmp_path / "none.npz")
+    assert r.exit_code == 1 and f"error: --expected file '{tmp_path / 'none.npz'}' does not exist" in r.output
+    (tmp_path / "junk.npz").write_text("junk")
+    r = meshc("run", SAMPLES / "seed_matmul_rows.mlir", "--random-inputs", "--expected", tmp_path / "junk.npz")
+    assert r.exit_code == 1 and f"could not read --expected file '{tmp_path / 'junk.npz'}'" in r.output

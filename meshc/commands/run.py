@@ -445,7 +445,7 @@ def _command(input_path, reference, entry, inputs_path, single_inputs, random_in
     for item in single_inputs:
         key, path = _split_assignment(item, "--input")
         named[key] = load_array(path)
-    expected = load_npz(expected_path) if expected_path else None
+    expected = _load_expected(expected_path) if expected_path else None
     static_module = module  # the entry at the inputs' shapes: the reference of --check and its tolerance
     if reference:
         result = _run_reference(mc, module, npz, entry, seed if random_inputs else None, named, repeat,
@@ -643,6 +643,20 @@ def _load_parameters(parameter_files: tuple[str, ...], module=None) -> dict:
                 click.echo(f"warning: --parameters FILE (no SCOPE=): no global reads unscoped parameters "
                            f"(the program {what}){hint}; the file is not used", err=True)
     return parameters
+
+
+def _load_expected(path: str) -> dict:
+    """The arrays of the ``--expected`` file (:func:`meshc.runtime.io.load_npz`).
+
+    Raises:
+        InputFileError: as ``load_npz``, the message naming the file as the ``--expected`` file.
+    """
+    from meshc.runtime.io import InputFileError, load_npz
+
+    try:
+        return load_npz(path)
+    except InputFileError as err:
+        raise InputFileError(err.diagnostics[0].message.replace("input file", "--expected file", 1)) from None
 
 
 def _write_trace(stats, path: str) -> None:
