@@ -757,3 +757,9 @@ def test_a_missing_or_broken_expected_file_is_named_as_the_expected_file(tmp_pat
     (tmp_path / "junk.npz").write_text("junk")
     r = meshc("run", SAMPLES / "seed_matmul_rows.mlir", "--random-inputs", "--expected", tmp_path / "junk.npz")
     assert r.exit_code == 1 and f"could not read --expected file '{tmp_path / 'junk.npz'}'" in r.output
+
+
+def test_too_many_devices_for_the_advisor_says_why_without_unrolling():
+    r = meshc("run", ROOT / "samples" / "real" / "mlp.linalg.mlir", "--random-inputs", "--auto-shard", "tp=1024")
+    assert r.exit_code == 1 and "'tp=1024' has 1024 devices; the advisor (--auto-shard) weighs each plan" in r.output
+    assert "unrolls" not in r.output

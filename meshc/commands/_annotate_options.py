@@ -243,7 +243,9 @@ def shard_module(module, entry: Optional[str], annotations: Any, auto_shard: Opt
             raise click.BadParameter(str(err), param_hint="'--auto-shard'") from None
         from meshc.api import MAX_UNROLLED_DEVICES, too_many_devices
 
-        message = too_many_devices(f"'{auto_shard}'", spec.devices, MAX_UNROLLED_DEVICES)  # the advisor weighs plans per device
+        message = too_many_devices(f"'{auto_shard}'", spec.devices, MAX_UNROLLED_DEVICES,
+                                   why=f"the advisor (--auto-shard) weighs each plan device by device, at most "
+                                       f"{MAX_UNROLLED_DEVICES} devices")
         if message:
             raise click.BadParameter(message, param_hint="'--auto-shard'")
         _check_auto_shard_conflicts(annotations, spec)
