@@ -28,7 +28,8 @@ from typing import Optional
 
 from meshc.dialects.iree_encoding import EncodingAttr, PaddingAttr, SetEncodingOp, UnsetEncodingOp
 from meshc.ir.affine import DimExpr
-from meshc.ir.attributes import IntegerAttr, StringAttr
+from meshc.dialects.util import GlobalLoadOp, GlobalOp
+from meshc.ir.attributes import IntegerAttr
 from meshc.ir.core import Operation, OpResult, Value
 from meshc.interfaces.encoding import OpOperand, PropagationEncoding, generate_encodings, is_identity
 from meshc.ir.types import FloatType, IntegerType, TensorType
@@ -188,7 +189,7 @@ class HoistEncodingOps(PropagateEncodings):
         """Whether ``op`` computes a constant (recording the ops inside ``scope`` it needs in ``ops``)."""
         if op.regions and not op.has_trait("Pure") and not hasattr(op, "payload_kind"):
             return False
-        if op.name == "util.global.load":
+        if isinstance(op, GlobalLoadOp):
             if not self._immutable_global(op):
                 return False
         elif not (op.has_trait("Pure") or op.has_trait("ConstantLike")):
@@ -203,13 +204,15 @@ class HoistEncodingOps(PropagateEncodings):
         return True
 
     def _immutable_global(self, load: Operation) -> bool:
+        """Whether ``util.global.load`` reads a global without ``is_mutable`` (a symbol lookup in the
+        enclosing module, not a walk of it)."""
+        from meshc.dialects.builtin import ModuleOp
+
         name = load.attributes.get("global")
         target = getattr(name, "value", None) or getattr(name, "root", None)
-        for g in self.root.walk():
-            if g.name == "util.global" and isinstance(g.attributes.get("sym_name"), StringAttr) \
-                    and g.attributes["sym_name"].value == target:
-                return "is_mutable" not in g.attributes
-        return False
+        module = next((a for a in load.ancestors() if isinstance(a, ModuleOp)), None)
+        g = module.lookup(target) if module is not None and target else None
+        return isinstance(g, GlobalOp) and "is_mutable" not in g.attributes
 
 
 def _contains(scope: Operation, op: Operation) -> bool:
