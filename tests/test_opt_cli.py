@@ -151,6 +151,9 @@ def test_usage_errors(capsys, args, message):
     ("builtin.module(util.func(iree-dispatch-creation-fuse-encoding-ops-into-dispatch-regions-pass))", 26,
      "'iree-dispatch-creation-fuse-encoding-ops-into-dispatch-regions-pass' (IREE) has no meshc equivalent"),
     ("canonicalize{max-iterations=many}", 14, "option 'max-iterations' expects an integer, got 'many'"),
+    ("canonicalize{max-iterations=-5}", 14, "option 'max-iterations' expects an integer >= -1 (-1: no limit), "
+                                            "got '-5'"),
+    ("builtin.module(inline{max-ops=-3})", 23, "option 'max-ops' expects an integer >= 0, got '-3'"),
 ])
 def test_pipeline_errors_are_located_in_the_pipeline(capsys, program, pipeline, col, message):
     code, out, err = run(capsys, f"--pass-pipeline={pipeline}", str(program))

@@ -43,14 +43,18 @@ class OptionError(ValueError):
 @dataclass(frozen=True)
 class Option:
     """A typed pass option: ``name`` (kebab-case, as written in a pipeline),
-    ``type`` (bool, int, float or str), ``default``, one line of ``help`` and,
-    for strings, the allowed ``choices``."""
+    ``type`` (bool, int, float or str), ``default``, one line of ``help``,
+    for strings the allowed ``choices``, and for numbers the smallest value
+    accepted, ``minimum`` (``None``: any), with ``minimum_note`` saying what
+    the smallest value means when it is special (``-1: no limit``)."""
 
     name: str
     type: type
     default: Any
     help: str
     choices: Optional[tuple[str, ...]] = None
+    minimum: Optional[int] = None
+    minimum_note: str = ""
 
     @property
     def attr(self) -> str:
@@ -83,18 +87,31 @@ class Option:
             raise OptionError(f"option '{self.name}' expects true or false, got '{text}'", self.name)
         if self.type is int:
             try:
-                return int(text, 0)
+                number: Any = int(text, 0)
             except ValueError:
                 raise OptionError(f"option '{self.name}' expects an integer, got '{text}'", self.name) from None
+            return self._at_least(number, text, "an integer")
         if self.type is float:
             try:
-                return float(text)
+                number = float(text)
             except ValueError:
                 raise OptionError(f"option '{self.name}' expects a number, got '{text}'", self.name) from None
+            return self._at_least(number, text, "a number")
         if self.choices and text not in self.choices:
             raise OptionError(f"option '{self.name}' expects one of {', '.join(self.choices)}, got '{text}'",
                               self.name)
         return text
+
+    def _at_least(self, value: Any, text: str, kind: str) -> Any:
+        """``value`` if it is at least ``minimum``.
+
+        Raises:
+            OptionError: ``value`` is below ``minimum``.
+        """
+        if self.minimum is None or value >= self.minimum:
+            return value
+        note = f" ({self.minimum_note})" if self.minimum_note else ""
+        raise OptionError(f"option '{self.name}' expects {kind} >= {self.minimum}{note}, got '{text}'", self.name)
 
 
 @dataclass

@@ -319,7 +319,9 @@ class Canonicalize(Pass):
     summary = ("Fold constants, simplify arith/select/tensor.dim, run the ops' own canonicalization patterns, "
                "erase dead pure ops, hoist and merge constants")
     options = (
-        Option("max-iterations", int, 10, "Sweeps of the greedy driver over the IR before it stops."),
+        Option("max-iterations", int, 10,
+               "Sweeps of the greedy driver over the IR before it stops (-1: until nothing changes).",
+               minimum=-1, minimum_note="-1: no limit"),
         Option("test-convergence", bool, False, "Fail if the IR still changes after max-iterations sweeps."),
     )
 

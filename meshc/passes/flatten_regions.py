@@ -42,8 +42,8 @@ class FlattenRegions(Pass):
     display_name = "FlattenRegions"
     summary = ("Inline region ops whose body runs a known number of times (dispatch regions, calls, static "
                "loops) so that sharding sees their ops")
-    options = (Option("max-trips", int, 64, "largest static trip count of a loop that is unrolled"),
-               Option("max-ops", int, 20000, "stop flattening after adding this many ops (recursive calls)"),)
+    options = (Option("max-trips", int, 64, "largest static trip count of a loop that is unrolled", minimum=0),
+               Option("max-ops", int, 20000, "stop flattening after adding this many ops (recursive calls)", minimum=0),)
     op_names = ("builtin.module",)
 
     def run(self, op: Operation) -> None:

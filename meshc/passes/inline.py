@@ -29,7 +29,7 @@ class Inline(Pass):
     name = "inline"
     display_name = "Inliner"
     summary = "Replace calls of single-block functions of the module by copies of their bodies"
-    options = (Option("max-ops", int, 20000, "stop inlining after adding this many ops"),)
+    options = (Option("max-ops", int, 20000, "stop inlining after adding this many ops", minimum=0),)
     op_names = ("builtin.module",)
 
     def run(self, op: Operation) -> None:

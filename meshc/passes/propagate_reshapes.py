@@ -500,7 +500,9 @@ class PropagateReshapes(Pass):
                "iteration space (MLIR's fusion by expansion)")
     options = (
         Option("fold-unit-dims", bool, False, "Also fold reshapes that only add or drop unit dims."),
-        Option("max-iterations", int, 10, "Sweeps of the greedy driver over the IR before it stops."),
+        Option("max-iterations", int, 10,
+               "Sweeps of the greedy driver over the IR before it stops (-1: until nothing changes).",
+               minimum=-1, minimum_note="-1: no limit"),
     )
 
     def run(self, op: Operation) -> None:

@@ -35,6 +35,8 @@ After xDSL's ``pattern_rewriter.py`` and MLIR's
 
 from __future__ import annotations
 
+import itertools
+
 from collections import deque
 from typing import ClassVar, Optional, Sequence
 
@@ -191,9 +193,12 @@ class GreedyRewriteDriver:
 
     # -- driver ---------------------------------------------------------------------
     def run(self) -> bool:
-        """Sweep until a sweep changes nothing or ``max_iterations`` sweeps ran; True if anything changed."""
+        """Sweep until a sweep changes nothing or ``max_iterations`` sweeps ran
+        (at least one; -1: no limit, MLIR's ``GreedyRewriteConfig::kNoLimit``);
+        True if anything changed."""
         changed_any = False
-        for _ in range(max(self.max_iterations, 1)):
+        sweeps = itertools.count() if self.max_iterations == -1 else range(max(self.max_iterations, 1))
+        for _ in sweeps:
             self.sweeps += 1
             self.constants.clear()
             self.attached.clear()

@@ -4,6 +4,8 @@
 // RUN: meshc compile %s -p 'builtin.module(func.func(cse))' --print-ir-after-all 2>&1 >/dev/null | filecheck %s --check-prefix=NESTED
 // RUN: meshc compile %s -p canonicalize,cse --print-ir-after-change 2>&1 >/dev/null | filecheck %s --check-prefix=CHANGE
 // RUN: not meshc compile %s -p 'canonicalize{max-iterations=1 test-convergence=true}' --print-ir-after-failure 2>&1 >/dev/null | filecheck %s --check-prefix=FAILURE
+// max-iterations=-1 is MLIR's no limit: the driver sweeps until nothing changes, so the same check converges.
+// RUN: meshc compile %s -p 'canonicalize{max-iterations=-1 test-convergence=true}' | filecheck %s --check-prefix=NOLIMIT
 
 // AFTER:      // -----// IR Dump After Canonicalizer (canonicalize) //----- //
 // AFTER-NEXT: module {
@@ -33,6 +35,9 @@
 // After canonicalize nothing is left for cse to merge: only the canonicalize dump.
 // CHANGE:     IR Dump After Canonicalizer (canonicalize)
 // CHANGE-NOT: IR Dump After CSE
+
+// NOLIMIT:      func.func @f(%x: i32) -> i32 {
+// NOLIMIT-NEXT:   %[[C:.*]] = arith.constant 6 : i32
 
 // FAILURE:      // -----// IR Dump After Canonicalizer Failed (canonicalize) //----- //
 // FAILURE-NEXT: "builtin.module"() ({
