@@ -763,3 +763,32 @@ def test_too_many_devices_for_the_advisor_says_why_without_unrolling():
     r = meshc("run", ROOT / "samples" / "real" / "mlp.linalg.mlir", "--random-inputs", "--auto-shard", "tp=1024")
     assert r.exit_code == 1 and "'tp=1024' has 1024 devices; the advisor (--auto-shard) weighs each plan" in r.output
     assert "unrolls" not in r.output
+
+
+def test_a_wrong_shaped_expected_file_is_refused_before_the_run(tmp_path):
+    want = np.load(SAMPLES / "mlp_tensor_parallel.expected.npz")["result0"]
+    np.savez(tmp_path / "small.npz", result0=want[:3, :3])
+    r = meshc("run", MLP, "--inputs", MLP_INPUTS, "--expected", tmp_path / "small.npz")
+    assert r.exit_code == 1
+    assert (f"mlp_tensor_parallel.mlir:28:9: error: --expected file '{tmp_path / 'small.npz'}': array 'result0' "
+            "has shape [3, 3], but result 0 of @mlp is tensor<64x256xf32>") in r.output
+    assert "ran @" not in r.output  # refused before anything ran
+    np.savez(tmp_path / "two.npz", a=want, b=want)
+    r = meshc("run", MLP, "--inputs", MLP_INPUTS, "--expected", tmp_path / "two.npz")
+    assert r.exit_code == 1 and "ran @" not in r.output
+    assert f"error: --expected file '{tmp_path / 'two.npz'}' has 2 arrays (a, b), but @mlp has 1 result" in r.output
+    np.savez(tmp_path / "right.npz", out=want)  # one array of the right shape matches by position
+    r = meshc("run", MLP, "--inputs", MLP_INPUTS, "--expected", tmp_path / "right.npz")
+    assert r.exit_code == 0, r.output
+
+
+def test_a_dynamic_result_is_checked_against_expected_at_the_inputs_shapes():
+    rows = SAMPLES / "dynamic_rows.mlir"
+    r = meshc("run", rows, "--mesh-shape", "m=2x2", "--inputs", SAMPLES / "dynamic_rows.6.inputs.npz",
+              "--expected", SAMPLES / "dynamic_rows.13.expected.npz")
+    assert r.exit_code == 1 and "ran @" not in r.output
+    assert ("error: --expected file '" + str(SAMPLES / "dynamic_rows.13.expected.npz") + "': array 'result0' has "
+            "shape [13, 8], but result 0 of @main is tensor<6x8xf32> at the inputs' shapes") in r.output
+    r = meshc("run", rows, "--mesh-shape", "m=2x2", "--inputs", SAMPLES / "dynamic_rows.6.inputs.npz",
+              "--expected", SAMPLES / "dynamic_rows.6.expected.npz")
+    assert r.exit_code == 0, r.output

@@ -446,6 +446,12 @@ def _command(input_path, reference, entry, inputs_path, single_inputs, random_in
         key, path = _split_assignment(item, "--input")
         named[key] = load_array(path)
     expected = _load_expected(expected_path) if expected_path else None
+    from meshc.runtime.io import check_expected_shapes
+
+    if expected is not None:  # a wrong-shaped --expected is found before the run, not after it
+        from meshc.ir.functions import entry_function
+
+        check_expected_shapes(sizes, expected, expected_path or "", entry_function(module, entry).sym_name)
     static_module = module  # the entry at the inputs' shapes: the reference of --check and its tolerance
     if reference:
         result = _run_reference(mc, module, npz, entry, seed if random_inputs else None, named, repeat,
@@ -465,6 +471,9 @@ def _command(input_path, reference, entry, inputs_path, single_inputs, random_in
                                 mc.input_shapes(bound), spmd=None,
                                 progress=shown if shown.enabled else None)
         static_module = mc.specialized(module, mc.input_shapes(bound), bound.func.sym_name)
+        if expected is not None:  # dynamic result dims are known now, at the inputs' shapes
+            check_expected_shapes(result_sizes(static_module, bound.func.sym_name), expected, expected_path or "",
+                                  bound.func.sym_name, " at the inputs' shapes")
         for line in compiled.notes:
             click.echo(f"note: {line}", err=True)
         if backend_name != "mpi" or _is_mpi_root():
@@ -549,7 +558,7 @@ def result_sizes(module, entry: Optional[str]) -> list:
                 nbytes = elements * byte_width(element)
             except ValueError:  # no fixed width: not checked before the run
                 nbytes = None
-        sizes.append(ResultSize(i, str(t), elements, nbytes, loc))
+        sizes.append(ResultSize(i, str(t), elements, nbytes, loc, shape))
     return sizes
 
 

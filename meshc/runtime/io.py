@@ -24,7 +24,7 @@ from typing import Any, Mapping, Optional, Sequence
 
 import numpy as np
 
-from meshc.ir.location import DiagnosticError
+from meshc.ir.location import UNKNOWN_LOC, DiagnosticError
 from meshc.ir.types import TensorType, Type, numpy_dtype
 
 
@@ -492,14 +492,16 @@ def output_format(path: str, option: str = "-o") -> str:
 @dataclass(frozen=True)
 class ResultSize:
     """What an output check knows of result ``index``: its type as written (``tensor<4x8xf32>``), its
-    elements and bytes (None for a dynamic shape not known yet) and the location of the op that
-    computes it (the function's return when it returns an argument)."""
+    elements and bytes (None for a dynamic shape not known yet), the location of the op that
+    computes it (the function's return when it returns an argument) and, when known before the
+    run, its ``shape`` (None for a dynamic dim)."""
 
     index: int
     type_text: str
     elements: Optional[int]
     nbytes: Optional[int]
     location: Any = None
+    shape: Optional[tuple[Optional[int], ...]] = None  # the type's dims, None for a dynamic one; () for a scalar
 
     @property
     def name(self) -> str:
@@ -705,6 +707,34 @@ def compare(outputs: Sequence[Any], expected: Mapping[str, Any], rtol: float = 1
             diff = np.abs(got.astype(np.int64) - want.astype(np.int64)) if got.size else np.zeros(0)
             out.append(Comparison(name, bool(eq), float(diff.max()) if diff.size else 0.0, 0.0))
     return out
+
+
+def check_expected_shapes(sizes: Sequence[ResultSize], expected: Mapping[str, Any], path: str,
+                          function: str, where: str = "") -> None:
+    """Before a run: the ``--expected`` arrays must fit the results of ``function`` as its type says,
+    matched as :func:`compare` matches them (by ``result<i>`` names, else by position): as many arrays
+    as results, and each array of the result's rank with its static dims (a dynamic dim matches any
+    size). Results whose ``shape`` is not known are not checked here. ``where`` ends the message
+    (`` at the inputs' shapes`` when ``sizes`` are of the function specialized to its inputs).
+
+    Raises:
+        DiagnosticError: located at the op computing the result at fault, naming the file, the key,
+            the array's shape and the result's type; or, unlocated, the count of arrays and results.
+    """
+    keys = list(expected)
+    by_name = all(f"result{i}" in expected for i in range(len(sizes)))
+    if not by_name and len(keys) != len(sizes):
+        raise DiagnosticError(f"--expected file '{path}' has {len(keys)} arrays ({', '.join(keys)}), "
+                              f"but @{function} has {len(sizes)} result{'' if len(sizes) == 1 else 's'}")
+    for i, size in enumerate(sizes):
+        if size.shape is None:
+            continue
+        key = f"result{i}" if by_name else keys[i]
+        got = tuple(np.shape(expected[key]))
+        if len(got) == len(size.shape) and all(w is None or w == g for w, g in zip(size.shape, got)):
+            continue
+        raise DiagnosticError(f"--expected file '{path}': array '{key}' has shape {list(got)}, but result {i} "
+                              f"of @{function} is {size.type_text}{where}", size.location or UNKNOWN_LOC)
 
 
 def unmatched_expected(count: int, expected: Mapping[str, Any]) -> list[str]:
