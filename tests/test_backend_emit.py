@@ -209,7 +209,7 @@ def test_dynamic_mesh_without_a_shape_is_a_located_error():
     module = mc.parse(str(DATA / "dynamic_mesh_rowsum.mlir"))
     with pytest.raises(EmitError) as info:
         mc.compile(module)
-    assert "@main uses a mesh but has no unrolled @main_sharded: mesh @m is dynamic: give its shape with " \
+    assert "@main runs on mesh @m, whose shape is dynamic (?): give its shape with " \
            "--mesh-shape m=N" in str(info.value)
     assert info.value.location.line == 11  # the func.func line
 

@@ -110,5 +110,5 @@ def test_cli_emit_schedule_json_reads_back():
 def test_cli_emit_schedule_of_a_dynamic_mesh_needs_its_shape():
     r = compile_cli(DATA / "dynamic_mesh_rowsum.mlir", "--emit=schedule")
     assert r.exit_code == 1
-    assert "error: @main uses a mesh but has no unrolled @main_sharded: mesh @m is dynamic: give its shape with " \
+    assert "error: @main runs on mesh @m, whose shape is dynamic (?): give its shape with " \
            "--mesh-shape m=N" in r.stderr

@@ -74,7 +74,7 @@ def test_static_mesh_override_prints_a_note_and_runs_on_the_new_shape():
 def test_dynamic_mesh_needs_a_shape():
     r = meshc(*corpus_args("dynamic_mesh_rowsum"))
     assert r.exit_code == 1
-    assert "mesh @m is dynamic: give its shape with --mesh-shape m=N" in r.stderr
+    assert "mesh @m, whose shape is dynamic (?): give its shape with --mesh-shape m=N" in r.stderr
 
 
 def test_check_mismatch_exits_1_with_the_errors(tmp_path):

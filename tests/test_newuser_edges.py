@@ -106,7 +106,7 @@ def test_the_advice_for_a_dynamic_quoted_mesh_is_spelled_as_the_option_reads_it(
     (tmp_path / "q.mlir").write_text(QUOTED_MESH)
     r = meshc("run", tmp_path / "q.mlir", "--random-inputs")
     assert r.exit_code == 1
-    assert """mesh @"dyn m" is dynamic: give its shape with --mesh-shape '@"dyn m"=N'""" in r.output
+    assert """mesh @"dyn m", whose shape is dynamic (?): give its shape with --mesh-shape '@"dyn m"=N'""" in r.output
 
 
 def test_a_malformed_quoted_mesh_name_is_an_option_error(tmp_path):
@@ -733,7 +733,7 @@ def test_the_advice_for_a_dynamic_mesh_keeps_its_static_axes():
     # samples/dynamic_rows.mlir's mesh is ?x2: the hint must have rank 2, and following it runs
     sample, inputs = SAMPLES / "dynamic_rows.mlir", SAMPLES / "dynamic_rows.6.inputs.npz"
     r = meshc("run", sample, "--inputs", inputs)
-    assert r.exit_code == 1 and "mesh @m is dynamic: give its shape with --mesh-shape m=Nx2" in r.output
+    assert r.exit_code == 1 and "whose shape is dynamic (?x2): give its shape with --mesh-shape m=Nx2" in r.output
     r = meshc("run", sample, "--inputs", inputs, "--mesh-shape", "m=3x2", "--check")
     assert r.exit_code == 0, r.output
 

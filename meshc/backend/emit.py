@@ -906,13 +906,14 @@ def emit_program(module: Operation, entry: Optional[str] = None) -> Program:
         from meshc.dialects.mesh import MeshOp
 
         dynamic = [op for op in module.walk() if isinstance(op, MeshOp) and not op.is_static]  # type: ignore
-        mesh_text = symbol_text(dynamic[0].sym_name) if dynamic else ""  # type: ignore
-        why = (f"mesh {mesh_text} is dynamic: give its shape with --mesh-shape "
-               f"{_mesh_shape_hint(dynamic[0].sym_name, dynamic[0].shape)}" if dynamic else "the pipeline did not unroll it (include the "
-               "sharding-propagation ... partition, unroll passes)")
-        raise EmitError(f"{symbol_text(name)} uses a mesh but has no unrolled "
-                        f"{symbol_text(name + SHARDED_SUFFIX)}: {why}",
-                        wrapper.location)
+        if dynamic:
+            mesh_op = dynamic[0]
+            raise EmitError(f"{symbol_text(name)} runs on mesh {symbol_text(mesh_op.sym_name)}, whose shape is "
+                            f"dynamic ({Mesh(mesh_op.sym_name, tuple(mesh_op.shape)).shape_str()}): give its shape with --mesh-shape "  # type: ignore
+                            f"{_mesh_shape_hint(mesh_op.sym_name, mesh_op.shape)}", wrapper.location)  # type: ignore
+        raise EmitError(f"{symbol_text(name)} uses a mesh but has no unrolled {symbol_text(name + SHARDED_SUFFIX)}: "
+                        "the pipeline did not unroll it (include the sharding-propagation ... partition, unroll "
+                        "passes)", wrapper.location)
     else:
         func, plain, mesh = wrapper, True, Mesh(HOST_MESH, (1,))
     emitter = _Emitter(module, func, mesh, plain)
