@@ -521,7 +521,7 @@ class MpiExecutor(Transport):
         deadline = time.monotonic() + 4 * self.options.timeout + 30
         while time.monotonic() < deadline:
             time.sleep(0.05)
-        self.job.comm.Abort(1)
+        self.job.abort(1)
 
     # -- what happens after a step: publish, send, notify ------------------------------------------
     def _after(self, i: int) -> None:

@@ -21,11 +21,42 @@ The job (:class:`MpiJob`, one per communicator, created collectively)
   runtime does (without one node the error names the group instead);
 * sub-communicators per mesh-axis group (``Comm.Split`` with the coordinates
   outside the axes as colour), created once and cached;
-* failure: :meth:`MpiJob.fail` prints a diagnostic ONCE for the whole job --
-  the failing ranks elect a reporter with an atomic compare-and-swap on a
-  one-integer RMA window of rank 0 -- then calls ``Comm.Abort`` (exit code 1
-  for user errors, 2 for internal ones) so that no rank waits forever.
-  :func:`guard` wraps a whole command in that behaviour.
+* failure: :meth:`MpiJob.fail` prints a diagnostic ONCE for the whole job,
+  then calls ``Comm.Abort`` (exit code 1 for user errors, 2 for internal ones)
+  so that no rank waits forever. :func:`guard` wraps a whole command in that
+  behaviour. See "Reporting a failure once" below for who prints.
+
+Reporting a failure once
+------------------------
+Nothing in the rule needs any rank's MPI progress (a rank that fails may be
+the one that stopped making progress, and a loaded machine can starve any
+rank for seconds). The job has a report directory, chosen collectively when
+the job is built:
+
+1. under ``meshc run --launch N`` the launching process creates a private
+   temporary directory and names it to the ranks in ``MESHC_MPI_REPORT_DIR``
+   (used when every rank sees it);
+2. else, when every rank is on one node, rank 0 creates one
+   (``tempfile.mkdtemp``) and broadcasts its path;
+3. else (ranks on several nodes, ``mpiexec`` run directly) there is none.
+
+A failing rank renders its diagnostic (with a note naming the rank) into its
+own file there (``rank-R.report``, written aside and renamed, so a reader
+never sees half of one) and then takes part in an election that is one
+atomic file creation (``os.open(O_CREAT | O_EXCL)`` of ``reporter``): the one
+rank that creates it waits until no rank on the progress board is still
+running (at most ``_SETTLE_SECONDS``), so that ranks failing at about the
+same time have all written their reports, and picks ONE report: a root
+cause before a consequence (a timeout waiting for another rank is a
+consequence), the lowest rank among equals. In case 1 the reporter just
+aborts and the launching process prints the chosen report after
+``mpiexec`` has ended (no text can be lost in the tear-down); in case 2 the
+reporter prints it, removes the directory and aborts. The other failing
+ranks print nothing and wait for the abort. In case 3 the failing ranks
+elect the reporter with an atomic compare-and-swap on a one-integer RMA
+window of rank 0 (which needs rank 0's progress; after
+``_ELECTION_SECONDS`` a rank reports on its own) and the reporter prints
+its own error.
 
 ``python -m meshc.runtime.mpi_launch SCHEDULE.json --args ARGS.npz -o OUT.npz``
 runs a saved schedule (JSON schema v1) under ``mpiexec``: ``ARGS.npz`` holds
@@ -42,17 +73,19 @@ import os
 import shutil
 import subprocess
 import sys
+import tempfile
 import threading
 import time
 from contextlib import contextmanager
-from typing import Any, Iterator, Optional, Sequence
+from typing import Any, Iterator, NoReturn, Optional, Sequence
 
 import numpy as np
 
 from meshc.ir.location import DiagnosticError, note
 
-__all__ = ["INSTALL_HINT", "MpiUnavailable", "require_mpi", "find_mpiexec", "mpiexec_command", "strip_launch_option",
-           "relaunch", "MpiJob", "job", "guard", "RUNNING", "FINISHED", "STOPPED", "FAILED", "main"]
+__all__ = ["INSTALL_HINT", "REPORT_DIR_ENV", "MpiUnavailable", "require_mpi", "find_mpiexec", "mpiexec_command",
+           "strip_launch_option", "relaunch", "MpiJob", "job", "guard", "chosen_report", "RUNNING", "FINISHED",
+           "STOPPED", "FAILED", "main"]
 
 INSTALL_HINT = ("pip install 'mpi4py>=4' mpich   (meshc's mpi extra, pip install -e '.[mpi]' in a meshc checkout; "
                 "the mpich wheel brings mpiexec)")
@@ -62,12 +95,20 @@ was installed (``pip install 'meshc[mpi]'`` would ask the package index for a pa
 #: States on the progress board.
 RUNNING, FINISHED, STOPPED, FAILED = 0, 1, 2, 3
 
+#: The environment variable through which ``meshc run --launch`` names its report directory to the ranks.
+REPORT_DIR_ENV = "MESHC_MPI_REPORT_DIR"
+
 #: How long a rank that lost the election to report a failure waits for the reporter's Abort.
 _LOSER_WAIT_SECONDS = 20.0
-#: How long the election may take before a rank reports on its own (a stalled RMA target). The
-#: flag lives on rank 0, whose progress the election needs: on a loaded machine (two cores, three
-#: ranks and other jobs) 5 s was seen to pass, and two ranks printed the same error.
+#: Without a report directory (ranks on several nodes): how long the RMA election may take before a
+#: rank reports on its own (a stalled RMA target; the flag lives on rank 0, whose progress it needs).
 _ELECTION_SECONDS = 15.0
+#: How long the elected reporter waits for the ranks still running to fail or stop too, so that it
+#: chooses among all the reports of failures that happen at about the same time.
+_SETTLE_SECONDS = 2.0
+#: The file whose atomic creation elects the reporter, and how a rank's report file is named.
+_REPORTER_FILE = "reporter"
+_REPORT_SUFFIX = ".report"
 
 
 class MpiUnavailable(DiagnosticError):
@@ -186,21 +227,28 @@ def relaunch(n: int, argv: Sequence[str], *, env: Optional[dict] = None, timeout
     forward = not _is_terminal(sys.stdout)
     if forward:
         sys.stdout.flush()
-    proc = subprocess.Popen(cmd, env=env, stdout=subprocess.PIPE if forward else None)
-    pump = _StdoutPump(proc.stdout) if forward else None
-    try:
-        code = proc.wait(timeout=timeout)
-    except subprocess.TimeoutExpired:
-        proc.kill()
-        proc.wait()
-        code = 124
-    except KeyboardInterrupt:
-        proc.terminate()
-        proc.wait()
-        raise
-    finally:
-        if pump is not None:
-            pump.join()
+    with tempfile.TemporaryDirectory(prefix="meshc-mpi-") as reports:  # the ranks' failure reports
+        env = dict(os.environ if env is None else env)
+        env[REPORT_DIR_ENV] = reports
+        proc = subprocess.Popen(cmd, env=env, stdout=subprocess.PIPE if forward else None)
+        pump = _StdoutPump(proc.stdout) if forward else None
+        try:
+            code = proc.wait(timeout=timeout)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
+            code = 124
+        except KeyboardInterrupt:
+            proc.terminate()
+            proc.wait()
+            raise
+        finally:
+            if pump is not None:
+                pump.join()
+        chosen = chosen_report(reports)
+    if chosen is not None:  # the one failure the job reports (module docstring)
+        sys.stderr.write(chosen[1])
+        sys.stderr.flush()
     if pump is not None and pump.error is not None:
         raise DiagnosticError(f"could not write to standard output: {pump.error.strerror or pump.error}")
     return code
@@ -253,8 +301,32 @@ class MpiJob:
     Attributes: ``rank``, ``size``, ``host``, ``node_of`` (list, per rank),
     ``node_comm`` (ranks sharing memory with this one), ``p2p`` (a duplicate
     of ``comm`` for point-to-point traffic), ``board`` (``(size, 2)`` int64
-    array of ``(step, state)`` per rank, or None).
+    array of ``(step, state)`` per rank, or None), ``report_dir`` (where the
+    failing ranks leave their reports, or None: module docstring).
     """
+
+    def _choose_report_dir(self) -> tuple[Optional[str], bool]:
+        """``(directory, collected by the launching process)`` (collective; module docstring)."""
+        MPI = self.MPI
+        given = os.environ.get(REPORT_DIR_ENV) or ""
+        if self.comm.allreduce(bool(given) and os.path.isdir(given), op=MPI.LAND):
+            return given, True
+        if self.node_comm.Get_size() != self.size:
+            return None, False
+        made = None
+        if self.rank == 0:
+            try:
+                made = tempfile.mkdtemp(prefix="meshc-mpi-")
+            except OSError:
+                made = None
+        made = self.comm.bcast(made, root=0)
+        if made is None:
+            return None, False
+        if not self.comm.allreduce(os.path.isdir(made), op=MPI.LAND):  # one node, but not one file system
+            if self.rank == 0:
+                shutil.rmtree(made, ignore_errors=True)
+            return None, False
+        return made, False
 
     def __init__(self, comm: Any = None):
         MPI = require_mpi()
@@ -266,9 +338,12 @@ class MpiJob:
         leader = self.node_comm.bcast(self.rank, root=0)
         self.node_of: list[int] = self.comm.allgather(leader)
         self.p2p = self.comm.Dup()
-        self._flag = MPI.Win.Allocate(8 if self.rank == 0 else 0, 8, comm=self.comm)
-        if self.rank == 0:
-            np.frombuffer(self._flag.tomemory(), np.int64)[0] = -1
+        self.report_dir, self._collected = self._choose_report_dir()
+        self._flag = None
+        if self.report_dir is None:  # the RMA election (module docstring, case 3)
+            self._flag = MPI.Win.Allocate(8 if self.rank == 0 else 0, 8, comm=self.comm)
+            if self.rank == 0:
+                np.frombuffer(self._flag.tomemory(), np.int64)[0] = -1
         self._board_win = None
         self.board: Optional[np.ndarray] = None
         if self.node_comm.Get_size() == self.size:
@@ -316,7 +391,7 @@ class MpiJob:
 
     # -- failure ------------------------------------------------------------------------------
     def _claim(self) -> bool:
-        """True for the first rank of the job to ask (the one that reports)."""
+        """True for the first rank of the job to ask (the one that reports; RMA election)."""
         MPI = self.MPI
         mine, unset, got = np.array([self.rank], np.int64), np.array([-1], np.int64), np.empty(1, np.int64)
         self._flag.Lock(0, MPI.LOCK_SHARED)
@@ -324,25 +399,29 @@ class MpiJob:
         self._flag.Unlock(0)
         return int(got[0]) == -1
 
-    def fail(self, err: BaseException, sources: Any = None) -> None:
+    def fail(self, err: BaseException, sources: Any = None) -> NoReturn:
         """Report ``err`` once for the whole job and abort every rank (never
-        returns). A :class:`DiagnosticError` prints as a located diagnostic
-        with a note naming the rank and exits 1; anything else prints as an
-        internal error and exits 2."""
+        returns; who prints is the module docstring's rule). A
+        :class:`DiagnosticError` prints as a located diagnostic with a note
+        naming the rank and exits 1; anything else prints as an internal
+        error and exits 2."""
         code = 1 if isinstance(err, DiagnosticError) else 2
         self.set_progress(-1 if self.board is None else int(self.board[self.rank, 0]), FAILED)
         if self._failing:  # a failure while reporting one
-            self.comm.Abort(code)
+            self.abort(code)
         self._failing = True
+        text = _render_failure(err, self.rank, self.size, self.host, sources)
+        if self.report_dir is not None:
+            self._fail_by_files(text, _priority(err), code)
         reported = threading.Event()
 
         def report() -> None:
             if reported.is_set():
                 return
             reported.set()
-            _print_failure(err, self.rank, self.size, self.host, sources)
+            _write_stderr(text)
             time.sleep(0.2)  # let mpiexec forward the text before the job is torn down
-            self.comm.Abort(code)
+            self.abort(code)
 
         watchdog = threading.Timer(_ELECTION_SECONDS, report)
         watchdog.daemon = True
@@ -353,32 +432,139 @@ class MpiJob:
             report()
         reported.set()
         time.sleep(_LOSER_WAIT_SECONDS)  # the reporter's Abort ends this process
+        self.abort(code)
+
+    def _fail_by_files(self, text: str, priority: int, code: int) -> None:
+        """The report-directory path of :meth:`fail` (never returns)."""
+        directory = self.report_dir
+        assert directory is not None
+        try:
+            _write_report(directory, self.rank, priority, code, text)
+            fd = os.open(os.path.join(directory, _REPORTER_FILE), os.O_CREAT | os.O_EXCL | os.O_WRONLY, 0o600)
+        except FileExistsError:  # another rank reports
+            time.sleep(_LOSER_WAIT_SECONDS)  # the reporter's Abort ends this process
+            self.abort(code)
+        except OSError:  # the directory is gone: the reporter removed it just before its Abort
+            time.sleep(_LOSER_WAIT_SECONDS)
+            _write_stderr(text)  # still alive: the directory went away otherwise; never fail silently
+            self.abort(code)
+        os.close(fd)
+        self._settle()
+        chosen = chosen_report(directory)
+        code, text = chosen if chosen is not None else (code, text)
+        if not self._collected:
+            _write_stderr(text)
+            try:  # renamed first, so that a rank failing now finds no directory (and stays silent)
+                gone = f"{directory}.done"
+                os.rename(directory, gone)
+                shutil.rmtree(gone, ignore_errors=True)
+            except OSError:
+                pass
+            time.sleep(0.2)  # let mpiexec forward the text before the job is torn down
+        self.abort(code)
+
+    def abort(self, code: int) -> NoReturn:
+        """End the whole job with exit code ``code`` (never returns). MPICH's ``MPI_Abort`` returns
+        to the caller and mpiexec kills the ranks a moment later (later still on a loaded machine):
+        until then this rank does nothing, so that it cannot go on to fail (and report) again."""
         self.comm.Abort(code)
+        time.sleep(_LOSER_WAIT_SECONDS)
+        os._exit(code)
+
+    def _settle(self) -> None:
+        """Wait (at most ``_SETTLE_SECONDS``, no MPI calls) until every rank on the board has
+        stopped, finished, or failed and left its report; without a board a fixed part of that time."""
+        if self.board is None:
+            time.sleep(_SETTLE_SECONDS / 4)
+            return
+        deadline = time.monotonic() + _SETTLE_SECONDS
+        waiting = set(range(self.size))
+        while waiting and time.monotonic() < deadline:
+            for r in sorted(waiting):
+                state = int(self.board[r, 1])
+                if state in (STOPPED, FINISHED) or (state == FAILED and os.path.exists(
+                        os.path.join(self.report_dir, f"rank-{r}{_REPORT_SUFFIX}"))):  # type: ignore[arg-type]
+                    waiting.discard(r)
+            if waiting:
+                time.sleep(0.01)
 
     def close(self) -> None:
-        """Free the job's windows (collective; at normal exit)."""
+        """Free the job's windows and remove its report directory (collective; at normal exit)."""
         if self._closed:
             return
         self._closed = True
         if self._board_win is not None:
             self.board = None
             self._board_win.Free()
-        self._flag.Free()
+        if self._flag is not None:
+            self._flag.Free()
+        if self.report_dir is not None and not self._collected:
+            self.comm.Barrier()  # no rank can fail after this point
+            if self.rank == 0:
+                shutil.rmtree(self.report_dir, ignore_errors=True)
 
 
-def _print_failure(err: BaseException, rank: int, size: int, host: str, sources: Any) -> None:
+def _priority(err: BaseException) -> int:
+    """0 for a root cause, 1 for a consequence (a timeout waiting for another rank)."""
+    return 1 if getattr(err, "reason", None) == "timeout" else 0
+
+
+def _write_report(directory: str, rank: int, priority: int, code: int, text: str) -> None:
+    """``directory/rank-R.report``: a header line ``PRIORITY CODE`` and the text, written aside and renamed."""
+    final = os.path.join(directory, f"rank-{rank}{_REPORT_SUFFIX}")
+    aside = final + ".part"
+    with open(aside, "w", encoding="utf-8") as fh:
+        fh.write(f"{priority} {code}\n{text}")
+    os.replace(aside, final)
+
+
+def chosen_report(directory: str) -> Optional[tuple[int, str]]:
+    """The report a job prints from its report ``directory`` (module docstring): ``(exit code,
+    text)`` of the root cause with the lowest rank, else of the consequence with the lowest rank;
+    None when no rank left one (or the directory is unreadable)."""
+    found = []
+    try:
+        names = os.listdir(directory)
+    except OSError:
+        return None
+    for name in names:
+        if not (name.startswith("rank-") and name.endswith(_REPORT_SUFFIX)):
+            continue
+        try:
+            rank = int(name[len("rank-"):-len(_REPORT_SUFFIX)])
+            with open(os.path.join(directory, name), encoding="utf-8") as fh:
+                head, _, text = fh.read().partition("\n")
+            priority, code = (int(x) for x in head.split())
+        except (OSError, ValueError):
+            continue
+        found.append((priority, rank, code, text))
+    if not found:
+        return None
+    _, _, code, text = min(found)
+    return code, text
+
+
+def _write_stderr(text: str) -> None:
+    sys.stderr.write(text)
+    sys.stderr.flush()
+
+
+def _render_failure(err: BaseException, rank: int, size: int, host: str, sources: Any) -> str:
+    """The text a failure prints: a located diagnostic with a note naming the rank, or an internal error."""
     where = f"on MPI rank {rank} of {size} (host {host})"
     if isinstance(err, DiagnosticError):
+        import io
+
         from meshc.diagnostics import DiagnosticPrinter, SourceManager
 
         diags = list(err.diagnostics)
         first = diags[0]
         diags[0] = type(first)(first.severity, first.message, first.location, list(first.notes) + [note(where)])
-        DiagnosticPrinter(sources if sources is not None else SourceManager()).emit_all(diags)
-    else:
-        sys.stderr.write(f"internal error {where}: {type(err).__name__}: {err}\n"
-                         "note: this is a bug in meshc; please report it with the input and the command line\n")
-    sys.stderr.flush()
+        buf = io.StringIO()
+        DiagnosticPrinter(sources if sources is not None else SourceManager(), buf, color=False).emit_all(diags)
+        return buf.getvalue()
+    return (f"internal error {where}: {type(err).__name__}: {err}\n"
+            "note: this is a bug in meshc; please report it with the input and the command line\n")
 
 
 _JOBS: dict[int, MpiJob] = {}
@@ -505,4 +691,8 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    # run as ``python -m``, this file is ``__main__``; the runtime imports it again as
+    # meshc.runtime.mpi_launch: use that module's main, so that one table of jobs serves both
+    from meshc.runtime import mpi_launch as _module
+
+    sys.exit(_module.main())
