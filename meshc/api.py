@@ -270,10 +270,6 @@ MAX_THREAD_DEVICES = 4096
 """Devices the threads runtime (``meshc run``, ``--backend threads``) runs: one Python thread per
 device. ``meshc estimate`` takes :data:`MAX_DEVICES`; MPI runs one rank per device."""
 
-from meshc.backend.spmd import MAX_SPMD_DEVICES as _MAX_SPMD  # noqa: E402  (one constant)
-
-assert _MAX_SPMD == MAX_DEVICES
-
 
 def too_many_devices(what: str, devices: int, limit: Optional[int] = None,
                      why: Optional[str] = None) -> Optional[str]:

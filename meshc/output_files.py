@@ -31,7 +31,6 @@ import os
 import re
 import stat
 import sys
-import tempfile
 from typing import IO, Any, Callable, Iterator, Optional, Union
 
 Content = Union[str, bytes, Callable[[IO[Any]], None]]
@@ -396,6 +395,8 @@ def _write_atomic(path: str, writer: Callable[[IO[Any]], None], binary: bool) ->
     exists = os.path.exists(target)
     if exists and not os.access(target, os.W_OK):
         raise PermissionError(errno.EACCES, os.strerror(errno.EACCES), path)
+    import tempfile  # here: shutil, random and the compressors behind it are no start-up cost
+
     fd, tmp = tempfile.mkstemp(prefix=TEMP_PREFIX, suffix=".tmp", dir=os.path.dirname(target))
     try:
         with (os.fdopen(fd, "wb") if binary else os.fdopen(fd, "w", encoding="utf-8")) as fh:

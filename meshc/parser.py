@@ -1153,7 +1153,7 @@ def _parser() -> tuple[Lark, Any]:
         text = _grammar_text()
         _CALLBACKS = _callback_class(text)()
         cache_dir = _cache_dir()
-        key = f"{text}\0{lark.__version__}\0{sys.version}\0inline-rules".encode()
+        key = f"{text}\0{lark.__version__}\0{sys.version}\0inline-rules\0starts-skipped".encode()
         digest = hashlib.sha256(key).hexdigest()[:16]
         pickled = cache_dir / f"parser-{digest}.pickle"
         _PARSER = _load_pickled(pickled, _CALLBACKS)
@@ -1169,7 +1169,12 @@ def _parser() -> tuple[Lark, Any]:
                            lexer_callbacks={"LBRACE": _CALLBACKS._note_brace, "RSQB": _CALLBACKS._note_close,
                                  "MORETHAN": _CALLBACKS._note_close, "RBRACE": _CALLBACKS._note_close,
                                  "RPAR": _CALLBACKS._note_close})
+            # which terminals may start where whitespace does, decided once for all of them and
+            # kept in the pickle: probing them was the first parse's regex compilations
+            _PARSER.starts_skipped = {t.name: _may_start_skipped(t, _PARSER.lexer_conf.g_regex_flags)
+                                      for t in _PARSER.terminals}
             _save_pickled(_PARSER, _CALLBACKS, pickled)
+        _STARTS_SKIPPED.update(getattr(_PARSER, "starts_skipped", {}))
         _install_fast_lexers(_PARSER)
     return _PARSER, _CALLBACKS
 

@@ -816,12 +816,17 @@ def _collect(cls) -> OpDef:
     fields: dict[str, Any] = {}
     for klass in reversed(cls.__mro__):
         fields.update(klass.__dict__.get("_opdef_fields", {}))
-        for key, value in vars(klass).items():
-            if isinstance(value, _FIELD_TYPES):
+        # a defined class's own entries that matter here, kept by define_op (an op's bases are
+        # scanned once each, not once per subclass: a fifth of loading the dialects)
+        entries = klass.__dict__.get("_opdef_entries")
+        if entries is None:
+            entries = _field_entries(klass)
+        for key, value in entries:
+            if value is not None:
                 if key in _RESERVED:
                     raise TypeError(f"{cls.__name__}: field name '{key}' is reserved by Operation")
                 fields[key] = value
-            elif value is None and key in fields:  # ``field = None`` drops an inherited field
+            elif key in fields:  # ``field = None`` drops an inherited field
                 del fields[key]
     d = OpDef(cls.name)
     for key, value in fields.items():
@@ -836,6 +841,12 @@ def _collect(cls) -> OpDef:
             d.regions.append(RegionDef(value.single_block, key, value.optional))
     cls._opdef_fields = fields
     return d
+
+
+def _field_entries(klass) -> tuple[tuple[str, Any], ...]:
+    """The entries of ``klass``'s own namespace that :func:`_collect` reads: fields and ``None``."""
+    return tuple((key, value) for key, value in vars(klass).items()
+                 if value is None or isinstance(value, _FIELD_TYPES))
 
 
 def _collect_traits(cls) -> tuple[list[Trait], frozenset[str]]:
@@ -927,6 +938,7 @@ def define_op(cls=None, *, register: bool = True):
         if register and getattr(cls, "name", None) and cls.name != Operation.name:
             register_op(cls)
             _DEFINED.append(cls)
+        cls._opdef_entries = _field_entries(cls)  # as a base of later ops: its fields are accessors now
         return cls
 
     return wrap(cls) if cls is not None else wrap
