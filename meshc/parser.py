@@ -45,6 +45,11 @@ from meshc.ir.types import (F64, I1, I64, INDEX, ComplexType, FloatType, Functio
 GRAMMAR_DIR = Path(__file__).parent / "grammar"
 
 
+_FLOAT_TYPES: dict[str, FloatType] = {}  # one instance per spelling (types are immutable)
+_PLAIN_TENSORS: dict[str, Any] = {}  # TENSOR_PLAIN spelling -> its TensorType
+_PLAIN_TENSOR = re.compile(r"tensor<((?:(?:\?|\d+)x)*)")
+
+
 class _Scope:
     __slots__ = ("values", "forward", "isolated")
 
@@ -436,7 +441,10 @@ class ParserCore:
         return IntegerType(width, sign)
 
     def float_type(self, tok):
-        return FloatType(str(tok))
+        ty = _FLOAT_TYPES.get(tok)
+        if ty is None:
+            ty = _FLOAT_TYPES[str(tok)] = FloatType(str(tok))
+        return ty
 
     def index_type(self, tok):
         return INDEX
@@ -452,6 +460,26 @@ class ParserCore:
         if not _is_element_type(elem):
             raise self.error(f"invalid tensor element type '{elem}'", prefix)
         return self._nested(TensorType(tuple(shape), elem, enc), elem, enc)
+
+    def plain_tensor_type(self, tok):
+        """A TENSOR_PLAIN token (``tensor<4x?xf32>``): the type :meth:`tensor_type` builds from the
+        same text lexed as a prefix and an element type (its errors at the same places), kept per
+        spelling."""
+        ty = _PLAIN_TENSORS.get(tok)
+        if ty is None:
+            text = str(tok)
+            split = _PLAIN_TENSOR.match(text).end(1)
+            prefix = Token("TENSOR_PREFIX", text[:split], tok.start_pos, tok.line, tok.column)
+            elem = Token("INT_TYPE", text[split:-1], tok.start_pos + split, tok.line, tok.column + split)
+            if elem == "index":
+                elem_type = self.index_type(elem)
+            elif elem.startswith("f") or elem.startswith("bf"):
+                elem_type = self.float_type(elem)
+            else:
+                elem_type = self.int_type(elem)
+            ty = _PLAIN_TENSORS[text] = self.tensor_type(prefix, elem_type, None)
+        self.depths[id(ty)] = (ty, 1)  # as tensor_type records it
+        return ty
 
     def memref_type(self, prefix, elem, layout, memory_space):
         from meshc.ir.types import MemRefType
@@ -925,6 +953,9 @@ def _float_from_bits(state, bits: int, ty: FloatType, tok) -> float:
     return float(np.frombuffer(raw, dtype=dt)[0])
 
 
+_STRUCT_FLOATS = {"f16": "<e", "f32": "<f", "f64": "<d"}  # struct formats of the IEEE float types
+
+
 def _check_float_range(state, value: float, ty: Type, tok) -> float:
     """``value`` when it is representable in float type ``ty`` (rounding allowed),
     else a located error (MLIR: "float constant out of range").
@@ -934,10 +965,19 @@ def _check_float_range(state, value: float, ty: Type, tok) -> float:
     """
     import math
 
-    import numpy as np
-
     if not math.isfinite(value) or not isinstance(ty, FloatType):
         return value
+    packed = _STRUCT_FLOATS.get(ty.name)
+    if packed is not None:  # IEEE half, single, double: the struct module rounds and overflows as numpy does
+        import struct
+
+        try:
+            struct.pack(packed, value)
+        except OverflowError:
+            raise state.error(f"float constant {value!r} out of range for type '{ty}'", tok) from None
+        return value
+    import numpy as np
+
     try:
         dt = numpy_dtype(ty)
     except ValueError:
@@ -1325,6 +1365,7 @@ class _Driver:
         self.tree = Tree
         self.token_callbacks = {k: v for k, v in frontend.parser.parser.callbacks.items() if isinstance(k, str)}
         self.rows: dict[int, dict] = {}
+        self.lexings: dict[int, Any] = {}  # state -> its lexer's ``_build_dispatch``
         self.shapes: dict[Any, Any] = {}
         ok = parser.options.postlex is None and not parser.options.propagate_positions
         for rule, chain in parser._parse_tree_builder.rule_builders:
@@ -1413,6 +1454,7 @@ class _Driver:
         """
         rows = self.rows
         lexers = self.lexers
+        lexings = self.lexings
         token_callbacks = self.token_callbacks
         new_token = _new_token
         token_class = Token
@@ -1426,22 +1468,29 @@ class _Driver:
         end = len(text)
         t = None
         while True:
-            basic = lexers[state]
-            lexing = basic._dispatch
+            lexing = lexings.get(state)
             if lexing is None:
-                lexing = basic._dispatch = basic._build_dispatch()
-            if lexing is False:
-                raise _Fallback()
+                basic = lexers[state]
+                lexing = basic._dispatch
+                if lexing is None:
+                    lexing = basic._dispatch = basic._build_dispatch()
+                if lexing is False:
+                    raise _Fallback()
+                lexings[state] = lexing
             skip, skip_starts, newline_types, lex_callbacks, scanners = lexing
-            if pos < end and skip_starts is not None and text[pos] not in skip_starts:
+            c = text[pos:pos + 1]
+            if c == " " and skip_starts is not None and (n := text[pos + 1:pos + 2]) and n not in skip_starts:
+                start = pos + 1  # one blank, then the token: the common case, no skip match
+            elif c and skip_starts is not None and c not in skip_starts:
                 start = pos
             else:
                 start = skip(text, pos).end()
-                if start == end:
-                    newlines = text.count("\n", pos, end)
+                if start != pos:
+                    newlines = text.count("\n", pos, start)
                     if newlines:
                         line += newlines
-                        line_start = text.rindex("\n", pos, end) + 1
+                        line_start = text.rindex("\n", pos, start) + 1
+                if start == end:
                     break
             scanner = scanners[text[start]]
             m = scanner.match(text, start) if scanner is not None else None
@@ -1449,11 +1498,6 @@ class _Driver:
                 raise _Fallback()
             type_ = m.lastgroup
             stop = m.end()
-            if start != pos:
-                newlines = text.count("\n", pos, start)
-                if newlines:
-                    line += newlines
-                    line_start = text.rindex("\n", pos, start) + 1
             value = text[start:stop]
             t = new_token(token_class, value)
             t.type = type_
@@ -1832,7 +1876,7 @@ _TOKEN_NAMES = {
     "STRING": "string", "INT": "integer", "FLOAT": "float", "BARE_ID": "identifier", "LPAR": "'('",
     "RPAR": "')'", "LSQB": "'['", "RSQB": "']'", "LBRACE": "'{'", "RBRACE": "'}'", "COMMA": "','",
     "COLON": "':'", "EQUAL": "'='", "MORETHAN": "'>'", "LESSTHAN": "'<'", "__ANON_0": "'->'",
-    "TENSOR_PREFIX": "tensor type", "INT_TYPE": "integer type", "FLOAT_TYPE": "float type",
+    "TENSOR_PREFIX": "tensor type", "TENSOR_PLAIN": "tensor type", "INT_TYPE": "integer type", "FLOAT_TYPE": "float type",
     "INDEX_KW": "'index'", "$END": "end of input",
 }
 
@@ -1890,6 +1934,8 @@ def _translate(err: UnexpectedInput, filename: str, text: str) -> DiagnosticErro
             return DiagnosticError("unexpected end of input" + _describe_expected(err.expected), loc)
         loc = Location(filename, tok.line, tok.column)
         shown = str(tok)
+        if tok.type == "TENSOR_PLAIN":  # quoted as the TENSOR_PREFIX it starts with, as before that token existed
+            shown = shown[:_PLAIN_TENSOR.match(shown).end(1)]
         if len(shown) > 40:
             shown = shown[:37] + "..."
         shown = _escaped(shown)
