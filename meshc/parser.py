@@ -2041,6 +2041,31 @@ _SCAN = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"|//[^\n]*|->|[(\[{<]|[)\]}>]'
                    rf"|(?<![0-9A-Fa-f])(?:0x[0-9A-Fa-f]{{{MAX_LITERAL_DIGITS + 1},}}|\d{{{MAX_LITERAL_DIGITS + 1},}})")
 
 
+_NOT_BRACKETS = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"|//[^\n]*|->')  # what _SCAN skips
+_NON_BRACKET = re.compile(r"[^()\[\]{}<>]+")
+_HEX_BYTES = bytes(49 if chr(b) in "0123456789abcdefABCDEF" else 48 for b in range(256))  # hex digit -> b"1"
+_LONG_RUN = b"1" * (MAX_LITERAL_DIGITS + 1)
+_AS_PARENS = str.maketrans("[{<]}>", "((()))")
+
+
+def _within_limits(text: str) -> bool:
+    """True when :func:`_prescan`'s limits surely hold, found at the speed of ``re`` and ``str``
+    (its exact scan then need not run): no run of hex digits longer than MAX_LITERAL_DIGITS, and the brackets (outside
+    strings, comments and ``->``, all as one kind) nest at most MAX_BRACKET_DEPTH deep. Each pass
+    dropping every innermost ``()`` pair lowers the deepest nesting by at most one, and what no pass
+    can reduce (``)))(((``) nests at most as deep as its openers count, so passes plus openers
+    left bound the depth. False (then the exact scan decides) when unsure."""
+    if _LONG_RUN in text.encode("utf-8", "surrogatepass").translate(_HEX_BYTES):  # a run of hex digits that long
+        return False
+    brackets = _NON_BRACKET.sub("", _NOT_BRACKETS.sub(" ", text)).translate(_AS_PARENS)
+    for passes in range(64):
+        reduced = brackets.replace("()", "")
+        if reduced == brackets:
+            return passes + brackets.count("(") <= MAX_BRACKET_DEPTH
+        brackets = reduced
+    return False
+
+
 def _prescan(text: str, filename: str) -> None:
     """Check the limits of meshc.ir.limits that the grammar cannot: bracket
     nesting (``( [ { <`` outside strings and comments) and the length of
@@ -2050,6 +2075,8 @@ def _prescan(text: str, filename: str) -> None:
         DiagnosticError: at the first bracket deeper than MAX_BRACKET_DEPTH,
             or at a number of more than MAX_LITERAL_DIGITS digits.
     """
+    if _within_limits(text):
+        return
     depth = 0
     for m in _SCAN.finditer(text):
         c = m.group()[0]
