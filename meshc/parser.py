@@ -45,6 +45,11 @@ from meshc.ir.types import (F64, I1, I64, INDEX, ComplexType, FloatType, Functio
 GRAMMAR_DIR = Path(__file__).parent / "grammar"
 
 
+_FLOAT_TYPES: dict[str, FloatType] = {}  # one instance per spelling (types are immutable)
+_PLAIN_TENSORS: dict[str, Any] = {}  # TENSOR_PLAIN spelling -> its TensorType
+_PLAIN_TENSOR = re.compile(r"tensor<((?:(?:\?|\d+)x)*)")
+
+
 class _Scope:
     __slots__ = ("values", "forward", "isolated")
 
@@ -436,7 +441,10 @@ class ParserCore:
         return IntegerType(width, sign)
 
     def float_type(self, tok):
-        return FloatType(str(tok))
+        ty = _FLOAT_TYPES.get(tok)
+        if ty is None:
+            ty = _FLOAT_TYPES[str(tok)] = FloatType(str(tok))
+        return ty
 
     def index_type(self, tok):
         return INDEX
@@ -452,6 +460,26 @@ class ParserCore:
         if not _is_element_type(elem):
             raise self.error(f"invalid tensor element type '{elem}'", prefix)
         return self._nested(TensorType(tuple(shape), elem, enc), elem, enc)
+
+    def plain_tensor_type(self, tok):
+        """A TENSOR_PLAIN token (``tensor<4x?xf32>``): the type :meth:`tensor_type` builds from the
+        same text lexed as a prefix and an element type (its errors at the same places), kept per
+        spelling."""
+        ty = _PLAIN_TENSORS.get(tok)
+        if ty is None:
+            text = str(tok)
+            split = _PLAIN_TENSOR.match(text).end(1)
+            prefix = Token("TENSOR_PREFIX", text[:split], tok.start_pos, tok.line, tok.column)
+            elem = Token("INT_TYPE", text[split:-1], tok.start_pos + split, tok.line, tok.column + split)
+            if elem == "index":
+                elem_type = self.index_type(elem)
+            elif elem.startswith("f") or elem.startswith("bf"):
+                elem_type = self.float_type(elem)
+            else:
+                elem_type = self.int_type(elem)
+            ty = _PLAIN_TENSORS[text] = self.tensor_type(prefix, elem_type, None)
+        self.depths[id(ty)] = (ty, 1)  # as tensor_type records it
+        return ty
 
     def memref_type(self, prefix, elem, layout, memory_space):
         from meshc.ir.types import MemRefType
@@ -925,6 +953,9 @@ def _float_from_bits(state, bits: int, ty: FloatType, tok) -> float:
     return float(np.frombuffer(raw, dtype=dt)[0])
 
 
+_STRUCT_FLOATS = {"f16": "<e", "f32": "<f", "f64": "<d"}  # struct formats of the IEEE float types
+
+
 def _check_float_range(state, value: float, ty: Type, tok) -> float:
     """``value`` when it is representable in float type ``ty`` (rounding allowed),
     else a located error (MLIR: "float constant out of range").
@@ -934,10 +965,19 @@ def _check_float_range(state, value: float, ty: Type, tok) -> float:
     """
     import math
 
-    import numpy as np
-
     if not math.isfinite(value) or not isinstance(ty, FloatType):
         return value
+    packed = _STRUCT_FLOATS.get(ty.name)
+    if packed is not None:  # IEEE half, single, double: the struct module rounds and overflows as numpy does
+        import struct
+
+        try:
+            struct.pack(packed, value)
+        except OverflowError:
+            raise state.error(f"float constant {value!r} out of range for type '{ty}'", tok) from None
+        return value
+    import numpy as np
+
     try:
         dt = numpy_dtype(ty)
     except ValueError:
@@ -1208,6 +1248,31 @@ class _FastBasicLexer(_BasicLexer):
         return (_kept_regex(f"{skip}(?:{alternatives})", flags), _kept_regex(skip, flags), self.newline_types,
                 callbacks)
 
+    _dispatch: Any = None  # what :class:`_Driver` lexes with, built on first use
+
+    def _build_dispatch(self) -> Any:
+        """``(skip, characters that may start skipped text, newline types, callbacks, scanners by
+        character)`` for :class:`_Driver`, or False where lark's path must stay (as ``_build_fast``)."""
+        flags = self.g_regex_flags
+        ignored = [t for t in self.terminals if t.name in self.ignore_types]
+        if not ignored or any(t.name in self.user_callbacks for t in ignored):
+            return False
+        if any(t.name not in self.ignore_types and _may_start_skipped(t, flags) for t in self.terminals):
+            return False
+        terminals, callbacks = _create_unless(self.terminals, flags, self.re, self.use_bytes)
+        for name, user in self.user_callbacks.items():
+            callbacks[name] = _after(callbacks[name], user, name) if name in callbacks else user
+        skip = "(?>(?:" + "|".join(t.pattern.to_regexp() for t in ignored) + ")*)"
+        starts: Optional[set] = set()
+        for t in ignored:
+            first = _first_chars(t.pattern.to_regexp(), flags)
+            if first is None or first[1]:
+                starts = None  # then skip before every token
+                break
+            starts |= first[0]
+        return (_kept_regex(skip, flags).match, starts, self.newline_types, callbacks,
+                _Dispatch([t for t in terminals if t.name not in self.ignore_types], flags))
+
     def next_token(self, lex_state: Any, parser_state: Any = None) -> Token:
         fast = self._fast
         if fast is None:
@@ -1258,6 +1323,379 @@ class _FastBasicLexer(_BasicLexer):
             t = callback(t)
         lex_state.last_token = t
         return t
+
+
+_DRIVER: Any = None
+
+
+def _driver(parser: Lark, callbacks: Any) -> Optional["_Driver"]:
+    """The process' :class:`_Driver` over ``parser``, or None where lark's own loop must run."""
+    global _DRIVER
+    if _DRIVER is None or _DRIVER.callbacks is not callbacks:
+        _DRIVER = _Driver(parser, callbacks)
+    return _DRIVER if _DRIVER.ok else None
+
+
+class _Fallback(Exception):
+    """Raised by :class:`_Driver` where lark's own parse must decide (a syntax error, a lexer state
+    without the single-match path): the text is parsed again by lark from the start, which gives
+    lark's own error at the same place."""
+
+
+class _Driver:
+    """The LALR parse loop of meshc: lark's parse table, lexer states and rule callbacks, driven by one
+    Python loop that lexes with each state's single-match scanner (:class:`_FastBasicLexer`), shifts
+    and reduces without lark's per-token generator, ``feed_token`` call and child-filter objects.
+
+    Every rule's callback is generated once from lark's own shaping of that rule (the children it
+    keeps, the placeholders it inserts for ``[x]``, the ``_rule`` children it splices in, ``?rule``
+    passing a single child through), so the callbacks see exactly the arguments lark would pass,
+    in the same order, interleaved with the lexer callbacks as in lark (a token is lexed after the
+    previous one is shifted). A rule that only passes its single child through costs no call.
+    Anything the loop does not handle raises :class:`_Fallback` (see there)."""
+
+    def __init__(self, parser: Lark, callbacks: Any):
+        from lark.parse_tree_builder import ChildFilterLALR, ChildFilterLALR_NoPlaceholders, ExpandSingleChild
+        from lark.parsers.lalr_analysis import Shift
+        from lark.tree import Tree
+
+        frontend = parser.parser
+        table = frontend.parser.parser.parse_table
+        self.states = table.states
+        self.start = table.start_states["start"]
+        self.end = table.end_states["start"]
+        self.lexers = frontend.lexer.lexers
+        self.shift = Shift
+        self.callbacks = callbacks
+        self.tree = Tree
+        self.token_callbacks = {k: v for k, v in frontend.parser.parser.callbacks.items() if isinstance(k, str)}
+        self.rows: dict[int, dict] = {}
+        self.lexings: dict[int, Any] = {}  # state -> its lexer's ``_build_dispatch``
+        self.shapes: dict[Any, Any] = {}
+        ok = parser.options.postlex is None and not parser.options.propagate_positions
+        for rule, chain in parser._parse_tree_builder.rule_builders:
+            expand1, include, nones = False, None, 0
+            for w in chain:
+                if w is ExpandSingleChild:
+                    expand1 = True
+                elif getattr(w, "func", None) is ChildFilterLALR:
+                    include, nones = w.args
+                elif getattr(w, "func", None) is ChildFilterLALR_NoPlaceholders:
+                    include = [(i, x, 0) for i, x in w.args[0]]
+                else:
+                    ok = False
+            if include is None:
+                include = [(i, False, 0) for i in range(len(rule.expansion))]
+            self.shapes[rule] = (expand1, include, nones)
+        self.ok = ok and sys.version_info >= (3, 11)
+
+    def _row(self, state: int) -> dict:
+        """State ``state``'s actions: terminal or rule name -> the next state (a shift or a goto) or
+        the reduction ``(size, callback or None, rule name, kept child)``."""
+        row = {}
+        for name, (action, arg) in self.states[state].items():
+            name = str(name)  # plain strings: a Token key would compare by lark's Python-level __eq__
+            if action is self.shift:
+                row[name] = arg
+            else:
+                row[name] = self._reduction(arg)
+        self.rows[state] = row
+        return row
+
+    def _reduction(self, rule: Any) -> tuple:
+        cached = self.shapes.get(("made", rule))
+        if cached is not None:
+            return cached
+        expand1, include, nones = self.shapes[rule]
+        size = len(rule.expansion)
+        name = rule.alias or rule.options.template_source or rule.origin.name
+        member = getattr(type(self.callbacks), name, None)
+        base = getattr(member, "base_func", None)
+        target = base.__get__(self.callbacks, type(self.callbacks)) if base is not None else None
+        if member is None:
+            base = True  # no callback: lark's default builds a tree
+        expands = any(x for _, x, _ in include)
+        items = []  # the argument expressions, in order
+        for i, x, add in include:
+            items += ["None"] * add
+            items.append(f"*s[{i}].children" if x else f"s[{i}]")
+        items += ["None"] * nones
+        passthrough = None
+        if expand1 and not rule.alias and not expands and len(items) == 1:
+            if items[0] == "s[0]" and size == 1:
+                passthrough = 0  # the value stays on the stack: no call
+            code = f"def cb(s):\n    return {items[0]}\n"
+        elif expand1 and not rule.alias and expands:
+            call = f"tree({str(name)!r}, c)" if target is None else "m(*c)"
+            code = f"def cb(s):\n    c = [{', '.join(items)}]\n    return c[0] if len(c) == 1 else {call}\n"
+        elif target is None and include and include[0][1] and include[0][2] == 0:
+            # a list rule (left-recursive ``_x*``): extend the first child's list in place, as lark does
+            i0 = include[0][0]
+            rest = items[1:]
+            code = f"def cb(s):\n    c = s[{i0}].children\n"
+            if rest:
+                code += f"    c += [{', '.join(rest)}]\n"
+            code += f"    return tree({str(name)!r}, c)\n"
+        elif target is None:
+            code = f"def cb(s):\n    return tree({str(name)!r}, [{', '.join(items)}])\n"
+        elif base is None:  # a plain method: lark passes it the children list
+            code = f"def cb(s):\n    return m([{', '.join(items)}])\n"
+            target = getattr(self.callbacks, name)
+        else:
+            code = f"def cb(s):\n    return m({', '.join(items)})\n"
+        env = {"m": target, "tree": self.tree}
+        exec(compile(code, f"<meshc rule {name}>", "exec"), env)
+        made = (size, None if passthrough is not None else env["cb"], str(rule.origin.name))
+        self.shapes[("made", rule)] = made
+        return made
+
+    def parse(self, text: str) -> Any:
+        """Run the parse of ``text``; the callbacks build the IR.
+
+        Raises:
+            _Fallback: a syntax error or an unsupported lexer state (nothing is reported: lark parses
+                again and reports).
+            DiagnosticError: from a callback, as in lark's parse.
+        """
+        rows = self.rows
+        lexers = self.lexers
+        lexings = self.lexings
+        token_callbacks = self.token_callbacks
+        new_token = _new_token
+        token_class = Token
+        state_stack = [self.start]
+        value_stack: list = []
+        push_state = state_stack.append
+        push_value = value_stack.append
+        state = self.start
+        pos = line_start = 0
+        line = 1
+        end = len(text)
+        t = None
+        while True:
+            lexing = lexings.get(state)
+            if lexing is None:
+                basic = lexers[state]
+                lexing = basic._dispatch
+                if lexing is None:
+                    lexing = basic._dispatch = basic._build_dispatch()
+                if lexing is False:
+                    raise _Fallback()
+                lexings[state] = lexing
+            skip, skip_starts, newline_types, lex_callbacks, scanners = lexing
+            c = text[pos:pos + 1]
+            if c == " " and skip_starts is not None and (n := text[pos + 1:pos + 2]) and n not in skip_starts:
+                start = pos + 1  # one blank, then the token: the common case, no skip match
+            elif c and skip_starts is not None and c not in skip_starts:
+                start = pos
+            else:
+                start = skip(text, pos).end()
+                if start != pos:
+                    newlines = text.count("\n", pos, start)
+                    if newlines:
+                        line += newlines
+                        line_start = text.rindex("\n", pos, start) + 1
+                if start == end:
+                    break
+            scanner = scanners[text[start]]
+            m = scanner.match(text, start) if scanner is not None else None
+            if m is None:
+                raise _Fallback()
+            type_ = m.lastgroup
+            stop = m.end()
+            value = text[start:stop]
+            t = new_token(token_class, value)
+            t.type = type_
+            t.value = value
+            t.start_pos = start
+            t.line = line
+            t.column = start - line_start + 1
+            if type_ in newline_types:
+                newlines = value.count("\n")
+                if newlines:
+                    line += newlines
+                    line_start = start + value.rindex("\n") + 1
+            t.end_line = line
+            t.end_column = stop - line_start + 1
+            t.end_pos = stop
+            pos = stop
+            callback = lex_callbacks.get(type_)
+            if callback is not None:
+                t = callback(t)
+                type_ = t.type
+            # feed the token: reduce while the table says so, then shift
+            while True:
+                row = rows.get(state)
+                if row is None:
+                    row = self._row(state)
+                a = row.get(type_)
+                if a is None:
+                    raise _Fallback()
+                if a.__class__ is int:
+                    push_state(a)
+                    push_value(t if type_ not in token_callbacks else token_callbacks[type_](t))
+                    state = a
+                    break
+                size, cb, origin = a
+                if cb is None:  # a single child passed through
+                    state = state_stack[-1] = (rows.get(state_stack[-2]) or self._row(state_stack[-2]))[origin]
+                    continue
+                if size:
+                    s = value_stack[-size:]
+                    del state_stack[-size:]
+                    del value_stack[-size:]
+                else:
+                    s = []
+                value = cb(s)
+                below = state_stack[-1]
+                state = (rows.get(below) or self._row(below))[origin]
+                push_state(state)
+                push_value(value)
+        # the end of input
+        end_state = self.end
+        while True:
+            row = rows.get(state)
+            if row is None:
+                row = self._row(state)
+            a = row.get("$END")
+            if a is None or a.__class__ is int:
+                raise _Fallback()
+            size, cb, origin = a
+            if cb is None:
+                state = state_stack[-1] = (rows.get(state_stack[-2]) or self._row(state_stack[-2]))[origin]
+            else:
+                if size:
+                    s = value_stack[-size:]
+                    del state_stack[-size:]
+                    del value_stack[-size:]
+                else:
+                    s = []
+                value = cb(s)
+                below = state_stack[-1]
+                state = (rows.get(below) or self._row(below))[origin]
+                push_state(state)
+                push_value(value)
+            if state == end_state:
+                return value_stack[-1]
+
+
+def _first_chars(pattern: str, flags: int) -> Optional[tuple[frozenset, bool]]:
+    """The characters a match of regex ``pattern`` may start with: ``(ASCII characters, whether a
+    non-ASCII one may)``, or None when the regex may match the empty string or start with almost
+    anything (a negated class, ``.``). A superset is always safe: it only widens the alternatives
+    tried at a character. Read from ``re``'s own parse of the pattern."""
+    from re import _constants as c, _parser as sre
+
+    try:
+        tree = sre.parse(pattern, flags)
+    except Exception:  # noqa: BLE001 - then every character may start it
+        return None
+    icase = bool((flags | tree.state.flags) & re.IGNORECASE)
+    digits = frozenset("0123456789")
+    word = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ_") | digits
+    space = frozenset(" \t\n\r\f\v")
+    categories = {c.CATEGORY_DIGIT: digits, c.CATEGORY_WORD: word, c.CATEGORY_SPACE: space}
+
+    def seq(items, chars, wide):
+        """(chars, wide, nullable) of a sequence of regex items; None when unbounded."""
+        for op, av in items:
+            if op in (c.AT, c.ASSERT, c.ASSERT_NOT):
+                continue  # zero-width: the next item decides (ignoring a lookahead only widens)
+            got = item(op, av)
+            if got is None:
+                return None
+            more, more_wide, nullable = got
+            chars, wide = chars | more, wide or more_wide
+            if not nullable:
+                return chars, wide, False
+        return chars, wide, True
+
+    def item(op, av):
+        nonlocal icase
+        if op is c.LITERAL:
+            return (frozenset(chr(av)) if av < 128 else frozenset()), av >= 128, False
+        if op is c.IN:
+            chars, wide = frozenset(), False
+            for kind, arg in av:
+                if kind is c.LITERAL:
+                    if arg < 128:
+                        chars |= {chr(arg)}
+                    else:
+                        wide = True
+                elif kind is c.RANGE:
+                    lo, hi = arg
+                    chars |= {chr(i) for i in range(lo, min(hi, 127) + 1)}
+                    wide = wide or hi >= 128
+                elif kind is c.CATEGORY and arg in categories:
+                    chars |= categories[arg]
+                    wide = True
+                else:  # a negation or another category
+                    return None
+            return chars, wide, False
+        if op is c.BRANCH:
+            chars, wide, nullable = frozenset(), False, False
+            for alt in av[1]:
+                got = seq(alt, frozenset(), False)
+                if got is None:
+                    return None
+                chars, wide, nullable = chars | got[0], wide or got[1], nullable or got[2]
+            return chars, wide, nullable
+        if op is c.SUBPATTERN:
+            if av[1] & re.IGNORECASE:
+                icase = True
+            return seq(av[3], frozenset(), False)
+        if op is c.ATOMIC_GROUP:
+            return seq(av, frozenset(), False)
+        if op in (c.MAX_REPEAT, c.MIN_REPEAT, c.POSSESSIVE_REPEAT):
+            got = seq(av[2], frozenset(), False)
+            if got is None:
+                return None
+            return got[0], got[1], got[2] or av[0] == 0
+        return None  # any character, a back-reference...
+
+    got = seq(tree, frozenset(), False)
+    if got is None or got[2]:
+        return None
+    chars, wide, _ = got
+    if icase:
+        chars |= {ch.swapcase() for ch in chars}
+        wide = True
+    return chars, wide
+
+
+_FIRST_CHARS: dict[tuple, Any] = {}  # (terminal name, pattern, flags) -> _first_chars
+_SUBSET_REGEX: dict[tuple, Any] = {}  # terminal names and patterns -> their alternation, compiled
+
+
+class _Dispatch(dict):
+    """One lexer state's scanners by the next character: for each character, the alternation of
+    only those terminals (in lark's order) that may start with it, built on first use. Trying a
+    handful of alternatives instead of every terminal of the state is most of the lexer's speed;
+    the first alternative that matches is the one lark's full alternation would pick, as every
+    terminal left out cannot match there."""
+
+    def __init__(self, terminals: list, flags: int):
+        super().__init__()
+        self.flags = flags
+        self.firsts = []
+        for t in terminals:
+            key = (t.name, t.pattern.to_regexp(), flags)
+            first = _FIRST_CHARS.get(key, False)
+            if first is False:
+                first = _FIRST_CHARS[key] = _first_chars(key[1], flags)
+            self.firsts.append((t, first))
+
+    def __missing__(self, ch: str) -> Any:
+        wide = ord(ch) >= 128
+        chosen = tuple(t for t, first in self.firsts
+                       if first is None or (first[1] if wide else ch in first[0]))
+        key = tuple((t.name, t.pattern.to_regexp()) for t in chosen) + (self.flags,)
+        rx = _SUBSET_REGEX.get(key)
+        if rx is None and chosen:
+            rx = _SUBSET_REGEX[key] = _kept_regex("|".join(f"(?P<{t.name}>{t.pattern.to_regexp()})" for t in chosen),
+                                                  self.flags)
+        self[ch] = rx
+        return rx
 
 
 _new_token = str.__new__
@@ -1443,7 +1881,7 @@ _TOKEN_NAMES = {
     "STRING": "string", "INT": "integer", "FLOAT": "float", "BARE_ID": "identifier", "LPAR": "'('",
     "RPAR": "')'", "LSQB": "'['", "RSQB": "']'", "LBRACE": "'{'", "RBRACE": "'}'", "COMMA": "','",
     "COLON": "':'", "EQUAL": "'='", "MORETHAN": "'>'", "LESSTHAN": "'<'", "__ANON_0": "'->'",
-    "TENSOR_PREFIX": "tensor type", "INT_TYPE": "integer type", "FLOAT_TYPE": "float type",
+    "TENSOR_PREFIX": "tensor type", "TENSOR_PLAIN": "tensor type", "INT_TYPE": "integer type", "FLOAT_TYPE": "float type",
     "INDEX_KW": "'index'", "$END": "end of input",
 }
 
@@ -1501,6 +1939,8 @@ def _translate(err: UnexpectedInput, filename: str, text: str) -> DiagnosticErro
             return DiagnosticError("unexpected end of input" + _describe_expected(err.expected), loc)
         loc = Location(filename, tok.line, tok.column)
         shown = str(tok)
+        if tok.type == "TENSOR_PLAIN":  # quoted as the TENSOR_PREFIX it starts with, as before that token existed
+            shown = shown[:_PLAIN_TENSOR.match(shown).end(1)]
         if len(shown) > 40:
             shown = shown[:37] + "..."
         shown = _escaped(shown)
@@ -1562,7 +2002,14 @@ def parse(text: str, filename: str = "<stdin>") -> Operation:
     gc.disable()
     try:
         with recursion_headroom():
-            parser.parse(text)
+            driver = _driver(parser, cb)
+            try:
+                if driver is None:
+                    raise _Fallback()
+                driver.parse(text)
+            except _Fallback:
+                cb.reset(filename, text)
+                parser.parse(text)
     except UnexpectedInput as err:
         raise _translate(err, filename, text) from None
     finally:
@@ -1599,6 +2046,31 @@ _SCAN = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"|//[^\n]*|->|[(\[{<]|[)\]}>]'
                    rf"|(?<![0-9A-Fa-f])(?:0x[0-9A-Fa-f]{{{MAX_LITERAL_DIGITS + 1},}}|\d{{{MAX_LITERAL_DIGITS + 1},}})")
 
 
+_NOT_BRACKETS = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"|//[^\n]*|->')  # what _SCAN skips
+_NON_BRACKET = re.compile(r"[^()\[\]{}<>]+")
+_HEX_BYTES = bytes(49 if chr(b) in "0123456789abcdefABCDEF" else 48 for b in range(256))  # hex digit -> b"1"
+_LONG_RUN = b"1" * (MAX_LITERAL_DIGITS + 1)
+_AS_PARENS = str.maketrans("[{<]}>", "((()))")
+
+
+def _within_limits(text: str) -> bool:
+    """True when :func:`_prescan`'s limits surely hold, found at the speed of ``re`` and ``str``
+    (its exact scan then need not run): no run of hex digits longer than MAX_LITERAL_DIGITS, and the brackets (outside
+    strings, comments and ``->``, all as one kind) nest at most MAX_BRACKET_DEPTH deep. Each pass
+    dropping every innermost ``()`` pair lowers the deepest nesting by at most one, and what no pass
+    can reduce (``)))(((``) nests at most as deep as its openers count, so passes plus openers
+    left bound the depth. False (then the exact scan decides) when unsure."""
+    if _LONG_RUN in text.encode("utf-8", "surrogatepass").translate(_HEX_BYTES):  # a run of hex digits that long
+        return False
+    brackets = _NON_BRACKET.sub("", _NOT_BRACKETS.sub(" ", text)).translate(_AS_PARENS)
+    for passes in range(64):
+        reduced = brackets.replace("()", "")
+        if reduced == brackets:
+            return passes + brackets.count("(") <= MAX_BRACKET_DEPTH
+        brackets = reduced
+    return False
+
+
 def _prescan(text: str, filename: str) -> None:
     """Check the limits of meshc.ir.limits that the grammar cannot: bracket
     nesting (``( [ { <`` outside strings and comments) and the length of
@@ -1608,6 +2080,8 @@ def _prescan(text: str, filename: str) -> None:
         DiagnosticError: at the first bracket deeper than MAX_BRACKET_DEPTH,
             or at a number of more than MAX_LITERAL_DIGITS digits.
     """
+    if _within_limits(text):
+        return
     depth = 0
     for m in _SCAN.finditer(text):
         c = m.group()[0]

@@ -684,24 +684,28 @@ def _attr_text(a: Attribute, syntax: str) -> str:
 def _make_callback(cls) -> Callable:
     """The parse callback of the rule derived from ``cls``'s format (shared by
     the ops of the same dialect and format; each op's own OpDef resolves types)."""
-    elems = cls._format
+    kept = [e for e in cls._format if e.kind != "lit"]  # literals: anonymous or underscore terminals, filtered
+    plans: dict[str, tuple] = {}  # op name -> what the callback needs of its class, found once
+
+    def plan(name: str) -> tuple:
+        klass = _op_class_for(name, cls)
+        d: OpDef = klass.opdef
+        return (klass, d, any(isinstance(t, SameOperandsAndResultType) for t in d.traits),
+                any(isinstance(t, SameTypeOperands) for t in d.traits), getattr(klass, "infer_result_types", None),
+                sum(1 for o in d.operands if o.variadic) > 1)
 
     def callback(self, kw, *children):
         name = str(kw)
-        klass = _op_class_for(name, cls)
-        d: OpDef = klass.opdef
-        same_all = any(isinstance(t, SameOperandsAndResultType) for t in d.traits)
-        same_operands = any(isinstance(t, SameTypeOperands) for t in d.traits)
-        kids = iter(children)
+        found = plans.get(name)
+        if found is None:
+            found = plans[name] = plan(name)
+        klass, d, same_all, same_operands, infer, segmented = found
         values: dict[str, Any] = {}
         types: dict[str, Any] = {}
         attributes: dict[str, Attribute] = {}
         extra: dict[str, Attribute] = {}
         attr_toks: dict[str, Any] = {}
-        for e in elems:
-            if e.kind == "lit":
-                continue  # anonymous or underscore terminals: filtered by lark
-            c = next(kids)
+        for e, c in zip(kept, children):
             if e.kind == "operand":
                 values[e.target] = (c or []) if e.variadic else c
             elif e.kind == "operands":
@@ -749,7 +753,6 @@ def _make_callback(cls) -> Callable:
                 raise self.error(f"'{name}' lists {len(toks)} values for '{o.name}' but {len(ts)} types", kw)
             operands.extend(self.use(t, ty) for t, ty in zip(toks, ts))
         result_types = []
-        infer = getattr(klass, "infer_result_types", None)
         if any(r.name not in types for r in d.results) and infer is not None:
             try:
                 result_types = list(infer([v.type for v in operands], attributes))
@@ -765,7 +768,7 @@ def _make_callback(cls) -> Callable:
                     if ts is None:
                         raise self.error(f"internal: cannot infer the type of result '{r.name}' of '{name}'", kw)
                 result_types.extend(ts if isinstance(ts, list) else [ts])
-        if sum(1 for o in d.operands if o.variadic) > 1:
+        if segmented:
             groups = [len(values[o.name]) if o.variadic else 1 for o in d.operands]
             from meshc.ir.types import IntegerType as _I
 
