@@ -454,6 +454,28 @@ _FRESH = frozenset({"arith.negf", "arith.cmpf", "arith.cmpi", "arith.select"} |
                    {f"arith.{n}" for n in KA.BINARY})
 
 
+def _constant_init(ctx, op, a: RegionAnalysis, dtype: np.dtype, shape: tuple, reduction: tuple):
+    """For a reduction of one combiner whose init is a constant of the compiled program (a folded
+    ``linalg.fill``): ``reduce(part)``, the reduction combined with that init in one step, when the
+    init is the combiner's identity at every element (bit for bit: the combine changes nothing,
+    so it is left out) or is +0.0 for ``addf`` (the sum started at +0.0 instead of -0.0 and then
+    added to +0.0: the same bits, as the two sums differ at most in the sign of a zero); else None."""
+    slot = ctx.program.slots.get(op.operands[a.n_in])
+    init = ctx.program.template[slot] if slot is not None else None
+    if type(init) is not np.ndarray or init.dtype != dtype or not init.size:
+        return None
+    (c,) = a.combiners
+    try:
+        ident = KC.identity(c, dtype)
+    except KernelError:
+        return None
+    if init.tobytes() == np.broadcast_to(ident, init.shape).tobytes():
+        return KG._reducer(c, dtype, reduction, shape)
+    if c == "addf" and not init.any() and not np.signbit(init).any():
+        return KG._reducer(c, dtype, reduction, shape, start=0.0)
+    return None
+
+
 def _fused_function(interp, ctx, op, a: RegionAnalysis, shapes, dtypes, views: bool, general):
     """A region op of one output written in iteration order (no reduction, or reductions whose
     combiners :func:`meshc.kernels.generic.bind` recognises) as one generated function
@@ -497,6 +519,9 @@ def _fused_function(interp, ctx, op, a: RegionAnalysis, shapes, dtypes, views: b
         glob["view"] = viewers[k]
         lines += ["    try:", f"        return view(x{k})", "    except Exception:", "        pass"]
         return ctx.define(lines + fallback, glob, "fused", a.block)
+    init_as = _constant_init(ctx, op, a, out_dt, tuple(plan.shape), plan.reduction) if reducing else None
+    if init_as is not None:
+        viewers[n_in] = None  # the init is not read: no view of it
     names = []
     for k, f in enumerate(viewers):
         if f is None:
@@ -511,7 +536,7 @@ def _fused_function(interp, ctx, op, a: RegionAnalysis, shapes, dtypes, views: b
         code = ctx.block_code(a.block, names if a.takes_inits else names[:n_in])
     if code is None:
         return None
-    body, body_glob, rets, makers = code
+    body, body_glob, rets, makers, inline = code
     if len(rets) != 1:
         return None
     if not reducing and (makers[0] is None or not (makers[0].name in _FRESH or
@@ -529,18 +554,30 @@ def _fused_function(interp, ctx, op, a: RegionAnalysis, shapes, dtypes, views: b
     checks = " or ".join(f"x{k} is t or x{k}.base is t" for k in range(n))
     if reducing:
         (c,) = a.combiners
-        glob["reduce"] = KG._reducer(c, out_dt, plan.reduction, tuple(plan.shape))
+        glob["reduce"] = init_as or KG._reducer(c, out_dt, plan.reduction, tuple(plan.shape))
         glob["combine"] = binary_function(c, out_dt)
         glob["par_shape"] = tuple(plan.par_shape)
         glob["kept"] = tuple(s for d, s in enumerate(plan.par_shape) if d not in plan.reduction)
         lines += [f"        p = {rets[0]}",
                   "        if type(p) is nd and p.shape == shape and p.dtype == dtype:",
+                  "            t = reduce(p)" if init_as is not None else
                   f"            t = combine(reduce(p), {names[n_in]})",
                   "            if type(t) is nd and t.shape == par_shape and t.base is None and t.flags.writeable:",
                   f"                if not ({checks}):",
                   "                    counter.runs += 1",
                   "                    return t.reshape(kept)"]
     else:
+        last = inline.get(rets[0])
+        if last is not None and body[-1].startswith(f"    {rets[0]} = ") and body_glob[f"{last[0]}d"] is out_dt:
+            # the result is the last line's ufunc call on operands of the output's dtype: a new
+            # array of that dtype, unless it is a numpy scalar or of another shape
+            f, args, test = last
+            lines[-1:] = [f"        if {test}:",
+                          f"            t = {f}({args})",
+                          "            if type(t) is nd and t.shape == shape:",
+                          "                counter.runs += 1",
+                          "                return t",
+                          f"        {rets[0]} = {f}k({args})"]
         lines += [f"        t = {rets[0]}",
                   "        if type(t) is nd and t.shape == shape and t.dtype == dtype and t.base is None \\",
                   "                and t.flags.writeable:",
