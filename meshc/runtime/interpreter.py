@@ -50,6 +50,7 @@ import numpy as np
 from meshc.ir.core import Block, Operation, Region, Value
 from meshc.ir.functions import entry_function  # noqa: F401  (re-exported: the runtime's callers pick entries)
 from meshc.ir.location import DiagnosticError
+from meshc.kernels.fpstate import quiet_active, quiet_scope
 
 KernelFn = Callable[["Interpreter", Operation, list], Sequence[Any]]
 KERNELS: dict[str, KernelFn] = {}
@@ -627,8 +628,6 @@ class Interpreter:
             DiagnosticError: no such function, a declaration, a wrong number
                 of arguments, or a failing op (located at the op).
         """
-        from meshc.kernels.fpstate import quiet_active, quiet_scope
-
         if quiet_active():  # inside a caller's quiet scope already: no new error state to enter
             return self._call(func_name, args)
         with quiet_scope():  # one floating-point error state for every kernel of the call
