@@ -389,6 +389,27 @@ def _compile_region_op(interp, op, ctx):
     return Compiled(run, "kernel")
 
 
+@compiler(*(f"linalg.{n}" for n in ("matmul", "matmul_transpose_a", "matmul_transpose_b", "batch_matmul",
+                                     "batch_matmul_transpose_a", "batch_matmul_transpose_b", "batch_reduce_matmul",
+                                     "matvec", "vecmat", "batch_matvec", "batch_vecmat", "dot", "mmt4d",
+                                     "batch_mmt4d")))
+def _compile_contraction(interp, op, ctx):
+    """A named contraction of static shapes bound once (:func:`meshc.kernels.linalg.bind_contract`),
+    its init added as a scalar when it is a constant +0 fill of the program; else the kernel."""
+    static = _static(op.operands)
+    if static is None or len(op.operands) != 3:
+        return None
+    shapes, dtypes = static
+    slot = ctx.program.slots.get(op.operands[2])
+    init = ctx.program.template[slot] if slot is not None else None
+    zero_init = type(init) is np.ndarray and init.size > 0 and not init.any() and not np.signbit(init).any()
+    try:
+        call = K.bind_contract(interp.cached(op, lambda o: o.einsum_spec()), shapes, dtypes, op.name, zero_init)
+    except KernelError:
+        return None  # the kernel fails, located, when the op runs
+    return Compiled(call)
+
+
 @compiler("linalg.fill")
 def _compile_fill(interp, op, ctx):
     static = _static(op.operands[1:])
