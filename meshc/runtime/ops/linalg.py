@@ -40,8 +40,8 @@ from meshc.kernels import combiners as KC
 from meshc.kernels import generic as KG
 from meshc.kernels import linalg as K
 from meshc.kernels.errors import KernelError
-from meshc.runtime.interpreter import Compiled, Interpreter, compiler, kernel
-from meshc.runtime.ops.arith import binary_function
+from meshc.runtime.interpreter import Compiled, Interpreter, binder, compiler, kernel
+from meshc.runtime.ops.arith import binary_function, constant_value
 from meshc.runtime.ops.tensor import mixed_reader
 
 
@@ -389,10 +389,43 @@ def _compile_region_op(interp, op, ctx):
     return Compiled(run, "kernel")
 
 
-@compiler(*(f"linalg.{n}" for n in ("matmul", "matmul_transpose_a", "matmul_transpose_b", "batch_matmul",
-                                     "batch_matmul_transpose_a", "batch_matmul_transpose_b", "batch_reduce_matmul",
-                                     "matvec", "vecmat", "batch_matvec", "batch_vecmat", "dot", "mmt4d",
-                                     "batch_mmt4d")))
+_CONTRACTIONS = tuple(f"linalg.{n}" for n in ("matmul", "matmul_transpose_a", "matmul_transpose_b", "batch_matmul",
+                                              "batch_matmul_transpose_a", "batch_matmul_transpose_b",
+                                              "batch_reduce_matmul", "matvec", "vecmat", "batch_matvec",
+                                              "batch_vecmat", "dot", "mmt4d", "batch_mmt4d"))
+
+
+def _is_zero_fill(v: Value) -> bool:
+    """Whether ``v`` is the result of a ``linalg.fill`` of an ``arith.constant`` +0 (every
+    element +0: the bits of zero)."""
+    if not isinstance(v, OpResult) or v.op.name != "linalg.fill":
+        return False
+    s = v.op.operands[0]
+    if not isinstance(s, OpResult) or s.op.name != "arith.constant":
+        return False
+    try:
+        x = np.asarray(constant_value(s.op.attr("value"), s.type))
+    except (ValueError, TypeError, KeyError):
+        return False
+    return x.size > 0 and not x.any() and not np.signbit(x).any()
+
+
+@binder(*_CONTRACTIONS)
+def _bind_contraction(op, inputs, outputs):
+    """A named contraction on the runtime's buffers (lhs, rhs, init) bound once
+    (:func:`meshc.kernels.linalg.bind_contract`); an init that the program fills with +0 is not
+    read (added as a scalar), so its buffer, fresh from the allocator, is never touched."""
+    if len(inputs) != 3 or outputs != [inputs[2]]:
+        return None
+    try:
+        call = K.bind_contract(op.einsum_spec(), [s for s, _ in inputs], [d for _, d in inputs], op.name,
+                               _is_zero_fill(op.operands[2]))
+    except KernelError:
+        return None
+    return lambda v: (call(v[0], v[1], v[2]),)
+
+
+@compiler(*_CONTRACTIONS)
 def _compile_contraction(interp, op, ctx):
     """A named contraction of static shapes bound once (:func:`meshc.kernels.linalg.bind_contract`),
     its init added as a scalar when it is a constant +0 fill of the program; else the kernel."""
