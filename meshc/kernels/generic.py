@@ -559,6 +559,20 @@ def _reducer(name: str, dtype: np.dtype, axes: tuple[int, ...], shape: tuple[int
             return r if start is None else np.add(r, zero)
 
         return sum_
+    if name in ("maximumf", "minimumf", "maxnumf", "minnumf") and start is None and dtype.kind == "f" \
+            and dtype not in _dt.NARROW_FLOATS and dtype != np.float16 and all(shape[a] for a in axes):
+        ufunc = _comb._FLOAT_UFUNC[name].reduce
+        positive = name in ("maximumf", "maxnumf")
+
+        def extreme(part):  # reduce_over's steps for this dtype: the ufunc, then the sign of zeros
+            if type(part) is nd and part.dtype == dtype:
+                r = ufunc(part, axis=axes, keepdims=True)
+                if type(r) is nd and not (r == 0).any():
+                    return r
+                return _comb._fix_zero_sign(np.asarray(r), part, axes, True, positive)
+            return _comb.reduce_over(name, part, axes, keepdims=True)
+
+        return extreme
     if start is not None:
         if name != "addf":
             raise ValueError(f"a start value is for addf reductions only, not {name}")
