@@ -5,7 +5,10 @@ style: each ``outs`` operand is the initial value, accumulated into).
 * Named contractions (``matmul``, ``batch_matmul``, ``matvec``, ``mmt4d``
   ...) run as one einsum/BLAS call over the op's indexing maps (LLVM 20's
   ``indexing_maps = [...]`` included): ``init + sum(lhs * rhs)``, inputs
-  cast to the init's element type (OpDSL ``cast_signed``).
+  cast to the init's element type (OpDSL ``cast_signed``). Of static
+  shapes, they are bound once for the compiled programs and the runtime's
+  buffers (:func:`meshc.kernels.linalg.bind_contract`); an init that the
+  program fills with +0 is then added as a scalar, never read.
 * ``fill``, ``copy``, ``transpose``, ``broadcast``, the elementwise named
   ops (``add`` ... ``select``), ``pack``, ``unpack``: one kernel each.
 * Region ops (``generic``, ``map``, ``reduce``) go through
