@@ -15,7 +15,11 @@ the child), the device buffers' sum (A's shards + B once + C's shards, as ``--st
 them) and the inputs as loaded, and the ratios: (b)/(a) time, RSS(b) / (buffers + inputs).
 The machine may be shared: ``uptime`` is printed first; each figure's CPU time is shown too.
 
-Usage: .venv/bin/python bench/cli_bench.py [--size 4096] [--devices 8] [--repeat 3] [--no-mpi]
+Then, as the wall time on a shared machine is mostly the wait for the cores, the CPU seconds
+per call of (a) and (b): a process with ``--repeat R+1`` less one with ``--repeat 1``, over R
+(``--cpu-rounds`` interleaved rounds), and their ratio per round.
+
+Usage: .venv/bin/python bench/cli_bench.py [--size 4096] [--devices 8] [--repeat 3] [--no-mpi] [--cpu-rounds 2]
 """
 
 from __future__ import annotations
@@ -89,6 +93,8 @@ def main() -> None:
     p.add_argument("--devices", type=int, default=8)
     p.add_argument("--repeat", type=int, default=3)
     p.add_argument("--no-mpi", action="store_true")
+    p.add_argument("--cpu-rounds", type=int, default=2,
+                   help="rounds of the CPU-time measurement (0: none); each runs every process twice")
     ns = p.parse_args()
     n, d = ns.size, ns.devices
     os.system("uptime")
@@ -123,6 +129,21 @@ def main() -> None:
                                                       os.path.join(tmp, "m.npz"), "--repeat", str(ns.repeat),
                                                       "--backend", "mpi", "--launch", "2", "--mesh-shape", "m=2"],
                                              env))
+        # CPU s per call: the process CPU of --repeat R+1 less that of --repeat 1, over R (loading,
+        # compiling and saving cancel out); the figure to read when the cores are shared, as the
+        # wall time is then mostly the wait for them
+        cpu_runs: dict = {"numpy": [], "threads": []}
+        for _ in range(ns.cpu_rounds):  # interleaved too
+            for k in cpu_runs:
+                one, more = [], []
+                for r, into in ((1, one), (ns.repeat + 1, more)):
+                    if k == "numpy":
+                        into.append(child([sys.executable, script, inputs, os.path.join(tmp, "np_out.npz"),
+                                           str(r)], env)[1])
+                    else:
+                        into.append(child(meshc + ["run", prog, "--inputs", inputs, "-o",
+                                                   os.path.join(tmp, "o.npz"), "--repeat", str(r)], env)[1])
+                cpu_runs[k].append((more[0] - one[0]) / ns.repeat)
         mib = 1 << 20
         best = {k: min(v, key=lambda r: per_call(r[3])) for k, v in runs.items() if v}
         tn = per_call(best["numpy"][3])
@@ -132,6 +153,13 @@ def main() -> None:
             t = per_call(out)
             print(f"  {k:<8} {t:.3f} s per call ({t / tn:.3f}x numpy); process wall {w:.2f} s cpu {cpu:.2f} s; "
                   f"peak RSS {rss:.0f} MiB")
+        if ns.cpu_rounds:
+            cn, ct = cpu_runs["numpy"], cpu_runs["threads"]
+            ratios = [t / n for t, n in zip(ct, cn)]
+            print(f"  CPU s per call ({ns.cpu_rounds} interleaved rounds): numpy "
+                  f"{', '.join(f'{x:.3f}' for x in cn)}; threads {', '.join(f'{x:.3f}' for x in ct)}; "
+                  f"ratio {min(ratios):.3f}-{max(ratios):.3f} (median of rounds "
+                  f"{sorted(ratios)[len(ratios) // 2]:.3f}; target <= 1.05)")
         rss = best["threads"][2]
         print(f"  device buffers {buffers / mib:.0f} MiB + inputs as loaded {loaded / mib:.0f} MiB = "
               f"{(buffers + loaded) / mib:.0f} MiB; meshc threads peak RSS / that = {rss * mib / (buffers + loaded):.2f} "

@@ -20,7 +20,8 @@ machinery) against plain numpy; prints figures only.
    dominates the small ones; no target of their own (the layer norm's is the goal), their
    ratios are printed.
 
-Every figure is the median of 5 runs after one warm-up. The grammar is
+Every figure is the median of 5 runs after one warm-up (parts 3 and 4: of 5 runs of 50 calls, except
+for the BLAS-bound MLPs, with the CPU time per call too, the figure to read on a loaded machine). The grammar is
 built once per process before timing (its cost is printed first: a
 ``meshc`` command pays it once, on top of any program). The machine may be
 shared: run it twice if a figure looks off.
@@ -39,28 +40,42 @@ from meshc.api import parse
 from meshc.runtime.interpreter import Interpreter
 
 REPEATS = 5
+#: calls per timed repetition of the small models (parts 3 and 4), so that one repetition lasts long
+#: enough for the CPU clock's resolution
+INNER = 50
+#: CPU seconds per call of the functions of the last median_seconds (same order)
+LAST_CPU: list[float] = []
 
 
-def median_seconds(*fns) -> list[float]:
-    """Median wall time of each ``fn()`` over REPEATS runs after one warm-up;
-    the functions run in turn (a, b, a, b, ...) so a load change on a shared
-    machine hits all of them alike."""
+def median_seconds(*fns, inner: int = 1) -> list[float]:
+    """Median wall time per call of each ``fn()`` over REPEATS repetitions of ``inner`` calls,
+    after one warm-up; the functions run in turn (a, b, a, b, ...) so a load change on a shared
+    machine hits all of them alike. The median CPU (process) time per call of each is left in
+    :data:`LAST_CPU`: on a loaded machine the wall time is mostly the wait for a core."""
     for fn in fns:
         fn()
     times: list[list[float]] = [[] for _ in fns]
+    cpus: list[list[float]] = [[] for _ in fns]
     for _ in range(REPEATS):
-        for fn, ts in zip(fns, times):
-            start = time.perf_counter()
-            fn()
-            ts.append(time.perf_counter() - start)
+        for fn, ts, cs in zip(fns, times, cpus):
+            cpu, start = time.process_time(), time.perf_counter()
+            for _ in range(inner):
+                fn()
+            ts.append((time.perf_counter() - start) / inner)
+            cs.append((time.process_time() - cpu) / inner)
+    LAST_CPU[:] = [statistics.median(cs) for cs in cpus]
     return [statistics.median(ts) for ts in times]
 
 
-def report(name: str, interp_s: float, numpy_s: float, target: float) -> None:
+def report(name: str, interp_s: float, numpy_s: float, target: float, cpu: bool = False) -> None:
     ratio = interp_s / numpy_s
     verdict = "ok" if ratio <= target else "OVER TARGET"
-    print(f"{name:<46} interpreter {interp_s * 1e3:9.2f} ms   numpy {numpy_s * 1e3:9.2f} ms   "
-          f"ratio {ratio:5.2f} (target <= {target}: {verdict})")
+    line = (f"{name:<46} interpreter {interp_s * 1e3:9.3f} ms   numpy {numpy_s * 1e3:9.3f} ms   "
+            f"ratio {ratio:5.2f} (target <= {target}: {verdict})")
+    if cpu:
+        ci, cn = LAST_CPU
+        line += f"; CPU {ci * 1e3:.3f} / {cn * 1e3:.3f} ms, ratio {ci / cn:.2f}"
+    print(line)
 
 
 MATMUL = """
@@ -159,8 +174,8 @@ def bench_layernorm() -> None:
 
     (got,) = interp.call("main", [x, g, b])
     np.testing.assert_allclose(got, numpy_layernorm(), rtol=1e-4, atol=1e-4)
-    interp_s, numpy_s = median_seconds(lambda: interp.call("main", [x, g, b]), numpy_layernorm)
-    report("layernorm 64x256 f32 (samples/real)", interp_s, numpy_s, 2.0)
+    interp_s, numpy_s = median_seconds(lambda: interp.call("main", [x, g, b]), numpy_layernorm, inner=INNER)
+    report("layernorm 64x256 f32 (samples/real)", interp_s, numpy_s, 2.0, cpu=True)
 
 
 def _attention(heads_first: bool):
@@ -184,6 +199,9 @@ def _attention(heads_first: bool):
 
 def _mlp(x, w1, b1, w2, b2):
     return np.maximum(x @ w1 + b1, np.float32(0)) @ w2 + b2
+
+
+BLAS_BOUND = ("mlp", "mlp_generic", "onnx_mlp")  # a call lasts long enough without repeating it (BLAS threads: CPU > wall)
 
 
 def bench_models() -> None:
@@ -215,10 +233,12 @@ def bench_models() -> None:
         (got,) = interp.call(entry, args)
         want = peer(*args)
         np.testing.assert_allclose(got, want, rtol=1e-4, atol=1e-4 * float(np.abs(want).max()))
-        interp_s, numpy_s = median_seconds(lambda: interp.call(entry, args), lambda: peer(*args))
+        interp_s, numpy_s = median_seconds(lambda: interp.call(entry, args), lambda: peer(*args),
+                                           inner=1 if name in BLAS_BOUND else INNER)
         ratio = interp_s / numpy_s
-        print(f"{name + ' (samples/real)':<46} interpreter {interp_s * 1e3:9.2f} ms   numpy {numpy_s * 1e3:9.2f} ms   "
-              f"ratio {ratio:5.2f}")
+        ci, cn = LAST_CPU
+        print(f"{name + ' (samples/real)':<46} interpreter {interp_s * 1e3:9.3f} ms   numpy {numpy_s * 1e3:9.3f} ms   "
+              f"ratio {ratio:5.2f}; CPU {ci * 1e3:.3f} / {cn * 1e3:.3f} ms, ratio {ci / cn:.2f}")
 
 
 if __name__ == "__main__":

@@ -4,13 +4,16 @@
    over 8 devices by the runtime from a hand-built schedule: device k holds
    its 512 rows of A, B is replicated over the (all peered) mesh, stored once
    on device 0 and read in place by the others; each device runs one
-   ``linalg.matmul`` kernel on its rows. Median of 5 runs each; prints b/a.
-   BLAS threads: the runtime limits the BLAS to each device's share of the
-   cores itself (``RunOptions.blas_threads``); with threadpoolctl installed,
-   (b) also runs under ``threadpool_limits(1)``, as it did before the runtime
-   did so (the figures then compare with older checkouts). (a) always uses the BLAS's default threads. (c) runs the same
-   row blocks on plain threads without the runtime, so b/c is the runtime's
-   own cost and c/a what splitting the matmul costs on this machine's BLAS.
+   ``linalg.matmul`` kernel on its rows. The variants run interleaved (a, b,
+   c, d, a, b, ...; 5 rounds after a warm-up); prints the median and spread
+   of wall and CPU seconds of each, and b/a. BLAS threads: the runtime limits
+   the BLAS to each device's share of the cores itself
+   (``RunOptions.blas_threads``, at most cores // threads kernels in the BLAS
+   at once); (a) uses the BLAS's default threads. (c) runs the same row
+   blocks on plain threads with the BLAS's default threads, (d) with the
+   runtime's limits (threadpoolctl and the same number of BLAS slots), so
+   b/d is the runtime's own cost and d/a what splitting the matmul costs on
+   this machine's BLAS.
 2. Many tiny ops on many devices: a chain of 1000 ``arith.addf`` ops per device, 8 devices,
    each on an 8x8 f32 shard, scheduled as the backend does (allocate the result, run the
    kernel, free the operand after its last use); vs the same 8 x 1000 ``np.add`` calls in a
@@ -40,12 +43,6 @@ from meshc.backend.schedule import (Allocate, ArgBinding, DeviceSchedule, Free, 
 from meshc.runtime.executor import Executor, RunOptions
 from meshc.sharding.spec import Mesh
 
-try:
-    from threadpoolctl import threadpool_limits
-except ImportError:  # documented above
-    threadpool_limits = None
-
-
 def matmul_schedule(devices: int, m: int, k: int, n: int) -> Schedule:
     """Row-sharded ``A[m,k] @ B[k,n]`` over a 1-D mesh of ``devices`` peered devices."""
     rows = m // devices
@@ -73,58 +70,79 @@ func.func @mm(%a: tensor<{rows}x{k}xf32>, %b: tensor<{k}x{n}xf32>) -> tensor<{ro
     return Schedule(Mesh("m", (devices,), (0,)), scheds, {}, args, results, module, "mm")
 
 
-def time_matmul(size: int, devices: int, repeat: int):
-    """``size``^3 f32 matmul, A row-split over ``devices`` threads of the runtime (1 BLAS thread
-    each when threadpoolctl is installed), against one ``np.matmul``: returns ``(a, b, ref,
-    numpy_times, runtime_times, last_report, args)``, times in seconds per call."""
-    rng = np.random.default_rng(0)
-    a = rng.standard_normal((size, size), dtype=np.float32)
-    b = rng.standard_normal((size, size), dtype=np.float32)
-    np.matmul(a, b)  # warm-up runs, not timed
-    times_a = []
-    for _ in range(repeat):
-        t = time.perf_counter()
-        ref = np.matmul(a, b)
-        times_a.append(time.perf_counter() - t)
-    rows = size // devices
-    ex = Executor(matmul_schedule(devices, size, size, size), RunOptions(trace=False))
-    args = [a[d * rows:(d + 1) * rows] for d in range(devices)] + [b]
-    ex.run(args)
-    times_b = []
-    report = None
-    for _ in range(repeat):
-        t = time.perf_counter()
-        if threadpool_limits is not None:
-            with threadpool_limits(1):
-                report = ex.run(args)
-        else:
-            report = ex.run(args)
-        times_b.append(time.perf_counter() - t)
-    return a, b, ref, times_a, times_b, report, args
+def plain_threads(blocks: list, b: np.ndarray, slots: "int | None") -> list:
+    """``np.matmul(block, b)`` for every block on a thread of its own, at most ``slots`` of them
+    inside the BLAS at once (None: no limit), as the runtime's device threads do; the results."""
+    out: list = [None] * len(blocks)
+    gate = threading.BoundedSemaphore(slots) if slots else None
+
+    def work(d):
+        if gate is None:
+            out[d] = np.matmul(blocks[d], b)
+            return
+        with gate:
+            out[d] = np.matmul(blocks[d], b)
+
+    threads = [threading.Thread(target=work, args=(d,)) for d in range(len(blocks))]
+    for th in threads:
+        th.start()
+    for th in threads:
+        th.join()
+    return out
 
 
 def bench_matmul(size: int, devices: int, repeat: int) -> None:
-    a, b, ref, times_a, times_b, report, args = time_matmul(size, devices, repeat)
-    out = report.outputs
-    times_c = []
+    """Part 1, interleaved (a, b, c, d, a, b, ...) so that a change of load hits every variant
+    alike; prints each variant's median and spread of wall and CPU (process) seconds per call."""
+    from meshc.runtime.blas import available_cores, blas_limit, resolve_blas_threads
+
+    rng = np.random.default_rng(0)
+    a = rng.standard_normal((size, size), dtype=np.float32)
+    b = rng.standard_normal((size, size), dtype=np.float32)
+    rows = size // devices
+    blocks = [a[d * rows:(d + 1) * rows] for d in range(devices)]
+    ex = Executor(matmul_schedule(devices, size, size, size), RunOptions(trace=False))
+    threads = resolve_blas_threads(None, devices)
+    slots = max(1, available_cores() // threads)
+    slots = None if slots >= devices else slots
+    report = [None]
+
+    def runtime():
+        report[0] = ex.run(blocks + [b])
+
+    def same_limits():
+        with blas_limit(threads):
+            plain_threads(blocks, b, slots)
+
+    variants = [("(a) one np.matmul, the BLAS's default threads", lambda: np.matmul(a, b)),
+                (f"(b) runtime, {devices} devices ({threads} BLAS thread(s) each, {slots or 'no'} slot limit)",
+                 runtime),
+                (f"(c) {devices} plain threads, default BLAS threads", lambda: plain_threads(blocks, b, None)),
+                (f"(d) {devices} plain threads, the runtime's BLAS limits", same_limits)]
+    walls: list[list[float]] = [[] for _ in variants]
+    cpus: list[list[float]] = [[] for _ in variants]
+    for _, fn in variants:  # warm-up, not timed
+        fn()
     for _ in range(repeat):
-        threads = [threading.Thread(target=np.matmul, args=(args[d], b)) for d in range(devices)]
-        t = time.perf_counter()
-        for th in threads:
-            th.start()
-        for th in threads:
-            th.join()
-        times_c.append(time.perf_counter() - t)
-    err = float(np.max(np.abs(np.concatenate(out) - ref)))  # type: ignore[arg-type]
-    ta, tb, tc = statistics.median(times_a), statistics.median(times_b), statistics.median(times_c)
-    blas = "threadpoolctl: 1 BLAS thread per device" if threadpool_limits is not None else \
-        "threadpoolctl not installed: BLAS threads not limited"
-    print(f"matmul {size}^3 f32, {os.cpu_count()} CPUs ({blas})")
-    print(f"  (a) np.matmul             median {ta:.3f} s  (runs {', '.join(f'{t:.3f}' for t in times_a)})")
-    print(f"  (b) runtime, {devices} devices  median {tb:.3f} s  (runs {', '.join(f'{t:.3f}' for t in times_b)})")
-    print(f"  (c) {devices} plain threads, np.matmul on the same row blocks, no runtime: median {tc:.3f} s")
-    print(f"  ratio b/a = {tb / ta:.3f}; b/c = {tb / tc:.3f} (the runtime's own cost); max |b - a| = {err:.3g}")
-    d0, d1 = report.stats.devices[0], report.stats.devices[1]
+        for (_, fn), w, c in zip(variants, walls, cpus):
+            c0, t0 = time.process_time(), time.perf_counter()
+            fn()
+            w.append(time.perf_counter() - t0)
+            c.append(time.process_time() - c0)
+    ref = np.matmul(a, b)
+    err = float(np.max(np.abs(np.concatenate(report[0].outputs) - ref)))  # type: ignore[union-attr]
+    print(f"matmul {size}^3 f32, {available_cores()} CPUs, {repeat} interleaved runs each (wall / CPU s per call)")
+    med = [statistics.median(w) for w in walls]
+    cmed = [statistics.median(c) for c in cpus]
+    for (name, _), w, c in zip(variants, walls, cpus):
+        print(f"  {name:<72} wall median {statistics.median(w):.3f} [{min(w):.3f}-{max(w):.3f}]  "
+              f"cpu median {statistics.median(c):.3f} [{min(c):.3f}-{max(c):.3f}]")
+    ratios = [wb / wa for wa, wb in zip(walls[0], walls[1])]
+    print(f"  ratio b/a wall {med[1] / med[0]:.3f} (per run {min(ratios):.3f}-{max(ratios):.3f}), cpu "
+          f"{cmed[1] / cmed[0]:.3f} (target <= 1.05); b/d wall {med[1] / med[3]:.3f} cpu {cmed[1] / cmed[3]:.3f} "
+          f"(the runtime's own cost); d/a wall {med[3] / med[0]:.3f} cpu {cmed[3] / cmed[0]:.3f} (what splitting "
+          f"costs on this BLAS); c/a wall {med[2] / med[0]:.3f}; max |b - a| = {err:.3g}")
+    d0, d1 = report[0].stats.devices[0], report[0].stats.devices[1]  # type: ignore[union-attr]
     print(f"  device 0 peak {d0.peak_bytes} B, device 1 peak {d1.peak_bytes} B (B stored once, device 1 "
           f"peer-reads {d1.peer_read_bytes} B)")
 

@@ -414,3 +414,41 @@ def test_a_body_that_only_yields_its_arguments_copies_and_broadcasts_them():
     np.testing.assert_array_equal(r0, [[10, 40], [20, 50], [30, 60]])
     np.testing.assert_array_equal(r1, [[1, 2, 3], [1, 2, 3]])
     assert not np.shares_memory(r0, b) and not np.shares_memory(r1, a) and r1.flags.writeable
+
+
+FILLED_REDUCE = """
+func.func @main(%x: tensor<2x3xf32>) -> tensor<2xf32> {{
+  %c = arith.constant {init} : f32
+  %e = tensor.empty() : tensor<2xf32>
+  %f = linalg.fill ins(%c : f32) outs(%e : tensor<2xf32>) -> tensor<2xf32>
+  %r = linalg.generic {{indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0)>], iterator_types = ["parallel", "reduction"]}}
+      ins(%x : tensor<2x3xf32>) outs(%f : tensor<2xf32>) {{
+  ^bb0(%in: f32, %out: f32):
+    %s = arith.{op} %out, %in : f32
+    linalg.yield %s : f32
+  }} -> tensor<2xf32>
+  return %r : tensor<2xf32>
+}}
+"""
+
+
+@pytest.mark.parametrize("op, init, expect", [
+    # row 0 is all -0.0, row 1 has a NaN; every call after the first runs the compiled function
+    ("addf", "0.0", [0.0, np.nan]),  # -0 + -0 + -0 = -0, plus the init +0: +0
+    ("addf", "-0.0", [-0.0, np.nan]),  # the init is addf's identity: -0 stays
+    ("addf", "1.5", [1.5, np.nan]),
+    ("maximumf", "0xFF800000", [-0.0, np.nan]),  # -inf, maximumf's identity
+    ("maximumf", "0.0", [0.0, np.nan]),  # max(-0, +0) = +0
+    ("mulf", "1.0", [-0.0, np.nan]),  # (-0)^3 = -0
+])
+def test_a_reduction_into_a_filled_constant_keeps_the_bits_of_the_combine(op, init, expect):
+    x = np.array([[-0.0, -0.0, -0.0], [1.0, np.nan, 2.0]], np.float32)
+    interp = Interpreter(module(FILLED_REDUCE.format(op=op, init=init)))
+    for _ in range(3):  # the first call compiles the block, the second generates its function
+        (r,) = interp.call("main", [x])
+        np.testing.assert_array_equal(r, expect)
+        assert list(np.signbit(r)) == list(np.signbit(np.array(expect, np.float32)))
+    ref = Interpreter(module(FILLED_REDUCE.format(op=op, init=init)))
+    (k,) = ref.run_block(ref.lookup("main").regions[0].blocks[0], [x], {})  # op by op on the kernels
+    assert r.tobytes() == k.tobytes()
+    assert interp.stats["linalg.generic"] == 3

@@ -229,3 +229,32 @@ def test_mmt4d_equals_matmul_on_packed_data():
     assert_close(L.unpack(out, (m, n), [0, 1], [m0, n0]), c + a @ b, k=k + 1, magnitude=bound)
     batch = L.batch_mmt4d(lhs[None], rhs[None], acc[None])
     np.testing.assert_array_equal(batch[0], out)  # the same kernel on the same data
+
+
+@pytest.mark.parametrize("spec, shapes", [
+    ("mk,kn->mn", [(5, 4), (4, 3), (5, 3)]),
+    ("bmk,bkn->bmn", [(2, 5, 4), (2, 4, 3), (2, 5, 3)]),
+    ("mk,k->m", [(5, 4), (4,), (5,)]),
+    ("k,k->", [(4,), (4,), ()]),
+])
+@pytest.mark.parametrize("zero_init", [False, True])
+def test_a_bound_contraction_gives_the_bits_of_the_kernel(spec, shapes, zero_init):
+    rng = np.random.default_rng(3)
+    a, b = (rng.standard_normal(s).astype(np.float32) for s in shapes[:2])
+    a[..., 0] = -0.0  # products of -0 and sums that may end at -0: the +0 init makes them +0
+    b[..., 0] = -0.0
+    a.reshape(-1)[:4] = -0.0
+    c = np.zeros(shapes[2], np.float32) if zero_init else rng.standard_normal(shapes[2]).astype(np.float32)
+    call = L.bind_contract(spec, shapes, [np.float32] * 3, "test", zero_init)
+    for _ in range(2):
+        got, want = call(a, b, c), L.contract(spec, a, b, c)
+        assert got.shape == want.shape and got.dtype == want.dtype and got.tobytes() == want.tobytes()
+        assert not np.shares_memory(got, c)
+    # operands of another type go to the kernel
+    got = call(a.astype(np.float64), b, c)
+    assert got.tobytes() == L.contract(spec, a.astype(np.float64), b, c).tobytes()
+
+
+def test_a_bound_contraction_checks_the_letters_once():
+    with pytest.raises(KernelError, match="size"):
+        L.bind_contract("mk,kn->mn", [(5, 4), (3, 3), (5, 3)], [np.float32] * 3, "matmul")

@@ -29,6 +29,26 @@ import numpy as np
 _STATE = threading.local()
 _NULL = contextlib.nullcontext()
 
+try:  # numpy >= 2: the error state is a context variable, set without building np.errstate's object
+    from numpy._core.umath import _extobj_contextvar as _EXTOBJ
+    from numpy._core.umath import _make_extobj
+except ImportError:  # older numpy: np.errstate itself
+    _EXTOBJ = None
+#: (an error state, its quiet version as _make_extobj(all="ignore") made it from that state)
+_QUIET_OF: tuple = (None, None)
+
+
+def _quiet_extobj():
+    """The quiet version of this thread's current numpy error state (made once per state)."""
+    global _QUIET_OF
+    current = _EXTOBJ.get()
+    made_from, quiet_state = _QUIET_OF
+    if current is made_from or current is quiet_state:
+        return quiet_state
+    quiet_state = _make_extobj(all="ignore")  # keeps the current state's buffer size and callback
+    _QUIET_OF = (current, quiet_state)
+    return quiet_state
+
 
 def quiet_active() -> bool:
     """Whether this thread is inside a :func:`quiet_scope`."""
@@ -41,19 +61,24 @@ class quiet_scope:  # noqa: N801 - used as a function: ``with quiet_scope():``
     the kernels called inside need not enter the error state again.
     Nests (an inner scope enters no new error state); the state is per thread."""
 
-    __slots__ = ("_errstate",)
+    __slots__ = ("_errstate", "_token")
 
     def __enter__(self) -> None:
         depth = getattr(_STATE, "depth", 0)
-        self._errstate = None
+        self._errstate = self._token = None
         if not depth:
-            self._errstate = np.errstate(all="ignore")
-            self._errstate.__enter__()
+            if _EXTOBJ is not None:  # what np.errstate(all="ignore") does, its state made once
+                self._token = _EXTOBJ.set(_quiet_extobj())
+            else:
+                self._errstate = np.errstate(all="ignore")
+                self._errstate.__enter__()
         _STATE.depth = depth + 1
 
     def __exit__(self, *exc) -> None:
         _STATE.depth -= 1
-        if self._errstate is not None:
+        if self._token is not None:
+            _EXTOBJ.reset(self._token)
+        elif self._errstate is not None:
             self._errstate.__exit__(*exc)
 
 

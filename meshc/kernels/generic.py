@@ -67,7 +67,7 @@ from __future__ import annotations
 
 import functools
 from dataclasses import dataclass
-from typing import Any, Callable, Sequence
+from typing import Any, Callable, Optional, Sequence
 
 import numpy as np
 
@@ -539,20 +539,45 @@ def bind(indexing_maps: Sequence[AffineMap], iterator_types: Sequence[str], shap
     return reducing
 
 
-def _reducer(name: str, dtype: np.dtype, axes: tuple[int, ...], shape: tuple[int, ...]) -> Callable:
+def _reducer(name: str, dtype: np.dtype, axes: tuple[int, ...], shape: tuple[int, ...],
+             start: Optional[float] = None) -> Callable:
     """``reduce(part)``: :func:`combiners.reduce_over` of ``part`` (of the iteration ``shape``)
-    over ``axes`` keeping them, for one combiner and dtype, its branches chosen once."""
+    over ``axes`` keeping them, for one combiner and dtype, its branches chosen once. With
+    ``start=0.0`` (``addf`` only): that reduction added to +0.0, which is the sum started at +0.0
+    (numpy's ``initial``) for the native float types."""
+    nd = np.ndarray
     if name == "addf" and dtype.kind == "f" and dtype not in _dt.NARROW_FLOATS and dtype != np.float16 \
             and all(shape[a] for a in axes):
         add = np.add.reduce
-        nd = np.ndarray
+        first = -0.0 if start is None else start
+        zero = dtype.type(0.0)
 
         def sum_(part):
             if type(part) is nd and part.dtype == dtype:
-                return add(part, axis=axes, keepdims=True, initial=-0.0)
-            return _comb.reduce_over(name, part, axes, keepdims=True)
+                return add(part, axis=axes, keepdims=True, initial=first)
+            r = _comb.reduce_over(name, part, axes, keepdims=True)
+            return r if start is None else np.add(r, zero)
 
         return sum_
+    if name in ("maximumf", "minimumf", "maxnumf", "minnumf") and start is None and dtype.kind == "f" \
+            and dtype not in _dt.NARROW_FLOATS and dtype != np.float16 and all(shape[a] for a in axes):
+        ufunc = _comb._FLOAT_UFUNC[name].reduce
+        positive = name in ("maximumf", "maxnumf")
+
+        def extreme(part):  # reduce_over's steps for this dtype: the ufunc, then the sign of zeros
+            if type(part) is nd and part.dtype == dtype:
+                r = ufunc(part, axis=axes, keepdims=True)
+                if type(r) is nd and not (r == 0).any():
+                    return r
+                return _comb._fix_zero_sign(np.asarray(r), part, axes, True, positive)
+            return _comb.reduce_over(name, part, axes, keepdims=True)
+
+        return extreme
+    if start is not None:
+        if name != "addf":
+            raise ValueError(f"a start value is for addf reductions only, not {name}")
+        zero = dtype.type(0.0)
+        return lambda part: np.add(_comb.reduce_over(name, part, axes, keepdims=True), zero)
     return functools.partial(_comb.reduce_over, name, axes=axes, keepdims=True)
 
 

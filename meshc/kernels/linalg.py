@@ -84,6 +84,53 @@ def _contract(op: str, spec: str, a: Any, b: Any, c: Any) -> np.ndarray:
     return product.astype(out_dtype, copy=False)
 
 
+def bind_contract(spec: str, shapes: Sequence[tuple[int, ...]], dtypes: Sequence[Any], op: str = "contraction",
+                  zero_init: bool = False) -> Callable[[Any, Any, Any], np.ndarray]:
+    """:func:`contract` for operands of fixed ``shapes`` and ``dtypes`` (lhs, rhs, init) of one native
+    float or integer type, the letters checked and the contraction's form and path worked out once:
+    ``call(a, b, c)`` returns what ``contract(spec, a, b, c, op)`` does, bit for bit (operands of
+    other shapes or types go to :func:`contract`). With ``zero_init`` the caller asserts that ``c``
+    is +0 at every element (a constant fill): it is added as a scalar.
+
+    Raises:
+        KernelError: ranks or the sizes of one letter disagree (as the first call would).
+    """
+    shapes = [tuple(x) for x in shapes]
+    dts = [np.dtype(d) for d in dtypes]
+    _check_letters(op, spec, *(np.broadcast_to(np.zeros((), np.int8), sh) for sh in shapes))
+    dt = dts[2]
+    general = functools.partial(_contract, op, spec)
+    if any(d is not dt for d in dts) or _work_dtype(dt) != dt or dt.kind not in "fiu":
+        return general
+    a_shape, b_shape, c_shape = shapes
+    form = _canonical(spec)
+    path = None if form in ("ab,bc->ac", "abc,acd->abd") else _path(spec, a_shape, b_shape)
+    zero = dt.type(0)
+    nd = np.ndarray
+    matmul, einsum, add = np.matmul, np.einsum, np.add
+    from meshc.kernels.fpstate import quiet
+
+    def call(a, b, c):
+        if type(a) is not nd or type(b) is not nd or type(c) is not nd or a.dtype is not dt or \
+                b.dtype is not dt or c.dtype is not dt or a.shape != a_shape or b.shape != b_shape or \
+                c.shape != c_shape:
+            return general(a, b, c)
+        with quiet():
+            with blas_call():
+                product = matmul(a, b) if path is None else einsum(spec, a, b, optimize=path)
+            if type(product) is not nd or product.base is not None or product.dtype is not dt or \
+                    not product.ndim or not product.flags.writeable:
+                if product.dtype != dt:
+                    product = product.astype(dt)
+                if np.ndim(product) == 0 or not product.flags.writeable or np.may_share_memory(product, a) \
+                        or np.may_share_memory(product, b):
+                    product = np.array(product, copy=True)
+            add(product, zero if zero_init else c, out=product)
+        return product
+
+    return call
+
+
 @functools.lru_cache(maxsize=1024)
 def _canonical(spec: str) -> str:
     """``spec`` with its letters renamed ``a, b, ...`` in order of first appearance."""

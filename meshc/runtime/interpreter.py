@@ -50,6 +50,7 @@ import numpy as np
 from meshc.ir.core import Block, Operation, Region, Value
 from meshc.ir.functions import entry_function  # noqa: F401  (re-exported: the runtime's callers pick entries)
 from meshc.ir.location import DiagnosticError
+from meshc.kernels.fpstate import quiet_active, quiet_scope
 
 KernelFn = Callable[["Interpreter", Operation, list], Sequence[Any]]
 KERNELS: dict[str, KernelFn] = {}
@@ -373,7 +374,7 @@ class CompileContext:
         code = self.block_code(block, [f"a{k}" for k in range(len(block.args))])
         if code is None:
             return None
-        lines, glob, rets, _ = code
+        lines, glob, rets, _, _ = code
         head = ["def body(v, index):", "    counter.runs += 1"]
         if block.args:
             head.append(f"    {', '.join(f'a{k}' for k in range(len(block.args)))}, *_ = v")
@@ -386,9 +387,12 @@ class CompileContext:
         return glob[name]
 
     def block_code(self, block: Block, arg_names: Sequence[str]
-                   ) -> Optional[tuple[list[str], dict, list[str], list[Optional[Operation]]]]:
+                   ) -> Optional[tuple[list[str], dict, list[str], list[Optional[Operation]], dict]]:
         """The source of :meth:`block_function`'s body: ``(lines, globals, returned expressions,
-        the op computing each returned value or None)``, the block arguments named ``arg_names``
+        the op computing each returned value or None, inline ufunc calls)``, the last being
+        ``{variable: (ufunc name, arguments, test)}`` for each variable set by ``variable = ufunc(arguments)
+        if test else kernel(arguments)`` (a float binary op whose operands' dtypes ``test``
+        checks, :func:`meshc.runtime.ops.arith.binary_function`), the block arguments named ``arg_names``
         and ``index`` the ``linalg.index`` function; a run of the block counts in the stats only when the caller adds ``counter.runs += 1`` (``counter`` is in the globals).
         None when an op does not qualify."""
         interp, program = self.interp, self.program
@@ -403,6 +407,7 @@ class CompileContext:
         uses_frame = False
         counts: dict[str, int] = {}
         made_by: dict[Value, Operation] = {}
+        inline: dict[str, tuple[str, str, str]] = {}
 
         def ref(v: Value) -> Optional[str]:
             nonlocal uses_frame
@@ -441,7 +446,16 @@ class CompileContext:
             f = f"f{len(glob)}"
             glob[f] = made.fn
             t = f"t{len(names)}"
-            lines.append(f"    {t} = {f}({', '.join(args)})")
+            ufunc = getattr(made.fn, "ufunc", None)
+            if ufunc is not None and len(args) == 2:  # binary_function's test inline: no call of it
+                dt = made.fn.dtype
+                glob[f], glob[f"{f}k"], glob[f"{f}d"] = ufunc, made.fn.kernel, dt
+                tests = [f"{x}.dtype is {f}d" for x in args if not _has_dtype(glob.get(x), dt)]
+                test = " and ".join(dict.fromkeys(tests)) or "True"
+                lines.append(f"    {t} = {f}({', '.join(args)}) if {test} else {f}k({', '.join(args)})")
+                inline[t] = (f, ", ".join(args), test)
+            else:
+                lines.append(f"    {t} = {f}({', '.join(args)})")
             names[r] = t
             made_by[r] = op
         rets = [ref(v) for v in terminator.operands]
@@ -454,7 +468,7 @@ class CompileContext:
         head = []
         if uses_frame:
             head.append("    frame = interp._env.frame")
-        return head + lines, glob, rets, [made_by.get(v) for v in terminator.operands]
+        return head + lines, glob, rets, [made_by.get(v) for v in terminator.operands], inline
 
     def may_view(self, value: Value) -> bool:
         """Whether ``value`` may be held as a read-only view of another value (a broadcast, a
@@ -473,6 +487,11 @@ class CompileContext:
                 continue
             return False
         return True
+
+
+def _has_dtype(x: Any, dt: np.dtype) -> bool:
+    """Whether ``x`` (a constant bound in generated code, or None) is a numpy value of dtype ``dt``."""
+    return isinstance(x, (np.ndarray, np.generic)) and x.dtype is dt
 
 
 def _arith_binary_names() -> frozenset:
@@ -609,8 +628,6 @@ class Interpreter:
             DiagnosticError: no such function, a declaration, a wrong number
                 of arguments, or a failing op (located at the op).
         """
-        from meshc.kernels.fpstate import quiet_active, quiet_scope
-
         if quiet_active():  # inside a caller's quiet scope already: no new error state to enter
             return self._call(func_name, args)
         with quiet_scope():  # one floating-point error state for every kernel of the call

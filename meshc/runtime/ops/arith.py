@@ -145,7 +145,8 @@ def _select(interp, op, args):
 def binary_function(name: str, dtype: np.dtype):
     """``fn(a, b)``: the kernel of ``arith.<name>`` for operands of element type ``dtype``; for
     the float ops of a numpy float type (f16, f32, f64) the ufunc itself when both operands have
-    that dtype (the kernel's own shortcut, also for a scalar operand), else the kernel."""
+    that dtype (the kernel's own shortcut, also for a scalar operand), else the kernel. That
+    function carries ``ufunc``, ``dtype`` and ``kernel`` (generated code inlines the test)."""
     fn = K.BINARY[name]
     ufunc = _FLOAT_UFUNCS.get(name)
     dt = np.dtype(dtype)
@@ -160,6 +161,8 @@ def binary_function(name: str, dtype: np.dtype):
             pass
         return fn(a, b)
 
+    # for generated code that makes the same test inline (CompileContext.block_code)
+    native.ufunc, native.dtype, native.kernel = ufunc, dt, fn  # type: ignore[attr-defined]
     return native
 
 

@@ -5,7 +5,10 @@ style: each ``outs`` operand is the initial value, accumulated into).
 * Named contractions (``matmul``, ``batch_matmul``, ``matvec``, ``mmt4d``
   ...) run as one einsum/BLAS call over the op's indexing maps (LLVM 20's
   ``indexing_maps = [...]`` included): ``init + sum(lhs * rhs)``, inputs
-  cast to the init's element type (OpDSL ``cast_signed``).
+  cast to the init's element type (OpDSL ``cast_signed``). Of static
+  shapes, they are bound once for the compiled programs and the runtime's
+  buffers (:func:`meshc.kernels.linalg.bind_contract`); an init that the
+  program fills with +0 is then added as a scalar, never read.
 * ``fill``, ``copy``, ``transpose``, ``broadcast``, the elementwise named
   ops (``add`` ... ``select``), ``pack``, ``unpack``: one kernel each.
 * Region ops (``generic``, ``map``, ``reduce``) go through
@@ -40,8 +43,8 @@ from meshc.kernels import combiners as KC
 from meshc.kernels import generic as KG
 from meshc.kernels import linalg as K
 from meshc.kernels.errors import KernelError
-from meshc.runtime.interpreter import Compiled, Interpreter, compiler, kernel
-from meshc.runtime.ops.arith import binary_function
+from meshc.runtime.interpreter import Compiled, Interpreter, binder, compiler, kernel
+from meshc.runtime.ops.arith import binary_function, constant_value
 from meshc.runtime.ops.tensor import mixed_reader
 
 
@@ -389,6 +392,60 @@ def _compile_region_op(interp, op, ctx):
     return Compiled(run, "kernel")
 
 
+_CONTRACTIONS = tuple(f"linalg.{n}" for n in ("matmul", "matmul_transpose_a", "matmul_transpose_b", "batch_matmul",
+                                              "batch_matmul_transpose_a", "batch_matmul_transpose_b",
+                                              "batch_reduce_matmul", "matvec", "vecmat", "batch_matvec",
+                                              "batch_vecmat", "dot", "mmt4d", "batch_mmt4d"))
+
+
+def _is_zero_fill(v: Value) -> bool:
+    """Whether ``v`` is the result of a ``linalg.fill`` of an ``arith.constant`` +0 (every
+    element +0: the bits of zero)."""
+    if not isinstance(v, OpResult) or v.op.name != "linalg.fill":
+        return False
+    s = v.op.operands[0]
+    if not isinstance(s, OpResult) or s.op.name != "arith.constant":
+        return False
+    try:
+        x = np.asarray(constant_value(s.op.attr("value"), s.type))
+    except (ValueError, TypeError, KeyError):
+        return False
+    return x.size > 0 and not x.any() and not np.signbit(x).any()
+
+
+@binder(*_CONTRACTIONS)
+def _bind_contraction(op, inputs, outputs):
+    """A named contraction on the runtime's buffers (lhs, rhs, init) bound once
+    (:func:`meshc.kernels.linalg.bind_contract`); an init that the program fills with +0 is not
+    read (added as a scalar), so its buffer, fresh from the allocator, is never touched."""
+    if len(inputs) != 3 or outputs != [inputs[2]]:
+        return None
+    try:
+        call = K.bind_contract(op.einsum_spec(), [s for s, _ in inputs], [d for _, d in inputs], op.name,
+                               _is_zero_fill(op.operands[2]))
+    except KernelError:
+        return None
+    return lambda v: (call(v[0], v[1], v[2]),)
+
+
+@compiler(*_CONTRACTIONS)
+def _compile_contraction(interp, op, ctx):
+    """A named contraction of static shapes bound once (:func:`meshc.kernels.linalg.bind_contract`),
+    its init added as a scalar when it is a constant +0 fill of the program; else the kernel."""
+    static = _static(op.operands)
+    if static is None or len(op.operands) != 3:
+        return None
+    shapes, dtypes = static
+    slot = ctx.program.slots.get(op.operands[2])
+    init = ctx.program.template[slot] if slot is not None else None
+    zero_init = type(init) is np.ndarray and init.size > 0 and not init.any() and not np.signbit(init).any()
+    try:
+        call = K.bind_contract(interp.cached(op, lambda o: o.einsum_spec()), shapes, dtypes, op.name, zero_init)
+    except KernelError:
+        return None  # the kernel fails, located, when the op runs
+    return Compiled(call)
+
+
 @compiler("linalg.fill")
 def _compile_fill(interp, op, ctx):
     static = _static(op.operands[1:])
@@ -454,6 +511,28 @@ _FRESH = frozenset({"arith.negf", "arith.cmpf", "arith.cmpi", "arith.select"} |
                    {f"arith.{n}" for n in KA.BINARY})
 
 
+def _constant_init(ctx, op, a: RegionAnalysis, dtype: np.dtype, shape: tuple, reduction: tuple):
+    """For a reduction of one combiner whose init is a constant of the compiled program (a folded
+    ``linalg.fill``): ``reduce(part)``, the reduction combined with that init in one step, when the
+    init is the combiner's identity at every element (bit for bit: the combine changes nothing,
+    so it is left out) or is +0.0 for ``addf`` (the sum started at +0.0 instead of -0.0 and then
+    added to +0.0: the same bits, as the two sums differ at most in the sign of a zero); else None."""
+    slot = ctx.program.slots.get(op.operands[a.n_in])
+    init = ctx.program.template[slot] if slot is not None else None
+    if type(init) is not np.ndarray or init.dtype != dtype or not init.size:
+        return None
+    (c,) = a.combiners
+    try:
+        ident = KC.identity(c, dtype)
+    except KernelError:
+        return None
+    if init.tobytes() == np.broadcast_to(ident, init.shape).tobytes():
+        return KG._reducer(c, dtype, reduction, shape)
+    if c == "addf" and not init.any() and not np.signbit(init).any():
+        return KG._reducer(c, dtype, reduction, shape, start=0.0)
+    return None
+
+
 def _fused_function(interp, ctx, op, a: RegionAnalysis, shapes, dtypes, views: bool, general):
     """A region op of one output written in iteration order (no reduction, or reductions whose
     combiners :func:`meshc.kernels.generic.bind` recognises) as one generated function
@@ -497,6 +576,9 @@ def _fused_function(interp, ctx, op, a: RegionAnalysis, shapes, dtypes, views: b
         glob["view"] = viewers[k]
         lines += ["    try:", f"        return view(x{k})", "    except Exception:", "        pass"]
         return ctx.define(lines + fallback, glob, "fused", a.block)
+    init_as = _constant_init(ctx, op, a, out_dt, tuple(plan.shape), plan.reduction) if reducing else None
+    if init_as is not None:
+        viewers[n_in] = None  # the init is not read: no view of it
     names = []
     for k, f in enumerate(viewers):
         if f is None:
@@ -511,7 +593,7 @@ def _fused_function(interp, ctx, op, a: RegionAnalysis, shapes, dtypes, views: b
         code = ctx.block_code(a.block, names if a.takes_inits else names[:n_in])
     if code is None:
         return None
-    body, body_glob, rets, makers = code
+    body, body_glob, rets, makers, inline = code
     if len(rets) != 1:
         return None
     if not reducing and (makers[0] is None or not (makers[0].name in _FRESH or
@@ -529,18 +611,30 @@ def _fused_function(interp, ctx, op, a: RegionAnalysis, shapes, dtypes, views: b
     checks = " or ".join(f"x{k} is t or x{k}.base is t" for k in range(n))
     if reducing:
         (c,) = a.combiners
-        glob["reduce"] = KG._reducer(c, out_dt, plan.reduction, tuple(plan.shape))
+        glob["reduce"] = init_as or KG._reducer(c, out_dt, plan.reduction, tuple(plan.shape))
         glob["combine"] = binary_function(c, out_dt)
         glob["par_shape"] = tuple(plan.par_shape)
         glob["kept"] = tuple(s for d, s in enumerate(plan.par_shape) if d not in plan.reduction)
         lines += [f"        p = {rets[0]}",
                   "        if type(p) is nd and p.shape == shape and p.dtype == dtype:",
+                  "            t = reduce(p)" if init_as is not None else
                   f"            t = combine(reduce(p), {names[n_in]})",
                   "            if type(t) is nd and t.shape == par_shape and t.base is None and t.flags.writeable:",
                   f"                if not ({checks}):",
                   "                    counter.runs += 1",
                   "                    return t.reshape(kept)"]
     else:
+        last = inline.get(rets[0])
+        if last is not None and body[-1].startswith(f"    {rets[0]} = ") and body_glob[f"{last[0]}d"] is out_dt:
+            # the result is the last line's ufunc call on operands of the output's dtype: a new
+            # array of that dtype, unless it is a numpy scalar or of another shape
+            f, args, test = last
+            lines[-1:] = [f"        if {test}:",
+                          f"            t = {f}({args})",
+                          "            if type(t) is nd and t.shape == shape:",
+                          "                counter.runs += 1",
+                          "                return t",
+                          f"        {rets[0]} = {f}k({args})"]
         lines += [f"        t = {rets[0]}",
                   "        if type(t) is nd and t.shape == shape and t.dtype == dtype and t.base is None \\",
                   "                and t.flags.writeable:",
