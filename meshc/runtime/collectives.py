@@ -42,7 +42,8 @@ from meshc.sharding.shards import shard_sizes
 from meshc.sharding.spec import Mesh, ReductionKind, Sharding, ShardingError
 from meshc.sharding.steps import AllGather, AllReduce, AllSlice, AllToAll, ReduceScatter, Step
 
-__all__ = ["CollectiveError", "GroupResult", "group_collective", "group_transfer_matrix", "Rendezvous",
+__all__ = ["CollectiveError", "GroupResult", "group_collective", "group_transfer_matrix", "pair_traffic_refusal",
+           "Rendezvous",
            "POLL_SECONDS", "MAX_POLL_SECONDS"]
 
 #: How often a waiting member wakes to run its ``check`` callback (first; the interval doubles up to
@@ -169,6 +170,26 @@ PAIR_MATRIX_COPIES = 3
 block."""
 
 
+def pair_traffic_refusal(spec: CollectiveSpec, g: int) -> Optional[CollectiveError]:
+    """The error refusing collective ``spec`` on a group of ``g`` members when its per-pair traffic
+    matrix (:func:`plan_traffic`: about ``24 g**2`` bytes) needs more than half of the host memory
+    available now, else None. O(1): the instantiation asks it of every collective before any
+    per-device work, so a mesh too large for the matrix is refused at once."""
+    need = PAIR_MATRIX_COPIES * 8 * g * g
+    if g <= 1024:  # the check reads /proc/meminfo: only for groups where the matrix can matter
+        return None
+    from meshc.runtime.io import available_host_memory
+
+    free = available_host_memory()
+    if free is None or need <= free // 2:
+        return None
+    return CollectiveError(f"collective {spec.describe()} on a group of {g} devices: its per-pair traffic "
+                           f"({g} x {g} entries, about {need / 2**30:.1f} GiB with the planning copies) "
+                           f"needs more than half of the {free / 2**30:.1f} GiB of host memory available; "
+                           "use a smaller mesh (the bytes per device scale with the group size as "
+                           "docs/estimate.md gives)", spec.location)
+
+
 def plan_traffic(spec: CollectiveSpec, members: Sequence[int], src: Sharding, shape: tuple,
                  steps: Sequence[Step], itemsize: int) -> np.ndarray:
     """``matrix[r, s]``: the bytes member ``r`` receives from member ``s`` over the group's planned
@@ -184,17 +205,9 @@ def plan_traffic(spec: CollectiveSpec, members: Sequence[int], src: Sharding, sh
             group whose per-pair matrix would not fit in the host's available memory (half of it).
     """
     g = len(members)
-    need = PAIR_MATRIX_COPIES * 8 * g * g
-    if g > 1024:  # the check reads /proc/meminfo: only for groups where the matrix can matter
-        from meshc.runtime.io import available_host_memory
-
-        free = available_host_memory()
-        if free is not None and need > free // 2:
-            raise CollectiveError(f"collective {spec.describe()} on a group of {g} devices: its per-pair traffic "
-                                  f"({g} x {g} entries, about {need / 2**30:.1f} GiB with the planning copies) "
-                                  f"needs more than half of the {free / 2**30:.1f} GiB of host memory available; "
-                                  "use a smaller mesh (the bytes per device scale with the group size as "
-                                  "docs/estimate.md gives)", spec.location)
+    refusal = pair_traffic_refusal(spec, g)
+    if refusal is not None:
+        raise refusal
     mesh = Mesh("group", (g,))
     matrix = np.zeros((g, g), dtype=np.int64)
     sharding = src
