@@ -26,6 +26,10 @@ In a quieter pair of runs side by side N=1000 took 23.1 s CPU against main's 26.
 goal of 10 s at N=1000 is not reached on this machine; parse (lark), verify-each, unroll and
 partition are the largest parts.
 
+Re-measured after the default pipeline stopped unrolling (``--child 1000,4,1,0,0``, main and branch
+scale one after the other, load 1.5-3): N=1000 23.2 s CPU on main, 23.7 s on scale (top: verify 20%,
+parse 21%); the 10 s goal is not met.
+
 The second table prints the same programs on the SPMD path of ``meshc run`` (the stage-5 pipeline
 and the template, then the per-device instantiation apart, and both together); same run:
 

@@ -251,6 +251,18 @@ meshes, ``--mesh-shape`` and ``--mesh`` alike (:func:`check_device_count`): the 
 not grow with the device count, only its per-device instantiation does (linearly). A larger mesh is
 refused at once (README "Commands", docs/runtime.md "Devices")."""
 
+MAX_LISTED_DEVICES = 4096
+"""Devices of one mesh whose schedules ``meshc compile --emit=schedule``, ``schedule-json`` and ``iree``
+print: each lists every device's steps (one step list, one IREE device per mesh device), so the output
+and the time to build it grow with the device count (4096 devices of a small program: a few seconds,
+tens of MB). A larger mesh is refused at once (:func:`check_device_count`); ``meshc estimate`` gives the
+per-device figures of any mesh up to :data:`MAX_DEVICES`."""
+
+LISTING_LIMIT_REASON = (f"--emit schedule, schedule-json and iree list every device's steps, for at most "
+                        f"{MAX_LISTED_DEVICES} devices (meshc estimate gives the per-device figures of up to "
+                        f"{MAX_DEVICES})")
+"""The reason :func:`too_many_devices` gives for a mesh over :data:`MAX_LISTED_DEVICES`."""
+
 MAX_UNROLLED_DEVICES = 256
 """Devices of one mesh the commands that copy the program once per device, or work per device,
 accept: ``compile`` with a pipeline that unrolls (``--emit=unrolled``, ``-p ...,unroll``, a data-tiling

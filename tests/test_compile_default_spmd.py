@@ -75,6 +75,16 @@ def test_emit_schedule_of_a_mesh_past_the_unrolled_limit():
     assert r.output.count("device ") >= n
 
 
+@pytest.mark.parametrize("emit", ["schedule", "schedule-json", "iree"])
+def test_emit_of_a_per_device_listing_past_its_limit_is_refused_at_once(emit):
+    n = mc.MAX_LISTED_DEVICES + 1  # every device's steps would be listed: refused before the pipeline
+    r = meshc("compile", ROWSUM, "--mesh-shape", f"m={n}", "--emit", emit)
+    assert r.exit_code == 1 and "Traceback" not in r.output
+    assert f"mesh @m (shape {n} from --mesh-shape) has {n} devices; --emit schedule, schedule-json and iree list " \
+           f"every device's steps, for at most {mc.MAX_LISTED_DEVICES} devices" in r.output
+    assert r.output.count("\n") <= 4  # the error and its source line, nothing listed
+
+
 def test_a_program_the_template_does_not_handle_is_scheduled_unrolled_with_a_note():
     r = CliRunner().invoke(meshc_main, ["compile", str(MLP), "-p", FOR_ONE, "--emit", "schedule"])
     assert r.exit_code == 0, r.output

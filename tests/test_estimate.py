@@ -523,3 +523,19 @@ def test_a_group_whose_pair_matrix_exceeds_host_memory_is_a_located_error(monkey
                                               r"about 0\.1 GiB .* more than half of the 0\.1 GiB") as err:
         estimate(compiled.program.schedule)
     assert err.value.location.line > 0
+
+
+def test_a_group_whose_pair_matrix_exceeds_host_memory_is_refused_before_the_instantiation(monkeypatch):
+    # the same refusal, asked of every collective before any device's steps are built (a 65536-device
+    # group is refused at once): the message names the instance as the schedule does
+    from meshc.runtime import instantiate as inst
+    from meshc.runtime import io
+    from meshc.runtime.collectives import CollectiveError
+
+    monkeypatch.setattr(io, "available_host_memory", lambda: 128 << 20)
+    built = []
+    monkeypatch.setattr(inst._SpmdEmitter, "bind_args", lambda self: built.append(self))
+    with pytest.raises(CollectiveError, match=r"collective all_reduce 'c0' over mesh axes \[0\] reduction = sum on "
+                                              r"a group of 2048 devices: its per-pair traffic") as err:
+        mc.compile(mc.parse(CHAIN, "chain.mlir"), None, "tp=2048", entry="chain")
+    assert err.value.location.line > 0 and built == []

@@ -98,7 +98,7 @@ def memory_plan(schedule: Schedule, layout: Optional[BufferLayout] = None) -> li
                 held.pop(step.buffer, None)
             elif isinstance(step, Collective):
                 spec = schedule.collectives[step.instance]
-                group = len(schedule.mesh.axis_group(k, spec.mesh_axes))
+                group = schedule.mesh.group_size(spec.mesh_axes)  # O(axes), not the O(group) listing
                 if spec.kind in _REDUCING and group > 1:
                     extra = math.ceil(raw.get(step.input, 0) / group)
             now = sum(held.values()) + extra

@@ -19,7 +19,7 @@ a ``--target`` other than ``none`` adds ``unroll`` and ``set-encoding``
 copied per device); ``--emit=unrolled`` (or ``-p ...,unroll``) prints the
 seed's per-device form (stage 6). ``--emit=schedule`` / ``schedule-json`` /
 ``iree`` build the schedules from the SPMD template when the pipeline did
-not unroll (any mesh up to :data:`meshc.api.MAX_DEVICES` devices), from
+not unroll (they list every device: a mesh up to :data:`meshc.api.MAX_LISTED_DEVICES` devices), from
 ``@NAME_sharded`` when it did (up to :data:`meshc.api.MAX_UNROLLED_DEVICES`);
 a program the template does not handle yet is compiled again with unroll,
 with a note. Exit codes: see :mod:`meshc.commands._common`.
@@ -157,8 +157,11 @@ def command(input_path: str, output: str, pipeline: "str | None", generic: bool,
             for line in mc.override_mesh_shapes(module, context.mesh_shapes):
                 click.echo(f"note: {line}", err=True)
             if per_device or pipeline is None or emit not in ("mlir", "unrolled"):  # a -p without unroll, printed: no limit
+                listing = emit not in ("mlir", "unrolled") and not per_device  # one step list per device
                 mc.check_device_count(module, context.mesh_shapes,
-                                      mc.MAX_UNROLLED_DEVICES if per_device else mc.MAX_DEVICES)
+                                      mc.MAX_UNROLLED_DEVICES if per_device else
+                                      mc.MAX_LISTED_DEVICES if listing else mc.MAX_DEVICES,
+                                      mc.LISTING_LIMIT_REASON if listing else None)
             original = module.clone() if emit not in ("mlir", "unrolled") and not per_device else None
             # the IR dumps and the diagnostics checker write to stderr as the passes run: no display then
             quiet = verify_diagnostics or any((print_ir_before_all, print_ir_after_all, print_ir_before,

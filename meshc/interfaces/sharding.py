@@ -377,9 +377,9 @@ def sharding_model(op: Operation) -> Optional[ShardingModel]:
 
 
 def has_sharding_rule(op: Operation) -> bool:
-    """True when ``op`` has a model that describes this instance (ops without one are replicated)."""
-    model = sharding_model(op)
-    return model is not None and model.iteration_space(op) is not None
+    """True when ``op`` has a model that describes this instance (ops without one are replicated).
+    Inside :func:`unchanged_spaces` the answer comes from the same memo as :func:`iteration_space`."""
+    return _space_and_rule(op)[1]
 
 
 def dps_inits(op: Operation) -> tuple[Optional[int], ...]:
@@ -396,7 +396,7 @@ def _replicated_space(op: Operation) -> IterationSpace:
     return IterationSpace((), tuple(unlinked(v.type) for v in op.operands), tuple(unlinked(r.type) for r in op.results))
 
 
-_SPACES = threading.local()  # .memo: {id(op): (op, space)}, .named: {kind: {...}} while an unchanged_spaces() block runs
+_SPACES = threading.local()  # .memo: {id(op): (op, space, has a rule)}, .named: {kind: {...}} while an unchanged_spaces() block runs
 
 
 @contextmanager
@@ -432,17 +432,24 @@ def unchanged_memo(kind: str) -> Optional[dict]:
 def iteration_space(op: Operation) -> IterationSpace:
     """``op``'s iteration space; for an op without a rule, no loops and every tensor dim unlinked
     (so every tensor operand and result is replicated)."""
+    return _space_and_rule(op)[0]
+
+
+def _space_and_rule(op: Operation) -> tuple[IterationSpace, bool]:
+    """``(iteration_space(op), has_sharding_rule(op))``, computed once per op inside
+    :func:`unchanged_spaces`."""
     memo = getattr(_SPACES, "memo", None)
     if memo is not None:
         known = memo.get(id(op))
         if known is not None and known[0] is op:
-            return known[1]
+            return known[1], known[2]
     model = sharding_model(op)
     space = model.iteration_space(op) if model is not None else None
-    space = space if space is not None else _replicated_space(op)
+    ruled = space is not None
+    space = space if ruled else _replicated_space(op)
     if memo is not None:
-        memo[id(op)] = (op, space)
-    return space
+        memo[id(op)] = (op, space, ruled)
+    return space, ruled
 
 
 # ---------------------------------------------------------------------------------------------------------

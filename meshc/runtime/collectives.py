@@ -42,11 +42,18 @@ from meshc.sharding.shards import shard_sizes
 from meshc.sharding.spec import Mesh, ReductionKind, Sharding, ShardingError
 from meshc.sharding.steps import AllGather, AllReduce, AllSlice, AllToAll, ReduceScatter, Step
 
-__all__ = ["CollectiveError", "GroupResult", "group_collective", "group_transfer_matrix", "Rendezvous",
-           "POLL_SECONDS"]
+__all__ = ["CollectiveError", "GroupResult", "group_collective", "group_transfer_matrix", "pair_traffic_refusal",
+           "Rendezvous",
+           "POLL_SECONDS", "MAX_POLL_SECONDS"]
 
-#: How often a waiting member wakes to run its ``check`` callback.
+#: How often a waiting member wakes to run its ``check`` callback (first; the interval doubles up to
+#: :data:`MAX_POLL_SECONDS` while the wait lasts, so a thousand waiting members do not keep the
+#: interpreter busy waking each other).
 POLL_SECONDS = 0.02
+
+#: The longest interval between two checks of a waiting member (an abort or a timeout is seen
+#: within it).
+MAX_POLL_SECONDS = 0.25
 
 
 class CollectiveError(DiagnosticError):
@@ -163,6 +170,26 @@ PAIR_MATRIX_COPIES = 3
 block."""
 
 
+def pair_traffic_refusal(spec: CollectiveSpec, g: int) -> Optional[CollectiveError]:
+    """The error refusing collective ``spec`` on a group of ``g`` members when its per-pair traffic
+    matrix (:func:`plan_traffic`: about ``24 g**2`` bytes) needs more than half of the host memory
+    available now, else None. O(1): the instantiation asks it of every collective before any
+    per-device work, so a mesh too large for the matrix is refused at once."""
+    need = PAIR_MATRIX_COPIES * 8 * g * g
+    if g <= 1024:  # the check reads /proc/meminfo: only for groups where the matrix can matter
+        return None
+    from meshc.runtime.io import available_host_memory
+
+    free = available_host_memory()
+    if free is None or need <= free // 2:
+        return None
+    return CollectiveError(f"collective {spec.describe()} on a group of {g} devices: its per-pair traffic "
+                           f"({g} x {g} entries, about {need / 2**30:.1f} GiB with the planning copies) "
+                           f"needs more than half of the {free / 2**30:.1f} GiB of host memory available; "
+                           "use a smaller mesh (the bytes per device scale with the group size as "
+                           "docs/estimate.md gives)", spec.location)
+
+
 def plan_traffic(spec: CollectiveSpec, members: Sequence[int], src: Sharding, shape: tuple,
                  steps: Sequence[Step], itemsize: int) -> np.ndarray:
     """``matrix[r, s]``: the bytes member ``r`` receives from member ``s`` over the group's planned
@@ -178,17 +205,9 @@ def plan_traffic(spec: CollectiveSpec, members: Sequence[int], src: Sharding, sh
             group whose per-pair matrix would not fit in the host's available memory (half of it).
     """
     g = len(members)
-    need = PAIR_MATRIX_COPIES * 8 * g * g
-    if g > 1024:  # the check reads /proc/meminfo: only for groups where the matrix can matter
-        from meshc.runtime.io import available_host_memory
-
-        free = available_host_memory()
-        if free is not None and need > free // 2:
-            raise CollectiveError(f"collective {spec.describe()} on a group of {g} devices: its per-pair traffic "
-                                  f"({g} x {g} entries, about {need / 2**30:.1f} GiB with the planning copies) "
-                                  f"needs more than half of the {free / 2**30:.1f} GiB of host memory available; "
-                                  "use a smaller mesh (the bytes per device scale with the group size as "
-                                  "docs/estimate.md gives)", spec.location)
+    refusal = pair_traffic_refusal(spec, g)
+    if refusal is not None:
+        raise refusal
     mesh = Mesh("group", (g,))
     matrix = np.zeros((g, g), dtype=np.int64)
     sharding = src
@@ -274,7 +293,10 @@ class _Group:
 
 
 #: ``check(waited_seconds, missing_devices)``: called while a member waits; raises to stop waiting.
-CheckFn = Callable[[float, list], None]
+#: ``missing_devices`` is a callable returning the list, so a check that has nothing to report yet (no
+#: abort, the timeout not reached) costs O(1), not O(group): 1024 waiting members polling their group
+#: every few milliseconds would otherwise cost O(group^2) per poll.
+CheckFn = Callable[[float, Callable[[], list]], None]
 
 
 class Rendezvous:
@@ -300,8 +322,11 @@ class Rendezvous:
         """``{source device: bytes}`` that ``device`` received in this instance (its row of the
         group's :func:`~meshc.sharding.reshard.transfer_matrix`); empty before the group completed."""
         group = self._groups[device]
-        row = group.result.matrix[group.position[device]] if group.result is not None else ()
-        return {src: int(n) for src, n in zip(group.members, row) if n}
+        if group.result is None:
+            return {}
+        row = group.result.matrix[group.position[device]]
+        members = group.members
+        return {members[s]: int(row[s]) for s in np.flatnonzero(row)}
 
     def arrive(self, device: int, value: np.ndarray, out_shape: tuple, out_dtype: np.dtype,
                check: CheckFn) -> tuple[np.ndarray, int, int, float]:
@@ -320,16 +345,21 @@ class Rendezvous:
                 self._complete(group)
                 group.cond.notify_all()
             start = time.perf_counter()
+            poll = POLL_SECONDS
             while not group.done:
-                group.cond.wait(POLL_SECONDS)
+                group.cond.wait(poll)
+                poll = min(2 * poll, MAX_POLL_SECONDS)  # a long wait polls less often (many waiters)
                 if not group.done:
-                    check(time.perf_counter() - start, group.missing())
+                    check(time.perf_counter() - start, group.missing)
         if group.error is not None or group.result is None:
             raise group.error or _fail(self.spec, group.members, "the group ended without a result")
         r = group.position[device]
         row = group.result.matrix[r]
-        peer = sum(int(row[s]) for s, other in enumerate(group.members) if other != device
-                   and self.mesh.is_peered(device, other))
+        peer = 0
+        if self.mesh.peered_axes:  # the members sharing memory with this device: O(peer group), not O(group)
+            position = group.position
+            peer = sum(int(row[position[other]]) for other in self.mesh.peer_group(device)
+                       if other != device and other in position)
         return group.result.outputs[r], int(row.sum()), peer, group.compute_seconds
 
     def _complete(self, group: _Group) -> None:

@@ -77,7 +77,7 @@ from meshc.backend.schedule import BufferLayout, Schedule, Step
 from meshc.ir.location import DiagnosticError, Location
 from meshc.kernels.fpstate import blas_slots
 from meshc.runtime.blas import available_cores, blas_limit, resolve_blas_threads
-from meshc.runtime.collectives import POLL_SECONDS, Rendezvous
+from meshc.runtime.collectives import MAX_POLL_SECONDS, POLL_SECONDS, Rendezvous
 from meshc.runtime.devices import DeviceMemory
 from meshc.runtime.engine import (FINISHED, RELAYOUT_OPS, RUNNING, STOPPED, STOPPED_RUN,  # noqa: F401
                                   Aborted, DevicePlan, DeviceState, Prepared, RunOptions, RunReport, RuntimeFailure,
@@ -218,9 +218,15 @@ class _RunState(Transport):
         def passed(m: int) -> bool:
             return self.finished[m] or self.progress_board[m] > index[(m, step.instance)]
 
-        def check(waited: float, missing: list) -> None:
+        def check(waited: float, missing_of: Callable[[], list]) -> None:
+            if self.abort.is_set():
+                raise Aborted()
+            if waited < self.ex.options.timeout:  # nothing to report yet: O(1), not O(group) per poll
+                return
+            missing = missing_of()
+            absent = set(missing)
             self._check_wait(k, waited, missing, passed, lambda: f"collective {spec.describe()}",
-                             [d for d in group if d not in missing], spec.location)
+                             [d for d in group if d not in absent], spec.location)
 
         t = time.perf_counter()
         try:
@@ -255,7 +261,9 @@ class _RunState(Transport):
                     f"device {k}, step {i} ({step.describe()}): event '{name}' (signalled by device {producer}, "
                     f"step {j}: {ps.describe()})")
             t = time.perf_counter()
-            while not event.wait(POLL_SECONDS):
+            poll = POLL_SECONDS
+            while not event.wait(poll):
+                poll = min(2 * poll, MAX_POLL_SECONDS)  # a long wait polls less often (many waiters)
                 self._check_wait(k, time.perf_counter() - t, [producer], passed, what, [], step.location)
             dev.stats.wait_seconds += time.perf_counter() - t
 
@@ -272,8 +280,11 @@ class _RunState(Transport):
         """Called while device ``k`` waits for ``missing`` devices; raises to stop waiting."""
         if self.abort.is_set():
             raise Aborted()
+        if waited < self.ex.options.timeout:  # check_timeout would return: skip building its lists
+            return
         gone = [m for m in missing if passed(m)]
-        check_timeout(what, location, waited, self.ex.options.timeout, gone, [m for m in missing if m not in gone],
+        gone_set = set(gone)
+        check_timeout(what, location, waited, self.ex.options.timeout, gone, [m for m in missing if m not in gone_set],
                       arrived, k, self._where, missing)
 
 

@@ -125,8 +125,9 @@ class _SpmdEmitter(_Emitter):
     def run(self) -> None:
         from meshc.dialects.mesh import CollectiveOp, ForAllOp, UpdateHaloOp
 
-        self.bind_args()
         ops = list(self.func.body.ops)  # type: ignore[attr-defined]
+        self.check_collectives(ops)
+        self.bind_args()
         plans = {op: self.plan(op) for op in ops if isinstance(op, ForAllOp)}
         self.drop_dead(ops, plans)
         for op in ops[:-1]:
@@ -140,6 +141,39 @@ class _SpmdEmitter(_Emitter):
             # anything else works on values without sharding: replicated, run where used
         self.bind_results(ops[-1])
         self.module = self.t.instance
+
+    def check_collectives(self, ops: list) -> None:
+        """Refuse, before any per-device work, a collective whose per-pair traffic matrix would not fit
+        in the host's memory (:func:`meshc.runtime.collectives.pair_traffic_refusal`, the error its
+        planning raises later): a 65536-device group is refused at once, not after instantiating every
+        device. The instances are named as :meth:`collective` names them.
+
+        Raises:
+            CollectiveError: the first such collective, located at it.
+        """
+        from meshc.dialects.mesh import CollectiveOp
+        from meshc.runtime.collectives import pair_traffic_refusal
+
+        count = 0
+        for op in ops[:-1]:
+            if not isinstance(op, CollectiveOp):
+                continue
+            kind = op.name.split(".", 1)[1]
+            if kind not in COLLECTIVE_KINDS:
+                continue
+            if kind == "all_slice" and any(len(p.devices) > 1 for p in self.layout(op.operands[0], op)[0]):
+                continue  # assembled, no collective instance (collective())
+            instance = f"c{count}"
+            count += 1
+            g = self.mesh.group_size(op.mesh_axes)  # type: ignore[attr-defined]
+            if g <= 1024:
+                continue
+            attrs: dict = {name: op.axis_attr(name) for name in COLLECTIVE_KINDS[kind]}  # type: ignore[attr-defined]
+            if kind in _REDUCING:
+                attrs["reduction"] = op.reduction  # type: ignore[attr-defined]
+            refusal = pair_traffic_refusal(self.collective_spec(instance, kind, op, attrs), g)
+            if refusal is not None:
+                raise refusal
 
     def drop_dead(self, ops: list, plans: dict) -> None:
         """Leave out the bodies whose shards nothing reads (the unrolled path's canonicalize erases
