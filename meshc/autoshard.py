@@ -656,12 +656,49 @@ def _axes_text(axes) -> str:
     return "[" + ", ".join("[" + ", ".join(map(str, a)) + "]" for a in axes) + "]"
 
 
+DYNAMIC_COST_SIZE = 1024
+"""The size a dynamic dim is costed at (its size is not known before the inputs): the entry's dynamic
+argument dims are given it in the copies each plan is costed and estimated on (one size for all, so a
+batch shared by the data and a mask stays one size), and the figures of ``--explain``'s choices count
+it too. The plans chosen split the dynamic program; any size runs them."""
+
+
 def _elems(t: TensorType) -> int:
-    """Elements of ``t``; a dynamic dim counts as 1 (its size is not known before the inputs)."""
+    """Elements of ``t``; a dynamic dim counts as :data:`DYNAMIC_COST_SIZE`."""
     n = 1
     for d in t.shape:
-        n *= int(d) if d is not None else 1
+        n *= int(d) if d is not None else DYNAMIC_COST_SIZE
     return n
+
+
+def cost_shapes(func: Operation) -> Optional[list]:
+    """The argument shapes the plans of ``func`` are costed at: each tensor argument's shape with its
+    dynamic dims :data:`DYNAMIC_COST_SIZE` (None for other arguments); None when every argument is
+    static (nothing to specialise)."""
+    shapes: list = []
+    dynamic = False
+    for a in func.body.args:
+        t = a.type
+        if isinstance(t, TensorType) and t.rank is not None:
+            dynamic |= None in t.shape
+            shapes.append(tuple(DYNAMIC_COST_SIZE if d is None else int(d) for d in t.shape))
+        else:
+            shapes.append(None)
+    return shapes if dynamic else None
+
+
+def _costing_copy(module: Operation, spec: "AutoShardSpec", entry: Optional[str], decisions, notes) -> Operation:
+    """A copy of ``module`` annotated with a plan (``decisions``, ``notes``), its entry specialised to
+    :func:`cost_shapes` when it has dynamic argument dims (``specialize-shapes``, as ``meshc run`` does
+    once the inputs are bound), so the passes and the estimate see static sizes."""
+    from meshc.passes.specialize_shapes import specialize_shapes
+
+    copy = module.clone({})
+    _apply(copy, spec, entry, decisions, list(notes))
+    shapes = cost_shapes(find_entry(copy, entry))
+    if shapes is not None:
+        specialize_shapes(copy, shapes, find_entry(copy, entry).sym_name)
+    return copy
 
 
 def _itemsize(t: TensorType) -> int:
@@ -700,7 +737,8 @@ def _collective_bytes(kind_step, out: TensorType, spec: AutoShardSpec, src_axes:
     from meshc.sharding.spec import Mesh, Sharding
 
     src = Sharding(spec.kind, src_axes, (partial_axis,) if partial_axis is not None else ())
-    return max(bytes_moved_per_device(kind_step, src, Mesh(spec.kind, spec.shape), tuple(out.shape), _itemsize(out)))
+    shape = tuple(DYNAMIC_COST_SIZE if d is None else d for d in out.shape)
+    return max(bytes_moved_per_device(kind_step, src, Mesh(spec.kind, spec.shape), shape, _itemsize(out)))
 
 
 def _biases(result: Value, n: int) -> list[Value]:
@@ -901,14 +939,13 @@ def _plans_dp(a: _Analysis, spec: AutoShardSpec) -> list[KindPlan]:
         for name, v, d in group:
             t = v.type
             n = t.shape[d]
-            if n is None:
-                plan.decisions.append(Decision(name, None, f"dim {d} (the batch) is dynamic: replicated"))
-            elif n < k:
+            if n is not None and n < k:
                 plan.decisions.append(Decision(name, None, f"batch {n} < {k} devices: a split would leave devices "
                                                            "without rows: replicated"))
             else:
+                rows = f"{n} rows" if n is not None else f"dynamic, costed at {DYNAMIC_COST_SIZE} rows"
                 plan.decisions.append(Decision(name, _split_on(d, axis), f"the data ({a.data_reason}): dim {d} "
-                                               f"({n} rows) split {k} ways", _nbytes(t, k), tensor_type=t))
+                                               f"({rows}) split {k} ways", _nbytes(t, k), tensor_type=t))
         split = {name for name, _, _ in group}
         for arg in a.func.body.args:  # other arguments the batch reaches: split with the data by propagation
             dims = sorted(a.labels.get(id(arg), ())) if group is a.data[0] else []
@@ -1115,8 +1152,7 @@ def evaluate(module: Operation, spec: AutoShardSpec, decisions: list[Decision],
     from meshc.sharding.reshard import plan_bytes_per_device, plan_reshard
     from meshc.sharding.spec import Mesh, Sharding
 
-    copy = module.clone({})
-    _apply(copy, spec, entry, decisions, list(operand_annotations))
+    copy = _costing_copy(module, spec, entry, decisions, operand_annotations)
     PassManager.from_text(cost_pipeline(propagate_reshapes)).run(copy)
     func = find_entry(copy, entry)
     mesh = Mesh(spec.kind, spec.shape)
@@ -1384,11 +1420,6 @@ def _merge(plans: tuple[KindPlan, ...], spec: AutoShardSpec) -> Candidate:
     return Candidate(name, [merged[t] for t in order], list(notes.values()))
 
 
-def _static(func: Operation) -> bool:
-    return all(isinstance(a.type, TensorType) is False or all(d is not None for d in a.type.shape)
-               for a in func.body.args)
-
-
 def _estimate(module: Operation, spec: AutoShardSpec, cand: Candidate, entry: Optional[str],
               propagate_reshapes: bool = True) -> None:
     """Fill ``cand``'s estimate figures: a copy of ``module`` annotated with the plan is compiled by the
@@ -1396,8 +1427,7 @@ def _estimate(module: Operation, spec: AutoShardSpec, cand: Candidate, entry: Op
     import meshc.api as mc
     from meshc.runtime.estimate import estimate
 
-    copy = module.clone({})
-    _apply(copy, spec, entry, cand.decisions, cand.operand_annotations)
+    copy = _costing_copy(module, spec, entry, cand.decisions, cand.operand_annotations)
     est = estimate(mc.compile(copy, entry=entry, propagate_reshapes=propagate_reshapes).program.schedule)
     # meshc's runtime loads a global whole and slices it on each device; a deployment loads each device's
     # part (IREE's parameters per device), so a split global is counted at the size of its largest shard
@@ -1431,6 +1461,7 @@ def auto_shard(module: Operation, spec: AutoShardSpec, entry: Optional[str] = No
     """
     import itertools
 
+    from meshc.interfaces.region_flow import region_flow_model
     from meshc.ir.location import DiagnosticError
     from meshc.passes.manager import PassCrash, PassManager
 
@@ -1438,6 +1469,11 @@ def auto_shard(module: Operation, spec: AutoShardSpec, entry: Optional[str] = No
     if any(op.name == "flow.dispatch.workgroups" for op in func.body.ops):
         # IREE's dispatches hide the weights behind their bindings: read them as the tensor ops they hold
         PassManager.from_text("convert-flow-to-tensor{all-functions=true}").run(module)
+    if any(region_flow_model(op) is not None for op in func.body.ops):
+        # region ops the pipeline's flatten-regions puts in place once the program is annotated (dispatch
+        # regions, calls, short static loops): flattened first, so the weights and the products that use
+        # them are traced as the annotated program will shard them, across the regions' boundaries
+        PassManager.from_text("flatten-regions{all-functions=true}").run(module)
     a = analyse(func, batch_arg_index(func, batch_arg) if batch_arg is not None else None)
     per_kind: list[list[KindPlan]] = []
     for kind in spec.kinds:
@@ -1469,12 +1505,12 @@ def auto_shard(module: Operation, spec: AutoShardSpec, entry: Optional[str] = No
             cand.rejected = f"the passes reject it: {str(err).splitlines()[0]}"
     order = {id(c): i for i, c in enumerate(candidates)}
     ranked = sorted(candidates, key=lambda c: (bool(c.rejected), c.cost.total if c.cost else 0, order[id(c)]))
-    if _static(func):
-        for cand in [c for c in ranked if not c.rejected][:MAX_ESTIMATED]:
-            try:
-                _estimate(module, spec, cand, entry, propagate_reshapes)
-            except (DiagnosticError, PassCrash) as err:
-                cand.rejected = f"it does not compile: {str(err).splitlines()[0]}"
+    # the cheapest by the reshard figures, compiled and estimated (a dynamic entry at cost_shapes)
+    for cand in [c for c in ranked if not c.rejected][:MAX_ESTIMATED]:
+        try:
+            _estimate(module, spec, cand, entry, propagate_reshapes)
+        except (DiagnosticError, PassCrash) as err:
+            cand.rejected = f"it does not compile: {str(err).splitlines()[0]}"
     ranked.sort(key=lambda c: (bool(c.rejected), c.peak_bytes is None, c.score or 0, order[id(c)]))
     best = ranked[0]
     split_plans = [c for c in ranked if c.split and not c.rejected]
