@@ -327,3 +327,16 @@ def test_dynamic_batch_is_costed_and_split(kind, want):
         want_out = np.maximum(x.astype(np.float64) @ w1, 0) @ w2
         # f32 products over 16 then 32 terms
         np.testing.assert_allclose(got, want_out, rtol=0, atol=64 * np.finfo(np.float32).eps * np.abs(want_out).max())
+
+
+def test_arg_shape_gives_the_cost_size_of_a_dynamic_batch(tmp_path):
+    from click.testing import CliRunner
+
+    from meshc.cli import main
+
+    path = tmp_path / "dyn.mlir"
+    path.write_text(DYNAMIC_MLP)
+    r = CliRunner().invoke(main, ["explain", str(path), "--auto-shard", "dp=2", "--explain", "--arg-shape", "x=8x16"])
+    assert r.exit_code == 0, r.output
+    # 8 rows of 16 f32 split 2 ways: 4 x 16 x 4 B per device, not the DYNAMIC_COST_SIZE rows
+    assert "dim 0 (dynamic, costed at 8 rows) split 2 ways [stores 256 B/device]" in r.output
