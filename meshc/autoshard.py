@@ -73,6 +73,7 @@ costs. Where a split cannot pass a reshape that remains (heads that are the *min
 
 from __future__ import annotations
 
+import math
 import re
 from dataclasses import dataclass, field
 from typing import Optional
@@ -656,12 +657,58 @@ def _axes_text(axes) -> str:
     return "[" + ", ".join("[" + ", ".join(map(str, a)) + "]" for a in axes) + "]"
 
 
+DYNAMIC_COST_SIZE = 1024
+"""The size a dynamic dim is costed at when nothing gives it (``--arg-shape NAME=SIZES`` does, the
+``arg_shapes`` of :func:`auto_shard`): the entry's dynamic argument dims are given it in the copies each
+plan is costed and estimated on (one size for all, so a batch shared by the data and a mask stays one
+size), and the figures of ``--explain``'s choices count it too. The plans chosen split the dynamic
+program; any size runs them."""
+
+
 def _elems(t: TensorType) -> int:
-    """Elements of ``t``; a dynamic dim counts as 1 (its size is not known before the inputs)."""
+    """Elements of ``t``; a dynamic dim counts as :data:`DYNAMIC_COST_SIZE`."""
     n = 1
     for d in t.shape:
-        n *= int(d) if d is not None else 1
+        n *= int(d) if d is not None else DYNAMIC_COST_SIZE
     return n
+
+
+def cost_shapes(func: Operation, given: Optional[dict] = None) -> Optional[list]:
+    """The argument shapes the plans of ``func`` are costed at: each tensor argument's shape, ``given``'s
+    sizes for an argument it names (by name without ``%`` or 0-based position, as
+    :func:`meshc.passes.specialize_shapes.parse_arg_shapes` reads ``--arg-shape``), other dynamic dims
+    :data:`DYNAMIC_COST_SIZE` (None for non-tensor arguments); None when every argument is static
+    (nothing to specialise)."""
+    shapes: list = []
+    dynamic = False
+    for i, a in enumerate(func.body.args):
+        t = a.type
+        if isinstance(t, TensorType) and t.rank is not None:
+            dynamic |= None in t.shape
+            sizes = (given or {}).get(a.name_hint or "", (given or {}).get(i))
+            if sizes is not None and len(sizes) == t.rank:
+                shapes.append(tuple(int(n) for n in sizes))
+                continue
+            shapes.append(tuple(DYNAMIC_COST_SIZE if d is None else int(d) for d in t.shape))
+        else:
+            shapes.append(None)
+    return shapes if dynamic else None
+
+
+def _costing_copy(module: Operation, spec: "AutoShardSpec", entry: Optional[str], decisions, notes,
+                  given: Optional[dict] = None) -> Operation:
+    """A copy of ``module`` annotated with a plan (``decisions``, ``notes``), its entry specialised to
+    :func:`cost_shapes` (``given``: the ``--arg-shape`` sizes) when it has dynamic argument dims
+    (``specialize-shapes``, as ``meshc run`` does once the inputs are bound), so the passes and the
+    estimate see static sizes."""
+    from meshc.passes.specialize_shapes import specialize_shapes
+
+    copy = module.clone({})
+    _apply(copy, spec, entry, decisions, list(notes))
+    shapes = cost_shapes(find_entry(copy, entry), given)
+    if shapes is not None:
+        specialize_shapes(copy, shapes, find_entry(copy, entry).sym_name)
+    return copy
 
 
 def _itemsize(t: TensorType) -> int:
@@ -700,7 +747,8 @@ def _collective_bytes(kind_step, out: TensorType, spec: AutoShardSpec, src_axes:
     from meshc.sharding.spec import Mesh, Sharding
 
     src = Sharding(spec.kind, src_axes, (partial_axis,) if partial_axis is not None else ())
-    return max(bytes_moved_per_device(kind_step, src, Mesh(spec.kind, spec.shape), tuple(out.shape), _itemsize(out)))
+    shape = tuple(DYNAMIC_COST_SIZE if d is None else d for d in out.shape)
+    return max(bytes_moved_per_device(kind_step, src, Mesh(spec.kind, spec.shape), shape, _itemsize(out)))
 
 
 def _biases(result: Value, n: int) -> list[Value]:
@@ -726,8 +774,9 @@ class _Analysis:
     """What every mode of one entry function shares: the contractions, the weight contractions (their
     weights traced through layout ops), the data inputs found for ``dp`` (``data``: one list of
     ``(name, value, dim)`` per data loop of the first weight contraction, most major first), the dims
-    carrying the data batch (``labels``, :func:`batch_labels` of the first data candidate) and why the
-    data are what they are (``data_reason``)."""
+    carrying the data batch (``labels``, :func:`batch_labels` of the first data candidate), why the
+    data are what they are (``data_reason``) and the argument shapes the plans are costed at when the
+    entry is dynamic (``cost_shapes``, :func:`cost_shapes`)."""
 
     func: Operation
     contractions: list[Contraction]
@@ -735,6 +784,7 @@ class _Analysis:
     data: list[list[tuple[str, Value, int]]]
     labels: dict[int, set[int]]
     data_reason: str
+    cost_shapes: Optional[list] = None
 
 
 def analyse(func: Operation, batch_arg: Optional[int] = None) -> _Analysis:
@@ -901,14 +951,17 @@ def _plans_dp(a: _Analysis, spec: AutoShardSpec) -> list[KindPlan]:
         for name, v, d in group:
             t = v.type
             n = t.shape[d]
-            if n is None:
-                plan.decisions.append(Decision(name, None, f"dim {d} (the batch) is dynamic: replicated"))
-            elif n < k:
+            costed = a.cost_shapes[v.index] if n is None and a.cost_shapes and isinstance(v, BlockArgument) else None
+            if n is not None and n < k:
                 plan.decisions.append(Decision(name, None, f"batch {n} < {k} devices: a split would leave devices "
                                                            "without rows: replicated"))
             else:
+                rows = f"{n} rows" if n is not None else \
+                    f"dynamic, costed at {costed[d] if costed else DYNAMIC_COST_SIZE} rows"
                 plan.decisions.append(Decision(name, _split_on(d, axis), f"the data ({a.data_reason}): dim {d} "
-                                               f"({n} rows) split {k} ways", _nbytes(t, k), tensor_type=t))
+                                               f"({rows}) split {k} ways",
+                                               -(-math.prod(costed) // k) * _itemsize(t) if costed else _nbytes(t, k),
+                                               tensor_type=t))
         split = {name for name, _, _ in group}
         for arg in a.func.body.args:  # other arguments the batch reaches: split with the data by propagation
             dims = sorted(a.labels.get(id(arg), ())) if group is a.data[0] else []
@@ -1083,7 +1136,11 @@ def _input_values(module: Operation, func: Operation) -> list[Value]:
     return values
 
 
-def _replicated_cost(module: Operation, func: Operation) -> Evaluation:
+def _replicated_cost(module: Operation, func: Operation, spec: "AutoShardSpec", entry: Optional[str],
+                     arg_shapes: Optional[dict] = None) -> Evaluation:
+    if cost_shapes(func, arg_shapes) is not None:  # the inputs at the sizes the plans are costed at
+        module = _costing_copy(module, spec, entry, [], [], arg_shapes)
+        func = find_entry(module, entry)
     return Evaluation(sum(_nbytes(v.type) for v in _input_values(module, func)), 0)  # type: ignore[arg-type]
 
 
@@ -1101,7 +1158,7 @@ def cost_pipeline(propagate_reshapes: bool = True) -> str:
 
 def evaluate(module: Operation, spec: AutoShardSpec, decisions: list[Decision],
              operand_annotations: list[OperandAnnotation] = (), entry: Optional[str] = None,
-             propagate_reshapes: bool = True) -> Evaluation:
+             propagate_reshapes: bool = True, arg_shapes: Optional[dict] = None) -> Evaluation:
     """The cost of a plan (see the module docstring): ``module`` is copied, annotated and run through
     :func:`cost_pipeline` (the default pipeline up to ``reshard``); ``module`` itself is not changed.
     Bytes are per device: the stored input bytes, the bytes each collective moves to the device receiving
@@ -1115,8 +1172,7 @@ def evaluate(module: Operation, spec: AutoShardSpec, decisions: list[Decision],
     from meshc.sharding.reshard import plan_bytes_per_device, plan_reshard
     from meshc.sharding.spec import Mesh, Sharding
 
-    copy = module.clone({})
-    _apply(copy, spec, entry, decisions, list(operand_annotations))
+    copy = _costing_copy(module, spec, entry, decisions, operand_annotations, arg_shapes)
     PassManager.from_text(cost_pipeline(propagate_reshapes)).run(copy)
     func = find_entry(copy, entry)
     mesh = Mesh(spec.kind, spec.shape)
@@ -1384,20 +1440,14 @@ def _merge(plans: tuple[KindPlan, ...], spec: AutoShardSpec) -> Candidate:
     return Candidate(name, [merged[t] for t in order], list(notes.values()))
 
 
-def _static(func: Operation) -> bool:
-    return all(isinstance(a.type, TensorType) is False or all(d is not None for d in a.type.shape)
-               for a in func.body.args)
-
-
 def _estimate(module: Operation, spec: AutoShardSpec, cand: Candidate, entry: Optional[str],
-              propagate_reshapes: bool = True) -> None:
+              propagate_reshapes: bool = True, arg_shapes: Optional[dict] = None) -> None:
     """Fill ``cand``'s estimate figures: a copy of ``module`` annotated with the plan is compiled by the
     default pipeline and walked by :func:`meshc.runtime.estimate.estimate` (docs/estimate.md)."""
     import meshc.api as mc
     from meshc.runtime.estimate import estimate
 
-    copy = module.clone({})
-    _apply(copy, spec, entry, cand.decisions, cand.operand_annotations)
+    copy = _costing_copy(module, spec, entry, cand.decisions, cand.operand_annotations, arg_shapes)
     est = estimate(mc.compile(copy, entry=entry, propagate_reshapes=propagate_reshapes).program.schedule)
     # meshc's runtime loads a global whole and slices it on each device; a deployment loads each device's
     # part (IREE's parameters per device), so a split global is counted at the size of its largest shard
@@ -1410,7 +1460,8 @@ def _estimate(module: Operation, spec: AutoShardSpec, cand: Candidate, entry: Op
 
 
 def auto_shard(module: Operation, spec: AutoShardSpec, entry: Optional[str] = None,
-               batch_arg: Optional[str] = None, propagate_reshapes: bool = True) -> AutoShardPlan:
+               batch_arg: Optional[str] = None, propagate_reshapes: bool = True,
+               arg_shapes: Optional[dict] = None) -> AutoShardPlan:
     """Choose shardings for ``module``'s entry function (``entry``, else the only public one), add the
     mesh ``@KIND`` of ``spec.shape`` and the annotations, in place. Returns the plan (its
     :meth:`AutoShardPlan.explain` is ``--explain``'s text).
@@ -1422,7 +1473,9 @@ def auto_shard(module: Operation, spec: AutoShardSpec, entry: Optional[str] = No
     the cheapest wins, a split plan on a tie. A plan the passes reject is never chosen. ``batch_arg``
     (``--batch-arg``) names the data input of ``dp`` (:func:`batch_arg_index`). ``propagate_reshapes=False``
     (``--no-propagate-reshapes``): plans are costed and compiled without ``propagate-reshapes``, as the
-    program will be.
+    program will be. An entry with dynamic argument dims is costed at ``arg_shapes`` (``--arg-shape``,
+    :func:`meshc.passes.specialize_shapes.parse_arg_shapes`'s mapping), other dynamic dims at
+    :data:`DYNAMIC_COST_SIZE` (:func:`cost_shapes`); the annotations are applied to the dynamic program.
 
     Raises:
         meshc.annotate.AnnotationError: the module already has a different mesh of that name, or a
@@ -1431,6 +1484,7 @@ def auto_shard(module: Operation, spec: AutoShardSpec, entry: Optional[str] = No
     """
     import itertools
 
+    from meshc.interfaces.region_flow import region_flow_model
     from meshc.ir.location import DiagnosticError
     from meshc.passes.manager import PassCrash, PassManager
 
@@ -1438,7 +1492,13 @@ def auto_shard(module: Operation, spec: AutoShardSpec, entry: Optional[str] = No
     if any(op.name == "flow.dispatch.workgroups" for op in func.body.ops):
         # IREE's dispatches hide the weights behind their bindings: read them as the tensor ops they hold
         PassManager.from_text("convert-flow-to-tensor{all-functions=true}").run(module)
+    if any(region_flow_model(op) is not None for op in func.body.ops):
+        # region ops the pipeline's flatten-regions puts in place once the program is annotated (dispatch
+        # regions, calls, short static loops): flattened first, so the weights and the products that use
+        # them are traced as the annotated program will shard them, across the regions' boundaries
+        PassManager.from_text("flatten-regions{all-functions=true}").run(module)
     a = analyse(func, batch_arg_index(func, batch_arg) if batch_arg is not None else None)
+    a.cost_shapes = cost_shapes(func, arg_shapes)
     per_kind: list[list[KindPlan]] = []
     for kind in spec.kinds:
         if kind == "tp":
@@ -1458,23 +1518,24 @@ def auto_shard(module: Operation, spec: AutoShardSpec, entry: Optional[str] = No
         seen.add(key)
         candidates.append(cand)
     candidates = candidates[:MAX_CANDIDATES]
-    replicated = _replicated_cost(module, func)
+    replicated = _replicated_cost(module, func, spec, entry, arg_shapes)
     candidates.append(Candidate("replicated: nothing split", [], [], replicated))
     for cand in candidates:
         if cand.cost is not None:
             continue
         try:
-            cand.cost = evaluate(module, spec, cand.decisions, cand.operand_annotations, entry, propagate_reshapes)
+            cand.cost = evaluate(module, spec, cand.decisions, cand.operand_annotations, entry, propagate_reshapes,
+                                 arg_shapes)
         except (DiagnosticError, PassCrash) as err:
             cand.rejected = f"the passes reject it: {str(err).splitlines()[0]}"
     order = {id(c): i for i, c in enumerate(candidates)}
     ranked = sorted(candidates, key=lambda c: (bool(c.rejected), c.cost.total if c.cost else 0, order[id(c)]))
-    if _static(func):
-        for cand in [c for c in ranked if not c.rejected][:MAX_ESTIMATED]:
-            try:
-                _estimate(module, spec, cand, entry, propagate_reshapes)
-            except (DiagnosticError, PassCrash) as err:
-                cand.rejected = f"it does not compile: {str(err).splitlines()[0]}"
+    # the cheapest by the reshard figures, compiled and estimated (a dynamic entry at cost_shapes)
+    for cand in [c for c in ranked if not c.rejected][:MAX_ESTIMATED]:
+        try:
+            _estimate(module, spec, cand, entry, propagate_reshapes, arg_shapes)
+        except (DiagnosticError, PassCrash) as err:
+            cand.rejected = f"it does not compile: {str(err).splitlines()[0]}"
     ranked.sort(key=lambda c: (bool(c.rejected), c.peak_bytes is None, c.score or 0, order[id(c)]))
     best = ranked[0]
     split_plans = [c for c in ranked if c.split and not c.rejected]

@@ -276,3 +276,67 @@ def test_dp_reasons_name_the_batch_and_the_devices():
     assert _chosen(plan) == {"arg0": ((0,),)}
     assert plan.decisions[0].reason == ("the data (flows into the activation of linalg.matmul 0 "
                                         "(its other operand: arg1)): dim 0 (2 rows) split 2 ways")
+
+
+DYNAMIC_MLP = """module {
+  func.func @main(%x: tensor<?x16xf32>, %w1: tensor<16x32xf32>, %w2: tensor<32x16xf32>) -> tensor<?x16xf32> {
+    %c0 = arith.constant 0 : index
+    %z = arith.constant 0.0 : f32
+    %n = tensor.dim %x, %c0 : tensor<?x16xf32>
+    %e = tensor.empty(%n) : tensor<?x32xf32>
+    %f = linalg.fill ins(%z : f32) outs(%e : tensor<?x32xf32>) -> tensor<?x32xf32>
+    %h = linalg.matmul ins(%x, %w1 : tensor<?x16xf32>, tensor<16x32xf32>) outs(%f : tensor<?x32xf32>) -> tensor<?x32xf32>
+    %e2 = tensor.empty(%n) : tensor<?x32xf32>
+    %r = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>],
+                         iterator_types = ["parallel", "parallel"]} ins(%h : tensor<?x32xf32>) outs(%e2 : tensor<?x32xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %m = arith.maximumf %in, %z : f32
+      linalg.yield %m : f32
+    } -> tensor<?x32xf32>
+    %e3 = tensor.empty(%n) : tensor<?x16xf32>
+    %f3 = linalg.fill ins(%z : f32) outs(%e3 : tensor<?x16xf32>) -> tensor<?x16xf32>
+    %o = linalg.matmul ins(%r, %w2 : tensor<?x32xf32>, tensor<32x16xf32>) outs(%f3 : tensor<?x16xf32>) -> tensor<?x16xf32>
+    return %o : tensor<?x16xf32>
+  }
+}"""
+
+
+@pytest.mark.parametrize("kind, want", [
+    ("tp=4", {"w1": ((), (0,)), "w2": ((0,),)}),           # Megatron on the weights, the batch stays dynamic
+    ("dp=2", {"x": ((0,),)}),                              # the dynamic batch is split (any size runs it)
+    ("dp=2,tp=2", {"x": ((0,),), "w1": ((), (1,)), "w2": ((1,),)}),
+])
+def test_dynamic_batch_is_costed_and_split(kind, want):
+    import numpy as np
+
+    from meshc.autoshard import DYNAMIC_COST_SIZE
+
+    module = mc.parse(DYNAMIC_MLP)
+    plan = auto_shard(module, parse_auto_shard(kind))
+    names = {f"arg{i}": n for i, n in enumerate(("x", "w1", "w2"))}
+    assert {names.get(t, t): s for t, s in _chosen(plan).items()} == want
+    assert plan.chosen.peak_bytes is not None  # estimated, at the cost size of the dynamic batch
+    if kind == "dp=2":
+        # the caller's all_gather of the split 1024x16 f32 result: (2 - 1) / 2 of 65536 B
+        assert plan.chosen.cost.result_bytes == DYNAMIC_COST_SIZE * 16 * 4 // 2
+    rng = np.random.default_rng(0)
+    for rows in (8, 5):  # the plan runs the dynamic program at any batch, even one the mesh does not divide
+        x = rng.standard_normal((rows, 16)).astype(np.float32)
+        w1, w2 = (rng.standard_normal(s).astype(np.float32) for s in ((16, 32), (32, 16)))
+        got = mc.run(module, [x, w1, w2]).outputs[0]
+        want_out = np.maximum(x.astype(np.float64) @ w1, 0) @ w2
+        # f32 products over 16 then 32 terms
+        np.testing.assert_allclose(got, want_out, rtol=0, atol=64 * np.finfo(np.float32).eps * np.abs(want_out).max())
+
+
+def test_arg_shape_gives_the_cost_size_of_a_dynamic_batch(tmp_path):
+    from click.testing import CliRunner
+
+    from meshc.cli import main
+
+    path = tmp_path / "dyn.mlir"
+    path.write_text(DYNAMIC_MLP)
+    r = CliRunner().invoke(main, ["explain", str(path), "--auto-shard", "dp=2", "--explain", "--arg-shape", "x=8x16"])
+    assert r.exit_code == 0, r.output
+    # 8 rows of 16 f32 split 2 ways: 4 x 16 x 4 B per device, not the DYNAMIC_COST_SIZE rows
+    assert "dim 0 (dynamic, costed at 8 rows) split 2 ways [stores 256 B/device]" in r.output

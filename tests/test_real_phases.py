@@ -101,10 +101,13 @@ def _advised(path: Path) -> tuple[list[str], dict[str, int]]:
     return decisions, {k: found[k] for k in COMMUNICATING if found[k]}
 
 
+@pytest.mark.parametrize("phase", ["dispatch_creation", "dispatch_regions"])
 @pytest.mark.parametrize("name", ["llama_block", "moe"])
-def test_the_advisor_sees_the_weights_inside_the_dispatches(name):
-    # --auto-shard reads the dispatches as tensor ops first: it splits the weights of the input-phase form
-    later, later_collectives = _advised(DATA / f"{name}.dispatch_creation.mlir")
+def test_the_advisor_sees_the_weights_inside_the_dispatches(name, phase):
+    # --auto-shard reads the dispatches as tensor ops first (flow.dispatch.workgroups through
+    # convert-flow-to-tensor, flow.dispatch.region through flatten-regions): it splits the weights of
+    # the input-phase form, and the products inside the regions are row-parallel where they were
+    later, later_collectives = _advised(DATA / f"{name}.{phase}.mlir")
     first, first_collectives = _advised(DATA / f"{name}.linalg.mlir")
     assert later == first and later
     if name == "llama_block":  # the same ops: the same collectives (moe's dispatches fuse its router otherwise)

@@ -261,7 +261,17 @@ def shard_module(module, entry: Optional[str], annotations: Any, auto_shard: Opt
         batch_arg = ctx.meta.get(BATCH_ARG_KEY) if ctx is not None else None
         # the plans are costed with the pipeline the command compiles with (--no-propagate-reshapes)
         keep_reshapes = bool(ctx.params.get("no_propagate_reshapes")) if ctx is not None else False
-        plan = advise(module, spec, entry, batch_arg, propagate_reshapes=not keep_reshapes)
+        # --arg-shape (run, explain, estimate, show): the sizes a dynamic entry's plans are costed at
+        arg_shape = tuple(ctx.params.get("arg_shape") or ()) if ctx is not None else ()
+        given = None
+        if arg_shape:
+            from meshc.passes.specialize_shapes import parse_arg_shapes
+
+            try:
+                given = parse_arg_shapes(";".join(arg_shape))
+            except ValueError as err:
+                raise click.BadParameter(str(err), param_hint="'--arg-shape'") from None
+        plan = advise(module, spec, entry, batch_arg, propagate_reshapes=not keep_reshapes, arg_shapes=given)
         if plan.warnings:  # a mode that found nothing to split: said with or without --explain
             from meshc.commands._common import print_diagnostics
             from meshc.ir.location import Diagnostic

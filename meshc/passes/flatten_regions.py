@@ -11,14 +11,16 @@ trip's yields. The function then shards and partitions exactly as its flat form:
 dispatch region, a loop or a called function gets the same collectives (XLA likewise inlines calls
 before SPMD partitioning). Nested region ops are flattened in turn.
 
-Only functions with sharding annotations are changed (a program with none keeps its structure), and
-only region ops directly in the function body. What stays: an ``scf.if`` on a computed condition, a
+Only functions with sharding annotations are changed (a program with none keeps its structure), unless
+option ``all-functions`` is set (what ``--auto-shard`` does before it looks for weights, so that it sees
+the ops the annotated program will shard: a matmul inside a ``flow.dispatch.region``), and only region
+ops directly in the function body. What stays: an ``scf.if`` on a computed condition, a
 loop of unknown trip count or of more than ``max-trips`` trips, ``scf.forall`` (partition's own
 parallel form), a call of a function without a single-block body; they stay, with a remark saying
 why, and the region ops among them are sharded and partitioned in place by their ShardingInterface
 (:mod:`meshc.interfaces.region_models`: the body runs per device on the device's shards).
 
-Options: ``max-trips`` (default 64): the largest static trip count of a loop that is unrolled;
+Options: ``all-functions`` (default false: only annotated functions); ``max-trips`` (default 64): the largest static trip count of a loop that is unrolled;
 ``max-ops`` (default 20000): flattening stops (with a remark) once it has added that many ops, so a
 recursive call cannot grow the function without bound.
 """
@@ -42,14 +44,16 @@ class FlattenRegions(Pass):
     display_name = "FlattenRegions"
     summary = ("Inline region ops whose body runs a known number of times (dispatch regions, calls, static "
                "loops) so that sharding sees their ops")
-    options = (Option("max-trips", int, 64, "largest static trip count of a loop that is unrolled", minimum=0),
-               Option("max-ops", int, 20000, "stop flattening after adding this many ops (recursive calls)", minimum=0),)
+    options = (Option("all-functions", bool, False, "flatten functions without sharding annotations too"),
+               Option("max-trips", int, 64, "largest static trip count of a loop that is unrolled", minimum=0),
+               Option("max-ops", int, 20000, "stop flattening after adding this many ops (recursive calls)",
+                      minimum=0),)
     op_names = ("builtin.module",)
 
     def run(self, op: Operation) -> None:
         changed = False
         for func in list(functions(op)):
-            if function_mesh(func) is not None:
+            if self.all_functions or function_mesh(func) is not None:
                 changed |= self.flatten(func)
         if not changed:
             self.mark_all_preserved()
