@@ -1193,7 +1193,7 @@ def _parser() -> tuple[Lark, Any]:
         text = _grammar_text()
         _CALLBACKS = _callback_class(text)()
         cache_dir = _cache_dir()
-        key = f"{text}\0{lark.__version__}\0{sys.version}\0inline-rules\0starts-skipped".encode()
+        key = f"{text}\0{lark.__version__}\0{sys.version}\0inline-rules\0starts-skipped\0first-chars".encode()
         digest = hashlib.sha256(key).hexdigest()[:16]
         pickled = cache_dir / f"parser-{digest}.pickle"
         _PARSER = _load_pickled(pickled, _CALLBACKS)
@@ -1213,8 +1213,14 @@ def _parser() -> tuple[Lark, Any]:
             # kept in the pickle: probing them was the first parse's regex compilations
             _PARSER.starts_skipped = {t.name: _may_start_skipped(t, _PARSER.lexer_conf.g_regex_flags)
                                       for t in _PARSER.terminals}
+            # and the characters each terminal may start with (the lexer's scanners by character):
+            # read from re's parse of every pattern, which is too slow to redo at each start-up
+            flags = _PARSER.lexer_conf.g_regex_flags
+            _PARSER.first_chars = {(t.name, t.pattern.to_regexp(), flags): _first_chars(t.pattern.to_regexp(), flags)
+                                   for t in _PARSER.terminals}
             _save_pickled(_PARSER, _CALLBACKS, pickled)
         _STARTS_SKIPPED.update(getattr(_PARSER, "starts_skipped", {}))
+        _FIRST_CHARS.update(getattr(_PARSER, "first_chars", {}))
         _install_fast_lexers(_PARSER)
     return _PARSER, _CALLBACKS
 
