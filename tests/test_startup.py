@@ -45,6 +45,30 @@ def test_parse_verify_print_does_not_import_numpy(tmp_path):
     assert "mesh.shard %a to <@m, [[0], [1]]>" in printed
     assert "meshc.parser" in mods and "meshc.dialects.mesh" in mods
     assert "numpy" not in mods and "ml_dtypes" not in mods
+    # nor the resharding planner or the backends: parse, verify and print need none of them
+    assert not {"meshc.sharding.reshard", "meshc.backend.spmd", "meshc.runtime"} & mods
+
+
+def test_help_imports_neither_numpy_nor_the_parser_nor_the_dialects():
+    printed, mods = _modules_after("""
+        import sys
+        from meshc.cli import main
+        sys.argv = ["meshc", "--help"]
+        try:
+            main()
+        except SystemExit as stop:
+            assert stop.code in (0, None), stop.code
+    """)
+    assert "compile" in printed and "run" in printed
+    assert not {"numpy", "lark", "rich", "meshc.parser", "meshc.runtime", "meshc.dialects.mesh"} & mods
+
+
+def test_the_api_device_limit_is_the_spmd_backend_limit():
+    # meshc.api keeps its own copy so that importing it does not import the SPMD backend
+    import meshc.api
+    import meshc.backend.spmd
+
+    assert meshc.api.MAX_DEVICES == meshc.backend.spmd.MAX_SPMD_DEVICES
 
 
 def test_the_reference_semantics_still_load_on_use():
