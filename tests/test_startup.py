@@ -82,3 +82,51 @@ def test_the_reference_semantics_still_load_on_use():
 
     assert sh.ReductionKind.MAX.combiner is np.maximum
     assert sh.ReductionKind.MIN.identity(np.int8) == 127
+
+
+BF16 = """\
+mesh.mesh @m(shape = 2)
+func.func @f(%a: tensor<4x4xbf16>) -> tensor<4x4xbf16> {
+  %s = mesh.shard %a to <@m, [[0]]> : tensor<4x4xbf16>
+  %r = arith.addf %s, %s : tensor<4x4xbf16>
+  return %r : tensor<4x4xbf16>
+}
+"""
+
+
+def _cli(argv: list[str]) -> str:
+    return f"""
+        import sys
+        from meshc.cli import main
+        sys.argv = {["meshc", *argv]!r}
+        try:
+            main()
+        except SystemExit as stop:
+            assert stop.code in (0, None), stop.code
+    """
+
+
+def test_the_default_pipeline_and_an_f32_run_do_not_import_ml_dtypes(tmp_path):
+    # importing ml_dtypes costs more than compiling a small program (meshc/kernels/dtypes.py):
+    # canonicalize's constant folding and an f32 run must not load it
+    path = tmp_path / "p.mlir"
+    path.write_text(PROGRAM)
+    printed, mods = _modules_after(_cli(["compile", str(path)]))
+    assert "mesh.for_all" in printed and "numpy" in mods and "ml_dtypes" not in mods
+    printed, mods = _modules_after(_cli(["run", str(path), "--random-inputs", "--check"]))
+    assert "ml_dtypes" not in mods
+
+
+def test_a_bf16_program_loads_ml_dtypes_on_use(tmp_path):
+    import ml_dtypes
+    import numpy as np
+
+    path, inputs, out = tmp_path / "b.mlir", tmp_path / "in.npy", tmp_path / "out.npy"
+    path.write_text(BF16)
+    a = (np.arange(16, dtype=np.float32).reshape(4, 4) / 4).astype(ml_dtypes.bfloat16)
+    np.save(inputs, a)
+    _, mods = _modules_after(_cli(["run", str(path), "--inputs", str(inputs), "--check", "-o", str(out)]))
+    assert "ml_dtypes" in mods
+    got = np.load(out, allow_pickle=False)
+    # x + x is exact in bf16 for these values (multiples of 1/4 below 8)
+    assert got.view(np.uint16).tolist() == (a + a).view(np.uint16).tolist()

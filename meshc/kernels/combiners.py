@@ -19,7 +19,6 @@ from __future__ import annotations
 
 from typing import Sequence
 
-import ml_dtypes
 import numpy as np
 
 from meshc.kernels import arith
@@ -49,7 +48,11 @@ def combine(name: str, a: np.ndarray, b: np.ndarray) -> np.ndarray:
 
 
 def _finfo(dtype: np.dtype):
-    return ml_dtypes.finfo(dtype) if dtype in _dt.NARROW_FLOATS else np.finfo(dtype)
+    if dtype in _dt.NARROW_FLOATS:
+        import ml_dtypes  # loaded already: the dtype is one of its types
+
+        return ml_dtypes.finfo(dtype)
+    return np.finfo(dtype)
 
 
 def _float_extreme(dtype: np.dtype, sign: int) -> np.ndarray:

@@ -17,19 +17,24 @@ supported: numpy has no storage for them that wraps on overflow.
 
 from __future__ import annotations
 
-import ml_dtypes
+import sys
+
 import numpy as np
 
 from meshc.kernels.errors import KernelError
 
-_FLOATS: dict[str, np.dtype] = {
+# ml_dtypes is imported only when a program or an array needs one of its types: importing it
+# costs 0.5-1 s (its extension registers every cast and ufunc loop with numpy), more than a whole
+# compile of a small program. A dtype of ml_dtypes can exist only once ml_dtypes is imported, so
+# membership tests answer False without importing it while it is not loaded.
+_NATIVE_FLOATS: dict[str, np.dtype] = {
     "f16": np.dtype(np.float16),
-    "bf16": np.dtype(ml_dtypes.bfloat16),
     "f32": np.dtype(np.float32),
     "f64": np.dtype(np.float64),
 }
-# MLIR spelling -> ml_dtypes attribute (the ones this ml_dtypes provides).
+# MLIR spelling -> ml_dtypes attribute (those the installed ml_dtypes provides are supported).
 _SMALL_FLOATS = {
+    "bf16": "bfloat16",
     "f8E4M3FN": "float8_e4m3fn",
     "f8E5M2": "float8_e5m2",
     "f8E4M3FNUZ": "float8_e4m3fnuz",
@@ -42,9 +47,6 @@ _SMALL_FLOATS = {
     "f6E3M2FN": "float6_e3m2fn",
     "f4E2M1FN": "float4_e2m1fn",
 }
-for _name, _attr in _SMALL_FLOATS.items():
-    if hasattr(ml_dtypes, _attr):
-        _FLOATS[_name] = np.dtype(getattr(ml_dtypes, _attr))
 
 _BITS_OF_FLOAT = {
     "f16": 16, "bf16": 16, "f32": 32, "f64": 64,
@@ -59,6 +61,8 @@ for _w in (8, 16, 32, 64):
     _INTS[f"si{_w}"] = np.dtype(f"int{_w}")
     _INTS[f"ui{_w}"] = np.dtype(f"uint{_w}")
 
+# Filled with the ml_dtypes types by _load_small_floats (MLIR name -> dtype, and back).
+_FLOATS: dict[str, np.dtype] = dict(_NATIVE_FLOATS)
 _BY_NAME: dict[str, np.dtype] = {**_INTS, **_FLOATS}
 # Reverse: signless names win for signed ints (i32, not si32).
 _NAME_OF: dict[np.dtype, str] = {}
@@ -66,10 +70,49 @@ for _name, _dt in _BY_NAME.items():
     if _name in ("index",) or _name.startswith("si"):
         continue
     _NAME_OF.setdefault(_dt, _name)
+_SMALL: dict[str, np.dtype] = {}
 
-_FLOAT_DTYPES = frozenset(_FLOATS.values())
+
+def _load_small_floats() -> dict[str, np.dtype]:
+    """The ml_dtypes float types by MLIR name, importing ml_dtypes on first use."""
+    if not _SMALL:
+        import ml_dtypes
+
+        for name, attr in _SMALL_FLOATS.items():
+            if hasattr(ml_dtypes, attr):
+                _SMALL[name] = np.dtype(getattr(ml_dtypes, attr))
+        _FLOATS.update(_SMALL)
+        _BY_NAME.update(_SMALL)
+        for name, dt in _SMALL.items():
+            _NAME_OF.setdefault(dt, name)
+    return _SMALL
+
+
+class _SmallFloatSet:
+    """The set of ml_dtypes float dtypes (``in`` and iteration), without importing ml_dtypes
+    while no program has used it: none of its dtypes can exist before (see the module note)."""
+
+    def __contains__(self, dt: object) -> bool:
+        if "ml_dtypes" not in sys.modules:
+            return False
+        return dt in _small_dtypes()
+
+    def __iter__(self):
+        return iter(_small_dtypes())
+
+
+_SMALL_DTYPES: list[frozenset] = []
+
+
+def _small_dtypes() -> frozenset:
+    if not _SMALL_DTYPES:
+        _SMALL_DTYPES.append(frozenset(_load_small_floats().values()))
+    return _SMALL_DTYPES[0]
+
+
+_NATIVE_FLOAT_DTYPES = frozenset(_NATIVE_FLOATS.values())
 # Floats that numpy does not compute in natively: widen to f32 first.
-NARROW_FLOATS = frozenset(dt for name, dt in _FLOATS.items() if name not in ("f16", "f32", "f64"))
+NARROW_FLOATS = _SmallFloatSet()
 
 
 def numpy_dtype(name: str) -> np.dtype:
@@ -81,6 +124,9 @@ def numpy_dtype(name: str) -> np.dtype:
     try:
         return _BY_NAME[name]
     except KeyError:
+        if name in _SMALL_FLOATS and name in _load_small_floats():
+            return _SMALL[name]
+        _load_small_floats()  # the message lists them too
         raise KernelError(
             f"unsupported element type '{name}' (supported: {', '.join(_BY_NAME)})"
         ) from None
@@ -98,6 +144,8 @@ def mlir_type_name(dtype: np.dtype | type) -> str:
     try:
         return _NAME_OF[dt]
     except KeyError:
+        if dt in NARROW_FLOATS:
+            return _NAME_OF[dt]
         raise KernelError(f"numpy dtype '{dt}' has no MLIR element type") from None
 
 
@@ -114,7 +162,8 @@ def is_float(dtype: np.dtype | type) -> bool:
     (their numpy ``kind`` is ``'V'``, so ``np.issubdtype`` misses them)."""
     if getattr(dtype, "kind", None) == "f":  # a native float dtype: the common case, decided at once
         return True
-    return np.dtype(dtype) in _FLOAT_DTYPES
+    dt = np.dtype(dtype)
+    return dt in _NATIVE_FLOAT_DTYPES or dt in NARROW_FLOATS
 
 
 def is_integer(dtype: np.dtype | type) -> bool:
@@ -127,7 +176,7 @@ def bitwidth(dtype: np.dtype | type) -> int:
     dt = np.dtype(dtype)
     if dt.kind == "b":
         return 1
-    if dt in _FLOAT_DTYPES:
+    if dt in _NATIVE_FLOAT_DTYPES or dt in NARROW_FLOATS:
         return _BITS_OF_FLOAT[_float_name(dt)]
     return dt.itemsize * 8
 

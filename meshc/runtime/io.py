@@ -341,7 +341,12 @@ def _arg_index(args: Sequence[ArgSpec], key: str) -> int:
 
 
 def check_input(spec: ArgSpec, arr: Any, index: int) -> Any:
-    """Check one input against its argument type; returns it (scalars as 0-d)."""
+    """Check one input against its argument type; returns it (scalars as 0-d; raw ``|V<n>`` bytes,
+    as ``.npy``/``.npz`` store bf16 and f8 arrays, viewed as the argument's ml_dtypes type).
+
+    Raises:
+        DiagnosticError: the shape or dtype is not the argument's.
+    """
     arr = np.asarray(arr)  # no copy; a memmap becomes a plain (read-only) ndarray view
     want_shape = spec.shape
     if isinstance(spec.type, TensorType):
@@ -353,6 +358,11 @@ def check_input(spec: ArgSpec, arr: Any, index: int) -> Any:
     elif arr.shape != ():
         raise DiagnosticError(f"input for argument #{index} (%{spec.name}) must be a scalar of type {spec.type}, "
                               f"got shape {list(arr.shape)}")
+    if arr.dtype != spec.dtype and arr.dtype.kind == "V" and arr.dtype.fields is None \
+            and spec.dtype.kind == "V" and arr.dtype.itemsize == spec.dtype.itemsize:
+        # .npy/.npz store bf16 and the f8 types (ml_dtypes) as raw bytes, '|V2' / '|V1': the
+        # bytes are the argument type's, so the array is read as that type (no copy)
+        arr = arr.view(spec.dtype)
     if arr.dtype != spec.dtype:
         raise DiagnosticError(f"input for argument #{index} (%{spec.name}) has dtype {arr.dtype}, expected "
                               f"{spec.dtype} ({spec.type})")
