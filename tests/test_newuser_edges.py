@@ -81,6 +81,26 @@ def test_the_cli_reports_an_expected_infinity_as_a_mismatch(tmp_path):
     assert "result0: MISMATCH" in r.output
 
 
+def test_a_failed_comparison_leaves_the_output_file_as_it_was(tmp_path):
+    (tmp_path / "p.mlir").write_text(PROGRAM)
+    x = np.arange(4, dtype=np.float32)
+    np.savez(tmp_path / "in.npz", x=x)
+    np.savez(tmp_path / "want.npz", result0=np.full(4, np.nan, np.float32))
+    np.savez(tmp_path / "good.npz", result0=2 * x)
+    out = tmp_path / "keep.npz"
+    out.write_text("keep")
+    r = meshc("run", tmp_path / "p.mlir", "--inputs", tmp_path / "in.npz", "--expected", tmp_path / "want.npz",
+              "-o", out)
+    assert r.exit_code == 1, r.output
+    assert f"the results were not written to {out}" in r.output
+    assert out.read_text() == "keep"
+    # the same run that passes writes the file
+    r = meshc("run", tmp_path / "p.mlir", "--inputs", tmp_path / "in.npz", "--expected", tmp_path / "good.npz",
+              "-o", out, "--check")
+    assert r.exit_code == 0, r.output
+    assert np.load(out)["result0"].tolist() == [0.0, 2.0, 4.0, 6.0]
+
+
 def test_a_reference_run_out_of_host_memory_is_a_located_error(tmp_path):
     big = "tensor<200000x200000xf32>"  # 160 GB: numpy refuses it at once
     (tmp_path / "big.mlir").write_text(f"func.func @main() -> {big} {{\n"
@@ -792,3 +812,73 @@ def test_a_dynamic_result_is_checked_against_expected_at_the_inputs_shapes():
     r = meshc("run", rows, "--mesh-shape", "m=2x2", "--inputs", SAMPLES / "dynamic_rows.6.inputs.npz",
               "--expected", SAMPLES / "dynamic_rows.6.expected.npz")
     assert r.exit_code == 0, r.output
+
+
+COMPLEX = """mesh.mesh @m(shape = 2)
+func.func @main(%a: tensor<4xf32>, %d: tensor<4xcomplex<f32>>) -> (tensor<4xf32>, tensor<4xcomplex<f32>>) {
+  %s = mesh.shard %a to <@m, [[0]]> : tensor<4xf32>
+  %r = arith.addf %s, %s : tensor<4xf32>
+  %ds = mesh.shard %d to <@m, [[0]]> : tensor<4xcomplex<f32>>
+  return %r, %ds : tensor<4xf32>, tensor<4xcomplex<f32>>
+}
+"""
+
+
+def test_complex_values_run_sharded_and_compare_both_parts(tmp_path):
+    (tmp_path / "c.mlir").write_text(COMPLEX)
+    a = np.arange(4, dtype=np.float32)
+    d = (np.arange(4) + 1j * np.arange(4, 8)).astype(np.complex64)
+    np.savez(tmp_path / "in.npz", a=a, d=d)
+    r = meshc("run", tmp_path / "c.mlir", "--inputs", tmp_path / "in.npz", "--check", "-o", tmp_path / "out.npz")
+    assert r.exit_code == 0, r.output
+    assert "result1: shape [4] complex64 sum=6+22j" in r.output
+    assert np.load(tmp_path / "out.npz")["result1"].tolist() == d.tolist()
+    # a difference in the imaginary part alone is a mismatch
+    np.savez(tmp_path / "want.npz", result0=2 * a, result1=d.real.astype(np.complex64))
+    r = meshc("run", tmp_path / "c.mlir", "--inputs", tmp_path / "in.npz", "--expected", tmp_path / "want.npz")
+    assert r.exit_code == 1, r.output
+    assert "result1: MISMATCH" in r.output and "result0: ok" in r.output
+    # random inputs draw both parts
+    r = meshc("run", tmp_path / "c.mlir", "--random-inputs", "--check", "-o", tmp_path / "rand.npz")
+    assert r.exit_code == 0, r.output
+    assert np.all(np.load(tmp_path / "rand.npz")["result1"].imag != 0)
+
+
+def test_an_element_type_without_numpy_storage_is_a_located_error_before_the_inputs(tmp_path):
+    (tmp_path / "p.mlir").write_text("func.func @main(%a: tensor<4xf32>, %d: tensor<4xi4>) -> tensor<4xi4> {\n"
+                                     "  return %d : tensor<4xi4>\n}\n")
+    for mode in (["--random-inputs", "--check"], ["--random-inputs", "--reference"]):
+        r = meshc("run", tmp_path / "p.mlir", *mode)
+        assert r.exit_code == 1, r.output
+        assert "p.mlir:1:36: error: argument #1 (%d) of @main has element type i4, which meshc cannot run" \
+            in r.output
+
+
+def test_an_iree_compile_failure_without_error_lines_is_reported_from_its_diagnostics():
+    from meshc.runtime.iree_backend import _first_error
+
+    text = ("Error invoking IREE compiler tool iree-compile\nError code: 1\nDiagnostics:\n"
+            "'nonsense-cpu' is not a recognized processor for this target (ignoring processor)\n"
+            "LLVM ERROR: 64-bit code requested on a subtarget that doesn't support it!\n\n\n"
+            "Invoked with:\n iree-compile - --iree-llvmcpu-target-cpu=nonsense-cpu\n")
+    assert _first_error(text) == ("'nonsense-cpu' is not a recognized processor for this target (ignoring "
+                                  "processor) / LLVM ERROR: 64-bit code requested on a subtarget that doesn't "
+                                  "support it!")
+    assert _first_error("x.mlir:1:2: error: bad\nInvoked with:\n iree-compile") == "x.mlir:1:2: error: bad"
+
+
+def test_compile_partitions_a_fill_of_a_dynamic_size_and_emit_schedule_asks_for_arg_shape():
+    rows = SAMPLES / "dynamic_rows.mlir"
+    # the fill's size comes from its init, not from its scalar value (which indexes no loop)
+    r = meshc("compile", rows, "--mesh-shape", "m=2x2")
+    assert r.exit_code == 0, r.output
+    assert "%zm_0 = linalg.fill ins(%zero : f32) outs(%14 : tensor<?x4xf32>) -> tensor<?x4xf32>" in r.output
+    r = meshc("compile", rows, "--mesh-shape", "m=2x2", "--emit=schedule")
+    assert r.exit_code == 1
+    assert ("error: --emit=schedule: argument #0 (%x: tensor<?x8xf32>) has a dynamic shape; give its sizes with "
+            "--arg-shape x=SIZES (e.g. x=4x8)") in r.output
+    r = meshc("compile", rows, "--mesh-shape", "m=2x2", "--emit=schedule", "--arg-shape", "x=7x8")
+    assert r.exit_code == 0, r.output
+    # 7 rows over 2 shards of axis 0, balanced: 3 then 4 (each replicated over axis 1)
+    assert "argument #0 -> device 0 '%x_0' 3x8xf32" in r.output
+    assert "argument #2 -> device 2 '%x_2' 4x8xf32" in r.output

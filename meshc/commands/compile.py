@@ -31,6 +31,7 @@ import sys
 import click
 
 from meshc.commands._annotate_options import annotation_options, auto_shard_options, shard_module
+from meshc.commands.run import arg_shape_option, require_static_args, specialize_arg_shapes
 from meshc.commands._common import (EXIT_USER_ERROR, MeshcCommand, check_mesh_shape_names, check_output_path,
                                     mesh_shape_override_option, parse_mesh_shapes, read_input, render_timing,
                                     fuse_regions_option, peer_tile_option, pipeline_for, propagate_reshapes_option, sources_for,
@@ -86,6 +87,7 @@ def _pass_names(values: tuple[str, ...]) -> frozenset[str]:
                    "the input defined aliases for (#map = affine_map<...>, #encoding = #iree_encoding...) through "
                    "aliases, as mlir-opt does (meshc-opt's default; meshc/ir/aliases.py).")
 @propagate_reshapes_option
+@arg_shape_option
 @annotation_options
 @auto_shard_options
 def command(input_path: str, output: str, pipeline: "str | None", generic: bool, split_input_file: bool,
@@ -94,7 +96,8 @@ def command(input_path: str, output: str, pipeline: "str | None", generic: bool,
             print_ir_after_failure: bool, timing: bool, remarks: bool, mesh_shape: tuple[str, ...],
             target: str, emit: str, spelling: "str | None" = None, value_names: str = "source",
             no_propagate_reshapes: bool = False, annotations=None, auto_shard=None,
-            explain: bool = False, fuse_regions: bool = True, aliases: str = "none") -> None:
+            explain: bool = False, fuse_regions: bool = True, aliases: str = "none",
+            arg_shape: tuple[str, ...] = ()) -> None:
     """Parse, verify, run passes and print IR."""
     import meshc.api as mc
     from meshc.diagnostics import DiagnosticPrinter, DiagnosticVerifier, split_input
@@ -147,6 +150,9 @@ def command(input_path: str, output: str, pipeline: "str | None", generic: bool,
                 module.spelling = spelling
             if annotations or auto_shard or explain:  # --mesh/--shard/--shardings-from/--auto-shard (README.md, "Commands")
                 shard_module(module, None, annotations, auto_shard, explain)
+            specialize_arg_shapes(module, None, arg_shape)
+            if emit != "mlir":  # per-device schedules and unrolled programs need every size
+                require_static_args(module, None, f"--emit={emit}", "")
             names = mc.mesh_names(module)
             declared.update(dict.fromkeys(names))
             if not split_input_file:  # an option error naming --mesh-shape and the declared meshes

@@ -40,7 +40,8 @@ annotate`` would; ``--auto-shard tp=N|dp=N|ep=N`` lets :mod:`meshc.autoshard` ch
 Outputs: ``result0``, ``result1``, ... summarised on screen (type, shape,
 dtype, sum and CRC-32 of the bytes, the values when at most 16 elements) and
 written to ``-o OUT.npz`` atomically (``OUT.npy``: the one result; the format by extension, checked
-before running with the sizes: :func:`meshc.runtime.io.output_format`, :func:`meshc.runtime.io.check_outputs`). ``--expected F.npz`` compares them
+before running with the sizes: :func:`meshc.runtime.io.output_format`, :func:`meshc.runtime.io.check_outputs`;
+only when ``--check``/``--expected`` pass, as mlir-opt keeps ``-o`` only on success). ``--expected F.npz`` compares them
 (keys ``result<i>``, else by position; floats ``|got - want| <= atol + rtol *
 |want|``, ``--atol-scale`` multiplying atol by ``max|want|``; without
 ``--atol``/``--atol-scale`` atol is ``max(1e-5, K x eps x max|want|)``, K the
@@ -431,6 +432,7 @@ def _command(input_path, reference, entry, inputs_path, single_inputs, random_in
     if shapes:  # after --mesh/--auto-shard, which may add the mesh named
         check_mesh_shape_names(shapes, mc.mesh_names(module))
     specialize_arg_shapes(module, entry, arg_shape)
+    _check_element_types(module, entry)
     if random_inputs:
         require_static_args(module, entry)
         _check_random_input_sizes(mc, module, entry, shapes, memory)  # before the outputs: what is made first
@@ -506,9 +508,6 @@ def _command(input_path, reference, entry, inputs_path, single_inputs, random_in
         _print_stats(result.stats, layout, pictures.traffic if pictures is not None else "sum")
     if trace_path:
         _write_trace(result.stats, trace_path)
-    if output:
-        write_outputs(output, result.outputs, protect=protect, locations=[r.location for r in sizes])
-        click.echo(f"wrote {len(result.outputs)} output(s) to {output}")
     ok = True
     from meshc.runtime.tolerance import DEFAULT_ATOL, longest_reduction
 
@@ -526,7 +525,13 @@ def _command(input_path, reference, entry, inputs_path, single_inputs, random_in
     if expected is not None:
         ok = _check(result.outputs, expected, expected_path or "", rtol, atol, atol_scale, reduction) and ok
     if not ok:
+        if output:  # as mlir-opt's -o: a failed command leaves what the path held as it was
+            click.echo(f"error: the results were not written to {output}: they failed the comparison (run "
+                       "without --check/--expected to save them)", err=True)
         sys.exit(EXIT_USER_ERROR)
+    if output:
+        write_outputs(output, result.outputs, protect=protect, locations=[r.location for r in sizes])
+        click.echo(f"wrote {len(result.outputs)} output(s) to {output}")
 
 
 def result_sizes(module, entry: Optional[str]) -> list:
@@ -560,6 +565,41 @@ def result_sizes(module, entry: Optional[str]) -> list:
                 nbytes = None
         sizes.append(ResultSize(i, str(t), elements, nbytes, loc, shape))
     return sizes
+
+
+def _check_element_types(module, entry: Optional[str]) -> None:
+    """Before any input is read or made: every argument and result of the entry function must have
+    an element type the runtime stores (:func:`meshc.kernels.dtypes.numpy_dtype`: integers of 1, 8,
+    16, 32 and 64 bits, index, the IEEE and ml_dtypes floats, complex<f32/f64>).
+
+    Raises:
+        DiagnosticError: at the argument (else the function), naming it and its type.
+    """
+    from meshc.ir.location import UNKNOWN_LOC, DiagnosticError
+    from meshc.ir.types import TensorType
+    from meshc.kernels.dtypes import numpy_dtype
+    from meshc.kernels.errors import KernelError
+    from meshc.runtime.interpreter import entry_function
+
+    func = entry_function(module, entry)
+    types = func.function_type
+    args = func.body.args if not func.is_declaration else []
+    for kind, values in (("argument", types.inputs), ("result", types.results)):
+        for i, t in enumerate(values):
+            element = t.element_type if isinstance(t, TensorType) else t
+            try:
+                numpy_dtype(str(element))
+            except KernelError:
+                loc = func.location
+                name = ""
+                if kind == "argument" and i < len(args):
+                    name = f" (%{args[i].name_hint})" if args[i].name_hint else ""
+                    if getattr(args[i], "loc", None) not in (None, UNKNOWN_LOC):
+                        loc = args[i].loc
+                raise DiagnosticError(f"{kind} #{i}{name} of @{func.sym_name} has element type {element}, which "
+                                      "meshc cannot run: numpy has no storage for it (integers of 1, 8, 16, 32 or 64 "
+                                      "bits, index, f16/bf16/f32/f64, the f8/f6/f4 types and complex<f32>/"
+                                      "complex<f64> run)", loc) from None
 
 
 def _check_random_input_sizes(mc, module, entry: Optional[str], shapes: dict, memory: Optional[int]) -> None:
@@ -876,11 +916,16 @@ def summary(value: Any) -> str:
         crc = zlib.crc32(c.tobytes())
     del c
     with np.errstate(all="ignore"):
-        try:  # summed in float64 chunk by chunk, not through a float64 copy of the whole result
-            total = float(np.sum(a, dtype=np.float64)) if a.size else 0.0
-        except TypeError:
-            total = float(np.sum(a.astype(np.float64)))
-    line = f"shape {list(a.shape)} {a.dtype} sum={total:.6g} crc32={crc:08x}"
+        if a.dtype.kind == "c":  # complex: the complex sum, both parts shown
+            z = complex(np.sum(a, dtype=np.complex128)) if a.size else 0j
+            shown_sum = f"{z.real:.6g}{z.imag:+.6g}j"
+        else:
+            try:  # summed in float64 chunk by chunk, not through a float64 copy of the whole result
+                total = float(np.sum(a, dtype=np.float64)) if a.size else 0.0
+            except TypeError:
+                total = float(np.sum(a.astype(np.float64)))
+            shown_sum = f"{total:.6g}"
+    line = f"shape {list(a.shape)} {a.dtype} sum={shown_sum} crc32={crc:08x}"
     if a.size <= SMALL:
         shown = a.astype(np.float64) if a.dtype.kind == "V" else a  # bf16/f8 (ml_dtypes)
         values = np.array2string(shown, separator=", ", threshold=SMALL)

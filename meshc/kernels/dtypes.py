@@ -61,9 +61,12 @@ for _w in (8, 16, 32, 64):
     _INTS[f"si{_w}"] = np.dtype(f"int{_w}")
     _INTS[f"ui{_w}"] = np.dtype(f"uint{_w}")
 
+# MLIR's complex<f32> / complex<f64> (builtin ComplexType) are numpy's complex64 / complex128.
+_COMPLEX: dict[str, np.dtype] = {"complex<f32>": np.dtype(np.complex64), "complex<f64>": np.dtype(np.complex128)}
+
 # Filled with the ml_dtypes types by _load_small_floats (MLIR name -> dtype, and back).
 _FLOATS: dict[str, np.dtype] = dict(_NATIVE_FLOATS)
-_BY_NAME: dict[str, np.dtype] = {**_INTS, **_FLOATS}
+_BY_NAME: dict[str, np.dtype] = {**_INTS, **_FLOATS, **_COMPLEX}
 # Reverse: signless names win for signed ints (i32, not si32).
 _NAME_OF: dict[np.dtype, str] = {}
 for _name, _dt in _BY_NAME.items():

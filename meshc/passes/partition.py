@@ -310,9 +310,9 @@ class FunctionPartitioner:
         space = iteration_space(op)
         links = space.results[k - len(op.operands)]
         link = effective_links(links)[d] if isinstance(links, tuple) else None
-        for j, tl in enumerate(space.operands):
-            if link is None or not isinstance(tl, tuple):
-                break
+        for j, tl in enumerate(space.operands if link is not None else ()):
+            if not isinstance(tl, tuple):  # a scalar operand (linalg.fill's value) indexes no loop
+                continue
             for e, other in enumerate(effective_links(tl)):
                 if other is not None and other.loop == link.loop and other.multiple is None:
                     return view.dim_size(op.operands[j], e)

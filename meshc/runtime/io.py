@@ -457,6 +457,9 @@ def random_inputs(args: Sequence[ArgSpec], seed: int = 0) -> list[np.ndarray]:
                 chunk = rng.integers(0, 2, size=n)
             elif np.issubdtype(dt, np.integer):
                 chunk = rng.integers(-8, 8, size=n)
+            elif dt.kind == "c":  # complex<f32/f64>: both parts drawn as a float's
+                chunk = (np.round(rng.uniform(-1, 1, size=n) * 256) / 256
+                         + 1j * (np.round(rng.uniform(-1, 1, size=n) * 256) / 256))
             else:
                 chunk = np.round(rng.uniform(-1, 1, size=n) * 256) / 256
             flat[start:start + n] = chunk.astype(dt)
@@ -710,7 +713,7 @@ def compare(outputs: Sequence[Any], expected: Mapping[str, Any], rtol: float = 1
                                   f"shape {list(got.shape)} vs expected {list(want.shape)}"))
             continue
         if np.issubdtype(want.dtype, np.floating) or np.issubdtype(got.dtype, np.floating) or \
-                want.dtype.kind == "V" or got.dtype.kind == "V":
+                want.dtype.kind in "Vc" or got.dtype.kind in "Vc":
             out.append(_compare_floats(name, got, want, rtol, atol, atol_scale, reduction))
         else:
             eq = np.array_equal(got, want)
@@ -760,10 +763,11 @@ def unmatched_expected(count: int, expected: Mapping[str, Any]) -> list[str]:
 def _compare_floats(name: str, got: np.ndarray, want: np.ndarray, rtol: float, atol: float,
                     atol_scale: bool, reduction: Optional[int] = None) -> Comparison:
     """One float comparison of :func:`compare` (same shapes): ``|got - want| <= atol + rtol * |want|``
-    element-wise, NaN equal to NaN only, an infinity equal only to the same infinity (``reduction``: the default rule's
-    atol, :func:`meshc.runtime.tolerance.default_atol`)."""
-    g = got.astype(np.float64)
-    w = want.astype(np.float64)
+    element-wise (complex values: ``|.|`` the modulus), NaN equal to NaN only, an infinity equal only to the same
+    infinity (``reduction``: the default rule's atol, :func:`meshc.runtime.tolerance.default_atol`)."""
+    wide = np.complex128 if "c" in (got.dtype.kind, want.dtype.kind) else np.float64  # |g - w| is the modulus
+    g = got.astype(wide)
+    w = want.astype(wide)
     g_nan, w_nan = np.isnan(g), np.isnan(w)
     with np.errstate(invalid="ignore", divide="ignore"):
         diff = np.abs(g - w)  # NaN where either is NaN or both are the same infinity

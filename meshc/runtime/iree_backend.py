@@ -198,8 +198,19 @@ def _host_fingerprint() -> str:
 
 
 def _first_error(message: str) -> str:
+    """What iree-compile said, for a message: its ``error:`` lines (at most 3), else the first lines of
+    its diagnostics (``iree.compiler``'s CompilerToolError text: a header, ``Diagnostics:``, the
+    tool's output, then ``Invoked with:`` and the command line, which are left out), each line cut at
+    300 characters."""
     lines = [ln for ln in message.splitlines() if "error:" in ln]
-    return " / ".join(lines[:3]) if lines else message.strip()[-800:]
+    if not lines:
+        body = message.split("Invoked with:", 1)[0]
+        if "Diagnostics:" in body:
+            body = body.split("Diagnostics:", 1)[1]
+        lines = [ln.strip() for ln in body.splitlines() if ln.strip()
+                 and not ln.startswith(("Error invoking IREE compiler tool", "Error code:"))]
+    cut = [ln if len(ln) <= 300 else ln[:297] + "..." for ln in lines[:3]]
+    return " / ".join(cut) if cut else "iree-compile failed and printed no diagnostic"
 
 
 def _located(message: str, module: Any) -> tuple[str, Any]:
