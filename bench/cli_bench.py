@@ -28,6 +28,7 @@ import argparse
 import os
 import re
 import resource
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -160,7 +161,7 @@ def main() -> None:
             print(f"  CPU s per call ({ns.cpu_rounds} interleaved rounds): numpy "
                   f"{', '.join(f'{x:.3f}' for x in cn)}; threads {', '.join(f'{x:.3f}' for x in ct)}; "
                   f"ratio {min(ratios):.3f}-{max(ratios):.3f} (median of rounds "
-                  f"{sorted(ratios)[len(ratios) // 2]:.3f}; target <= 1.05)")
+                  f"{statistics.median(ratios):.3f}; target <= 1.05)")
         rss = best["threads"][2]
         print(f"  device buffers {buffers / mib:.0f} MiB + inputs as loaded {loaded / mib:.0f} MiB = "
               f"{(buffers + loaded) / mib:.0f} MiB; meshc threads peak RSS / that = {rss * mib / (buffers + loaded):.2f} "
