@@ -19,7 +19,7 @@ Then, as the wall time on a shared machine is mostly the wait for the cores, the
 per call of (a) and (b): a process with ``--repeat R+1`` less one with ``--repeat 1``, over R
 (``--cpu-rounds`` interleaved rounds), and their ratio per round.
 
-Usage: .venv/bin/python bench/cli_bench.py [--size 4096] [--devices 8] [--repeat 3] [--no-mpi] [--cpu-rounds 2]
+Usage: .venv/bin/python bench/cli_bench.py [--size 4096] [--devices 8] [--repeat 3] [--no-mpi] [--rounds 2] [--cpu-rounds 2]
 """
 
 from __future__ import annotations
@@ -28,6 +28,7 @@ import argparse
 import os
 import re
 import resource
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -93,6 +94,7 @@ def main() -> None:
     p.add_argument("--devices", type=int, default=8)
     p.add_argument("--repeat", type=int, default=3)
     p.add_argument("--no-mpi", action="store_true")
+    p.add_argument("--rounds", type=int, default=2, help="interleaved process rounds of the per-call figures")
     p.add_argument("--cpu-rounds", type=int, default=2,
                    help="rounds of the CPU-time measurement (0: none); each runs every process twice")
     ns = p.parse_args()
@@ -114,7 +116,7 @@ def main() -> None:
         buffers = 3 * nbytes  # A's shards, B once, C's shards
         loaded = 2 * nbytes
         runs = {"numpy": [], "threads": [], "mpi": []}
-        for _ in range(2):  # interleaved
+        for _ in range(max(1, ns.rounds)):  # interleaved
             runs["numpy"].append(child([sys.executable, script, inputs, os.path.join(tmp, "np_out.npz"),
                                         str(ns.repeat)], env))
             runs["threads"].append(child(meshc + ["run", prog, "--inputs", inputs, "-o", os.path.join(tmp, "o.npz"),
@@ -148,7 +150,7 @@ def main() -> None:
         best = {k: min(v, key=lambda r: per_call(r[3])) for k, v in runs.items() if v}
         tn = per_call(best["numpy"][3])
         print(f"matmul {n}^3 f32, {d} devices, {os.cpu_count()} CPUs; per call (median of {ns.repeat} calls, "
-              f"best of 2 processes)")
+              f"best of {max(1, ns.rounds)} processes)")
         for k, (w, cpu, rss, out) in best.items():
             t = per_call(out)
             print(f"  {k:<8} {t:.3f} s per call ({t / tn:.3f}x numpy); process wall {w:.2f} s cpu {cpu:.2f} s; "
@@ -159,7 +161,7 @@ def main() -> None:
             print(f"  CPU s per call ({ns.cpu_rounds} interleaved rounds): numpy "
                   f"{', '.join(f'{x:.3f}' for x in cn)}; threads {', '.join(f'{x:.3f}' for x in ct)}; "
                   f"ratio {min(ratios):.3f}-{max(ratios):.3f} (median of rounds "
-                  f"{sorted(ratios)[len(ratios) // 2]:.3f}; target <= 1.05)")
+                  f"{statistics.median(ratios):.3f}; target <= 1.05)")
         rss = best["threads"][2]
         print(f"  device buffers {buffers / mib:.0f} MiB + inputs as loaded {loaded / mib:.0f} MiB = "
               f"{(buffers + loaded) / mib:.0f} MiB; meshc threads peak RSS / that = {rss * mib / (buffers + loaded):.2f} "

@@ -26,7 +26,7 @@ built once per process before timing (its cost is printed first: a
 ``meshc`` command pays it once, on top of any program). The machine may be
 shared: run it twice if a figure looks off.
 Run: ``.venv/bin/python bench/interp_bench.py`` (``--layernorm``: part 3 only; ``--models``:
-parts 3 and 4).
+parts 3 and 4; ``--smoke``: every part at its smallest size, once, as tests/test_bench_smoke.py runs it).
 """
 
 from __future__ import annotations
@@ -246,10 +246,13 @@ if __name__ == "__main__":
     import sys
 
     os.system("uptime")
+    smoke = "--smoke" in sys.argv  # the smallest sizes, one repetition (tests/test_bench_smoke.py)
+    if smoke:
+        REPEATS, INNER = 1, 2
     warm_parser()
     if "--layernorm" not in sys.argv and "--models" not in sys.argv:
-        bench_matmul()
-        bench_chain()
+        bench_matmul(64 if smoke else 1024)
+        bench_chain(*((1024, 5) if smoke else ()))
     bench_layernorm()
     if "--layernorm" not in sys.argv:
         bench_models()

@@ -10,7 +10,8 @@
    expression.
 
 Each figure is the median of 5 runs (after one warm-up).
-Run: ``.venv/bin/python bench/kernels_bench.py``.
+Run: ``.venv/bin/python bench/kernels_bench.py`` (``--smoke``: 64^3 and a chain of 5 on 1024
+elements, once, as tests/test_bench_smoke.py runs it).
 """
 
 from __future__ import annotations
@@ -95,5 +96,12 @@ def bench_elementwise_chain(size: int = 1 << 20, length: int = 50) -> None:
 
 
 if __name__ == "__main__":
-    bench_matmul()
-    bench_elementwise_chain()
+    import sys
+
+    if "--smoke" in sys.argv:  # the smallest sizes, one repetition (tests/test_bench_smoke.py)
+        REPEATS = 1
+        bench_matmul(64)
+        bench_elementwise_chain(1024, 5)
+    else:
+        bench_matmul()
+        bench_elementwise_chain()

@@ -15,13 +15,20 @@ device), run
       the runs, after a barrier), so process start-up is not counted; the
       job's total wall time (start-up included) is printed next to it.
 
-Prints the medians and the ratios c/a, c/a1, c/b, b/a. BLAS threads: each MPI rank
+  (d) by the command line, ``meshc run PROG --inputs F.npz -o OUT.npz --backend mpi --launch R
+      --mesh-shape m=R --repeat N`` on bench/cli_bench.py's program (A's rows split, B
+      replicated over the peered mesh), its inputs in an uncompressed ``.npz``; its own "time: ...
+      per call" (the median of the calls inside the job, binding and gathering included, as (c)).
+
+(c) and (d) run interleaved, ``--rounds`` times (c, d, c, d, ...), so a change of load hits both
+alike; each round prints d/c (the CLI path against the bench's own job; goal: at most 1).
+Prints the medians and the ratios c/a, c/a1, c/b, b/a, d/c. BLAS threads: each MPI rank
 gets ``--blas-threads`` (default: CPUs // ranks, at least 1) through
 OPENBLAS_NUM_THREADS / OMP_NUM_THREADS / MKL_NUM_THREADS; (a) and (b) use this
 process's BLAS as it is (with threadpoolctl installed, (b) limits BLAS to one
 thread per device thread, as runtime_bench does).
 
-Usage: .venv/bin/python bench/mpi_bench.py [--size 4096] [--ranks 4] [--repeat 5] [--blas-threads N]
+Usage: .venv/bin/python bench/mpi_bench.py [--size 4096] [--ranks 4] [--repeat 5] [--rounds 2] [--blas-threads N]
 """
 
 from __future__ import annotations
@@ -29,6 +36,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import re
 import statistics
 import subprocess
 import sys
@@ -38,6 +46,7 @@ import time
 import numpy as np
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from cli_bench import PROGRAM, child, per_call  # noqa: E402  (the command line's program and timing)
 from runtime_bench import matmul_schedule  # noqa: E402  (the same schedule)
 
 
@@ -126,11 +135,24 @@ def run_mpi(folder: str, size: int, ranks: int, repeat: int, blas: int) -> tuple
         return json.load(fh), total
 
 
+def run_cli(folder: str, ranks: int, repeat: int, blas: int) -> tuple[float, float, float]:
+    """``meshc run --backend mpi --launch ranks`` on ``folder``'s prog.mlir and in.npz, ``blas`` BLAS
+    threads per rank; returns (seconds per call as the command prints it: the median of the calls,
+    process wall s, CPU s of the process and its ranks, seconds of the fastest call)."""
+    cmd = [sys.executable, "-m", "meshc.cli", "run", os.path.join(folder, "prog.mlir"), "--inputs",
+           os.path.join(folder, "in.npz"), "-o", os.path.join(folder, "out.npz"), "--repeat", str(repeat),
+           "--backend", "mpi", "--launch", str(ranks), "--mesh-shape", f"m={ranks}", "--blas-threads", str(blas)]
+    wall, cpu, _, out = child(cmd, dict(os.environ))
+    fastest = re.search(r"; min ([0-9.]+) ms\)", out)
+    return per_call(out), wall, cpu, float(fastest.group(1)) / 1e3 if fastest else float("nan")
+
+
 def main() -> None:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--size", type=int, default=4096)
     p.add_argument("--ranks", type=int, default=4)
     p.add_argument("--repeat", type=int, default=5)
+    p.add_argument("--rounds", type=int, default=2, help="interleaved rounds of (c) and (d)")
     p.add_argument("--blas-threads", type=int, default=None)
     p.add_argument("--worker", default=None, help=argparse.SUPPRESS)
     ns = p.parse_args()
@@ -143,10 +165,20 @@ def main() -> None:
     with tempfile.TemporaryDirectory(prefix="meshc-mpi-bench-") as folder:
         np.save(os.path.join(folder, "a.npy"), a)
         np.save(os.path.join(folder, "b.npy"), b)
+        np.savez(os.path.join(folder, "in.npz"), a=a, b=b)
+        with open(os.path.join(folder, "prog.mlir"), "w", encoding="utf-8") as fh:
+            fh.write(PROGRAM.format(n=size, d=ranks))
         times_a1 = one_thread_matmul(folder, repeat)
-        mpi, total = run_mpi(folder, size, ranks, repeat, blas)
+        rounds = []  # (c's median, its job, d's per call, d's wall, d's CPU), interleaved
+        for _ in range(max(1, ns.rounds)):
+            mpi, total = run_mpi(folder, size, ranks, repeat, blas)
+            rounds.append((statistics.median(mpi["times"]), total) + run_cli(folder, ranks, repeat, blas)
+                          + (min(mpi["times"]),))
         err = float(np.max(np.abs(np.load(os.path.join(folder, "c.npy")) - ref)))
+        with np.load(os.path.join(folder, "out.npz")) as got:
+            err_d = float(np.max(np.abs(got["result0"] - ref)))
     ta, tb, tc = statistics.median(times_a), statistics.median(times_b), statistics.median(mpi["times"])
+    td = statistics.median(r[2] for r in rounds)
     ta1 = statistics.median(times_a1)
     runs = lambda ts: ", ".join(f"{t:.3f}" for t in ts)  # noqa: E731
     blas_b = "the runtime's own BLAS limits, meshc/runtime/blas.py"
@@ -157,8 +189,16 @@ def main() -> None:
     print(f"  (c) MPI, {ranks} ranks              median {tc:.3f} s  (runs {runs(mpi['times'])}; {blas} BLAS "
           f"thread(s) per rank; steps alone {statistics.median(mpi['walls']):.3f} s, the rest is binding the "
           f"arguments and gathering the result on rank 0; job wall time with start-up {total:.1f} s)")
-    print(f"  ratios: c/a = {tc / ta:.3f}, c/a1 = {tc / ta1:.3f}, c/b = {tc / tb:.3f}, b/a = {tb / ta:.3f}; "
-          f"max |c - a| = {err:.3g}")
+    print(f"  (d) meshc run --backend mpi --launch {ranks} median {td:.3f} s  (per round {runs(r[2] for r in rounds)}; "
+          f"process wall {runs(r[3] for r in rounds)} s, CPU {runs(r[4] for r in rounds)} s, start-up and "
+          f"compile included)")
+    dc = [r[2] / r[0] for r in rounds]
+    print(f"  CLI path against the bench, {len(rounds)} interleaved rounds: (c) {runs(r[0] for r in rounds)} s, "
+          f"(d) {runs(r[2] for r in rounds)} s; d/c per round {', '.join(f'{x:.3f}' for x in dc)} "
+          f"(median {statistics.median(dc):.3f}; goal <= 1); fastest calls (c) {runs(r[6] for r in rounds)} s, "
+          f"(d) {runs(r[5] for r in rounds)} s")
+    print(f"  ratios: c/a = {tc / ta:.3f}, c/a1 = {tc / ta1:.3f}, c/b = {tc / tb:.3f}, b/a = {tb / ta:.3f}, "
+          f"d/a = {td / ta:.3f}; max |c - a| = {err:.3g}, max |d - a| = {err_d:.3g}")
     print(f"  MPI peer memory: {mpi['peer_memory']}; rank 0 published B ({mpi['published']} B) into the shared "
           f"window, rank 1 read {mpi['peer_read']} B in place; pool peaks: device 0 {mpi['peak0']} B, device 1 "
           f"{mpi['peak1']} B")

@@ -247,6 +247,11 @@ def test_cli_run_and_estimate_count_the_same_tiles(tmp_path):
     assert est.exit_code == 0, est.stderr
     devices = json.loads(est.stdout)["devices"]
     assert devices[1]["peak_bytes"] == 4480 and devices[1]["received"]["peer_read"] == 6144
+    assert devices[1]["tile_bytes"] == 6144
+    assert "(of which 6144 B copied tile by tile" in run.stdout
+    text = cli("estimate", str(path), "--peer-tile", "16x0")
+    assert text.exit_code == 0, text.stderr
+    assert "6144 B moved (of which 6144 B copied tile by tile, peer tiles)" in text.stdout
 
 
 @pytest.mark.skipif(pytest.importorskip("mpi4py") is None, reason="needs mpi4py")

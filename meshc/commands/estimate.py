@@ -182,10 +182,12 @@ def print_estimate(result, layout, runs: str = "") -> None:
         console.print(ct)
     peak = max(result.devices, key=lambda d: (d.stats.peak_bytes, -d.device)) if result.devices else None
     moved = sum(d.received_bytes for d in result.devices)
+    tiled = sum(d.stats.tile_bytes for d in result.devices)
     m = result.machine
     click.echo(f"step time {_seconds(result.step_seconds)} (critical path ends on device "
                f"{result.critical_device()}); peak {peak.stats.peak_bytes if peak else 0} B "
                f"({format_bytes(peak.stats.peak_bytes if peak else 0)}) on device {peak.device if peak else 0}; "
-               f"{result.total('flops')} flops; {moved} B moved")
+               f"{result.total('flops')} flops; {moved} B moved"
+               + (f" (of which {tiled} B copied tile by tile, peer tiles)" if tiled else ""))
     click.echo(f"roofline: {m.peak_flops:g} flop/s, {m.bandwidth:g} B/s, {m.latency:g} s latency; device memory "
                f"{format_bytes(result.capacity)} per device")
