@@ -21,7 +21,10 @@ import threading
 from typing import IO, Any, Mapping, Optional
 
 SHOW_AFTER = 2.0
-"""Seconds of work before the display appears (shorter work never shows one)."""
+"""Seconds of work before the display appears (shorter work never shows one); read when a
+:class:`Progress` is made, 0 shows it at once (tests set it in a child process)."""
+
+_DEFAULT_AFTER = object()
 
 
 def wanted(stream: Any, environ: Optional[Mapping[str, str]] = None) -> bool:
@@ -40,12 +43,12 @@ class Progress:
     """The display of one command's work (see the module docstring).
 
     ``stream``: where it draws (stderr); ``console``: a rich Console to draw on instead (tests
-    force one); ``enabled``: override :func:`wanted`; ``after``: seconds before it appears (None:
-    only when :meth:`show` is called). Use as a context manager, or call :meth:`close`.
+    force one); ``enabled``: override :func:`wanted`; ``after``: seconds before it appears (default
+    :data:`SHOW_AFTER`; 0: at once; None: only when :meth:`show` is called). Use as a context manager, or call :meth:`close`.
     """
 
     def __init__(self, stream: Optional[IO[str]] = None, *, console: Any = None, enabled: Optional[bool] = None,
-                 after: Optional[float] = SHOW_AFTER):
+                 after: Any = _DEFAULT_AFTER):
         self.enabled = wanted(stream) if enabled is None else enabled
         self._stream, self._console = stream, console
         self._lock = threading.Lock()
@@ -60,7 +63,11 @@ class Progress:
         self.steps_done = 0
         self.steps_total = 0
         self._timer: Optional[threading.Timer] = None
-        if self.enabled and after is not None:
+        if after is _DEFAULT_AFTER:
+            after = SHOW_AFTER
+        if self.enabled and after == 0:
+            self.show()
+        elif self.enabled and after is not None:
             self._timer = threading.Timer(after, self.show)
             self._timer.daemon = True
             self._timer.start()

@@ -114,3 +114,75 @@ def test_estimate_reports_devices_and_steps():
     n = compiled.program.schedule.mesh.num_devices
     total = sum(len(d.steps) for d in compiled.program.schedule.devices)
     assert (p.devices_finished, p.devices_total, p.steps_done, p.steps_total) == (n, n, total, total)
+
+
+# -- the commands on a pseudo-terminal and on pipes ----------------------------------------------------
+
+_CHILD = ("import sys, meshc.progress as p; p.SHOW_AFTER = 0; sys.argv[0] = 'meshc'; "
+          "from meshc.cli import main; main()")
+_COMMANDS = {
+    "compile": ["compile", "samples/mlp_tensor_parallel.mlir"],
+    "run": ["run", "samples/mlp_tensor_parallel.mlir", "--random-inputs"],
+    "estimate": ["estimate", "samples/mlp_tensor_parallel.mlir"],
+}
+
+
+def _child_env() -> dict:
+    import os
+
+    env = {k: v for k, v in os.environ.items() if k != "MESHC_NO_PROGRESS"}
+    env.update(TERM="xterm", NO_COLOR="1", COLUMNS="100", OPENBLAS_NUM_THREADS="1")
+    return env
+
+
+def _on_a_terminal(args: list) -> tuple[int, str]:
+    """Run the CLI (its progress display shown at once) with stdout and stderr on a pseudo-terminal;
+    return its exit code and everything the terminal received."""
+    import os
+    import pty
+    import select
+    import subprocess
+    import sys
+
+    master, slave = pty.openpty()
+    proc = subprocess.Popen([sys.executable, "-c", _CHILD, *args], stdin=subprocess.DEVNULL, stdout=slave,
+                            stderr=slave, env=_child_env())
+    os.close(slave)
+    chunks = []
+    try:
+        while True:
+            ready, _, _ = select.select([master], [], [], 300)
+            if not ready:  # the child hangs: end it, the test fails below
+                proc.kill()
+                break
+            try:
+                data = os.read(master, 65536)
+            except OSError:  # EIO: the child closed the terminal
+                break
+            if not data:
+                break
+            chunks.append(data)
+    finally:
+        os.close(master)
+    return proc.wait(timeout=60), b"".join(chunks).decode("utf-8", "replace")
+
+
+@pytest.mark.parametrize("command", sorted(_COMMANDS))
+def test_a_terminal_shows_the_display_and_a_pipe_does_not(command):
+    import subprocess
+    import sys
+
+    from meshc.backend.spmd import spmd_pipeline
+
+    n = len(spmd_pipeline(mc.default_pipeline()).split(","))
+    code, shown = _on_a_terminal(_COMMANDS[command])
+    assert code == 0, shown
+    assert f"compile: {n}/{n} passes done" in shown
+    if command != "compile":  # mlp_tensor_parallel runs on 4 devices
+        assert "devices: 4/4 started, 4 finished" in shown
+        assert "steps: " in shown and " of the schedules" in shown
+    piped = subprocess.run([sys.executable, "-c", _CHILD, *_COMMANDS[command]], capture_output=True, text=True,
+                           timeout=300, env=_child_env())
+    assert piped.returncode == 0, piped.stderr
+    for text in (piped.stdout, piped.stderr):
+        assert "passes done" not in text and "devices: " not in text and "\x1b[" not in text
