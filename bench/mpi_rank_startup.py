@@ -11,13 +11,21 @@ start-up that does not grow with the mesh keeps the ratio near 1; what grows is 
 of every device's steps and the plan over all of them (docs/runtime.md "MPI": each rank builds the
 schedule of the whole mesh).
 
-Measured on the 2 shared cores of the development machine (load 2-4), this code::
+Measured on the 2 shared cores of the development machine (load 12, one child per row)::
 
-    program                  devices  steps  compile  instantiate  validate+plan  device plan  total  vs 8
-    dynamic_mesh_rowsum            8    104     1.27         0.03           0.00         0.08   1.38  1.00x
-    dynamic_mesh_rowsum         1024  13312     1.56         0.44           0.07         0.09   2.16  1.57x
-    mlp_tensor_parallel            8    174     1.35         0.02           0.00         0.07   1.44  1.00x
-    mlp_tensor_parallel         1024  22526     4.49         3.11           0.55         0.08   5.12  3.56x
+    program              devices  steps  compile  instantiate  validate+plan  device plan  total  vs first
+    dynamic_mesh_rowsum        8    104     1.01         0.02           0.00         0.06   1.07     1.00x
+    dynamic_mesh_rowsum       64    832     0.89         0.04           0.00         0.08   0.97     0.90x
+    dynamic_mesh_rowsum      256   3328     0.96         0.10           0.01         0.06   1.03     0.96x
+    dynamic_mesh_rowsum     1024  13312     1.29         0.40           0.10         0.13   1.51     1.42x
+    mlp_tensor_parallel        8    174     0.87         0.02           0.00         0.05   0.92     1.00x
+    mlp_tensor_parallel       64   1406     0.93         0.04           0.00         0.05   0.99     1.07x
+    mlp_tensor_parallel      256   5630     1.09         0.17           0.01         0.07   1.17     1.27x
+    mlp_tensor_parallel     1024  22526     1.70         0.71           0.26         0.08   2.05     2.21x
+
+Before a slice offset equal to the device index stopped giving every device its own body
+(:mod:`meshc.backend.spmd`), mlp_tensor_parallel on 1024 devices built 1024 bodies: instantiate
+2.09 s, total 3.47 s (2.73x), in a run beside the rows above (load 8).
 
 (``compile`` includes ``instantiate``; 1024 ranks cannot run here, the MPI runtime takes one rank
 per device, so the per-rank figures are measured apart.)
