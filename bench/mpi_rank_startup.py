@@ -25,7 +25,7 @@ Measured on the 2 shared cores of the development machine (load 12, one child pe
 
 Before a slice offset equal to the device index stopped giving every device its own body
 (:mod:`meshc.backend.spmd`), mlp_tensor_parallel on 1024 devices built 1024 bodies: instantiate
-2.09 s, total 3.47 s (2.73x), in a run beside the rows above (load 8).
+2.09 s, total 3.47 s (2.73x), in an earlier run of this benchmark (load 8).
 
 (``compile`` includes ``instantiate``; 1024 ranks cannot run here, the MPI runtime takes one rank
 per device, so the per-rank figures are measured apart.)
