@@ -876,12 +876,18 @@ def run_compiled(compiled: Compiled, bound: BoundEntry, reference: Optional[Oper
 _WATCHED: list = []
 
 
+def steps_reached(state: Any) -> int:
+    """The steps the devices of a threaded run have reached: the sum of the run state's progress
+    board (``meshc.runtime.executor._RunState.progress_board``, one step index per device); 0
+    before the run state exists."""
+    return sum(getattr(state, "progress_board", None) or ())
+
+
 def _watched_executor(schedule: Any, options: Any) -> Any:
     """An :class:`meshc.runtime.executor.Executor` with a ``run_watched``
     method: :meth:`run` plus ``progress(done, total)`` called every 0.1 s from
     a watcher thread, ``done`` being the steps the devices have reached (read
-    from the run state's per-device ``progress`` step indices; 0 when the
-    runtime does not expose them). The class is made on first use so that
+    from the run state's per-device step indices, :func:`steps_reached`). The class is made on first use so that
     importing this module does not import numpy."""
     if not _WATCHED:
         import threading
@@ -911,8 +917,7 @@ def _watched_executor(schedule: Any, options: Any) -> Any:
                 if progress is not None:
                     def watch() -> None:
                         while not stop.wait(0.1):
-                            steps = getattr(self._state, "progress", None) or ()
-                            progress(min(sum(steps), total), total)
+                            progress(min(steps_reached(self._state), total), total)
                             if devices is not None:
                                 devices(self._started, self._finished, n)
 

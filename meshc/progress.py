@@ -1,7 +1,7 @@
 """A progress display for long compiles and runs (``meshc compile``, ``run``, ``estimate``).
 
 On a terminal, once the work has lasted :data:`SHOW_AFTER` seconds, a transient rich display on
-stderr shows what is happening: the passes done out of the pipeline's and the one running, then,
+stderr (rank 0's of an MPI job started by ``meshc run --launch`` on a terminal) shows what is happening: the passes done out of the pipeline's and the one running, then,
 for a run, the devices started and finished and the schedule steps the devices have reached. It
 disappears when the work ends. Nothing is shown, and no thread is started, when the stream is not
 a terminal (pipes, files, tests), when ``TERM=dumb``, or when ``MESHC_NO_PROGRESS`` is set
@@ -21,31 +21,68 @@ import threading
 from typing import IO, Any, Mapping, Optional
 
 SHOW_AFTER = 2.0
-"""Seconds of work before the display appears (shorter work never shows one)."""
+"""Seconds of work before the display appears (shorter work never shows one); read when a
+:class:`Progress` is made, where ``MESHC_PROGRESS_AFTER`` (seconds, 0: at once) overrides it."""
+
+_DEFAULT_AFTER = object()
 
 
-def wanted(stream: Any, environ: Optional[Mapping[str, str]] = None) -> bool:
-    """Whether a progress display belongs on ``stream``: a terminal (``isatty()``), ``TERM`` not
-    ``dumb``, and ``MESHC_NO_PROGRESS`` unset or empty in ``environ`` (default ``os.environ``)."""
+TERMINAL_ENV = "MESHC_PROGRESS_TERMINAL"
+"""Set by ``meshc run --launch`` for its MPI ranks when its own stdout and stderr are terminals:
+mpiexec forwards a rank's output through pipes, so the rank cannot see the terminal itself. Rank 0
+then draws on its stdout (:func:`display_stream`): mpiexec forwards stdout and stderr apart, and a
+display on stderr could erase a line of stdout that overtook it."""
+
+
+def on_terminal(stream: Any, environ: Optional[Mapping[str, str]] = None) -> bool:
+    """Whether ``stream`` ends on a terminal: ``isatty()``, or :data:`TERMINAL_ENV` set in
+    ``environ`` (default ``os.environ``) for stderr forwarded by mpiexec."""
     environ = os.environ if environ is None else environ
     isatty = getattr(stream, "isatty", None)
     try:
         tty = bool(isatty and isatty())
     except ValueError:  # a closed stream
         tty = False
-    return tty and environ.get("TERM") != "dumb" and not environ.get("MESHC_NO_PROGRESS")
+    return tty or bool(environ.get(TERMINAL_ENV))
+
+
+def display_stream(environ: Optional[Mapping[str, str]] = None) -> IO[str]:
+    """Where a command draws its display: stderr, or stdout in an MPI rank (:data:`TERMINAL_ENV`)."""
+    import sys
+
+    environ = os.environ if environ is None else environ
+    return sys.stdout if environ.get(TERMINAL_ENV) else sys.stderr
+
+
+def wanted(stream: Any, environ: Optional[Mapping[str, str]] = None) -> bool:
+    """Whether a progress display belongs on ``stream``: a terminal (:func:`on_terminal`), ``TERM``
+    not ``dumb``, and ``MESHC_NO_PROGRESS`` unset or empty in ``environ`` (default ``os.environ``)."""
+    environ = os.environ if environ is None else environ
+    return on_terminal(stream, environ) and environ.get("TERM") != "dumb" and not environ.get("MESHC_NO_PROGRESS")
+
+
+def _show_after(environ: Mapping[str, str]) -> float:
+    """:data:`SHOW_AFTER`, or ``MESHC_PROGRESS_AFTER`` when it is a number of seconds >= 0 (anything
+    else is ignored: a display is never worth an error)."""
+    text = environ.get("MESHC_PROGRESS_AFTER", "")
+    try:
+        value = float(text)
+    except ValueError:
+        return SHOW_AFTER
+    return value if value >= 0 else SHOW_AFTER
 
 
 class Progress:
     """The display of one command's work (see the module docstring).
 
     ``stream``: where it draws (stderr); ``console``: a rich Console to draw on instead (tests
-    force one); ``enabled``: override :func:`wanted`; ``after``: seconds before it appears (None:
-    only when :meth:`show` is called). Use as a context manager, or call :meth:`close`.
+    force one); ``enabled``: override :func:`wanted`; ``after``: seconds before it appears (default
+    :data:`SHOW_AFTER` or ``MESHC_PROGRESS_AFTER``; 0: at once; None: only when :meth:`show` is
+    called). Use as a context manager, or call :meth:`close`.
     """
 
     def __init__(self, stream: Optional[IO[str]] = None, *, console: Any = None, enabled: Optional[bool] = None,
-                 after: Optional[float] = SHOW_AFTER):
+                 after: Any = _DEFAULT_AFTER):
         self.enabled = wanted(stream) if enabled is None else enabled
         self._stream, self._console = stream, console
         self._lock = threading.Lock()
@@ -60,7 +97,11 @@ class Progress:
         self.steps_done = 0
         self.steps_total = 0
         self._timer: Optional[threading.Timer] = None
-        if self.enabled and after is not None:
+        if after is _DEFAULT_AFTER:
+            after = _show_after(os.environ)
+        if self.enabled and after == 0:
+            self.show()
+        elif self.enabled and after is not None:
             self._timer = threading.Timer(after, self.show)
             self._timer.daemon = True
             self._timer.start()
@@ -128,7 +169,8 @@ class Progress:
             from rich.console import Console
             from rich.live import Live
 
-            console = self._console if self._console is not None else Console(file=self._stream)
+            console = self._console if self._console is not None else Console(
+                file=self._stream, force_terminal=True if on_terminal(self._stream) else None)
             self._live = Live(self.render(), console=console, transient=True, refresh_per_second=4,
                               get_renderable=self.render)
             self._live.start()

@@ -414,6 +414,10 @@ def _run_stats_rows(stdout: str) -> dict:
     ["samples/mesh2d_peered.mlir", "--layout", "tile", "--tile", "16x16"],
     ["samples/reshard_rows_to_cols.mlir", "--mesh-shape", "m=3", "--dtype-override", "bfloat16"],
     ["samples/real/attention_heads_first.linalg.mlir", "--auto-shard", "tp=4"],
+    ["samples/real/mlp.func.linalg.mlir", "--shardings-from", "samples/real/mlp_sharded.stablehlo.mlir"],
+    ["samples/mlp_tensor_parallel.mlir", "--mesh-shape", "tp=2", "--device-memory", "64MiB"],
+    ["samples/dynamic_rows.mlir", "--mesh-shape", "m=3x2", "--arg-shape", "x=13x8", "--layout", "tile",
+     "--tile", "4x16"],
 ])
 def test_cli_estimate_equals_run_stats_table(args):
     run = _meshc("run", *args, "--random-inputs", "--stats")

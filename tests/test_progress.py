@@ -4,12 +4,20 @@ from a forced console -- never by waiting for its timer."""
 from __future__ import annotations
 
 import io
+import os
+import pty
+import select
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 from rich.console import Console
 
 import meshc.api as mc
-from meshc.progress import Progress, wanted
+from meshc.progress import TERMINAL_ENV, Progress, wanted
+
+ROOT = Path(__file__).resolve().parent.parent
 
 
 class _Stream(io.StringIO):
@@ -104,6 +112,19 @@ def test_run_reports_devices_and_steps():
     assert (p.steps_done, p.steps_total) == (total, total)
 
 
+def test_the_watcher_reads_the_steps_of_a_run_in_progress():
+    """The watcher thread reads the run state's progress board while the devices run (it once read
+    the transport's progress method instead, and failed in the thread)."""
+    from meshc.runtime.executor import Executor, _RunState
+
+    compiled = mc.compile(mc.parse(open("samples/mlp_tensor_parallel.mlir").read()))
+    state = _RunState(Executor(compiled.program.schedule))
+    assert mc.steps_reached(None) == mc.steps_reached(state) == 0
+    state.progress(1)(7)  # device 1 reached step 7, device 3 step 2
+    state.progress(3)(2)
+    assert mc.steps_reached(state) == 9
+
+
 def test_estimate_reports_devices_and_steps():
     from meshc.runtime.estimate import estimate
 
@@ -114,3 +135,86 @@ def test_estimate_reports_devices_and_steps():
     n = compiled.program.schedule.mesh.num_devices
     total = sum(len(d.steps) for d in compiled.program.schedule.devices)
     assert (p.devices_finished, p.devices_total, p.steps_done, p.steps_total) == (n, n, total, total)
+
+
+# -- the commands on a pseudo-terminal and on pipes ----------------------------------------------------
+
+MESHC = str(Path(sys.executable).with_name("meshc"))
+_COMMANDS = {
+    "compile": ["compile", "samples/mlp_tensor_parallel.mlir"],
+    "run": ["run", "samples/mlp_tensor_parallel.mlir", "--random-inputs"],
+    "estimate": ["estimate", "samples/mlp_tensor_parallel.mlir"],
+}
+
+
+def _child_env() -> dict:
+    """The display shown at once (``MESHC_PROGRESS_AFTER=0``), on an ordinary terminal."""
+    env = {k: v for k, v in os.environ.items() if k not in ("MESHC_NO_PROGRESS", TERMINAL_ENV)}
+    env.update(TERM="xterm", NO_COLOR="1", COLUMNS="100", OPENBLAS_NUM_THREADS="1", MESHC_PROGRESS_AFTER="0")
+    return env
+
+
+def _on_a_terminal(args: list) -> tuple[int, str]:
+    """Run ``meshc ARGS`` with stdout and stderr on a pseudo-terminal; return its exit code and
+    everything the terminal received."""
+    master, slave = pty.openpty()
+    proc = subprocess.Popen([MESHC, *args], stdin=subprocess.DEVNULL, stdout=slave, stderr=slave,
+                            env=_child_env(), cwd=ROOT)
+    os.close(slave)
+    chunks = []
+    try:
+        while True:
+            ready, _, _ = select.select([master], [], [], 300)
+            if not ready:  # the child hangs: end it, the test fails below
+                proc.kill()
+                break
+            try:
+                data = os.read(master, 65536)
+            except OSError:  # EIO: the child closed the terminal
+                break
+            if not data:
+                break
+            chunks.append(data)
+    finally:
+        os.close(master)
+    return proc.wait(timeout=60), b"".join(chunks).decode("utf-8", "replace")
+
+
+def _passes() -> int:
+    from meshc.backend.spmd import spmd_pipeline
+
+    return len(spmd_pipeline(mc.default_pipeline()).split(","))
+
+
+@pytest.mark.parametrize("command", sorted(_COMMANDS))
+def test_a_terminal_shows_the_display_and_a_pipe_does_not(command):
+    n = _passes()
+    code, shown = _on_a_terminal(_COMMANDS[command])
+    assert code == 0, shown
+    assert f"compile: {n}/{n} passes done" in shown
+    if command != "compile":  # mlp_tensor_parallel runs on 4 devices
+        assert "devices: 4/4 started, 4 finished" in shown
+        assert "steps: " in shown and " of the schedules" in shown
+    piped = subprocess.run([MESHC, *_COMMANDS[command]], capture_output=True, text=True, timeout=300,
+                           env=_child_env(), cwd=ROOT)
+    assert piped.returncode == 0, piped.stderr
+    for text in (piped.stdout, piped.stderr):
+        assert "passes done" not in text and "devices: " not in text and "\x1b[" not in text
+
+
+def test_an_mpi_job_on_a_terminal_shows_rank_0s_display_before_its_output():
+    """mpiexec hands the ranks pipes: --launch tells them the terminal is there, and only rank 0
+    draws, on its stdout, so the display is gone before the first line of output."""
+    pytest.importorskip("mpi4py")
+    n = _passes()
+    code, shown = _on_a_terminal(["run", "samples/mlp_tensor_parallel.mlir", "--random-inputs", "--backend", "mpi",
+                                  "--launch", "2", "--mesh-shape", "tp=2"])
+    assert code == 0, shown
+    assert shown.count(f"compile: {n}/{n} passes done, running") == 0  # the last pass ends it
+    assert f"compile: {n}/{n} passes done" in shown
+    import re
+
+    done = [int(m) for m in re.findall(r"compile: (\d+)/", shown)]
+    assert done == sorted(done) and done[-1] == n  # one rank drew: its count never goes back
+    last = shown.rindex("passes done")
+    assert shown.index("@mlp: inputs bound random (seed 0)") > last

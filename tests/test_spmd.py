@@ -121,6 +121,17 @@ def test_the_bodies_built_do_not_grow_with_the_device_count():
     assert _classes(peerslice, "peerslice.mlir", "m=4") == _classes(peerslice, "peerslice.mlir", "m=300") == 1
 
 
+def test_one_wide_shards_whose_offset_is_the_device_index_share_a_body():
+    """1024 columns of w1 (and rows of w2) over 1024 devices: each device's slice starts at its own
+    index, which the canonicalized body uses as the offset directly (no multiply); the offset only
+    places the slice in the stored shard, so the devices still share two bodies (device 0, which
+    seeds the partial sum, and the others), as on 256 devices (4-wide shards)."""
+    mlp = (SAMPLES / "mlp_tensor_parallel.mlir").read_text()
+    assert [_classes(mlp, "mlp.mlir", f"tp={n}", True) for n in (4, 256, 1024)] == [2, 2, 2]
+    # 4096 devices: 1024 columns give 1 or 0 each (an empty shard: one more body)
+    assert _classes(mlp, "mlp.mlir", "tp=4096", True) == 3
+
+
 def test_the_template_is_built_once_whatever_the_device_count():
     """The compiled stage-5 module holds one mesh.for_all per op (--no-fuse-regions; one fused region with
     fuse-spmd-regions), not one body per device."""

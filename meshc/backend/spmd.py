@@ -481,6 +481,8 @@ def _analyse(op: Operation, index: int) -> BodyInfo:
                 top = top.parent_op
             if top is None:
                 continue
+            if top is u and _is_distributed_slice(u, inside) and u.source in sources:  # type: ignore[attr-defined]
+                continue  # offsets and sizes of a slice of a stored shard: the signature's reads hold them
             found.append(top if top is u and _transparent(u) else None)
         users.append(found)
     return BodyInfo(op, index, ops, list(term.operands), sources, outside, ordered, users)

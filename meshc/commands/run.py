@@ -468,7 +468,10 @@ def _command(input_path, reference, entry, inputs_path, single_inputs, random_in
             mc.check_device_count(module, shapes, mc.MAX_THREAD_DEVICES)
         from meshc.progress import Progress
 
-        with Progress(sys.stderr) as shown:
+        from meshc.progress import display_stream
+
+        root = backend_name != "mpi" or _is_mpi_root()  # one display for an MPI job: rank 0's
+        with Progress(display_stream(), enabled=None if root else False) as shown:
             compiled = _compile(mc, module, pipeline, shapes, bound.func.sym_name, target, verify_each,
                                 mc.input_shapes(bound), spmd=None,
                                 progress=shown if shown.enabled else None)
@@ -482,7 +485,7 @@ def _command(input_path, reference, entry, inputs_path, single_inputs, random_in
             _print_binding(bound, inputs_path)
             if pictures is not None and pictures.show:
                 show_sharding(module, bound.func.sym_name, shapes, pictures.show)
-        bar = Progress(sys.stderr)
+        bar = Progress(display_stream(), enabled=None if root else False)
         try:
             result = mc.run_compiled(compiled, bound, static_module if check else None, repeat=repeat,
                                      device_memory=memory, timeout=collective_timeout, layout=layout,

@@ -230,6 +230,10 @@ def relaunch(n: int, argv: Sequence[str], *, env: Optional[dict] = None, timeout
     with tempfile.TemporaryDirectory(prefix="meshc-mpi-") as reports:  # the ranks' failure reports
         env = dict(os.environ if env is None else env)
         env[REPORT_DIR_ENV] = reports
+        if not forward and _is_terminal(sys.stderr):  # rank 0 draws the progress display (meshc.progress)
+            from meshc.progress import TERMINAL_ENV
+
+            env[TERMINAL_ENV] = "1"
         proc = subprocess.Popen(cmd, env=env, stdout=subprocess.PIPE if forward else None)
         pump = _StdoutPump(proc.stdout) if forward else None
         try:
