@@ -1224,7 +1224,7 @@ def _inline(method):
 # lexer callbacks: terminal -> the method of the callbacks object lark calls on each such token
 _LEXER_CALLBACKS = {"LBRACE": "_note_brace", "RSQB": "_note_close", "MORETHAN": "_note_close",
                     "RBRACE": "_note_close", "RPAR": "_note_close"}
-_TABLES_FORMAT = "driver-tables-1"  # bump when _build_tables' output changes shape
+_TABLES_FORMAT = "driver-tables-4"  # bump when _build_tables' output changes shape
 _SETUP: Any = None  # (grammar text, callbacks object, cache digest), made once per process
 
 
@@ -1334,14 +1334,18 @@ def _parser() -> tuple[Any, Any]:
 def _build_tables(parser: Any) -> dict:
     """What :class:`_Driver` needs of lark's built ``parser``, as plain data (``marshal``-able):
 
-    * ``states``: state -> {terminal or rule name: next state (a shift or a goto, >= 0) or
-      ``-1 - i`` (reduce by rule ``i``)}; ``start``, ``end``: the parse's first and accepting states;
+    * ``states``: state -> its actions, pairs of C ints ``(terminal or rule name as an index into
+      ``names``, next state (a shift or a goto, >= 0) or ``-1 - i`` (reduce by rule ``i``))``, as
+      bytes (a parse reaches few of the ~2300 states: only those are decoded); ``start``, ``end``:
+      the first and accepting states;
     * ``rules``: per rule ``(size, rule name, callback name, aliased, expand1, kept children, nones)``,
       lark's own shaping of the rule's children (``ChildFilterLALR``: the children kept, those
       spliced in, the placeholders of ``[x]``; ``?rule``'s single child passed through);
-    * ``lexers``: per state, False (lark's lexer must run there) or ``(ignored patterns, characters
+    * ``lexer_of``: state -> its lexer's index in ``lexers`` (``marshal``-ed, each lexer once), each
+      False (lark's lexer must run there) or ``(ignored patterns, characters
       that may start ignored text or None, newline terminals, keyword terminals by the terminal
-      that matches them, the state's other terminals as (name, pattern, first characters), flags)``;
+      that matches them, the state's other terminals, flags)``, the terminals as indices into
+      ``terminal_specs``, ``(name, pattern, first characters)`` each;
     * ``terminals``: every terminal name (the token callbacks are looked up by these);
     * ``ok``: False where lark's parse must run for everything (an unexpected rule shape).
     """
@@ -1371,24 +1375,48 @@ def _build_tables(parser: Any) -> dict:
         index[rule] = len(rules)
         rules.append((len(rule.expansion), str(rule.origin.name), str(name), bool(rule.alias), bool(expand1),
                       tuple((int(i), bool(x), int(a)) for i, x, a in include), int(nones)))
+    import marshal
+
+    import array
+
     states = {}
+    names: list[str] = []
+    name_index: dict[str, int] = {}
     for state, actions in table.states.items():
-        row = {}
+        row = array.array("i")
         for name, (action, arg) in actions.items():
-            row[str(name)] = int(arg) if action is Shift else -1 - index[arg]
-        states[int(state)] = row
-    lexers = {}
-    for state, basic in frontend.lexer.lexers.items():
-        lexers[int(state)] = _lexer_tables(basic, PatternRE, PatternStr)
+            name = str(name)
+            if name not in name_index:
+                name_index[name] = len(names)
+                names.append(name)
+            row.append(name_index[name])
+            row.append(int(arg) if action is Shift else -1 - index[arg])
+        states[int(state)] = row.tobytes()  # decoded when the parse first reaches the state
+    lexer_of, lexers, seen = {}, [], {}
+    terminal_specs: list = []
+    numbered: dict = {}
+
+    def terminal_index(*spec):
+        if spec not in numbered:
+            numbered[spec] = len(terminal_specs)
+            terminal_specs.append(spec)
+        return numbered[spec]
+
+    for state, basic in frontend.lexer.lexers.items():  # lark shares one lexer among states
+        if id(basic) not in seen:
+            seen[id(basic)] = len(lexers)
+            lexers.append(marshal.dumps(_lexer_tables(basic, PatternRE, PatternStr, terminal_index)))
+        lexer_of[int(state)] = seen[id(basic)]
     return {"format": _TABLES_FORMAT, "ok": ok, "states": states, "rules": rules,
             "start": int(table.start_states["start"]), "end": int(table.end_states["start"]),
-            "lexers": lexers, "terminals": [str(t.name) for t in parser.terminals]}
+            "lexer_of": lexer_of, "lexers": lexers, "terminal_specs": terminal_specs, "names": names, "terminals": [str(t.name) for t in parser.terminals]}
 
 
-def _lexer_tables(basic: Any, pattern_re: type, pattern_str: type) -> Any:
+def _lexer_tables(basic: Any, pattern_re: type, pattern_str: type, terminal_index: Any) -> Any:
     """One contextual-lexer state of lark (``basic``, a ``BasicLexer``) as plain data for
     :func:`_build_tables`, or False where lark's lexer must stay: an ignored terminal with a
-    callback, a terminal that may start where ignored text does, a keyword with regex flags."""
+    callback, a terminal that may start where ignored text does, a keyword with regex flags.
+    ``terminal_index(name, pattern, first characters)`` numbers the terminals (kept once)."""
     flags = basic.g_regex_flags
     ignored = [t for t in basic.terminals if t.name in basic.ignore_types]
     if not ignored or any(t.name in basic.user_callbacks for t in ignored):
@@ -1431,7 +1459,8 @@ def _lexer_tables(basic: Any, pattern_re: type, pattern_str: type) -> Any:
         first = _FIRST_CHARS.get((t.name, rx, flags), False)
         if first is False:
             first = _first_chars(rx, flags)
-        kept.append((str(t.name), rx, None if first is None else ("".join(sorted(first[0])), bool(first[1]))))
+        kept.append(terminal_index(str(t.name), rx, None if first is None else ("".join(sorted(first[0])),
+                                                                                bool(first[1]))))
     return (tuple(t.pattern.to_regexp() for t in ignored), starts, tuple(sorted(basic.newline_types)), unless,
             tuple(kept), int(flags))
 
@@ -1567,7 +1596,11 @@ class _Driver:
     def __init__(self, tables: dict, callbacks: Any):
         self.states = tables["states"]
         self.rules = tables["rules"]
+        self.lexer_of = tables["lexer_of"]
         self.lexer_tables = tables["lexers"]
+        self.lexer_specs: dict[int, Any] = {}  # decoded lexer tables, by index
+        self.terminal_specs = tables["terminal_specs"]
+        self.names = tables["names"]
         self.start = tables["start"]
         self.end = tables["end"]
         self.callbacks = callbacks
@@ -1584,16 +1617,27 @@ class _Driver:
     def _row(self, state: int) -> dict:
         """State ``state``'s actions: terminal or rule name -> the next state (a shift or a goto) or
         the reduction ``(size, callback or None, rule name)``."""
+        import array
+
+        pairs = array.array("i")
+        pairs.frombytes(self.states[state])
+        names = self.names
         row = {}
-        for name, arg in self.states[state].items():
-            row[name] = arg if arg >= 0 else self._reduction(-1 - arg)
+        for k in range(0, len(pairs), 2):
+            arg = pairs[k + 1]
+            row[names[pairs[k]]] = arg if arg >= 0 else self._reduction(-1 - arg)
         self.rows[state] = row
         return row
 
     def _lexing(self, state: int) -> Any:
         """``(skip, characters that may start skipped text, newline types, callbacks, scanners by
         character)`` of the lexer of ``state``, or False where lark's lexer must run."""
-        spec = self.lexer_tables.get(state, False)
+        at = self.lexer_of.get(state)
+        spec = False if at is None else self.lexer_specs.get(at)
+        if spec is None:
+            import marshal
+
+            spec = self.lexer_specs[at] = marshal.loads(self.lexer_tables[at])
         if not spec:
             lexing = False
         else:
@@ -1603,7 +1647,8 @@ class _Driver:
                 callbacks[name] = _after(callbacks[name], user, name) if name in callbacks else user
             skip = "(?>(?:" + "|".join(ignored) + ")*)"  # atomic: Python 3.11
             lexing = (_kept_regex(skip, flags).match, None if starts is None else frozenset(starts),
-                      frozenset(newline_types), callbacks, _Dispatch(terminals, flags))
+                      frozenset(newline_types), callbacks,
+                      _Dispatch([self.terminal_specs[i] for i in terminals], flags))
         self.lexings[state] = lexing
         return lexing
 
