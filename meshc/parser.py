@@ -1234,7 +1234,6 @@ def _setup() -> tuple[str, Any, str]:
     lark itself is not imported for it)."""
     global _SETUP, _CALLBACKS
     if _SETUP is None:
-        import hashlib
         import importlib.util
 
         text = _grammar_text()
@@ -1247,7 +1246,7 @@ def _setup() -> tuple[str, Any, str]:
         except OSError:
             lark_id = origin
         key = f"{text}\0{lark_id}\0{sys.version}\0{_TABLES_FORMAT}\0inline-rules\0starts-skipped\0first-chars".encode()
-        _SETUP = (text, _CALLBACKS, hashlib.sha256(key).hexdigest()[:16])
+        _SETUP = (text, _CALLBACKS, _sha256_hex(key)[:16])
     return _SETUP
 
 
@@ -1935,23 +1934,28 @@ def _kept_regex(pattern: str, flags: int) -> "re.Pattern[str]":
     its regex engine's magic number) so that a later process skips the compilation: a lexer state's
     scanner is one alternation of all its terminals, and compiling the ones a small module needs
     was a third of the start-up. The program is what CPython's ``re._compiler.compile`` hands to
-    ``_sre.compile``; anything unexpected (another Python, an unreadable or foreign file, a cache
-    directory that cannot be written) falls back to ``re.compile``."""
+    ``_sre.compile``, kept with ``marshal`` (the program packed as bytes); anything unexpected
+    (another Python, an unreadable or foreign file, a cache directory that cannot be written) falls
+    back to ``re.compile``."""
     try:
-        import hashlib
-        import pickle
+        import marshal
 
         import _sre
         from re import _compiler, _parser
 
-        key = f"{pattern}\0{flags}\0{sys.version}\0{_sre.MAGIC}\0{_sre.CODESIZE}".encode()
-        path = _cache_dir() / f"re-{hashlib.sha256(key).hexdigest()[:24]}.bin"
+        key = f"{pattern}\0{flags}\0{sys.version}\0{_sre.MAGIC}\0{_sre.CODESIZE}\0marshal".encode()
+        path = _cache_dir() / f"re-{_sha256_hex(key)[:24]}.bin"
+        kind = "I" if _sre.CODESIZE == 4 else "H"
         try:
             with open(path, "rb") as f:
-                stored, all_flags, code, groups, groupindex, indexgroup = pickle.load(f)
+                stored, all_flags, packed, groups, groupindex, indexgroup = marshal.load(f)
             if stored == pattern:
-                return _sre.compile(pattern, all_flags, list(code), groups, groupindex, indexgroup)
-        except (OSError, EOFError, ValueError, TypeError, pickle.UnpicklingError):
+                import array
+
+                code = array.array(kind)
+                code.frombytes(packed)
+                return _sre.compile(pattern, all_flags, code.tolist(), groups, groupindex, indexgroup)
+        except (OSError, EOFError, ValueError, TypeError):
             pass
         parsed = _parser.parse(pattern, flags)
         code = _compiler._code(parsed, flags)
@@ -1964,17 +1968,27 @@ def _kept_regex(pattern: str, flags: int) -> "re.Pattern[str]":
         try:
             import array
 
-            packed = array.array("I" if _sre.CODESIZE == 4 else "H", code)
+            packed = array.array(kind, code).tobytes()
             tmp = path.with_name(f"{path.name}.{os.getpid()}.tmp")
             path.parent.mkdir(parents=True, exist_ok=True)
             with open(tmp, "wb") as f:
-                pickle.dump(record[:2] + (packed,) + record[3:], f, protocol=pickle.HIGHEST_PROTOCOL)
+                marshal.dump(record[:2] + (packed,) + record[3:], f)
             os.replace(tmp, path)
-        except (OSError, OverflowError, pickle.PicklingError):
+        except (OSError, OverflowError, ValueError):
             pass
         return compiled
     except Exception:  # noqa: BLE001 - the cache is an optimisation only
         return re.compile(pattern, flags)
+
+
+def _sha256_hex(data: bytes) -> str:
+    """The SHA-256 of ``data`` in hex (the cache files' keys), from CPython's own ``_sha256`` where it
+    is there: ``hashlib`` loads OpenSSL first, a few milliseconds of every start-up."""
+    try:
+        from _sha256 import sha256
+    except ImportError:  # another Python
+        from hashlib import sha256
+    return sha256(data).hexdigest()
 
 
 def _cache_dir() -> Path:
