@@ -1609,8 +1609,8 @@ class _Driver:
             if callback is not None:
                 self.token_callbacks[name] = callback
         self.lexer_callbacks = {k: getattr(callbacks, v) for k, v in _LEXER_CALLBACKS.items()}
-        self.rows: dict[int, dict] = {}
-        self.lexings: dict[int, Any] = {}  # state -> what the loop lexes with there, or False
+        self.rows: dict[int, dict] = _Lazy(self._row)  # state -> its actions, decoded on first use
+        self.lexings: dict[int, Any] = _Lazy(self._lexing)  # state -> what the loop lexes with there, or False
         self.made: dict[int, tuple] = {}  # rule index -> its reduction
 
     def _row(self, state: int) -> dict:
@@ -1715,9 +1715,7 @@ class _Driver:
         at_end = False
         while True:
             if not at_end:
-                lexing = lexings.get(state)
-                if lexing is None:
-                    lexing = self._lexing(state)
+                lexing = lexings[state]
                 if lexing is False:
                     raise _Fallback()
                 skip, skip_starts, newline_types, lex_callbacks, scanners = lexing
@@ -1765,10 +1763,7 @@ class _Driver:
                         type_ = t.type
             # feed the token (or the end of input): reduce while the table says so, then shift
             while True:
-                row = rows.get(state)
-                if row is None:
-                    row = self._row(state)
-                a = row.get(type_)
+                a = rows[state].get(type_)
                 if a is None:
                     raise _Fallback()
                 if a.__class__ is int:
@@ -1779,8 +1774,10 @@ class _Driver:
                     state = a
                     break
                 size, cb, origin = a
+                # the goto: every state on the stack has its row decoded (it was the current state
+                # right after it was pushed)
                 if cb is None:  # a single child passed through
-                    state = state_stack[-1] = (rows.get(state_stack[-2]) or self._row(state_stack[-2]))[origin]
+                    state = state_stack[-1] = rows[state_stack[-2]][origin]
                 else:
                     if size:
                         s = value_stack[-size:]
@@ -1789,12 +1786,24 @@ class _Driver:
                     else:
                         s = []
                     value = cb(s)
-                    below = state_stack[-1]
-                    state = (rows.get(below) or self._row(below))[origin]
+                    state = rows[state_stack[-1]][origin]
                     push_state(state)
                     push_value(value)
                 if at_end and state == self.end:
                     return value_stack[-1]
+
+
+class _Lazy(dict):
+    """A dict whose missing key ``k`` is filled with ``make(k)`` (one C lookup per hit, no
+    ``get``-and-test in the parse loop)."""
+
+    def __init__(self, make: Any):
+        super().__init__()
+        self.make = make
+
+    def __missing__(self, key: Any) -> Any:
+        value = self[key] = self.make(key)
+        return value
 
 
 def _retype(keywords: dict) -> Any:
