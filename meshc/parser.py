@@ -3,9 +3,11 @@
 ``parse(text, filename)`` returns a ``builtin.module`` operation. The grammar
 is ``grammar/core.lark`` plus one ``grammar/<dialect>.lark`` per dialect
 module listed in ``meshc.dialects.DIALECTS``; each dialect module may define
-a ``Syntax`` mixin whose methods are the callbacks of its grammar rules. The
-compiled parser is built once per process (and lark caches its tables on
-disk).
+a ``Syntax`` mixin whose methods are the callbacks of its grammar rules. lark
+builds the LALR tables once per grammar; meshc's own loop (:class:`_Driver`)
+parses from those tables, kept as plain data in ``$XDG_CACHE_HOME/meshc``, so
+that a parse imports no lark; lark's own parser is loaded only to report a
+syntax error as lark finds it.
 
 Callbacks run bottom-up as rules reduce, so scoping relies on ``region_open``
 reducing before the region's ops: it pushes an SSA scope and creates the entry
