@@ -44,6 +44,14 @@ caches): empty module 0.469 against xdsl-opt 0.75 0.425 (0.91x); 10k ops 1.987 a
 (2.63x). In one process at load 3, a parse of the 10k module: 1.12 s through the new loop, 1.85 s
 through lark's own loop on the same grammar and callbacks.
 
+Then (meshc's loop runs from lark's tables cached as plain data with ``marshal``: ``compile -p ""``
+imports no lark, pickle or hashlib, and lark's parser is loaded only to report a syntax error; CPU
+s, interleaved with main's code and xdsl-opt 0.75 in one run, load 25-31 on the 2 shared cores):
+empty module 0.243 against main 0.399 and xdsl-opt 0.420 (1.73x; this bench alone: 0.194 against
+0.334, 1.72x); 10k ops 1.176 against main 1.474 and xdsl-opt 4.277 (3.64x; main 2.90x; this bench
+alone: 1.242 against 3.946, 3.18x); 100k ops (this bench, one run, load 25) 12.44 against 43.61
+(3.51x).
+
 Usage: python bench/parse_bench.py [--sizes 1000,10000,100000] [--generic-only|--custom-only]
        [--xdsl-opt PATH] [--process-sizes 10000,100000] [--repeats 3]
 """

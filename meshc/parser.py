@@ -3,9 +3,11 @@
 ``parse(text, filename)`` returns a ``builtin.module`` operation. The grammar
 is ``grammar/core.lark`` plus one ``grammar/<dialect>.lark`` per dialect
 module listed in ``meshc.dialects.DIALECTS``; each dialect module may define
-a ``Syntax`` mixin whose methods are the callbacks of its grammar rules. The
-compiled parser is built once per process (and lark caches its tables on
-disk).
+a ``Syntax`` mixin whose methods are the callbacks of its grammar rules. lark
+builds the LALR tables once per grammar; meshc's own loop (:class:`_Driver`)
+parses from those tables, kept as plain data in ``$XDG_CACHE_HOME/meshc``, so
+that a parse imports no lark; lark's own parser is loaded only to report a
+syntax error as lark finds it.
 
 Callbacks run bottom-up as rules reduce, so scoping relies on ``region_open``
 reducing before the region's ops: it pushes an SSA scope and creates the entry
@@ -27,10 +29,6 @@ import sys
 from pathlib import Path
 from typing import Any, Optional
 
-from lark import Lark, Token, v_args
-from lark.lexer import BasicLexer as _BasicLexer, _create_unless
-from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
-
 from meshc.ir.affine import AffineMap, BinaryExpr, ConstantExpr, DimExpr, SymbolExpr
 from meshc.ir.attributes import (AffineMapAttr, ArrayAttr, Attribute, BoolAttr, DenseArrayAttr, DenseElementsAttr,
                                  DictionaryAttr, FloatAttr, IntegerAttr, StringAttr, SymbolRefAttr, TypeAttr,
@@ -43,6 +41,51 @@ from meshc.ir.types import (F64, I1, I64, INDEX, ComplexType, FloatType, Functio
                             TensorType, Type, UnrankedTensorType, VectorType, numpy_dtype)
 
 GRAMMAR_DIR = Path(__file__).parent / "grammar"
+
+
+class Token(str):
+    """One token of the input as the parse callbacks see it: its text (the ``str`` value) with lark's
+    token attributes, ``type`` (the terminal name), ``start_pos``/``end_pos`` (character offsets),
+    ``line``/``column`` and ``end_line``/``end_column`` (1-based). meshc's own LALR loop
+    (:class:`_Driver`) makes these without importing lark; lark's loop, which runs only to report
+    a syntax error, makes lark's own tokens, which have the same attributes."""
+
+    __slots__ = ("type", "value", "start_pos", "line", "column", "end_line", "end_column", "end_pos")
+
+    def __new__(cls, type: str, value: str, start_pos: Optional[int] = None, line: Optional[int] = None,
+                column: Optional[int] = None, end_line: Optional[int] = None, end_column: Optional[int] = None,
+                end_pos: Optional[int] = None) -> "Token":
+        self = str.__new__(cls, value)
+        self.type = type
+        self.value = value
+        self.start_pos = start_pos
+        self.line = line
+        self.column = column
+        self.end_line = end_line
+        self.end_column = end_column
+        self.end_pos = end_pos
+        return self
+
+    def __repr__(self) -> str:
+        return f"Token({self.type!r}, {self.value!r})"
+
+    def __reduce__(self):
+        return Token, (self.type, self.value, self.start_pos, self.line, self.column, self.end_line,
+                       self.end_column, self.end_pos)
+
+
+class _Tree:
+    """What a rule without a callback reduces to in :class:`_Driver` (lark's ``Tree``, without lark):
+    the rule name ``data`` and the ``children`` list."""
+
+    __slots__ = ("data", "children")
+
+    def __init__(self, data: str, children: list):
+        self.data = data
+        self.children = children
+
+    def __repr__(self) -> str:
+        return f"Tree({self.data!r}, {self.children!r})"
 
 
 _FLOAT_TYPES: dict[str, FloatType] = {}  # one instance per spelling (types are immutable)
@@ -1100,7 +1143,7 @@ def _splat(value, shape):
 
 
 # ---------------------------------------------------------------- the parser
-_PARSER: Optional[Lark] = None
+_PARSER: Any = None  # lark's parser (lark's loop: errors only)
 _CALLBACKS: Any = None
 
 
@@ -1116,13 +1159,19 @@ def _grammar_text() -> str:
     return "\n".join(parts)
 
 
-def _derived_grammar():
-    """The rules and callbacks derived from the ops' assembly formats (meshc.ir.opdef)."""
-    from meshc.dialects import load_all
-    from meshc.ir.opdef import grammar_and_callbacks
+_DERIVED: Any = None
 
-    load_all()
-    return grammar_and_callbacks()
+
+def _derived_grammar():
+    """The rules and callbacks derived from the ops' assembly formats (meshc.ir.opdef), made once."""
+    global _DERIVED
+    if _DERIVED is None:
+        from meshc.dialects import load_all
+        from meshc.ir.opdef import grammar_and_callbacks
+
+        load_all()
+        _DERIVED = grammar_and_callbacks()
+    return _DERIVED
 
 
 # a rule's name (``name:``, ``?name:``, ``%extend name:``) or an alternative's alias (``-> name``)
@@ -1130,19 +1179,18 @@ _RULE_NAME = re.compile(r"^\s*(?:%extend\s+)?[?!]?([a-z_][a-z_0-9]*)(?:\.\d+)?\s
 
 
 def _callback_class(grammar: str) -> type:
-    """The transformer class: every dialect's ``Syntax`` mixin over :class:`ParserCore`, with the
-    callbacks of the rules of ``grammar`` (and only those) taking their children inline.
+    """The callbacks class: every dialect's ``Syntax`` mixin over :class:`ParserCore`, with the
+    callbacks of the rules of ``grammar`` copied onto the class itself. Its ``_rule_methods`` names
+    the rule callbacks that take their children inline (those lark's ``v_args(inline=True)`` would
+    wrap: the public ones of the class' own namespace); no lark class is involved, so that the
+    parse needs no lark import.
 
-    Helpers (``use``, ``build``, ``loc``, ...) stay plain inherited methods: lark's ``v_args`` wrapper
-    builds a new bound wrapper on every attribute access, which cost a tenth of the parse."""
+    Helpers (``use``, ``build``, ``loc``, ...) stay plain inherited methods."""
     from meshc.dialects import DIALECTS
-
-    from lark import Transformer
 
     mixins = [d.Syntax for d in DIALECTS if hasattr(d, "Syntax")]
     bases = tuple(mixins) + (ParserCore,)
     rules = {a or b for a, b in _RULE_NAME.findall(grammar)}
-    # lark applies v_args only to methods defined on the class itself
     namespace: dict[str, Any] = {}
     for base in reversed(bases):
         for klass in reversed(base.__mro__[:-1]):  # a mixin's own bases too (mesh's CollectiveSyntax)
@@ -1150,21 +1198,19 @@ def _callback_class(grammar: str) -> type:
                 if k in rules and callable(v):
                     namespace[k] = v
     namespace.update(_derived_grammar()[1])
-    cls = type("MeshcParseCallbacks", bases + (Transformer,), namespace)
-    return v_args(inline=True)(cls)
+    namespace["_rule_methods"] = frozenset(k for k, v in namespace.items() if not k.startswith("_") and callable(v))
+    return type("MeshcParseCallbacks", bases, namespace)
 
 
 class _InlineRules:
-    """What lark calls a rule's callback through: one plain function per rule of the callbacks
-    object, taking the children list and passing them inline to the method bound once (lark's own
-    ``v_args`` path takes three calls per reduction). Other names fall through to the object."""
+    """What lark calls a rule's callback through: one plain function per rule callback of the
+    callbacks object (``_rule_methods``), taking the children list and passing them inline to the
+    method bound once. Other names fall through to the object (lark's default then builds a tree)."""
 
     def __init__(self, callbacks: Any):
         self._callbacks = callbacks
-        for name, member in vars(type(callbacks)).items():
-            base = getattr(member, "base_func", None)  # a v_args-wrapped rule callback
-            if base is not None:
-                setattr(self, name, _inline(base.__get__(callbacks, type(callbacks))))
+        for name in type(callbacks)._rule_methods:
+            setattr(self, name, _inline(getattr(callbacks, name)))
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self._callbacks, name)
@@ -1177,26 +1223,89 @@ def _inline(method):
     return callback
 
 
-def _parser() -> tuple[Lark, Any]:
-    """The process' parser and its callbacks object, built on first use.
+# lexer callbacks: terminal -> the method of the callbacks object lark calls on each such token
+_LEXER_CALLBACKS = {"LBRACE": "_note_brace", "RSQB": "_note_close", "MORETHAN": "_note_close",
+                    "RBRACE": "_note_close", "RPAR": "_note_close"}
+_TABLES_FORMAT = "driver-tables-4"  # bump when _build_tables' output changes shape
+_SETUP: Any = None  # (grammar text, callbacks object, cache digest), made once per process
 
-    Start-up cost: a built parser is pickled to ``$XDG_CACHE_HOME/meshc`` (key: the grammar text and
-    the lark and Python versions) right after it is built, before any parse has compiled the
-    contextual lexer's regexes (they stay lazy); loading that pickle is ~4x faster than lark's own
-    cache format. Any cache problem falls back to building (lark's cache still applies)."""
-    global _PARSER, _CALLBACKS
-    if _PARSER is None:
-        import hashlib
 
-        import lark
+def _setup() -> tuple[str, Any, str]:
+    """The grammar text, the process' callbacks object and the key of the cache files (the grammar
+    text, the Python version and where lark is installed, with its ``__init__``'s size and mtime:
+    lark itself is not imported for it)."""
+    global _SETUP, _CALLBACKS
+    if _SETUP is None:
+        import importlib.util
 
         text = _grammar_text()
         _CALLBACKS = _callback_class(text)()
+        spec = importlib.util.find_spec("lark")
+        origin = getattr(spec, "origin", None) or ""
+        try:
+            st = os.stat(origin)
+            lark_id = f"{origin}\0{st.st_size}\0{st.st_mtime_ns}"
+        except OSError:
+            lark_id = origin
+        key = f"{text}\0{lark_id}\0{sys.version}\0{_TABLES_FORMAT}\0inline-rules\0starts-skipped\0first-chars".encode()
+        _SETUP = (text, _CALLBACKS, _sha256_hex(key)[:16])
+    return _SETUP
+
+
+_TABLES: Any = None  # the driver tables (None: not loaded yet; False: the driver cannot run this grammar)
+
+
+def _fast_parser() -> tuple[Any, Any]:
+    """``(driver tables or False, callbacks object)``: what :class:`_Driver` parses with, without
+    importing lark. The tables are plain data (:func:`_build_tables`) kept with ``marshal`` in
+    ``$XDG_CACHE_HOME/meshc/tables-*.marshal`` (written to a temporary file, then renamed: safe
+    for concurrent runs); a missing, damaged or foreign file is rebuilt from lark's parser
+    (:func:`_parser`), and any cache problem only costs that rebuild."""
+    global _TABLES
+    if _TABLES is None:
+        import marshal
+
+        _, callbacks, digest = _setup()
+        path = _cache_dir() / f"tables-{digest}.marshal"
+        tables = None
+        try:
+            with open(path, "rb") as f:
+                loaded = marshal.load(f)
+            if isinstance(loaded, dict) and loaded.get("format") == _TABLES_FORMAT:
+                tables = loaded
+        except Exception:  # noqa: BLE001 - missing, truncated, or foreign: rebuild
+            tables = None
+        if tables is None:
+            parser, _ = _parser()
+            tables = _build_tables(parser)
+            try:
+                path.parent.mkdir(parents=True, exist_ok=True)
+                tmp = path.with_name(f"{path.name}.{os.getpid()}.tmp")
+                with open(tmp, "wb") as f:
+                    marshal.dump(tables, f)
+                os.replace(tmp, path)
+            except (OSError, ValueError):
+                pass
+        _TABLES = tables if tables.get("ok") else False
+    return _TABLES, _CALLBACKS
+
+
+def _parser() -> tuple[Any, Any]:
+    """The process' lark parser and its callbacks object, built on first use: lark's own loop runs
+    only where :class:`_Driver` cannot (a syntax error, to report it as lark finds it).
+
+    A built parser is pickled to ``$XDG_CACHE_HOME/meshc`` (key: see :func:`_setup`) right after it
+    is built, before any parse has compiled the contextual lexer's regexes (they stay lazy);
+    loading that pickle is ~4x faster than lark's own cache format. Any cache problem falls back
+    to building (lark's cache still applies)."""
+    global _PARSER
+    if _PARSER is None:
+        from lark import Lark
+
+        text, callbacks, digest = _setup()
         cache_dir = _cache_dir()
-        key = f"{text}\0{lark.__version__}\0{sys.version}\0inline-rules\0starts-skipped\0first-chars".encode()
-        digest = hashlib.sha256(key).hexdigest()[:16]
         pickled = cache_dir / f"parser-{digest}.pickle"
-        _PARSER = _load_pickled(pickled, _CALLBACKS)
+        _PARSER = _load_pickled(pickled, callbacks)
         if _PARSER is None:
             cache: Any = False
             try:
@@ -1204,11 +1313,9 @@ def _parser() -> tuple[Lark, Any]:
                 cache = str(cache_dir / f"grammar-{digest}.lark.cache")
             except OSError:
                 pass
-            _PARSER = Lark(text, parser="lalr", lexer="contextual", transformer=_InlineRules(_CALLBACKS),
+            _PARSER = Lark(text, parser="lalr", lexer="contextual", transformer=_InlineRules(callbacks),
                            propagate_positions=False, maybe_placeholders=True, cache=cache,
-                           lexer_callbacks={"LBRACE": _CALLBACKS._note_brace, "RSQB": _CALLBACKS._note_close,
-                                 "MORETHAN": _CALLBACKS._note_close, "RBRACE": _CALLBACKS._note_close,
-                                 "RPAR": _CALLBACKS._note_close})
+                           lexer_callbacks={k: getattr(callbacks, v) for k, v in _LEXER_CALLBACKS.items()})
             # which terminals may start where whitespace does, decided once for all of them and
             # kept in the pickle: probing them was the first parse's regex compilations
             _PARSER.starts_skipped = {t.name: _may_start_skipped(t, _PARSER.lexer_conf.g_regex_flags)
@@ -1218,128 +1325,254 @@ def _parser() -> tuple[Lark, Any]:
             flags = _PARSER.lexer_conf.g_regex_flags
             _PARSER.first_chars = {(t.name, t.pattern.to_regexp(), flags): _first_chars(t.pattern.to_regexp(), flags)
                                    for t in _PARSER.terminals}
-            _save_pickled(_PARSER, _CALLBACKS, pickled)
+            _save_pickled(_PARSER, callbacks, pickled)
         _STARTS_SKIPPED.update(getattr(_PARSER, "starts_skipped", {}))
         _FIRST_CHARS.update(getattr(_PARSER, "first_chars", {}))
         _install_fast_lexers(_PARSER)
     return _PARSER, _CALLBACKS
 
 
-class _FastBasicLexer(_BasicLexer):
-    """The lexer of one contextual-lexer state with the ignored terminals (whitespace, comments,
-    ``loc(...)``) skipped inside the same regex match as the next token: one ``re`` match and one
-    token per significant token instead of lark's match-and-drop of every ignored one (nearly half
-    of the matches of a typical module). Installed over lark's ``BasicLexer`` by swapping the
-    instance's class (:func:`_install_fast_lexers`); the scanner, its terminal order and callbacks
-    stay lark's, and anything unusual (no match, end of input) goes through lark's own
-    ``next_token`` from the same position, so every token and error is the one lark would make."""
+def _build_tables(parser: Any) -> dict:
+    """What :class:`_Driver` needs of lark's built ``parser``, as plain data (``marshal``-able):
 
-    _fast: Any = None  # (skip-and-match regex, skip regex, newline types, callbacks), built on first use
+    * ``states``: state -> its actions, pairs of C ints ``(terminal or rule name as an index into
+      ``names``, next state (a shift or a goto, >= 0) or ``-1 - i`` (reduce by rule ``i``))``, as
+      bytes (a parse reaches few of the ~2300 states: only those are decoded); ``start``, ``end``:
+      the first and accepting states;
+    * ``rules``: per rule ``(size, rule name, callback name, aliased, expand1, kept children, nones)``,
+      lark's own shaping of the rule's children (``ChildFilterLALR``: the children kept, those
+      spliced in, the placeholders of ``[x]``; ``?rule``'s single child passed through);
+    * ``lexer_of``: state -> its lexer's index in ``lexers`` (``marshal``-ed, each lexer once), each
+      False (lark's lexer must run there) or ``(ignored patterns, characters
+      that may start ignored text or None, newline terminals, keyword terminals by the terminal
+      that matches them, the state's other terminals, flags)``, the terminals as indices into
+      ``terminal_specs``, ``(name, pattern, first characters)`` each;
+    * ``terminals``: every terminal name (the token callbacks are looked up by these);
+    * ``ok``: False where lark's parse must run for everything (an unexpected rule shape).
+    """
+    from lark.lexer import PatternRE, PatternStr
+    from lark.parse_tree_builder import ChildFilterLALR, ChildFilterLALR_NoPlaceholders, ExpandSingleChild
+    from lark.parsers.lalr_analysis import Shift
 
-    def _build_fast(self) -> Any:
-        """The compiled skip-and-match regex of this state, or False where lark's path must stay
-        (an ignored terminal with a callback, or a token that may start with what is skipped).
-        lark's own scanner is not compiled: it is built only for an error (one regex per state)."""
-        flags = self.g_regex_flags
-        ignored = [t for t in self.terminals if t.name in self.ignore_types]
-        if not ignored or any(t.name in self.user_callbacks for t in ignored):
-            return False
-        if any(t.name not in self.ignore_types and _may_start_skipped(t, flags) for t in self.terminals):
-            return False
-        terminals, callbacks = _create_unless(self.terminals, flags, self.re, self.use_bytes)
-        for name, user in self.user_callbacks.items():
-            callbacks[name] = _after(callbacks[name], user, name) if name in callbacks else user
-        skip = "(?>(?:" + "|".join(t.pattern.to_regexp() for t in ignored) + ")*)"  # atomic: Python 3.11
-        alternatives = "|".join(f"(?P<{t.name}>{t.pattern.to_regexp()})" for t in terminals)
-        return (_kept_regex(f"{skip}(?:{alternatives})", flags), _kept_regex(skip, flags), self.newline_types,
-                callbacks)
+    frontend = parser.parser
+    table = frontend.parser.parser.parse_table
+    ok = parser.options.postlex is None and not parser.options.propagate_positions and sys.version_info >= (3, 11)
+    index: dict[Any, int] = {}
+    rules = []
+    for rule, chain in parser._parse_tree_builder.rule_builders:
+        expand1, include, nones = False, None, 0
+        for w in chain:
+            if w is ExpandSingleChild:
+                expand1 = True
+            elif getattr(w, "func", None) is ChildFilterLALR:
+                include, nones = w.args
+            elif getattr(w, "func", None) is ChildFilterLALR_NoPlaceholders:
+                include = [(i, x, 0) for i, x in w.args[0]]
+            else:
+                ok = False
+        if include is None:
+            include = [(i, False, 0) for i in range(len(rule.expansion))]
+        name = rule.alias or rule.options.template_source or rule.origin.name
+        index[rule] = len(rules)
+        rules.append((len(rule.expansion), str(rule.origin.name), str(name), bool(rule.alias), bool(expand1),
+                      tuple((int(i), bool(x), int(a)) for i, x, a in include), int(nones)))
+    import marshal
 
-    _dispatch: Any = None  # what :class:`_Driver` lexes with, built on first use
+    import array
 
-    def _build_dispatch(self) -> Any:
-        """``(skip, characters that may start skipped text, newline types, callbacks, scanners by
-        character)`` for :class:`_Driver`, or False where lark's path must stay (as ``_build_fast``)."""
-        flags = self.g_regex_flags
-        ignored = [t for t in self.terminals if t.name in self.ignore_types]
-        if not ignored or any(t.name in self.user_callbacks for t in ignored):
-            return False
-        if any(t.name not in self.ignore_types and _may_start_skipped(t, flags) for t in self.terminals):
-            return False
-        terminals, callbacks = _create_unless(self.terminals, flags, self.re, self.use_bytes)
-        for name, user in self.user_callbacks.items():
-            callbacks[name] = _after(callbacks[name], user, name) if name in callbacks else user
-        skip = "(?>(?:" + "|".join(t.pattern.to_regexp() for t in ignored) + ")*)"
-        starts: Optional[set] = set()
-        for t in ignored:
-            first = _first_chars(t.pattern.to_regexp(), flags)
-            if first is None or first[1]:
-                starts = None  # then skip before every token
-                break
-            starts |= first[0]
-        return (_kept_regex(skip, flags).match, starts, self.newline_types, callbacks,
-                _Dispatch([t for t in terminals if t.name not in self.ignore_types], flags))
+    states = {}
+    names: list[str] = []
+    name_index: dict[str, int] = {}
+    for state, actions in table.states.items():
+        row = array.array("i")
+        for name, (action, arg) in actions.items():
+            name = str(name)
+            if name not in name_index:
+                name_index[name] = len(names)
+                names.append(name)
+            row.append(name_index[name])
+            row.append(int(arg) if action is Shift else -1 - index[arg])
+        states[int(state)] = row.tobytes()  # decoded when the parse first reaches the state
+    lexer_of, lexers, seen = {}, [], {}
+    terminal_specs: list = []
+    numbered: dict = {}
 
-    def next_token(self, lex_state: Any, parser_state: Any = None) -> Token:
-        fast = self._fast
-        if fast is None:
-            fast = self._fast = self._build_fast()
-        if fast is False:
-            return _BasicLexer.next_token(self, lex_state, parser_state)
-        master, skip, newline_types, callbacks = fast
-        line_ctr = lex_state.line_ctr
-        slice_ = lex_state.text
-        text = slice_.text
-        pos = line_ctr.char_pos
-        m = master.match(text, pos, slice_.end)
-        if m is None:
-            if skip.match(text, pos, slice_.end).end() == slice_.end:  # only skipped text left: the end
-                line_ctr.feed(text[pos:slice_.end])
-                raise EOFError(self)
-            # an error: lark's path (its scanner, built now) gives the same error at the same place
-            return _BasicLexer.next_token(self, lex_state, parser_state)
-        type_ = m.lastgroup
-        start = m.start(type_)
-        end = m.end()
-        line = line_ctr.line
-        if start != pos:
-            newlines = text.count("\n", pos, start)
-            if newlines:
-                line += newlines
-                line_ctr.line_start_pos = text.rindex("\n", pos, start) + 1
-        value = text[start:end]
-        t = _new_token(Token, value)
-        t.type = type_
-        t.value = value
-        t.start_pos = start
-        t.line = line
-        t.column = start - line_ctr.line_start_pos + 1
-        if type_ in newline_types:
-            newlines = value.count("\n")
-            if newlines:
-                line += newlines
-                line_ctr.line_start_pos = start + value.rindex("\n") + 1
-        line_ctr.line = line
-        line_ctr.char_pos = end
-        line_ctr.column = end - line_ctr.line_start_pos + 1
-        t.end_line = line
-        t.end_column = line_ctr.column
-        t.end_pos = end
-        callback = callbacks.get(type_)
-        if callback is not None:
-            t = callback(t)
-        lex_state.last_token = t
-        return t
+    def terminal_index(*spec):
+        if spec not in numbered:
+            numbered[spec] = len(terminal_specs)
+            terminal_specs.append(spec)
+        return numbered[spec]
+
+    for state, basic in frontend.lexer.lexers.items():  # lark shares one lexer among states
+        if id(basic) not in seen:
+            seen[id(basic)] = len(lexers)
+            lexers.append(marshal.dumps(_lexer_tables(basic, PatternRE, PatternStr, terminal_index)))
+        lexer_of[int(state)] = seen[id(basic)]
+    return {"format": _TABLES_FORMAT, "ok": ok, "states": states, "rules": rules,
+            "start": int(table.start_states["start"]), "end": int(table.end_states["start"]),
+            "lexer_of": lexer_of, "lexers": lexers, "terminal_specs": terminal_specs, "names": names, "terminals": [str(t.name) for t in parser.terminals]}
+
+
+def _lexer_tables(basic: Any, pattern_re: type, pattern_str: type, terminal_index: Any) -> Any:
+    """One contextual-lexer state of lark (``basic``, a ``BasicLexer``) as plain data for
+    :func:`_build_tables`, or False where lark's lexer must stay: an ignored terminal with a
+    callback, a terminal that may start where ignored text does, a keyword with regex flags.
+    ``terminal_index(name, pattern, first characters)`` numbers the terminals (kept once)."""
+    flags = basic.g_regex_flags
+    ignored = [t for t in basic.terminals if t.name in basic.ignore_types]
+    if not ignored or any(t.name in basic.user_callbacks for t in ignored):
+        return False
+    if any(t.name not in basic.ignore_types and _may_start_skipped(t, flags) for t in basic.terminals):
+        return False
+    # lark's ``_create_unless``: a string terminal that a regex terminal of the same priority also
+    # matches is lexed as the regex one, then retyped by a whole-text match (first string wins)
+    strs = [t for t in basic.terminals if isinstance(t.pattern, pattern_str)]
+    unless: dict[str, dict[str, str]] = {}
+    embedded = set()
+    for retok in basic.terminals:
+        if not isinstance(retok.pattern, pattern_re):
+            continue
+        rx = re.compile(retok.pattern.to_regexp(), flags)
+        for strtok in strs:
+            if strtok.priority != retok.priority:
+                continue
+            s = strtok.pattern.value
+            m = rx.match(s)
+            if m is not None and m.group(0) == s:
+                if strtok.pattern.flags:
+                    return False
+                unless.setdefault(str(retok.name), {}).setdefault(str(s), str(strtok.name))
+                if set(strtok.pattern.flags) <= set(retok.pattern.flags):
+                    embedded.add(strtok.name)
+    terminals = [t for t in basic.terminals if t.name not in embedded]
+    starts: Optional[str] = ""
+    for t in ignored:
+        first = _first_chars(t.pattern.to_regexp(), flags)
+        if first is None or first[1]:
+            starts = None  # then skip before every token
+            break
+        starts += "".join(sorted(first[0]))
+    kept = []
+    for t in terminals:
+        if t.name in basic.ignore_types:
+            continue
+        rx = t.pattern.to_regexp()
+        first = _FIRST_CHARS.get((t.name, rx, flags), False)
+        if first is False:
+            first = _first_chars(rx, flags)
+        kept.append(terminal_index(str(t.name), rx, None if first is None else ("".join(sorted(first[0])),
+                                                                                bool(first[1]))))
+    return (tuple(t.pattern.to_regexp() for t in ignored), starts, tuple(sorted(basic.newline_types)), unless,
+            tuple(kept), int(flags))
+
+
+_FAST_LEXER: Any = None
+
+
+def _fast_lexer_class() -> type:
+    """:class:`_FastBasicLexer`, defined on first use (it subclasses lark's ``BasicLexer``: lark is
+    imported only where lark's own loop runs)."""
+    global _FAST_LEXER
+    if _FAST_LEXER is None:
+        from lark import Token as LarkToken
+        from lark.lexer import BasicLexer as _BasicLexer, _create_unless
+
+        class _FastBasicLexer(_BasicLexer):
+            """The lexer of one contextual-lexer state with the ignored terminals (whitespace, comments,
+            ``loc(...)``) skipped inside the same regex match as the next token: one ``re`` match and one
+            token per significant token instead of lark's match-and-drop of every ignored one (nearly half
+            of the matches of a typical module). Installed over lark's ``BasicLexer`` by swapping the
+            instance's class (:func:`_install_fast_lexers`); the scanner, its terminal order and callbacks
+            stay lark's, and anything unusual (no match, end of input) goes through lark's own
+            ``next_token`` from the same position, so every token and error is the one lark would make."""
+
+            _fast: Any = None  # (skip-and-match regex, skip regex, newline types, callbacks), built on first use
+
+            def _build_fast(self) -> Any:
+                """The compiled skip-and-match regex of this state, or False where lark's path must stay
+                (an ignored terminal with a callback, or a token that may start with what is skipped).
+                lark's own scanner is not compiled: it is built only for an error (one regex per state)."""
+                flags = self.g_regex_flags
+                ignored = [t for t in self.terminals if t.name in self.ignore_types]
+                if not ignored or any(t.name in self.user_callbacks for t in ignored):
+                    return False
+                if any(t.name not in self.ignore_types and _may_start_skipped(t, flags) for t in self.terminals):
+                    return False
+                terminals, callbacks = _create_unless(self.terminals, flags, self.re, self.use_bytes)
+                for name, user in self.user_callbacks.items():
+                    callbacks[name] = _after(callbacks[name], user, name) if name in callbacks else user
+                skip = "(?>(?:" + "|".join(t.pattern.to_regexp() for t in ignored) + ")*)"  # atomic: Python 3.11
+                alternatives = "|".join(f"(?P<{t.name}>{t.pattern.to_regexp()})" for t in terminals)
+                return (_kept_regex(f"{skip}(?:{alternatives})", flags), _kept_regex(skip, flags), self.newline_types,
+                        callbacks)
+
+            def next_token(self, lex_state: Any, parser_state: Any = None) -> Token:
+                fast = self._fast
+                if fast is None:
+                    fast = self._fast = self._build_fast()
+                if fast is False:
+                    return _BasicLexer.next_token(self, lex_state, parser_state)
+                master, skip, newline_types, callbacks = fast
+                line_ctr = lex_state.line_ctr
+                slice_ = lex_state.text
+                text = slice_.text
+                pos = line_ctr.char_pos
+                m = master.match(text, pos, slice_.end)
+                if m is None:
+                    if skip.match(text, pos, slice_.end).end() == slice_.end:  # only skipped text left: the end
+                        line_ctr.feed(text[pos:slice_.end])
+                        raise EOFError(self)
+                    # an error: lark's path (its scanner, built now) gives the same error at the same place
+                    return _BasicLexer.next_token(self, lex_state, parser_state)
+                type_ = m.lastgroup
+                start = m.start(type_)
+                end = m.end()
+                line = line_ctr.line
+                if start != pos:
+                    newlines = text.count("\n", pos, start)
+                    if newlines:
+                        line += newlines
+                        line_ctr.line_start_pos = text.rindex("\n", pos, start) + 1
+                value = text[start:end]
+                t = _new_token(LarkToken, value)
+                t.type = type_
+                t.value = value
+                t.start_pos = start
+                t.line = line
+                t.column = start - line_ctr.line_start_pos + 1
+                if type_ in newline_types:
+                    newlines = value.count("\n")
+                    if newlines:
+                        line += newlines
+                        line_ctr.line_start_pos = start + value.rindex("\n") + 1
+                line_ctr.line = line
+                line_ctr.char_pos = end
+                line_ctr.column = end - line_ctr.line_start_pos + 1
+                t.end_line = line
+                t.end_column = line_ctr.column
+                t.end_pos = end
+                callback = callbacks.get(type_)
+                if callback is not None:
+                    t = callback(t)
+                lex_state.last_token = t
+                return t
+
+        _FAST_LEXER = _FastBasicLexer
+    return _FAST_LEXER
 
 
 _DRIVER: Any = None
 
 
-def _driver(parser: Lark, callbacks: Any) -> Optional["_Driver"]:
-    """The process' :class:`_Driver` over ``parser``, or None where lark's own loop must run."""
+def _driver(tables: Any, callbacks: Any) -> Optional["_Driver"]:
+    """The process' :class:`_Driver` over ``tables`` (:func:`_fast_parser`), or None where lark's own
+    loop must run."""
     global _DRIVER
+    if not tables:
+        return None
     if _DRIVER is None or _DRIVER.callbacks is not callbacks:
-        _DRIVER = _Driver(parser, callbacks)
-    return _DRIVER if _DRIVER.ok else None
+        _DRIVER = _Driver(tables, callbacks)
+    return _DRIVER
 
 
 class _Fallback(Exception):
@@ -1349,9 +1582,10 @@ class _Fallback(Exception):
 
 
 class _Driver:
-    """The LALR parse loop of meshc: lark's parse table, lexer states and rule callbacks, driven by one
-    Python loop that lexes with each state's single-match scanner (:class:`_FastBasicLexer`), shifts
-    and reduces without lark's per-token generator, ``feed_token`` call and child-filter objects.
+    """The LALR parse loop of meshc: lark's parse table, lexer states and rule shapes (read from
+    :func:`_build_tables`' plain data, so that no lark module is imported), driven by one Python loop
+    that lexes with each state's per-character scanners, shifts and reduces without lark's
+    per-token generator, ``feed_token`` call and child-filter objects.
 
     Every rule's callback is generated once from lark's own shaping of that rule (the children it
     keeps, the placeholders it inserts for ``[x]``, the ``_rule`` children it splices in, ``?rule``
@@ -1360,66 +1594,72 @@ class _Driver:
     previous one is shifted). A rule that only passes its single child through costs no call.
     Anything the loop does not handle raises :class:`_Fallback` (see there)."""
 
-    def __init__(self, parser: Lark, callbacks: Any):
-        from lark.parse_tree_builder import ChildFilterLALR, ChildFilterLALR_NoPlaceholders, ExpandSingleChild
-        from lark.parsers.lalr_analysis import Shift
-        from lark.tree import Tree
-
-        frontend = parser.parser
-        table = frontend.parser.parser.parse_table
-        self.states = table.states
-        self.start = table.start_states["start"]
-        self.end = table.end_states["start"]
-        self.lexers = frontend.lexer.lexers
-        self.shift = Shift
+    def __init__(self, tables: dict, callbacks: Any):
+        self.states = tables["states"]
+        self.rules = tables["rules"]
+        self.lexer_of = tables["lexer_of"]
+        self.lexer_tables = tables["lexers"]
+        self.lexer_specs: dict[int, Any] = {}  # decoded lexer tables, by index
+        self.terminal_specs = tables["terminal_specs"]
+        self.names = tables["names"]
+        self.start = tables["start"]
+        self.end = tables["end"]
         self.callbacks = callbacks
-        self.tree = Tree
-        self.token_callbacks = {k: v for k, v in frontend.parser.parser.callbacks.items() if isinstance(k, str)}
-        self.rows: dict[int, dict] = {}
-        self.lexings: dict[int, Any] = {}  # state -> its lexer's ``_build_dispatch``
-        self.shapes: dict[Any, Any] = {}
-        ok = parser.options.postlex is None and not parser.options.propagate_positions
-        for rule, chain in parser._parse_tree_builder.rule_builders:
-            expand1, include, nones = False, None, 0
-            for w in chain:
-                if w is ExpandSingleChild:
-                    expand1 = True
-                elif getattr(w, "func", None) is ChildFilterLALR:
-                    include, nones = w.args
-                elif getattr(w, "func", None) is ChildFilterLALR_NoPlaceholders:
-                    include = [(i, x, 0) for i, x in w.args[0]]
-                else:
-                    ok = False
-            if include is None:
-                include = [(i, False, 0) for i in range(len(rule.expansion))]
-            self.shapes[rule] = (expand1, include, nones)
-        self.ok = ok and sys.version_info >= (3, 11)
+        self.token_callbacks = {}
+        for name in tables["terminals"]:
+            callback = getattr(callbacks, name, None)
+            if callback is not None:
+                self.token_callbacks[name] = callback
+        self.lexer_callbacks = {k: getattr(callbacks, v) for k, v in _LEXER_CALLBACKS.items()}
+        self.rows: dict[int, dict] = _Lazy(self._row)  # state -> its actions, decoded on first use
+        self.lexings: dict[int, Any] = _Lazy(self._lexing)  # state -> what the loop lexes with there, or False
+        self.made: dict[int, tuple] = {}  # rule index -> its reduction
 
     def _row(self, state: int) -> dict:
         """State ``state``'s actions: terminal or rule name -> the next state (a shift or a goto) or
-        the reduction ``(size, callback or None, rule name, kept child)``."""
+        the reduction ``(size, callback or None, rule name)``."""
+        import array
+
+        pairs = array.array("i")
+        pairs.frombytes(self.states[state])
+        names = self.names
         row = {}
-        for name, (action, arg) in self.states[state].items():
-            name = str(name)  # plain strings: a Token key would compare by lark's Python-level __eq__
-            if action is self.shift:
-                row[name] = arg
-            else:
-                row[name] = self._reduction(arg)
+        for k in range(0, len(pairs), 2):
+            arg = pairs[k + 1]
+            row[names[pairs[k]]] = arg if arg >= 0 else self._reduction(-1 - arg)
         self.rows[state] = row
         return row
 
-    def _reduction(self, rule: Any) -> tuple:
-        cached = self.shapes.get(("made", rule))
-        if cached is not None:
-            return cached
-        expand1, include, nones = self.shapes[rule]
-        size = len(rule.expansion)
-        name = rule.alias or rule.options.template_source or rule.origin.name
-        member = getattr(type(self.callbacks), name, None)
-        base = getattr(member, "base_func", None)
-        target = base.__get__(self.callbacks, type(self.callbacks)) if base is not None else None
-        if member is None:
-            base = True  # no callback: lark's default builds a tree
+    def _lexing(self, state: int) -> Any:
+        """``(skip, characters that may start skipped text, newline types, callbacks, scanners by
+        character)`` of the lexer of ``state``, or False where lark's lexer must run."""
+        at = self.lexer_of.get(state)
+        spec = False if at is None else self.lexer_specs.get(at)
+        if spec is None:
+            import marshal
+
+            spec = self.lexer_specs[at] = marshal.loads(self.lexer_tables[at])
+        if not spec:
+            lexing = False
+        else:
+            ignored, starts, newline_types, unless, terminals, flags = spec
+            callbacks: dict[str, Any] = {k: _retype(v) for k, v in unless.items()}
+            for name, user in self.lexer_callbacks.items():
+                callbacks[name] = _after(callbacks[name], user, name) if name in callbacks else user
+            skip = "(?>(?:" + "|".join(ignored) + ")*)"  # atomic: Python 3.11
+            lexing = (_kept_regex(skip, flags).match, None if starts is None else frozenset(starts),
+                      frozenset(newline_types), callbacks,
+                      _Dispatch([self.terminal_specs[i] for i in terminals], flags))
+        self.lexings[state] = lexing
+        return lexing
+
+    def _reduction(self, index: int) -> tuple:
+        made = self.made.get(index)
+        if made is not None:
+            return made
+        size, origin, name, aliased, expand1, include, nones = self.rules[index]
+        callbacks = self.callbacks
+        target = getattr(callbacks, name) if name in type(callbacks)._rule_methods else None
         expands = any(x for _, x, _ in include)
         items = []  # the argument expressions, in order
         for i, x, add in include:
@@ -1427,12 +1667,12 @@ class _Driver:
             items.append(f"*s[{i}].children" if x else f"s[{i}]")
         items += ["None"] * nones
         passthrough = None
-        if expand1 and not rule.alias and not expands and len(items) == 1:
+        if expand1 and not aliased and not expands and len(items) == 1:
             if items[0] == "s[0]" and size == 1:
                 passthrough = 0  # the value stays on the stack: no call
             code = f"def cb(s):\n    return {items[0]}\n"
-        elif expand1 and not rule.alias and expands:
-            call = f"tree({str(name)!r}, c)" if target is None else "m(*c)"
+        elif expand1 and not aliased and expands:
+            call = f"tree({name!r}, c)" if target is None else "m(*c)"
             code = f"def cb(s):\n    c = [{', '.join(items)}]\n    return c[0] if len(c) == 1 else {call}\n"
         elif target is None and include and include[0][1] and include[0][2] == 0:
             # a list rule (left-recursive ``_x*``): extend the first child's list in place, as lark does
@@ -1441,18 +1681,15 @@ class _Driver:
             code = f"def cb(s):\n    c = s[{i0}].children\n"
             if rest:
                 code += f"    c += [{', '.join(rest)}]\n"
-            code += f"    return tree({str(name)!r}, c)\n"
+            code += f"    return tree({name!r}, c)\n"
         elif target is None:
-            code = f"def cb(s):\n    return tree({str(name)!r}, [{', '.join(items)}])\n"
-        elif base is None:  # a plain method: lark passes it the children list
-            code = f"def cb(s):\n    return m([{', '.join(items)}])\n"
-            target = getattr(self.callbacks, name)
+            code = f"def cb(s):\n    return tree({name!r}, [{', '.join(items)}])\n"
         else:
             code = f"def cb(s):\n    return m({', '.join(items)})\n"
-        env = {"m": target, "tree": self.tree}
+        env = {"m": target, "tree": _Tree}
         exec(compile(code, f"<meshc rule {name}>", "exec"), env)
-        made = (size, None if passthrough is not None else env["cb"], str(rule.origin.name))
-        self.shapes[("made", rule)] = made
+        made = (size, None if passthrough is not None else env["cb"], origin)
+        self.made[index] = made
         return made
 
     def parse(self, text: str) -> Any:
@@ -1464,7 +1701,6 @@ class _Driver:
             DiagnosticError: from a callback, as in lark's parse.
         """
         rows = self.rows
-        lexers = self.lexers
         lexings = self.lexings
         token_callbacks = self.token_callbacks
         new_token = _new_token
@@ -1478,111 +1714,110 @@ class _Driver:
         line = 1
         end = len(text)
         t = None
+        at_end = False
         while True:
-            lexing = lexings.get(state)
-            if lexing is None:
-                basic = lexers[state]
-                lexing = basic._dispatch
-                if lexing is None:
-                    lexing = basic._dispatch = basic._build_dispatch()
+            if not at_end:
+                lexing = lexings[state]
                 if lexing is False:
                     raise _Fallback()
-                lexings[state] = lexing
-            skip, skip_starts, newline_types, lex_callbacks, scanners = lexing
-            c = text[pos:pos + 1]
-            if c == " " and skip_starts is not None and (n := text[pos + 1:pos + 2]) and n not in skip_starts:
-                start = pos + 1  # one blank, then the token: the common case, no skip match
-            elif c and skip_starts is not None and c not in skip_starts:
-                start = pos
-            else:
-                start = skip(text, pos).end()
-                if start != pos:
-                    newlines = text.count("\n", pos, start)
-                    if newlines:
-                        line += newlines
-                        line_start = text.rindex("\n", pos, start) + 1
+                skip, skip_starts, newline_types, lex_callbacks, scanners = lexing
+                c = text[pos:pos + 1]
+                if c == " " and skip_starts is not None and (n := text[pos + 1:pos + 2]) and n not in skip_starts:
+                    start = pos + 1  # one blank, then the token: the common case, no skip match
+                elif c and skip_starts is not None and c not in skip_starts:
+                    start = pos
+                else:
+                    start = skip(text, pos).end()
+                    if start != pos:
+                        newlines = text.count("\n", pos, start)
+                        if newlines:
+                            line += newlines
+                            line_start = text.rindex("\n", pos, start) + 1
                 if start == end:
-                    break
-            scanner = scanners[text[start]]
-            m = scanner.match(text, start) if scanner is not None else None
-            if m is None:
-                raise _Fallback()
-            type_ = m.lastgroup
-            stop = m.end()
-            value = text[start:stop]
-            t = new_token(token_class, value)
-            t.type = type_
-            t.value = value
-            t.start_pos = start
-            t.line = line
-            t.column = start - line_start + 1
-            if type_ in newline_types:
-                newlines = value.count("\n")
-                if newlines:
-                    line += newlines
-                    line_start = start + value.rindex("\n") + 1
-            t.end_line = line
-            t.end_column = stop - line_start + 1
-            t.end_pos = stop
-            pos = stop
-            callback = lex_callbacks.get(type_)
-            if callback is not None:
-                t = callback(t)
-                type_ = t.type
-            # feed the token: reduce while the table says so, then shift
+                    at_end = True
+                    type_ = "$END"
+                else:
+                    scanner = scanners[text[start]]
+                    m = scanner.match(text, start) if scanner is not None else None
+                    if m is None:
+                        raise _Fallback()
+                    type_ = m.lastgroup
+                    stop = m.end()
+                    value = text[start:stop]
+                    t = new_token(token_class, value)
+                    t.type = type_
+                    t.value = value
+                    t.start_pos = start
+                    t.line = line
+                    t.column = start - line_start + 1
+                    if type_ in newline_types:
+                        newlines = value.count("\n")
+                        if newlines:
+                            line += newlines
+                            line_start = start + value.rindex("\n") + 1
+                    t.end_line = line
+                    t.end_column = stop - line_start + 1
+                    t.end_pos = stop
+                    pos = stop
+                    callback = lex_callbacks.get(type_)
+                    if callback is not None:
+                        t = callback(t)
+                        type_ = t.type
+            # feed the token (or the end of input): reduce while the table says so, then shift
             while True:
-                row = rows.get(state)
-                if row is None:
-                    row = self._row(state)
-                a = row.get(type_)
+                a = rows[state].get(type_)
                 if a is None:
                     raise _Fallback()
                 if a.__class__ is int:
+                    if at_end:
+                        raise _Fallback()  # the end of input is never shifted
                     push_state(a)
                     push_value(t if type_ not in token_callbacks else token_callbacks[type_](t))
                     state = a
                     break
                 size, cb, origin = a
+                # the goto: every state on the stack has its row decoded (it was the current state
+                # right after it was pushed)
                 if cb is None:  # a single child passed through
-                    state = state_stack[-1] = (rows.get(state_stack[-2]) or self._row(state_stack[-2]))[origin]
-                    continue
-                if size:
-                    s = value_stack[-size:]
-                    del state_stack[-size:]
-                    del value_stack[-size:]
+                    state = state_stack[-1] = rows[state_stack[-2]][origin]
                 else:
-                    s = []
-                value = cb(s)
-                below = state_stack[-1]
-                state = (rows.get(below) or self._row(below))[origin]
-                push_state(state)
-                push_value(value)
-        # the end of input
-        end_state = self.end
-        while True:
-            row = rows.get(state)
-            if row is None:
-                row = self._row(state)
-            a = row.get("$END")
-            if a is None or a.__class__ is int:
-                raise _Fallback()
-            size, cb, origin = a
-            if cb is None:
-                state = state_stack[-1] = (rows.get(state_stack[-2]) or self._row(state_stack[-2]))[origin]
-            else:
-                if size:
-                    s = value_stack[-size:]
-                    del state_stack[-size:]
-                    del value_stack[-size:]
-                else:
-                    s = []
-                value = cb(s)
-                below = state_stack[-1]
-                state = (rows.get(below) or self._row(below))[origin]
-                push_state(state)
-                push_value(value)
-            if state == end_state:
-                return value_stack[-1]
+                    if size:
+                        s = value_stack[-size:]
+                        del state_stack[-size:]
+                        del value_stack[-size:]
+                    else:
+                        s = []
+                    value = cb(s)
+                    state = rows[state_stack[-1]][origin]
+                    push_state(state)
+                    push_value(value)
+                if at_end and state == self.end:
+                    return value_stack[-1]
+
+
+class _Lazy(dict):
+    """A dict whose missing key ``k`` is filled with ``make(k)`` (one C lookup per hit, no
+    ``get``-and-test in the parse loop)."""
+
+    def __init__(self, make: Any):
+        super().__init__()
+        self.make = make
+
+    def __missing__(self, key: Any) -> Any:
+        value = self[key] = self.make(key)
+        return value
+
+
+def _retype(keywords: dict) -> Any:
+    """A lexer callback: a token whose whole text is one of ``keywords`` (text -> terminal) takes
+    that terminal's type (lark's ``UnlessCallback``: ``true`` lexed as a bare identifier is ``TRUE``)."""
+    def callback(t: Token) -> Token:
+        kind = keywords.get(t.value)
+        if kind is not None:
+            t.type = kind
+        return t
+
+    return callback
 
 
 def _first_chars(pattern: str, flags: int) -> Optional[tuple[frozenset, bool]]:
@@ -1680,26 +1915,23 @@ class _Dispatch(dict):
     the first alternative that matches is the one lark's full alternation would pick, as every
     terminal left out cannot match there."""
 
-    def __init__(self, terminals: list, flags: int):
+    def __init__(self, terminals: Any, flags: int):
+        """``terminals``: ``(name, pattern, first characters)`` in lark's order, the first characters
+        as :func:`_first_chars` gives them (a string of ASCII characters and whether a non-ASCII one
+        may start a match) or None (any character may)."""
         super().__init__()
         self.flags = flags
-        self.firsts = []
-        for t in terminals:
-            key = (t.name, t.pattern.to_regexp(), flags)
-            first = _FIRST_CHARS.get(key, False)
-            if first is False:
-                first = _FIRST_CHARS[key] = _first_chars(key[1], flags)
-            self.firsts.append((t, first))
+        self.firsts = [(name, rx, None if first is None else (frozenset(first[0]), first[1]))
+                       for name, rx, first in terminals]
 
     def __missing__(self, ch: str) -> Any:
         wide = ord(ch) >= 128
-        chosen = tuple(t for t, first in self.firsts
+        chosen = tuple((name, rx) for name, rx, first in self.firsts
                        if first is None or (first[1] if wide else ch in first[0]))
-        key = tuple((t.name, t.pattern.to_regexp()) for t in chosen) + (self.flags,)
+        key = chosen + (self.flags,)
         rx = _SUBSET_REGEX.get(key)
         if rx is None and chosen:
-            rx = _SUBSET_REGEX[key] = _kept_regex("|".join(f"(?P<{t.name}>{t.pattern.to_regexp()})" for t in chosen),
-                                                  self.flags)
+            rx = _SUBSET_REGEX[key] = _kept_regex("|".join(f"(?P<{name}>{p})" for name, p in chosen), self.flags)
         self[ch] = rx
         return rx
 
@@ -1713,23 +1945,28 @@ def _kept_regex(pattern: str, flags: int) -> "re.Pattern[str]":
     its regex engine's magic number) so that a later process skips the compilation: a lexer state's
     scanner is one alternation of all its terminals, and compiling the ones a small module needs
     was a third of the start-up. The program is what CPython's ``re._compiler.compile`` hands to
-    ``_sre.compile``; anything unexpected (another Python, an unreadable or foreign file, a cache
-    directory that cannot be written) falls back to ``re.compile``."""
+    ``_sre.compile``, kept with ``marshal`` (the program packed as bytes); anything unexpected
+    (another Python, an unreadable or foreign file, a cache directory that cannot be written) falls
+    back to ``re.compile``."""
     try:
-        import hashlib
-        import pickle
+        import marshal
 
         import _sre
         from re import _compiler, _parser
 
-        key = f"{pattern}\0{flags}\0{sys.version}\0{_sre.MAGIC}\0{_sre.CODESIZE}".encode()
-        path = _cache_dir() / f"re-{hashlib.sha256(key).hexdigest()[:24]}.bin"
+        key = f"{pattern}\0{flags}\0{sys.version}\0{_sre.MAGIC}\0{_sre.CODESIZE}\0marshal".encode()
+        path = _cache_dir() / f"re-{_sha256_hex(key)[:24]}.bin"
+        kind = "I" if _sre.CODESIZE == 4 else "H"
         try:
             with open(path, "rb") as f:
-                stored, all_flags, code, groups, groupindex, indexgroup = pickle.load(f)
+                stored, all_flags, packed, groups, groupindex, indexgroup = marshal.load(f)
             if stored == pattern:
-                return _sre.compile(pattern, all_flags, list(code), groups, groupindex, indexgroup)
-        except (OSError, EOFError, ValueError, TypeError, pickle.UnpicklingError):
+                import array
+
+                code = array.array(kind)
+                code.frombytes(packed)
+                return _sre.compile(pattern, all_flags, code.tolist(), groups, groupindex, indexgroup)
+        except (OSError, EOFError, ValueError, TypeError):
             pass
         parsed = _parser.parse(pattern, flags)
         code = _compiler._code(parsed, flags)
@@ -1742,17 +1979,27 @@ def _kept_regex(pattern: str, flags: int) -> "re.Pattern[str]":
         try:
             import array
 
-            packed = array.array("I" if _sre.CODESIZE == 4 else "H", code)
+            packed = array.array(kind, code).tobytes()
             tmp = path.with_name(f"{path.name}.{os.getpid()}.tmp")
             path.parent.mkdir(parents=True, exist_ok=True)
             with open(tmp, "wb") as f:
-                pickle.dump(record[:2] + (packed,) + record[3:], f, protocol=pickle.HIGHEST_PROTOCOL)
+                marshal.dump(record[:2] + (packed,) + record[3:], f)
             os.replace(tmp, path)
-        except (OSError, OverflowError, pickle.PicklingError):
+        except (OSError, OverflowError, ValueError):
             pass
         return compiled
     except Exception:  # noqa: BLE001 - the cache is an optimisation only
         return re.compile(pattern, flags)
+
+
+def _sha256_hex(data: bytes) -> str:
+    """The SHA-256 of ``data`` in hex (the cache files' keys), from CPython's own ``_sha256`` where it
+    is there: ``hashlib`` loads OpenSSL first, a few milliseconds of every start-up."""
+    try:
+        from _sha256 import sha256
+    except ImportError:  # another Python
+        from hashlib import sha256
+    return sha256(data).hexdigest()
 
 
 def _cache_dir() -> Path:
@@ -1780,18 +2027,21 @@ def _after(first: Any, then: Any, name: str) -> Any:
     return callback
 
 
-def _install_fast_lexers(parser: Lark) -> None:
+def _install_fast_lexers(parser: Any) -> None:
     """Give every per-state lexer of ``parser``'s contextual lexer the single-match path of
     :class:`_FastBasicLexer` (Python 3.11+, for its atomic groups; lark's own lexer otherwise)."""
     if sys.version_info < (3, 11):
         return
+    from lark.lexer import BasicLexer
+
+    fast = _fast_lexer_class()
     lexer = getattr(parser.parser, "lexer", None)
     for basic in getattr(lexer, "lexers", {}).values():
-        if type(basic) is _BasicLexer:
-            basic.__class__ = _FastBasicLexer
+        if type(basic) is BasicLexer:
+            basic.__class__ = fast
 
 
-def _pickle_ids(parser: Lark, callbacks: Any):
+def _pickle_ids(parser: Any, callbacks: Any):
     """The objects a pickled parser refers to by name instead of by value: the callbacks object (its
     bound methods are the lexer callbacks), modules and the rule callbacks (closures, rebuilt by
     ``_prepare_callbacks`` at load). lark's ``Shift``/``Reduce`` go by reference (``_lalr_action``)."""
@@ -1832,7 +2082,7 @@ def _reduce_action(action: Any) -> tuple:
     return _lalr_action, (action.name,)
 
 
-def _save_pickled(parser: Lark, callbacks: Any, path: Path) -> None:
+def _save_pickled(parser: Any, callbacks: Any, path: Path) -> None:
     """Pickle the freshly built ``parser`` to ``path`` (written to a temporary file, then renamed);
     silently does nothing when that fails (a read-only cache directory, an unpicklable part)."""
     import copyreg
@@ -1859,7 +2109,7 @@ def _save_pickled(parser: Lark, callbacks: Any, path: Path) -> None:
         pass
 
 
-def _load_pickled(path: Path, callbacks: Any) -> Optional[Lark]:
+def _load_pickled(path: Path, callbacks: Any) -> Any:
     """The parser pickled at ``path`` with ``callbacks`` bound, or None (no file, or unreadable)."""
     import pickle
 
@@ -1937,7 +2187,10 @@ def _describe_expected(expected) -> str:
     return ", expected " + ", ".join(names)
 
 
-def _translate(err: UnexpectedInput, filename: str, text: str) -> DiagnosticError:
+def _translate(err: Any, filename: str, text: str) -> DiagnosticError:
+    """lark's error ``err`` (an ``UnexpectedInput``) as meshc's located diagnostic."""
+    from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedToken
+
     if isinstance(err, UnexpectedToken):
         tok = err.token
         if tok.type == "$END":
@@ -2000,7 +2253,7 @@ def parse(text: str, filename: str = "<stdin>") -> Operation:
     from meshc.dialects.builtin import ModuleOp
 
     _prescan(text, filename)
-    parser, cb = _parser()
+    tables, cb = _fast_parser()
     cb.reset(filename, text)
     # the parse allocates only objects that live on (the IR) or die by reference count: cyclic
     # collections in between would rescan the growing IR again and again
@@ -2008,16 +2261,13 @@ def parse(text: str, filename: str = "<stdin>") -> Operation:
     gc.disable()
     try:
         with recursion_headroom():
-            driver = _driver(parser, cb)
+            driver = _driver(tables, cb)
             try:
                 if driver is None:
                     raise _Fallback()
                 driver.parse(text)
             except _Fallback:
-                cb.reset(filename, text)
-                parser.parse(text)
-    except UnexpectedInput as err:
-        raise _translate(err, filename, text) from None
+                _lark_parse(cb, text, filename)
     finally:
         cb.depths = {}
         if collecting:
@@ -2045,6 +2295,22 @@ def parse(text: str, filename: str = "<stdin>") -> Operation:
     module.alias_kinds = alias_kinds(cb.attr_aliases.values())  # printed back through aliases (meshc-opt)
     _run_post_parse_hooks(module)
     return module
+
+
+def _lark_parse(cb: Any, text: str, filename: str) -> None:
+    """Parse ``text`` again from the start with lark's own loop (callbacks ``cb``, reset first): where
+    :class:`_Driver` gave up, lark finds the same input's syntax error, reported as meshc's.
+
+    Raises:
+        DiagnosticError: lark's error translated (:func:`_translate`), or a callback's."""
+    from lark.exceptions import UnexpectedInput
+
+    parser, _ = _parser()
+    cb.reset(filename, text)
+    try:
+        parser.parse(text)
+    except UnexpectedInput as err:
+        raise _translate(err, filename, text) from None
 
 
 # strings and comments (skipped), '->', brackets, and over-long numbers

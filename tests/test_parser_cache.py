@@ -57,6 +57,32 @@ def test_first_run_writes_the_cache_and_later_runs_parse_the_same(tmp_path):
     assert lines[-1] == "dict"
 
 
+def _tables(cache) -> list:
+    return sorted((cache / "meshc").glob("tables-*.marshal"))
+
+
+def test_the_parse_tables_are_cached_and_a_damaged_file_is_rebuilt(tmp_path):
+    built = _run(str(tmp_path))
+    (path,) = _tables(tmp_path)
+    path.write_bytes(path.read_bytes()[:1000])  # truncated
+    assert _run(str(tmp_path)) == built
+    assert path.stat().st_size > 100_000  # written again in full
+    path.write_bytes(b"not marshal data")
+    assert _run(str(tmp_path)) == built
+    assert path.stat().st_size > 100_000
+
+
+def test_a_syntax_error_is_reported_by_lark_with_cached_tables(tmp_path):
+    env = dict(os.environ, XDG_CACHE_HOME=str(tmp_path))
+    script = ("import sys\nfrom meshc.ir import DiagnosticError\nfrom meshc.parser import parse\n"
+              "try:\n    parse(sys.argv[1], 'c.mlir')\nexcept DiagnosticError as err:\n    print(err)\n")
+    bad = "func.func @f() {\n  %x = arith.addf %a %b : f32\n}\n"
+    runs = [subprocess.run([sys.executable, "-c", script, bad], capture_output=True, text=True, check=True,
+                           env=env).stdout for _ in range(2)]  # built, then from the cached tables
+    assert runs[0] == runs[1]
+    assert runs[0].startswith("c.mlir:2:22: error: unexpected '%b'")
+
+
 def test_a_damaged_cache_file_is_rebuilt(tmp_path):
     built = _run(str(tmp_path))
     (path,) = _pickles(tmp_path)
