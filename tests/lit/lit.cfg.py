@@ -23,7 +23,7 @@ config.test_source_root = os.path.dirname(os.path.abspath(__file__))
 bin_dir = os.path.dirname(os.path.abspath(sys.executable))
 meshc_bin = lit_config.params.get("meshc_bin")
 config.environment["PATH"] = os.pathsep.join(([meshc_bin] if meshc_bin else []) + [bin_dir, os.environ.get("PATH", "")])
-for var in ("HOME", "XDG_CACHE_HOME", "TMPDIR"):  # the grammar cache lives under these
+for var in ("HOME", "XDG_CACHE_HOME", "TMPDIR", "MESHC_IREE_CACHE"):  # the grammar and IREE caches live there
     if var in os.environ:
         config.environment[var] = os.environ[var]
 config.environment["NO_COLOR"] = "1"
