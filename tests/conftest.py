@@ -4,16 +4,26 @@
   flags and IREE version) go to one cache per pytest run, shared by the pytest-xdist workers and the
   commands the tests start (``MESHC_IREE_CACHE``): a module compiled by one test is not compiled again
   by another, and never lands in the user's cache. A test of the cache itself sets its own.
-* The tests of :data:`LONG_FIRST` are collected first, so that the workers start the long tests first and
-  the short ones fill the end of the run (``--dist loadgroup``, pyproject.toml, keeps collection order
-  apart from putting the lit shards, tests/test_lit.py, ahead).
+* ``meshc_bin``: a directory with pre-forked ``meshc`` and ``meshc-opt`` (:mod:`tests.zygote`) for the
+  lit RUN lines (tests/test_lit.py) and the doc pages' commands (tests/test_docs.py); the console
+  scripts themselves are run by tests/test_startup.py, tests/test_opt_cli.py and tests/test_zygote.py.
+* The tests of :data:`LONG_FIRST` are collected first, so that the pytest-xdist workers (``--dist load``,
+  which hands out tests in collection order) start the long tests first and the short ones fill the end.
 """
 
 from __future__ import annotations
 
 import os
+import subprocess
+import sys
+import time
+from pathlib import Path
 
 import pytest
+
+from tests import zygote
+
+ROOT = Path(__file__).resolve().parent.parent
 
 #: Node id prefixes of the long tests (the differential tester's budget, the doc pages' commands, the
 #: IREE backend's compiles, the MPI runs), in the order they start.
@@ -46,3 +56,32 @@ def _iree_module_cache(tmp_path_factory):
         os.environ.pop("MESHC_IREE_CACHE", None)
     else:
         os.environ["MESHC_IREE_CACHE"] = old
+
+
+#: Seconds to wait for the zygote's server (tests/zygote.py) to be up before the clients fall back
+#: to the console scripts.
+SERVER_START = 120.0
+
+
+@pytest.fixture(scope="session")
+def meshc_bin(tmp_path_factory):
+    """A directory with the ``meshc`` and ``meshc-opt`` clients of :mod:`tests.zygote`, its server started
+    (and stopped at the end of the session)."""
+    folder = tmp_path_factory.mktemp("zygote")
+    sock = folder / "sock"
+    env = dict(os.environ, NO_COLOR="1")
+    env.pop("MESHC_DEBUG", None)
+    with open(folder / "server.log", "wb") as log:
+        server = subprocess.Popen([sys.executable, "-m", "tests.zygote", "serve", str(sock)], cwd=ROOT, env=env,
+                                  stdin=subprocess.DEVNULL, stdout=log, stderr=subprocess.STDOUT)
+    zygote.write_shims(folder, sock, Path(sys.executable).parent)
+    deadline = time.monotonic() + SERVER_START
+    while not sock.exists() and server.poll() is None and time.monotonic() < deadline:
+        time.sleep(0.05)
+    yield folder
+    server.terminate()
+    try:
+        server.wait(timeout=10)
+    except subprocess.TimeoutExpired:
+        server.kill()
+        server.wait()

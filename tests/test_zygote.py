@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.test_lit import ROOT, meshc_bin  # noqa: F401 - meshc_bin: the session fixture
+from tests.conftest import ROOT
 
 BIN = Path(sys.executable).parent
 CANON = str(ROOT / "tests" / "lit" / "passes" / "canonicalize.mlir")
