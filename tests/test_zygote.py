@@ -1,4 +1,4 @@
-"""The pre-forked meshc of the lit run (tests/zygote.py) behaves as the console scripts: same output,
+"""The pre-forked meshc, meshc-opt and filecheck of the lit run (tests/zygote.py) behaves as the console scripts: same output,
 errors and exit status, standard input passed through, and the real script run when no server is up."""
 
 from __future__ import annotations
@@ -20,6 +20,8 @@ CASES = [
     ("meshc-opt", [CANON], None),
     ("meshc-opt", [], "bad"),                         # program on standard input, a parse error
     ("meshc-opt", [], Path(CANON).read_text()),
+    ("filecheck", [CANON], "module {\n}\n"),         # a failed check: exit 1 and the report
+    ("filecheck", ["--help"], None),
 ]
 
 

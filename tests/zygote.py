@@ -1,4 +1,4 @@
-"""A pre-forked ``meshc`` / ``meshc-opt`` for the lit run (tests/test_lit.py): the RUN lines' commands
+"""A pre-forked ``meshc`` / ``meshc-opt`` (and ``filecheck``) for the lit run (tests/test_lit.py): the RUN lines' commands
 start in milliseconds instead of paying the interpreter's and meshc's imports (0.3-0.5 s each).
 
 Test-only machinery, never installed: the real console scripts are what ``tests/test_startup.py``, the
@@ -7,7 +7,7 @@ CLI tests and the doc-tests run.
 * The server (``python -m tests.zygote serve SOCKET``) imports meshc (every module of the package but the
   MPI and IREE backends, whose imports start MPI and IREE) and builds the IR parser once, then listens on
   the unix socket ``SOCKET``.
-* The client (:data:`CLIENT`, written as ``meshc`` and ``meshc-opt`` into a directory by
+* The client (:data:`CLIENT`, written as ``meshc``, ``meshc-opt`` and ``filecheck`` into a directory by
   :func:`write_shims`) connects and sends its standard input, output and error as file descriptors
   (``SCM_RIGHTS``) with its argv, working directory and whole environment. The server forks a handler,
   the handler forks the command's process, which puts those descriptors on 0, 1 and 2, takes the argv,
@@ -37,8 +37,9 @@ import time
 import types
 from pathlib import Path
 
-#: Console script name -> entry point (pyproject.toml's [project.scripts]).
-ENTRY = {"meshc": "meshc.cli:main", "meshc-opt": "meshc.opt:main"}
+#: Console script name -> entry point (pyproject.toml's [project.scripts]; filecheck's, which every RUN
+#: line pipes into).
+ENTRY = {"meshc": "meshc.cli:main", "meshc-opt": "meshc.opt:main", "filecheck": "filecheck.main:main"}
 #: Modules not imported ahead: importing them starts MPI or loads IREE's native libraries.
 NOT_PRELOADED = ("meshc.runtime.mpi", "meshc.runtime.mpi_rank", "meshc.runtime.iree_backend")
 CONNECT_TIMEOUT = 5.0
@@ -84,7 +85,7 @@ os._exit(code)
 
 
 def write_shims(directory: Path, sock: Path, bin_dir: Path) -> dict[str, Path]:
-    """Write the client as ``meshc`` and ``meshc-opt`` in ``directory``, each falling back to the console
+    """Write the client as each tool of :data:`ENTRY` in ``directory``, each falling back to the console
     script of the same name in ``bin_dir``; returns name -> path."""
     shims = {}
     for tool in ENTRY:
@@ -107,6 +108,7 @@ def preload(root: Path) -> None:
     for info in pkgutil.walk_packages(meshc.__path__, "meshc."):
         if not info.name.startswith(NOT_PRELOADED):
             importlib.import_module(info.name)
+    importlib.import_module("filecheck.main")
     from meshc import parser
 
     for sample in sorted((root / "samples").glob("*.mlir")):

@@ -4,7 +4,7 @@
 # resolved to the executables next to the Python running lit (the project's
 # venv), and that directory is put first on PATH. `not` comes from lit's
 # internal shell. Run with `lit -v tests/lit` or through tests/test_lit.py.
-# `--param meshc_bin=DIR` (tests/test_lit.py passes it) takes `meshc` and `meshc-opt` from DIR
+# `--param meshc_bin=DIR` (tests/test_lit.py passes it) takes `meshc`, `meshc-opt` and `filecheck` from DIR
 # instead, put first on PATH too: the pre-forked clients of tests/zygote.py, which run the venv's
 # console scripts' entry points (and exec the scripts themselves when their server is not up).
 # `config` and `lit_config` are provided by lit.  # noqa: F821
@@ -44,4 +44,5 @@ config.substitutions.append((r"(?<![\w./-])meshc(?![\w./-])", _tool("meshc", mes
 _opt = os.path.join(meshc_bin or bin_dir, "meshc-opt")
 config.substitutions.append((r"(?<![\w./-])meshc-opt(?![\w./-])",
                              _opt if os.path.exists(_opt) else f"{sys.executable} -m meshc.opt"))
-config.substitutions.append((r"(?<![\w./-])(?:filecheck|FileCheck)(?![\w./-])", _tool("filecheck")))
+config.substitutions.append((r"(?<![\w./-])(?:filecheck|FileCheck)(?![\w./-])",
+                             _tool("filecheck", meshc_bin or bin_dir)))
