@@ -3,6 +3,7 @@ errors and exit status, standard input passed through, and the real script run w
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -26,8 +27,10 @@ CASES = [
 
 
 def _run(path, args, stdin, cwd):
-    return subprocess.run([str(path), *args], input=stdin, capture_output=True, text=True, cwd=cwd,
-                          env={"PATH": f"{BIN}:/usr/bin:/bin", "NO_COLOR": "1", "HOME": str(cwd)}, timeout=120)
+    env = {"PATH": f"{BIN}:/usr/bin:/bin", "NO_COLOR": "1"}
+    env.update({k: os.environ[k] for k in ("HOME", "XDG_CACHE_HOME") if k in os.environ})  # the parser's cache
+    return subprocess.run([str(path), *args], input=stdin, capture_output=True, text=True, cwd=cwd, env=env,
+                          timeout=120)
 
 
 @pytest.mark.parametrize("tool, args, stdin", CASES)
