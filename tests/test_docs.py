@@ -15,7 +15,9 @@ Blocks fenced ``sh`` (installation, exports from other tools), ``mlir``, ``pytho
 and ``json`` are shown, not run. Commands run with ``bash`` in a scratch directory holding
 symlinks to every top-level entry of the repository, so paths are relative to the repository
 root and files a page writes stay out of the checkout; one directory per page, in page order.
-``meshc`` is the one next to ``sys.executable`` (the venv's). Environment: ``NO_COLOR=1``,
+``meshc`` and ``meshc-opt`` are the pre-forked clients of :mod:`tests.zygote` (the ``meshc_bin``
+fixture of tests/conftest.py: the venv's entry points started in milliseconds, each exactly as its
+console script, tests/test_zygote.py), else the console scripts next to ``sys.executable``. Environment: ``NO_COLOR=1``,
 ``COLUMNS=100``, ``PYTHONUNBUFFERED=1``, ``MESHC_DEBUG`` unset.
 
 Float figures (:func:`float_figures_match`): the last bits of a float result depend on the BLAS
@@ -210,11 +212,12 @@ def normalize(text: str) -> list[str]:
     return lines
 
 
-def environment() -> dict[str, str]:
+def environment(meshc_bin: Path | None = None) -> dict[str, str]:
+    """The commands' environment (module docstring); ``meshc_bin`` first on ``PATH`` when given."""
     env = dict(os.environ)
     env.pop("MESHC_DEBUG", None)
-    env.update(NO_COLOR="1", COLUMNS="100", PYTHONUNBUFFERED="1",
-               PATH=os.path.dirname(sys.executable) + os.pathsep + env.get("PATH", ""))
+    first = ([str(meshc_bin)] if meshc_bin else []) + [os.path.dirname(sys.executable)]
+    env.update(NO_COLOR="1", COLUMNS="100", PYTHONUNBUFFERED="1", PATH=os.pathsep.join(first + [env.get("PATH", "")]))
     return env
 
 
@@ -226,15 +229,16 @@ def scratch_dir(tmp: Path) -> Path:
     return tmp
 
 
-def run_command(cmd: Command, cwd: Path) -> tuple[int, str]:
-    proc = subprocess.run(["bash", "-c", cmd.text], cwd=cwd, env=environment(), stdout=subprocess.PIPE,
+def run_command(cmd: Command, cwd: Path, meshc_bin: Path | None = None) -> tuple[int, str]:
+    proc = subprocess.run(["bash", "-c", cmd.text], cwd=cwd, env=environment(meshc_bin), stdout=subprocess.PIPE,
                           stderr=subprocess.STDOUT, text=True, timeout=600)
     return proc.returncode, proc.stdout
 
 
-def check_page(page: Path, cwd: Path) -> tuple[int, list[str]]:
-    """Run every console and pycon block of ``page`` in ``cwd``; the number of blocks run and one
-    message per failure (page:line, the command, the expected and the actual output)."""
+def check_page(page: Path, cwd: Path, meshc_bin: Path | None = None) -> tuple[int, list[str]]:
+    """Run every console and pycon block of ``page`` in ``cwd`` (``meshc_bin``: :func:`environment`); the
+    number of blocks run and one message per failure (page:line, the command, the expected and the
+    actual output)."""
     failures: list[str] = []
     ran = 0
     globs: dict = {}
@@ -243,7 +247,7 @@ def check_page(page: Path, cwd: Path) -> tuple[int, list[str]]:
         if block.lang == "console":
             ran += 1
             for cmd in console_commands(block):
-                status, out = run_command(cmd, cwd)
+                status, out = run_command(cmd, cwd, meshc_bin)
                 actual = normalize(out)
                 expected = [line.rstrip() for line in cmd.expected]
                 if status != cmd.status or not output_matches(expected, actual):
@@ -272,8 +276,8 @@ def _run_pycon(block: Block, rel: Path, cwd: Path, globs: dict) -> list[str]:
 
 # ------------------------------------------------------------------ the doc-tests
 @pytest.mark.parametrize("page", PAGES, ids=[str(p.relative_to(ROOT)) for p in PAGES])
-def test_commands_shown_in_page_run_and_print_what_is_shown(page: Path, tmp_path: Path):
-    ran, failures = check_page(page, scratch_dir(tmp_path))
+def test_commands_shown_in_page_run_and_print_what_is_shown(page: Path, tmp_path: Path, meshc_bin: Path):
+    ran, failures = check_page(page, scratch_dir(tmp_path), meshc_bin)
     assert not failures, "\n\n".join(failures)
     if page.parent == DOCS and page.name not in ("README.md", "passes.md"):
         assert ran > 0, f"{page.name} shows no command that a test runs"

@@ -40,12 +40,6 @@ func.func @main(%x: tensor<6x4xf32>) -> tensor<6x4xf32> {
 """
 
 
-@pytest.fixture(autouse=True)
-def _cache(tmp_path_factory, monkeypatch):
-    """One module cache for this file's tests (not the user's)."""
-    monkeypatch.setenv("MESHC_IREE_CACHE", str(tmp_path_factory.getbasetemp() / "iree-cache"))
-
-
 def _tol(dtype, k: int) -> float:
     return 4 * k * float(np.finfo(dtype).eps)
 
