@@ -78,6 +78,7 @@ from meshc.ir.location import DiagnosticError, Location
 from meshc.kernels.fpstate import blas_slots
 from meshc.runtime.blas import available_cores, blas_limit, resolve_blas_threads
 from meshc.runtime.collectives import MAX_POLL_SECONDS, POLL_SECONDS, Rendezvous
+from meshc.runtime.body_collectives import ThreadBodyCollectives, attach
 from meshc.runtime.devices import DeviceMemory
 from meshc.runtime.engine import (FINISHED, RELAYOUT_OPS, RUNNING, STOPPED, STOPPED_RUN,  # noqa: F401
                                   Aborted, DevicePlan, DeviceState, Prepared, RunOptions, RunReport, RuntimeFailure,
@@ -115,6 +116,13 @@ class _RunState(Transport):
                            for name, spec in ex.schedule.collectives.items()}
         self.progress_board = [0] * n
         self.finished = [False] * n
+        board: dict = {}
+        board_lock = threading.Lock()
+        for dev in self.devs:  # collectives inside kernels' bodies (region ops partitioned in place)
+            attach(dev.interp, ThreadBodyCollectives(
+                dev.device, ex.mesh, dev.stats, dev.pool, board, board_lock,
+                lambda k, waited, missing, what, loc: self._check_wait(
+                    k, waited, missing(), lambda m: self.finished[m], lambda: what, [], loc)))
         self.stopped: list[Optional[int]] = [None] * n  # step where a test hook stopped the device
         self.abort = threading.Event()
         self.halted = [False]  # abort, as a flag the device loops read without a call
