@@ -32,7 +32,7 @@ from meshc.backend.schedule import CollectiveSpec
 from meshc.ir.location import DiagnosticError
 from meshc.runtime.collectives import Rendezvous, group_collective
 
-__all__ = ["BodyCollectives", "ThreadBodyCollectives", "MpiBodyCollectives", "body_spec", "BODY_KINDS"]
+__all__ = ["body_collective_axes", "body_collective_runs", "BodyCollectives", "ThreadBodyCollectives", "MpiBodyCollectives", "body_spec", "BODY_KINDS"]
 
 #: Local-view collectives a kernel's body may hold, with the axis attributes each takes.
 BODY_KINDS = {"all_reduce": (), "all_gather": ("gather_axis",), "all_slice": ("slice_axis",),
@@ -181,3 +181,92 @@ def attach(interp: Optional[Any], handler: BodyCollectives) -> None:
     ``handler``."""
     if interp is not None:
         interp.body_collectives = handler
+
+
+def body_collective_axes(module: Optional[Any]) -> list[tuple[int, ...]]:
+    """The mesh axes of the local-view collectives nested in ``module``'s ops (sorted, distinct): the
+    device groups whose communicators the MPI runtime creates before the run."""
+    if module is None:
+        return []
+    found = set()
+    for op in module.walk():
+        if op.name.startswith("mesh.") and op.name.split(".", 1)[1] in BODY_KINDS and len(op.operands) == 1:
+            from meshc.dialects.mesh import sharding_of
+
+            if sharding_of(op.operands[0].type) is None and op.parent_op is not None:
+                found.add(tuple(op.mesh_axes))
+    return sorted(found)
+
+
+def _constant_int(v: Any) -> Optional[int]:
+    op = getattr(v, "op", None)
+    if op is None or op.name != "arith.constant":
+        return None
+    a = op.attributes.get("value")
+    value = getattr(a, "value", None)
+    return int(value) if isinstance(value, (int, bool, np.integer)) else None
+
+
+def body_collective_runs(op: Any, trips: Optional[int] = None) -> tuple[list[tuple[Any, int]], list[str]]:
+    """The local-view collectives nested in kernel op ``op``, each with how many times one run of
+    ``op`` meets it, and notes on what is not known statically: an ``scf.for`` with constant bounds
+    runs its body ``ceil((ub - lb) / step)`` times; a dynamic one ``trips`` times (given, e.g.
+    ``meshc estimate --trip-count``), else once, said per iteration in a note; an ``scf.if`` on a
+    computed condition counts the branch with more collectives (a note says it is an upper bound).
+    ``meshc estimate`` multiplies each collective's traffic by its runs."""
+    notes: list[str] = []
+    out: list[tuple[Any, int]] = []
+
+    def walk(o: Any, times: int) -> None:
+        from meshc.dialects.mesh import sharding_of
+
+        if (o.name.startswith("mesh.") and o.name.split(".", 1)[1] in BODY_KINDS and len(o.operands) == 1
+                and sharding_of(o.operands[0].type) is None and o is not op):
+            out.append((o, times))
+            return
+        if not o.regions:
+            return
+        if o.name == "scf.for":
+            lb, ub, st = (_constant_int(v) for v in o.operands[:3])
+            if lb is not None and ub is not None and st is not None and st > 0:
+                n = max(0, -(-(ub - lb) // st))
+            elif trips is not None:
+                n = trips
+            else:
+                n = 1
+            saved = len(out)
+            for r in o.regions:
+                for b in r.blocks:
+                    for x in b.ops:
+                        walk(x, times * n)
+            if len(out) > saved and (lb is None or ub is None or st is None):
+                notes.append(f"{o.location}: 'scf.for' with a dynamic trip count: its in-body collectives are "
+                             + (f"counted {trips} times (--trip-count)" if trips is not None else
+                                "counted once (per iteration; give --trip-count N)"))
+            return
+        if o.name == "scf.if":
+            cond = _constant_int(o.operands[0])
+            branches = []
+            for r in o.regions:
+                saved = len(out)
+                for b in r.blocks:
+                    for x in b.ops:
+                        walk(x, times)
+                branches.append(out[saved:])
+                del out[saved:]
+            if cond is not None:
+                out.extend(branches[0] if cond else (branches[1] if len(branches) > 1 else []))
+            else:
+                most = max(branches, key=len, default=[])
+                if any(branches):
+                    notes.append(f"{o.location}: 'scf.if' on a computed condition: the branch with more in-body "
+                                 "collectives is counted (an upper bound)")
+                out.extend(most)
+            return
+        for r in o.regions:
+            for b in r.blocks:
+                for x in b.ops:
+                    walk(x, times)
+
+    walk(op, 1)
+    return out, notes

@@ -427,6 +427,8 @@ class MpiExecutor(Transport):
         self.plan = _Plan(schedule, job.node_of, shared)
         self.comms = {axes: job.group_comm(self.mesh, axes)
                       for axes in sorted({spec.mesh_axes for spec in schedule.collectives.values()})}
+        for axes in body_collective_axes(schedule.module):  # created by every rank, in one order
+            job.group_comm(self.mesh, axes)
         self._window = None
         self._segments: dict[int, Any] = {}
         node = [r for r in range(job.size) if job.same_node(r, self.rank)]
@@ -458,6 +460,8 @@ class MpiExecutor(Transport):
         self.stats = MpiDeviceStats(k, rank=k, host=job.host)
         self.stats.shared_window_bytes = self.plan.arena_bytes[k] if self._window is not None else 0
         dev = DeviceState(k, self.pool, self.stats, self.interp)
+        attach(self.interp, MpiBodyCollectives(k, self.mesh, self.stats, self.pool,
+                                               lambda axes: self.job.group_comm(self.mesh, axes)))
         self.buffers, self.meta = dev.buffers, dev.meta
         self.pending: list[tuple] = []  # (request, data kept alive, receiver, its step) of sends
         self.received: set[str] = set()
