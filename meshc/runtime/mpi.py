@@ -79,6 +79,7 @@ import numpy as np
 from meshc.backend.schedule import (Allocate, CollectiveSpec, Copy, Free, HaloExchange, PeerRead, Schedule,
                                     ScheduleError, Step)
 from meshc.ir.location import UNKNOWN_LOC, DiagnosticError, Location
+from meshc.runtime.body_collectives import MpiBodyCollectives, attach, body_collective_axes
 from meshc.runtime.collectives import CollectiveError, _plan, group_collective, plan_traffic
 from meshc.runtime.devices import DevicePool
 from meshc.runtime.blas import blas_limit, resolve_blas_threads
