@@ -253,3 +253,18 @@ def test_the_loop_with_collectives_runs_on_mpi():
     r = subprocess.run(cmd, capture_output=True, text=True, timeout=600)
     assert r.returncode == 0, r.stdout + r.stderr
     assert "result0: ok max abs err" in r.stdout  # --check's dtype and reduction-length tolerance
+
+
+def test_the_trace_shows_each_iteration_s_collective(tmp_path):
+    import json
+
+    out = tmp_path / "trace.json"
+    cmd = [sys.executable, "-m", "meshc", "run", str(DATA / "region_mlp_loop.mlir"), "--inputs",
+           str(DATA / "region_mlp_loop.inputs.npz"), "--trace", str(out)]
+    r = subprocess.run(cmd, capture_output=True, text=True, timeout=300)
+    assert r.returncode == 0, r.stderr
+    events = [e for e in json.loads(out.read_text())["traceEvents"] if e.get("args", {}).get("in_body")]
+    # 3 iterations (the inputs' trip count) x 8 devices, one all_reduce each, numbered per device
+    assert len(events) == 24
+    assert sorted({e["name"] for e in events}) == [f"all_reduce body{i} (in scf.for)" for i in range(3)]
+    assert all(e["cat"] == "collective" for e in events)

@@ -77,6 +77,10 @@ class BodyCollectives:
         self.stats = stats
         self.pool = pool
         self.seq = 0
+        #: ``(name, start, end, detail)`` per in-body collective run (``time.perf_counter`` seconds): the
+        #: runtimes add them to the trace as collective events on the device's timeline
+        self.events: list[tuple[str, float, float, str]] = []
+        self.record = True  # whether to keep them (the run records a trace)
 
     def run(self, op: Any, value: Any) -> np.ndarray:
         """Take part in local-view collective ``op`` with this device's ``value``; returns its output."""
@@ -94,11 +98,16 @@ class BodyCollectives:
             staging = f"<staging of in-body {spec.instance}>"
             chunk = -(-value.nbytes // len(members))
             self.pool.allocate(staging, chunk, chunk, spec.location)
+        t = time.perf_counter()
         try:
             out, row = self.exchange(spec, op, members, value, out_shape, out_dt)
         finally:
             if staging is not None:
                 self.pool.free(staging)
+        parent = op.parent_op.name if op.parent_op is not None else "a kernel"
+        if self.record:
+            self.events.append((f"{spec.kind} {spec.instance} (in {parent})", t, time.perf_counter(),
+                                spec.describe()))
         received = {m: int(n) for m, n in zip(members, row) if n}
         self.stats.collective_bytes += sum(received.values())
         self.stats.collective_peer_bytes += sum(n for m, n in received.items()
@@ -176,9 +185,10 @@ class MpiBodyCollectives(BodyCollectives):
         return result.outputs[pos], [int(n) for n in result.matrix[pos]]
 
 
-def attach(interp: Optional[Any], handler: BodyCollectives) -> None:
+def attach(interp: Optional[Any], handler: BodyCollectives, trace: bool = True) -> None:
     """Let ``interp`` (a device's interpreter, None without a module) hand its bodies' collectives to
-    ``handler``."""
+    ``handler``, which keeps their trace events when ``trace``."""
+    handler.record = trace
     if interp is not None:
         interp.body_collectives = handler
 

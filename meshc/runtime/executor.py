@@ -122,7 +122,7 @@ class _RunState(Transport):
             attach(dev.interp, ThreadBodyCollectives(
                 dev.device, ex.mesh, dev.stats, dev.pool, board, board_lock,
                 lambda k, waited, missing, what, loc: self._check_wait(
-                    k, waited, missing(), lambda m: self.finished[m], lambda: what, [], loc)))
+                    k, waited, missing(), lambda m: self.finished[m], lambda: what, [], loc)), ex.options.trace)
         self.stopped: list[Optional[int]] = [None] * n  # step where a test hook stopped the device
         self.abort = threading.Event()
         self.halted = [False]  # abort, as a flag the device loops read without a call
@@ -410,6 +410,11 @@ class Executor:
                 step = steps[i]
                 events.append(TraceEvent(k, trace_name(self.schedule, step), step.kind, t - st.t0, end - st.t0,
                                          {"step": i, "detail": step.describe()}))
+            body = getattr(dev.interp, "body_collectives", None)
+            if self.options.trace and body is not None:  # collectives run inside kernels' bodies
+                for name, t, end, detail in body.events:
+                    events.append(TraceEvent(k, name, "collective", t - st.t0, end - st.t0,
+                                             {"in_body": True, "detail": detail}))
         return RunStats([d.stats for d in st.devs], wall, self.options.device_memory, events)
 
 

@@ -462,7 +462,7 @@ class MpiExecutor(Transport):
         self.stats.shared_window_bytes = self.plan.arena_bytes[k] if self._window is not None else 0
         dev = DeviceState(k, self.pool, self.stats, self.interp)
         attach(self.interp, MpiBodyCollectives(k, self.mesh, self.stats, self.pool,
-                                               lambda axes: self.job.group_comm(self.mesh, axes)))
+                                               lambda axes: self.job.group_comm(self.mesh, axes)), self.options.trace)
         self.buffers, self.meta = dev.buffers, dev.meta
         self.pending: list[tuple] = []  # (request, data kept alive, receiver, its step) of sends
         self.received: set[str] = set()
@@ -493,6 +493,9 @@ class MpiExecutor(Transport):
         job.set_progress(len(self._steps), FINISHED)
         wall = time.perf_counter() - t0
         trace = [(j, t - t0, end - t0) for j, t, end in dev.trace]
+        body = getattr(self.interp, "body_collectives", None)
+        if self.options.trace and body is not None:  # collectives run inside kernels' bodies
+            trace += [(name, t - t0, end - t0, detail) for name, t, end, detail in body.events]
         gathered = job.comm.gather((outputs, self.stats, trace, wall), root=0)
         if k != 0:
             return MpiRunReport([], None, root=False, rank=k)  # type: ignore[arg-type]
@@ -931,7 +934,12 @@ class MpiExecutor(Transport):
             devices.append(stats)
             wall = max(wall, seconds)
             steps = self.schedule.devices[k].steps
-            for i, t, end in trace:
+            for entry in trace:
+                if len(entry) == 4:  # an in-body collective (meshc.runtime.body_collectives)
+                    name, t, end, detail = entry
+                    events.append(TraceEvent(k, name, "collective", t, end, {"in_body": True, "detail": detail}))
+                    continue
+                i, t, end = entry
                 events.append(TraceEvent(k, trace_name(self.schedule, steps[i]), steps[i].kind, t, end,
                                          {"step": i, "detail": steps[i].describe()}))
         stats = MpiRunStats(devices, wall, self.options.device_memory, events, ranks=self.job.size)
