@@ -15,15 +15,25 @@ The classes (:func:`dim_classes`) join
   <meshc.interfaces.region_flow.RegionFlowModel.ties>`: an ``scf.for`` init, its block argument, its
   yield and its result; the two yields of an ``scf.if`` and its result; a forall's ``shared_outs``).
 
-A class may not be split (its dims stay replicated) when it holds an inner reduction loop (a split one
-would leave a partial value that needs an ``all_reduce`` inside the body), a dim no loop indexes
-exactly (a sliced dim, a reshape's minor dims, a convolution window), a dim of an op without a
-sharding rule, two dims of one tensor, or two loops of one op. Every other class is one parallel
-loop of the region op; the dims of its operands, results and captured tensors (values from above
-that the body reads) link to it. Propagation then treats the region op as any structured op: a split
-loop-carried value stays split through an ``scf.for`` with no collective when the body is local; a
-body that would need communication on a dim makes that dim replicated at the op's boundary (its
-operands are gathered once before the op, never per iteration).
+A class may not be split (its dims stay replicated) when it holds a dim no loop indexes exactly (a
+sliced dim, a reshape's minor dims, a convolution window), a dim of an op without a sharding rule, two
+dims of one tensor, two loops of one op, or an inner reduction loop that is not a sum into a
+zero-filled destination (:func:`_reduces_in_place`). Every other class is one loop of the region op;
+the dims of its operands, results and captured tensors (values from above that the body reads) link
+to it. Propagation then treats the region op as any structured op: a split loop-carried value stays
+split through an ``scf.for`` with no collective when the body is local.
+
+A class holding a sum's reduction loop and no result dim is an ``INTERNAL`` loop of the region op
+(:data:`meshc.interfaces.sharding.INTERNAL`: split from its operands, the op's results stay whole):
+the body combines it itself, as XLA's SPMD partitioner does inside a while loop. The sum's result is
+partial over the loop's axes (:func:`inner_shardings`, with its zero-filled destination), and
+:func:`combine_partials` puts a global-view ``mesh.all_reduce`` right after it in the body, so what
+the body yields has the sharding of the block argument it feeds (a loop-carried sharding is a fixed
+point); ``partition`` turns it into the local-view collective every device runs on every run of the
+body (:mod:`meshc.runtime.body_collectives`). A Megatron MLP in a loop thus keeps ``w1``
+column-split and ``w2`` row-split with one ``all_reduce`` per iteration. A split the loop-carried
+value would have to change between iterations still makes that dim replicated at the op's boundary
+(its operands are gathered once before the op, never per iteration).
 
 :func:`inner_shardings` gives every tensor value inside the op its sharding under a loop sharding of
 the op (``distribute-types`` writes them into the types); :meth:`RegionOpModel.partition` rebuilds
@@ -222,6 +232,8 @@ def combine_partials(op: Operation) -> int:
 
 
 def _global_all_reduce(v: Value, s: ShardingAttr, result_type, loc) -> Operation:
+    """``mesh.all_reduce`` of ``v`` over the partial axes of ``s`` (its reduction), typed ``result_type``:
+    global view when the types carry shardings, local view on per-device types."""
     from meshc.dialects.mesh import I16
     from meshc.ir.attributes import DenseArrayAttr, StringAttr, SymbolRefAttr
 
@@ -634,14 +646,7 @@ def _all_reduce(m: IndexMath, local: Value, s: ShardingAttr, loc) -> Value:
     partial axes of ``s``: what a split reduction inside a region op's body needs before its value is
     used (the runtimes run it on every iteration, matched across devices by its position in the
     device's sequence of in-body collectives)."""
-    from meshc.dialects.mesh import I16
-    from meshc.ir.attributes import DenseArrayAttr, StringAttr, SymbolRefAttr
-
-    attrs: dict = {"mesh": SymbolRefAttr(s.mesh), "mesh_axes": DenseArrayAttr(I16, tuple(s.partial_axes))}
-    if s.partial_type != "sum":
-        attrs["reduction"] = StringAttr(s.partial_type)
-    op = Operation.create([local], [local.type], attrs, location=loc, name="mesh.all_reduce")
-    return m.b.insert(op).results[0]
+    return m.b.insert(_global_all_reduce(local, s, local.type, loc)).results[0]
 
 
 def inner_shardings(op: Operation, ls: LoopSharding) -> dict[Value, ShardingAttr]:
