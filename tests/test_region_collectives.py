@@ -268,3 +268,18 @@ def test_the_trace_shows_each_iteration_s_collective(tmp_path):
     assert len(events) == 24
     assert sorted({e["name"] for e in events}) == [f"all_reduce body{i} (in scf.for)" for i in range(3)]
     assert all(e["cat"] == "collective" for e in events)
+
+
+def test_gather_and_reduce_scatter_inside_a_loop_body_run_per_iteration():
+    # the runtimes run every local-view collective kind inside a body, not only the all_reduce that
+    # partition puts there: all_gather then reduce_scatter multiplies each element by the group size
+    text = (DATA / "region_body_gather_scatter.mlir").read_text()
+    x = np.arange(32, dtype=np.float32).reshape(8, 4) + 1
+    for trips in (0, 2):
+        result = mc.run(mc.parse(text), [x, np.array(trips)], pipeline="canonicalize")
+        np.testing.assert_array_equal(result.outputs[0], x * 4.0 ** trips)  # exact: small integers
+        # per iteration: 3 x 32 B gathered, then (g - 1) / g of the 128 B buffer scattered
+        assert [d.collective_bytes for d in result.stats.devices] == [trips * (96 + 96)] * 4
+    compiled = mc.compile(mc.parse(text), "canonicalize")
+    est = estimate(compiled.program.schedule, trips=2)
+    assert [d.stats.collective_bytes for d in est.devices] == [2 * 192] * 4
