@@ -236,7 +236,7 @@ def test_explain_names_the_collective_inside_the_loop():
 
 
 def test_estimate_command_takes_a_trip_count():
-    cmd = [sys.executable, "-m", "meshc", "estimate", str(DATA / "region_mlp_loop.mlir"), "--trip-count", "3", "--json"]
+    cmd = [sys.executable, "-m", "meshc", "estimate", str(DATA / "region/mlp_loop.mlir"), "--trip-count", "3", "--json"]
     r = subprocess.run(cmd, capture_output=True, text=True, timeout=300)
     assert r.returncode == 0, r.stderr
     import json
@@ -248,8 +248,8 @@ def test_estimate_command_takes_a_trip_count():
 
 def test_the_loop_with_collectives_runs_on_mpi():
     pytest.importorskip("mpi4py")
-    cmd = [sys.executable, "-m", "meshc", "run", str(DATA / "region_mlp_loop.mlir"), "--inputs",
-           str(DATA / "region_mlp_loop.inputs.npz"), "--check", "--backend", "mpi", "--launch", "8"]
+    cmd = [sys.executable, "-m", "meshc", "run", str(DATA / "region/mlp_loop.mlir"), "--inputs",
+           str(DATA / "region/mlp_loop.inputs.npz"), "--check", "--backend", "mpi", "--launch", "8"]
     r = subprocess.run(cmd, capture_output=True, text=True, timeout=600)
     assert r.returncode == 0, r.stdout + r.stderr
     assert "result0: ok max abs err" in r.stdout  # --check's dtype and reduction-length tolerance
@@ -259,8 +259,8 @@ def test_the_trace_shows_each_iteration_s_collective(tmp_path):
     import json
 
     out = tmp_path / "trace.json"
-    cmd = [sys.executable, "-m", "meshc", "run", str(DATA / "region_mlp_loop.mlir"), "--inputs",
-           str(DATA / "region_mlp_loop.inputs.npz"), "--trace", str(out)]
+    cmd = [sys.executable, "-m", "meshc", "run", str(DATA / "region/mlp_loop.mlir"), "--inputs",
+           str(DATA / "region/mlp_loop.inputs.npz"), "--trace", str(out)]
     r = subprocess.run(cmd, capture_output=True, text=True, timeout=300)
     assert r.returncode == 0, r.stderr
     events = [e for e in json.loads(out.read_text())["traceEvents"] if e.get("args", {}).get("in_body")]
@@ -273,7 +273,7 @@ def test_the_trace_shows_each_iteration_s_collective(tmp_path):
 def test_gather_and_reduce_scatter_inside_a_loop_body_run_per_iteration():
     # the runtimes run every local-view collective kind inside a body, not only the all_reduce that
     # partition puts there: all_gather then reduce_scatter multiplies each element by the group size
-    text = (DATA / "region_body_gather_scatter.mlir").read_text()
+    text = (DATA / "region/body_gather_scatter.mlir").read_text()
     x = np.arange(32, dtype=np.float32).reshape(8, 4) + 1
     for trips in (0, 2):
         result = mc.run(mc.parse(text), [x, np.array(trips)], pipeline="canonicalize")
