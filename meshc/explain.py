@@ -99,8 +99,38 @@ def explain(module: Any, mesh_shape: Union[str, Mapping[str, Sequence[int]], Non
     context = PassContext(mesh_shapes=shapes, remarks=True)
     PassManager.from_text(f"reshard{{strategy={strategy}}}", context).run(work)
     lines = [Explanation(d.location, d.message) for d in context.emitted if d.severity == "remark"]
+    lines += _body_collectives(work)
     meshes = sum(1 for op in work.walk() if isinstance(op, MeshOp))
     return ExplainReport(lines, notes, meshes)
+
+
+def _body_collectives(module: Any) -> list[Explanation]:
+    """One line per collective that a region op's body runs on every run of it (the ``mesh.all_reduce``
+    after a split reduction, :func:`meshc.interfaces.region_models.combine_partials`), with the bytes
+    each device receives per run (:func:`meshc.sharding.reshard.transfer_matrix`)."""
+    from meshc.dialects.mesh import sharding_of
+    from meshc.interfaces.region_models import REGION_OPS
+    from meshc.ir.types import element_type_of, numpy_dtype
+    from meshc.sharding.reshard import transfer_matrix
+
+    out = []
+    for op in module.walk():
+        parent = op.parent_op
+        if op.name != "mesh.all_reduce" or parent is None or parent.name not in REGION_OPS:
+            continue
+        src = sharding_of(op.operands[0].type)
+        if src is None or not src.partial_axes:
+            continue
+        mesh = op.mesh_op().as_mesh()
+        itemsize = numpy_dtype(element_type_of(op.results[0].type)).itemsize
+        matrix = transfer_matrix(op.step(), src.to_spec(), mesh, op.operands[0].type.shape, itemsize)
+        name = op.operands[0].name_hint or "value"
+        axes = list(op.mesh_axes)
+        out.append(Explanation(op.location, f"%{name} in the body of '{parent.name}': {src} -> partial axes "
+                               f"{axes} combined: all_reduce mesh_axes = {axes} inside the body, on every run of "
+                               "it (a split contraction of the body: its operands stay split, none is gathered "
+                               f"before the op); {int(matrix.sum(axis=1).max())} B per device per run"))
+    return out
 
 
 def explain_text(module: Any, mesh_shape: Optional[Union[str, Mapping[str, Sequence[int]]]] = None,

@@ -1,7 +1,9 @@
 """Region ops partitioned in place (meshc/interfaces/region_models.py): an scf.for of dynamic trip count
 carrying a split tensor, a data-dependent scf.if and an scf.forall keep their splits through their
 bodies, run per device (threads, the SPMD template, the unrolled schedules) and need no collective
-when the body is local; a body that would need one gets its operands gathered once, outside."""
+when the body is local. A split contraction inside a body stays split and is all_reduced inside it
+(tests/test_region_collectives.py); a split the loop-carried value cannot keep from one iteration to
+the next (below: w's rows are the carried value's columns) is gathered once, outside."""
 
 from __future__ import annotations
 
@@ -119,8 +121,9 @@ LOOP_CASES = [
     ("4", "[[0]]", "[[]]", []),                      # data parallel: the loop-carried rows stay split
     ("2x4", "[[0, 1]]", "[[]]", []),                 # rows over both axes of a 2-D mesh
     ("2x4", "[[0]]", "[[]]", []),                    # rows over axis 0, replicated over axis 1
-    # a split contraction would leave a partial sum inside the body: w is gathered once, outside
-    # (the rows of w, the contraction), never per iteration; the loop-carried rows stay split
+    # w's rows (the contraction) are the columns of the loop-carried value, which its yield (the
+    # matmul's columns, w's columns) carries on: one class holds both dims of w, so w is gathered
+    # once, outside, never per iteration; the loop-carried rows stay split
     ("2x4", "[[0]]", "[[1]]", ["mesh.all_gather"]),
 ]
 

@@ -48,6 +48,9 @@ def _shared_options(fn):
               metavar="B/S", help="Roofline: bytes per second a device receives over its link (default 1e11).")
 @click.option("--latency", default=5e-6, type=FiniteFloat(min=0), metavar="SECONDS",
               help="Roofline: seconds added per collective and per copy, peer read or halo exchange (default 5e-6).")
+@click.option("--trip-count", "trip_count", type=click.IntRange(min=0), default=None, metavar="N",
+              help="Trips of an scf.for with a dynamic trip count, for the collectives in its body (default: "
+                   "counted once, per iteration, with a note).")
 @click.option("--json", "as_json", is_flag=True, help="Print the estimate as JSON (docs/estimate.md) instead of tables.")
 @click.option("--fail-on-oom", is_flag=True,
               help="Exit 1 when a device's peak exceeds --device-memory (default: report it and succeed).")
@@ -58,7 +61,7 @@ def command(input_path: str, peak_flops: float, bandwidth: float, latency: float
             device_memory: Optional[str] = None, buffer_layout: str = "row-major", tile: str = "32x32",
             dtype_override: Optional[str] = None, target: str = "none", annotations: Any = None,
             auto_shard: Optional[str] = None, explain: bool = False, arg_shape: tuple[str, ...] = (),
-            fuse_regions: bool = True) -> None:
+            fuse_regions: bool = True, trip_count: Optional[int] = None) -> None:
     """Per-device memory, traffic, flops and modeled step time, without running."""
     ctx = click.get_current_context()
     if ctx.get_parameter_source("tile") == click.core.ParameterSource.COMMANDLINE:
@@ -95,7 +98,10 @@ def command(input_path: str, peak_flops: float, bandwidth: float, latency: float
         click.echo(f"note: {line}", err=True)
     with Progress(sys.stderr) as shown:
         result = estimate(compiled.program.schedule, layout=layout, device_memory=memory,
-                          machine=Machine(peak_flops, bandwidth, latency), progress=shown if shown.enabled else None)
+                          machine=Machine(peak_flops, bandwidth, latency), progress=shown if shown.enabled else None,
+                          trips=trip_count)
+    for line in result.notes:
+        click.echo(f"note: {line}", err=True)
     if as_json:
         click.echo(json.dumps(result.to_json(), indent=1))
     else:

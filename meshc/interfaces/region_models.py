@@ -15,15 +15,25 @@ The classes (:func:`dim_classes`) join
   <meshc.interfaces.region_flow.RegionFlowModel.ties>`: an ``scf.for`` init, its block argument, its
   yield and its result; the two yields of an ``scf.if`` and its result; a forall's ``shared_outs``).
 
-A class may not be split (its dims stay replicated) when it holds an inner reduction loop (a split one
-would leave a partial value that needs an ``all_reduce`` inside the body), a dim no loop indexes
-exactly (a sliced dim, a reshape's minor dims, a convolution window), a dim of an op without a
-sharding rule, two dims of one tensor, or two loops of one op. Every other class is one parallel
-loop of the region op; the dims of its operands, results and captured tensors (values from above
-that the body reads) link to it. Propagation then treats the region op as any structured op: a split
-loop-carried value stays split through an ``scf.for`` with no collective when the body is local; a
-body that would need communication on a dim makes that dim replicated at the op's boundary (its
-operands are gathered once before the op, never per iteration).
+A class may not be split (its dims stay replicated) when it holds a dim no loop indexes exactly (a
+sliced dim, a reshape's minor dims, a convolution window), a dim of an op without a sharding rule, two
+dims of one tensor, two loops of one op, or an inner reduction loop that is not a sum into a
+zero-filled destination (:func:`_reduces_in_place`). Every other class is one loop of the region op;
+the dims of its operands, results and captured tensors (values from above that the body reads) link
+to it. Propagation then treats the region op as any structured op: a split loop-carried value stays
+split through an ``scf.for`` with no collective when the body is local.
+
+A class holding a sum's reduction loop and no result dim is an ``INTERNAL`` loop of the region op
+(:data:`meshc.interfaces.sharding.INTERNAL`: split from its operands, the op's results stay whole):
+the body combines it itself, as XLA's SPMD partitioner does inside a while loop. The sum's result is
+partial over the loop's axes (:func:`inner_shardings`, with its zero-filled destination), and
+:func:`combine_partials` puts a global-view ``mesh.all_reduce`` right after it in the body, so what
+the body yields has the sharding of the block argument it feeds (a loop-carried sharding is a fixed
+point); ``partition`` turns it into the local-view collective every device runs on every run of the
+body (:mod:`meshc.runtime.body_collectives`). A Megatron MLP in a loop thus keeps ``w1``
+column-split and ``w2`` row-split with one ``all_reduce`` per iteration. A split the loop-carried
+value would have to change between iterations still makes that dim replicated at the op's boundary
+(its operands are gathered once before the op, never per iteration).
 
 :func:`inner_shardings` gives every tensor value inside the op its sharding under a loop sharding of
 the op (``distribute-types`` writes them into the types); :meth:`RegionOpModel.partition` rebuilds
@@ -39,12 +49,13 @@ then run the per-device op on every device (threads, MPI, the SPMD template).
 
 from __future__ import annotations
 
+import dataclasses
 import threading
 from typing import Optional
 
-from meshc.dialects.mesh import ShardingAttr, sharding_of
+from meshc.dialects.mesh import ShardingAttr, sharding_of, with_sharding
 from meshc.interfaces.region_flow import region_flow_model
-from meshc.interfaces.sharding import (ANY, PARALLEL, REDUCTION, DimLink, IterationSpace, LoopSharding, ShardingModel,
+from meshc.interfaces.sharding import (ANY, INTERNAL, PARALLEL, REDUCTION, DimLink, IterationSpace, LoopSharding, ShardingModel,
                                        effective_links, has_sharding_rule, iteration_space, register_sharding_model,
                                        unchanged_memo, unchanged_spaces)
 from meshc.interfaces.sharding_models import InsertSliceModel, local_slice
@@ -55,7 +66,8 @@ from meshc.ir.builder import Builder
 from meshc.ir.core import Block, Operation, Region, Value
 from meshc.ir.types import TensorType
 
-__all__ = ["RegionOpModel", "ParallelInsertSliceModel", "dim_classes", "inner_shardings", "REGION_OPS"]
+__all__ = ["RegionOpModel", "ParallelInsertSliceModel", "dim_classes", "inner_shardings", "combine_partials", "zero_destination",
+           "reduction_axes", "REGION_OPS"]
 
 #: The region ops with this model (each has a region-flow interface, :mod:`meshc.interfaces.region_flow`).
 REGION_OPS = ("scf.for", "scf.if", "scf.forall", "scf.execute_region", "flow.dispatch.region")
@@ -77,6 +89,7 @@ class _Classes:
     def __init__(self) -> None:
         self.parent: dict[Node, Node] = {}
         self.bad: set[Node] = set()
+        self.reduced: list[Node] = []  # dims of split-able reductions combined inside the body
         self.values: dict[int, Value] = {}
 
     def add(self, v: Value) -> bool:
@@ -139,7 +152,7 @@ def dim_classes(op: Operation) -> Optional[_Classes]:
         for inner in block.ops:
             if inner.is_terminator:
                 continue
-            if inner.name.startswith("mesh."):
+            if inner.name.startswith("mesh.") and not _combines(inner):
                 return None
             _join_op(c, inner)
     _forbid_conflicts(c, op, model)
@@ -149,6 +162,11 @@ def dim_classes(op: Operation) -> Optional[_Classes]:
 def _join_op(c: _Classes, inner: Operation) -> None:
     """Join the dims each loop of ``inner`` indexes; forbid what its rule leaves replicated."""
     values = list(inner.operands) + list(inner.results)
+    if _combines(inner):  # the all_reduce combine_partials put after a split reduction: elementwise
+        for d in range(_rank(inner.results[0]) or 0):
+            if c.add(inner.operands[0]) and c.add(inner.results[0]):
+                c.union((id(inner.operands[0]), d), (id(inner.results[0]), d))
+        return
     if not has_sharding_rule(inner):
         for v in values:
             c.forbid_all(v)
@@ -158,6 +176,7 @@ def _join_op(c: _Classes, inner: Operation) -> None:
     links_all = list(space.operands) + list(space.results) + [links for _, links in space.captured]
     values = list(inner.operands) + list(inner.results) + captured
     first: dict[int, Node] = {}
+    combinable = _reduces_in_place(inner, space)
     for v, links in zip(values, links_all):
         if links is ANY or links is None or not c.add(v):
             continue
@@ -167,11 +186,122 @@ def _join_op(c: _Classes, inner: Operation) -> None:
                 c.forbid(node)
                 continue
             if space.iterator_types[link.loop] == REDUCTION:
-                c.forbid(node)
+                if combinable:
+                    c.reduced.append(node)
+                else:
+                    c.forbid(node)
             if link.loop in first:
                 c.union(first[link.loop], node)
             else:
                 first[link.loop] = node
+
+
+def _combines(inner: Operation) -> bool:
+    """``inner`` is a global-view ``mesh.all_reduce`` of a partial body value (:func:`combine_partials`)."""
+    if inner.name != "mesh.all_reduce" or len(inner.operands) != 1 or len(inner.results) != 1:
+        return False
+    s = sharding_of(inner.operands[0].type)
+    return s is not None and bool(s.partial_axes)
+
+
+def combine_partials(op: Operation) -> int:
+    """After ``distribute-types`` gave the body of region op ``op`` its shardings: a global-view
+    ``mesh.all_reduce`` right after each body op whose result is partial (a split reduction, see
+    :func:`reduction_axes`), its users reading the combined value; returns how many were inserted.
+    The body then says where it communicates, and ``partition`` turns each into the local-view
+    collective that every device runs on every iteration."""
+    count = 0
+    flow = region_flow_model(op)
+    for block in flow.blocks(op) if flow is not None else ():
+        for inner in list(block.ops):
+            if inner.is_terminator or _combines(inner) or not has_sharding_rule(inner):
+                continue
+            if REDUCTION not in iteration_space(inner).iterator_types:
+                continue
+            for r in inner.results:
+                s = sharding_of(r.type)
+                if s is None or not s.partial_axes:
+                    continue
+                full = with_sharding(r.type, dataclasses.replace(s, partial_axes=()))
+                ar = _global_all_reduce(r, s, full, inner.location)
+                block.insert_after(inner, ar)
+                r.replace_all_uses_with(ar.results[0])
+                ar.set_operand(0, r)
+                count += 1
+    return count
+
+
+def _global_all_reduce(v: Value, s: ShardingAttr, result_type, loc) -> Operation:
+    """``mesh.all_reduce`` of ``v`` over the partial axes of ``s`` (its reduction), typed ``result_type``:
+    global view when the types carry shardings, local view on per-device types."""
+    from meshc.dialects.mesh import I16
+    from meshc.ir.attributes import DenseArrayAttr, StringAttr, SymbolRefAttr
+
+    attrs: dict = {"mesh": SymbolRefAttr(s.mesh), "mesh_axes": DenseArrayAttr(I16, tuple(s.partial_axes))}
+    if s.partial_type != "sum":
+        attrs["reduction"] = StringAttr(s.partial_type)
+    return Operation.create([v], [result_type], attrs, location=loc, name="mesh.all_reduce")
+
+
+def zero_destination(v: Value) -> bool:
+    """``v`` is a ``tensor.empty`` or a zero :func:`_is_zero_fill`: the destination of a split
+    reduction inside a region op's body, partial over the reduction's axes (each device starts its
+    partial sum at zero, so any layout of zeros is the same partial value)."""
+    return getattr(getattr(v, "op", None), "name", "") == "tensor.empty" or _is_zero_fill(v)
+
+
+def _is_zero_fill(v: Value) -> bool:
+    """``v`` is a ``linalg.fill`` (or a splat constant) of the constant 0: the identity of a sum."""
+    from meshc.ir.attributes import DenseElementsAttr, FloatAttr, IntegerAttr
+
+    op = getattr(v, "op", None)
+    if op is None:
+        return False
+    if op.name == "linalg.fill":
+        c = getattr(op.operands[0], "op", None)
+        a = c.attributes.get("value") if c is not None and c.name == "arith.constant" else None
+        return isinstance(a, (FloatAttr, IntegerAttr)) and float(a.value) == 0.0
+    if op.name == "arith.constant":
+        a = op.attributes.get("value")
+        return isinstance(a, DenseElementsAttr) and not a.array.any()  # type: ignore[union-attr]
+    return False
+
+
+def _reduces_in_place(inner: Operation, space: IterationSpace) -> bool:
+    """Whether a split reduction loop of ``inner`` (an op of a region op's body) may stay split: every
+    result is a sum (``reduction_kinds``) whose destination starts at zero, so each device's partial
+    sum of its part of the loop is combined by one ``mesh.all_reduce`` right after the op, inside the
+    body (what XLA's SPMD partitioner does in a while loop's body; MLIR's partial shardings)."""
+    if inner.regions and sharding_model_of(inner) is not None:
+        return False  # a nested region op's loops are all parallel
+    if REDUCTION not in space.iterator_types or not space.results:
+        return False
+    if any(k != "sum" for k in space.reduction_kinds) or len(space.reduction_kinds) != len(space.results):
+        return False
+    inits = {r: k for k, r in enumerate(space.tied) if r is not None}
+    return all(r in inits and _is_zero_fill(inner.operands[inits[r]]) for r in range(len(space.results)))
+
+
+def reduction_axes(inner: Operation, c: "_Classes", loops: dict, ls: LoopSharding) -> tuple[int, ...]:
+    """The mesh axes of ``inner``'s split reduction loops under the region op's loop sharding ``ls``
+    (sorted; empty when none is split): the axes its results are partial over."""
+    if not has_sharding_rule(inner) or (inner.regions and sharding_model_of(inner) is not None):
+        return ()
+    space = iteration_space(inner)
+    if REDUCTION not in space.iterator_types:
+        return ()
+    axes: set[int] = set()
+    values = list(inner.operands) + [v for v, _ in space.captured]
+    for v, links in zip(values, list(space.operands) + [lk for _, lk in space.captured]):
+        if not isinstance(links, tuple) or _rank(v) is None:
+            continue
+        for d, link in enumerate(effective_links(links)):
+            if link is None or space.iterator_types[link.loop] != REDUCTION:
+                continue
+            loop = loops.get(c.find((id(v), d)))
+            if loop is not None:
+                axes.update(ls.loop_axes[loop])
+    return tuple(sorted(axes))
 
 
 def _forbid_conflicts(c: _Classes, op: Operation, model) -> None:
@@ -307,7 +437,11 @@ class RegionOpModel(ShardingModel):
             for k, v in enumerate(op.operands):
                 if any(v is g for g in group) and r < len(op.results) and any(op.results[r] is g for g in group):
                     tied[k] = r
-        return IterationSpace((PARALLEL,) * len(loops), tuple(links(v) for v in op.operands),
+        # a loop of a body reduction that indexes no result is combined inside the body (INTERNAL)
+        reduced = {c.find(n) for n in c.reduced}
+        in_results = {c.find((id(r), d)) for r in op.results if _rank(r) is not None for d in range(_rank(r) or 0)}
+        iterators = tuple(INTERNAL if root in reduced and root not in in_results else PARALLEL for root in loops)
+        return IterationSpace(iterators, tuple(links(v) for v in op.operands),
                               tuple(links(r) for r in op.results), (None,) * len(op.results), tuple(tied),
                               tuple((v, links(v)) for v in _captured(op)))
 
@@ -465,7 +599,10 @@ class RegionOpModel(ShardingModel):
 
         for inner in block.ops:
             touches = any(sharding_of(v.type) is not None for v in list(inner.operands) + list(inner.results))
-            if inner.regions and inner.is_terminator:  # scf.forall.in_parallel: its body partitioned too
+            if _combines(inner):  # a split reduction's partial sum, combined on every run of the body
+                mapping[inner.results[0]] = _all_reduce(m, mapping[inner.operands[0]], sharding_of(inner.operands[0].type),
+                                                        inner.location)
+            elif inner.regions and inner.is_terminator:  # scf.forall.in_parallel: its body partitioned too
                 term = type(inner).__new__(type(inner))
                 Operation.__init__(term, [mapping.get(v, v) for v in inner.operands], [], dict(inner.attributes),
                                    dict(inner.properties), (), inner.location,
@@ -504,6 +641,14 @@ class RegionOpModel(ShardingModel):
         return new
 
 
+def _all_reduce(m: IndexMath, local: Value, s: ShardingAttr, loc) -> Value:
+    """``mesh.all_reduce`` (local view, upstream MLIR's form) of this device's partial ``local`` over the
+    partial axes of ``s``: what a split reduction inside a region op's body needs before its value is
+    used (the runtimes run it on every iteration, matched across devices by its position in the
+    device's sequence of in-body collectives)."""
+    return m.b.insert(_global_all_reduce(local, s, local.type, loc)).results[0]
+
+
 def inner_shardings(op: Operation, ls: LoopSharding) -> dict[Value, ShardingAttr]:
     """The sharding of every tensor value inside region op ``op`` (block arguments and results of the ops
     of its blocks) under loop sharding ``ls`` of ``op``: a dim follows its class's loop, a dim of a class
@@ -516,6 +661,20 @@ def inner_shardings(op: Operation, ls: LoopSharding) -> dict[Value, ShardingAttr
     out: dict[Value, ShardingAttr] = {}
     flow = region_flow_model(op)
     for block in flow.blocks(op):  # type: ignore[union-attr]
+        partial: dict = {}
+        for inner in block.ops:
+            axes = reduction_axes(inner, c, loops, ls) if not inner.is_terminator else ()
+            if not axes:
+                continue
+            partial.update((r, axes) for r in inner.results)
+            # the zero-filled destination is partial too (a sum of zeros): the DPS types stay equal
+            for k in (k for k, r in enumerate(iteration_space(inner).tied) if r is not None):
+                init = inner.operands[k]
+                while init is not None and _is_zero_fill(init) or getattr(getattr(init, "op", None), "name", "") \
+                        == "tensor.empty":
+                    partial[init] = axes
+                    fill = init.op  # type: ignore[union-attr]
+                    init = fill.operands[1] if fill.name == "linalg.fill" else None
         values = list(block.args) + [r for inner in block.ops for r in inner.results]
         for v in values:
             if _rank(v) is None:
@@ -524,7 +683,7 @@ def inner_shardings(op: Operation, ls: LoopSharding) -> dict[Value, ShardingAttr
             for d in range(_rank(v) or 0):
                 loop = loops.get(c.find((id(v), d)))
                 split.append(tuple(ls.loop_axes[loop]) if loop is not None else ())
-            out[v] = ShardingAttr(ls.mesh, tuple(split))
+            out[v] = ShardingAttr(ls.mesh, tuple(split), partial.get(v, ()))
     return out
 
 

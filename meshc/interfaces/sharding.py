@@ -110,6 +110,10 @@ from meshc.sharding.shards import shard_boundaries
 
 PARALLEL = "parallel"
 REDUCTION = "reduction"
+#: A loop the op combines by itself: split from its operands, it indexes no result, and every device
+#: still gets whole (not partial) results, the op moving what it needs inside (a region op whose body
+#: all_reduces a split contraction on every iteration, :mod:`meshc.interfaces.region_models`).
+INTERNAL = "internal"
 
 
 class ShardingRuleError(ValueError):
@@ -525,6 +529,9 @@ class _Solver:
                                                            for l in effective_links(links))
                           for links in self.space.extended_operands)
             return indexed and bool(results) and all(k is not None and k != "generic" for k in kinds)
+        if self.space.iterator_types[loop] == INTERNAL:
+            return any(isinstance(links, tuple) and any(l is not None and l.loop == loop for l in effective_links(links))
+                       for links in self.space.extended_operands)
         return all(any(l is not None and l.loop == loop for l in effective_links(links)) for _, links in results)
 
     def try_split(self, links: TensorLinks, sharding: ShardingAttr, operand: bool = False, soft: bool = False,

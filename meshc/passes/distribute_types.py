@@ -165,17 +165,21 @@ def _distribute_nested(op: Operation, default) -> None:
     """Give the tensor values inside ``op``'s regions their shardings: a region op partitioned in place
     (:mod:`meshc.interfaces.region_models`) passes its loop sharding, read off its operand and result
     types, to its body (and its nested region ops theirs); any other op's values are replicated."""
-    from meshc.interfaces.region_models import inner_shardings, sharding_model_of
+    from meshc.interfaces.region_models import combine_partials, inner_shardings, sharding_model_of
     from meshc.interfaces.sharding import loop_sharding
 
     if sharding_model_of(op) is None or not op.regions:
         _replicate_nested(op, default)
         return
-    ls = loop_sharding(op, [sharding_of(v.type) for v in op.operands], [sharding_of(r.type) for r in op.results],
-                       mesh=default.mesh)
+    from meshc.interfaces.sharding import iteration_space
+
+    captured = [sharding_of(v.type) for v, _ in iteration_space(op).captured]  # they split INTERNAL loops
+    ls = loop_sharding(op, [sharding_of(v.type) for v in op.operands] + captured,
+                       [sharding_of(r.type) for r in op.results], mesh=default.mesh)
     for v, s in inner_shardings(op, ls).items():
-        if sharding_of(v.type) is None:
-            _set_sharding(v, s)
+        if sharding_of(v.type) is None or (s.partial_axes and sharding_of(v.type) != s):
+            _set_sharding(v, s)  # a body value partial over a split reduction (region_models) says so
+    combine_partials(op)
     for region in op.regions:
         for block in region.blocks:
             for inner in block.ops:

@@ -100,6 +100,7 @@ from meshc.dialects.mesh import (DYNAMIC_INDEX, ForAllOp, ForOneOp, MeshOp, Shar
 from meshc.dialects.scf import ForallOp, new_in_parallel
 from meshc.interfaces.sharding import (ANY, ShardingRuleError, dps_inits, effective_links, iteration_space,
                                        loop_sharding, sharding_model, unchanged_spaces)
+from meshc.interfaces.region_models import zero_destination
 from meshc.interfaces.sharding_models import fill, linear_form, loops_of
 from meshc.interfaces.spmd import (DeviceView, IndexMath, Mixed, PartitionContext, PartitionError, all_replicated,
                                    clone_on_local_shapes, extract, widened)
@@ -329,6 +330,8 @@ class FunctionPartitioner:
             if have is None or want is None:
                 continue
             v = (list(op.operands) + list(op.results))[k]
+            if have.partial_axes and not want.partial_axes and zero_destination(v):
+                continue  # zeros are a partial sum of zeros: the destination of a split reduction in a body
             a, b = have.to_spec().without_halo(), want.to_spec()
             if k >= n_in or want.halo_sizes:  # results, and operands of a loop computed on its halo
                 a = have.to_spec()

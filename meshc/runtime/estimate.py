@@ -168,6 +168,7 @@ class Estimate:
     mesh: str = ""
     mesh_shape: tuple[int, ...] = ()
     entry: str = ""
+    notes: list = field(default_factory=list)  # what the walk could not know (a dynamic trip count)
 
     def over_memory(self) -> list[DeviceEstimate]:
         """The devices whose physical peak exceeds ``capacity`` (none when unlimited)."""
@@ -201,6 +202,7 @@ class Estimate:
                             "flops": self.total("flops"),
                             "received_bytes": sum(d.received_bytes for d in self.devices),
                             "over_memory": [d.device for d in over]},
+                "notes": list(self.notes),
                 "devices": [d.to_json(pairs) for d in self.devices],
                 "collectives": [c.to_json() for c in self.collectives]}
 
@@ -310,7 +312,10 @@ class PairRow(Mapping):
 class _Walk:
     """State of one estimate (see :func:`estimate`)."""
 
-    def __init__(self, schedule: Schedule, layout: BufferLayout, machine: Machine):
+    def __init__(self, schedule: Schedule, layout: BufferLayout, machine: Machine, trips: Optional[int] = None):
+        self.trips = trips
+        self.body_runs: dict = {}
+        self.notes: list[str] = []
         from meshc.runtime.devices import DeviceMemory
         from meshc.runtime.stats import DeviceStats
 
@@ -402,6 +407,8 @@ class _Walk:
             est.compute_seconds += seconds
             stats.kernels += 1
             stats.kernels_by_op[step.op.name] = stats.kernels_by_op.get(step.op.name, 0) + 1
+            if step.op.regions:
+                seconds += self.body_collectives(k, step)
             if step.op.name in RELAYOUT_OPS:
                 stats.relayout_ops += 1
                 stats.relayout_bytes += sum(math.prod(meta[b][0]) * meta[b][1].itemsize
@@ -435,6 +442,53 @@ class _Walk:
                 seconds = self.machine.transfer_seconds(moved)
                 est.transfer_seconds += seconds
         self.clock[k] += seconds
+
+    def body_collectives(self, k: int, step: Kernel) -> float:
+        """The traffic of the local-view collectives in the body of kernel ``step`` of device ``k`` (a
+        region op partitioned in place), as the runtimes count it (:mod:`meshc.runtime.body_collectives`):
+        per run of each collective, the device's row of its group's transfer matrix (every member
+        with this device's shapes), times its runs (:func:`~meshc.runtime.body_collectives.body_collective_runs`;
+        a dynamic trip count is ``trips``, else counted once with a note). The largest staging chunk
+        is held once (freed per call in a run). Returns the modeled seconds."""
+        from meshc.ir.types import element_type_of, numpy_dtype
+        from meshc.runtime.body_collectives import body_collective_runs, body_spec
+        from meshc.runtime.collectives import group_transfer_matrix
+        from meshc.runtime.executor import staging_bytes
+
+        key = id(step.op)
+        found = self.body_runs.get(key)
+        if found is None:
+            found = self.body_runs[key] = body_collective_runs(step.op, self.trips)
+            for note in found[1]:
+                if note not in self.notes:
+                    self.notes.append(note)
+        mesh, stats, seconds, chunk = self.schedule.mesh, self.stats[k], 0.0, 0
+        for seq, (c, runs) in enumerate(found[0]):
+            spec = body_spec(c, seq)
+            members = mesh.axis_group(k, spec.mesh_axes)
+            shape = tuple(c.operands[0].type.shape)
+            out_shape = tuple(c.results[0].type.shape)
+            dt = numpy_dtype(element_type_of(c.results[0].type))
+            matrix = group_transfer_matrix(spec, members, [shape] * len(members), [out_shape] * len(members),
+                                           dt.itemsize)
+            pos = members.index(k)
+            row = {m: self.accounted(int(n), dt) * runs for m, n in zip(members, matrix[pos]) if n}
+            if not row or not runs:
+                continue
+            received = sum(row.values())
+            stats.collective_bytes += received
+            stats.collective_peer_bytes += sum(n for m, n in row.items() if m != k and mesh.is_peered(k, m))
+            stats.record_transfers(row, "collective")
+            for m, n in row.items():
+                self.collective_sent[m] += n
+            chunk = max(chunk, staging_bytes(spec.kind, math.prod(shape) * dt.itemsize, len(members)))
+            seconds += runs * self.machine.transfer_seconds(received // runs)
+        if chunk:
+            pool = self.memory.pools[k]
+            pool.allocate("<staging of in-body collectives>", chunk, chunk, step.location)
+            pool.free("<staging of in-body collectives>")
+        self.est[k].transfer_seconds += seconds
+        return seconds
 
     def arrive(self, k: int, i: int, step: Collective) -> None:
         from meshc.runtime.executor import staging_bytes
@@ -621,11 +675,11 @@ class _Walk:
         mesh = self.schedule.mesh
         order = [self.collectives[name] for name in self.schedule.collectives]
         return Estimate(self.est, order, capacity, self.machine, max(self.clock, default=0.0), mesh.name,
-                        tuple(mesh.shape), self.schedule.entry)
+                        tuple(mesh.shape), self.schedule.entry, list(self.notes))
 
 
 def estimate(schedule: Schedule, *, layout: Optional[BufferLayout] = None, device_memory: Optional[int] = None,
-             machine: Optional[Machine] = None, progress: Any = None) -> Estimate:
+             machine: Optional[Machine] = None, progress: Any = None, trips: Optional[int] = None) -> Estimate:
     """Walk ``schedule`` without allocating data and return its :class:`Estimate`: per device the
     memory and traffic figures of a run under ``layout`` (the run's default buffer layout; None:
     row-major), equal to :class:`meshc.runtime.stats.DeviceStats` of a run (module docstring),
@@ -636,6 +690,8 @@ def estimate(schedule: Schedule, *, layout: Optional[BufferLayout] = None, devic
     for a group of one); waits for events start a step no earlier than the event's step ended.
     ``step_seconds`` is the latest finish. ``device_memory`` (bytes per device, None = unlimited)
     is only compared with the peaks (:meth:`Estimate.over_memory`): the walk never fails for it.
+    ``trips``: the trip count of a kernel's ``scf.for`` whose bounds are not constants, for the
+    collectives in its body (None: counted once, per iteration, and said in ``notes``).
     ``progress`` (:class:`meshc.progress.Progress`) is told, after each sweep over the devices, the
     steps walked (``progress(done, total)``) and the devices started and finished (``devices``).
 
@@ -648,7 +704,7 @@ def estimate(schedule: Schedule, *, layout: Optional[BufferLayout] = None, devic
     from meshc.ir.limits import spaced_collections
 
     with spaced_collections():  # meshc.ir.limits: the walk's state lives until its result is built
-        walk = _Walk(schedule, layout or BufferLayout(), machine or Machine())
+        walk = _Walk(schedule, layout or BufferLayout(), machine or Machine(), trips)
         walk.progress = progress
         walk.run()
         return walk.result(device_memory)

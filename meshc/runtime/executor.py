@@ -78,6 +78,7 @@ from meshc.ir.location import DiagnosticError, Location
 from meshc.kernels.fpstate import blas_slots
 from meshc.runtime.blas import available_cores, blas_limit, resolve_blas_threads
 from meshc.runtime.collectives import MAX_POLL_SECONDS, POLL_SECONDS, Rendezvous
+from meshc.runtime.body_collectives import ThreadBodyCollectives, attach
 from meshc.runtime.devices import DeviceMemory
 from meshc.runtime.engine import (FINISHED, RELAYOUT_OPS, RUNNING, STOPPED, STOPPED_RUN,  # noqa: F401
                                   Aborted, DevicePlan, DeviceState, Prepared, RunOptions, RunReport, RuntimeFailure,
@@ -115,6 +116,13 @@ class _RunState(Transport):
                            for name, spec in ex.schedule.collectives.items()}
         self.progress_board = [0] * n
         self.finished = [False] * n
+        board: dict = {}
+        board_lock = threading.Lock()
+        for dev in self.devs:  # collectives inside kernels' bodies (region ops partitioned in place)
+            attach(dev.interp, ThreadBodyCollectives(
+                dev.device, ex.mesh, dev.stats, dev.pool, board, board_lock,
+                lambda k, waited, missing, what, loc: self._check_wait(
+                    k, waited, missing(), lambda m: self.finished[m], lambda: what, [], loc)), ex.options.trace)
         self.stopped: list[Optional[int]] = [None] * n  # step where a test hook stopped the device
         self.abort = threading.Event()
         self.halted = [False]  # abort, as a flag the device loops read without a call
@@ -402,6 +410,11 @@ class Executor:
                 step = steps[i]
                 events.append(TraceEvent(k, trace_name(self.schedule, step), step.kind, t - st.t0, end - st.t0,
                                          {"step": i, "detail": step.describe()}))
+            body = getattr(dev.interp, "body_collectives", None)
+            if self.options.trace and body is not None:  # collectives run inside kernels' bodies
+                for name, t, end, detail in body.events:
+                    events.append(TraceEvent(k, name, "collective", t - st.t0, end - st.t0,
+                                             {"in_body": True, "detail": detail}))
         return RunStats([d.stats for d in st.devs], wall, self.options.device_memory, events)
 
 

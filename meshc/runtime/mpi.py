@@ -79,6 +79,7 @@ import numpy as np
 from meshc.backend.schedule import (Allocate, CollectiveSpec, Copy, Free, HaloExchange, PeerRead, Schedule,
                                     ScheduleError, Step)
 from meshc.ir.location import UNKNOWN_LOC, DiagnosticError, Location
+from meshc.runtime.body_collectives import MpiBodyCollectives, attach, body_collective_axes
 from meshc.runtime.collectives import CollectiveError, _plan, group_collective, plan_traffic
 from meshc.runtime.devices import DevicePool
 from meshc.runtime.blas import blas_limit, resolve_blas_threads
@@ -427,6 +428,8 @@ class MpiExecutor(Transport):
         self.plan = _Plan(schedule, job.node_of, shared)
         self.comms = {axes: job.group_comm(self.mesh, axes)
                       for axes in sorted({spec.mesh_axes for spec in schedule.collectives.values()})}
+        for axes in body_collective_axes(schedule.module):  # created by every rank, in one order
+            job.group_comm(self.mesh, axes)
         self._window = None
         self._segments: dict[int, Any] = {}
         node = [r for r in range(job.size) if job.same_node(r, self.rank)]
@@ -458,6 +461,8 @@ class MpiExecutor(Transport):
         self.stats = MpiDeviceStats(k, rank=k, host=job.host)
         self.stats.shared_window_bytes = self.plan.arena_bytes[k] if self._window is not None else 0
         dev = DeviceState(k, self.pool, self.stats, self.interp)
+        attach(self.interp, MpiBodyCollectives(k, self.mesh, self.stats, self.pool,
+                                               lambda axes: self.job.group_comm(self.mesh, axes)), self.options.trace)
         self.buffers, self.meta = dev.buffers, dev.meta
         self.pending: list[tuple] = []  # (request, data kept alive, receiver, its step) of sends
         self.received: set[str] = set()
@@ -488,6 +493,9 @@ class MpiExecutor(Transport):
         job.set_progress(len(self._steps), FINISHED)
         wall = time.perf_counter() - t0
         trace = [(j, t - t0, end - t0) for j, t, end in dev.trace]
+        body = getattr(self.interp, "body_collectives", None)
+        if self.options.trace and body is not None:  # collectives run inside kernels' bodies
+            trace += [(name, t - t0, end - t0, detail) for name, t, end, detail in body.events]
         gathered = job.comm.gather((outputs, self.stats, trace, wall), root=0)
         if k != 0:
             return MpiRunReport([], None, root=False, rank=k)  # type: ignore[arg-type]
@@ -926,7 +934,12 @@ class MpiExecutor(Transport):
             devices.append(stats)
             wall = max(wall, seconds)
             steps = self.schedule.devices[k].steps
-            for i, t, end in trace:
+            for entry in trace:
+                if len(entry) == 4:  # an in-body collective (meshc.runtime.body_collectives)
+                    name, t, end, detail = entry
+                    events.append(TraceEvent(k, name, "collective", t, end, {"in_body": True, "detail": detail}))
+                    continue
+                i, t, end = entry
                 events.append(TraceEvent(k, trace_name(self.schedule, steps[i]), steps[i].kind, t, end,
                                          {"step": i, "detail": steps[i].describe()}))
         stats = MpiRunStats(devices, wall, self.options.device_memory, events, ranks=self.job.size)

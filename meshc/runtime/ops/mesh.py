@@ -26,7 +26,9 @@ run on the interpreter one device at a time:
   ``None`` (the values live on the named process only).
 
 Collectives (``all_reduce``, ``all_gather``, ...) move data between devices:
-they have no reference kernel and fail with a clear error.
+they have no reference kernel and fail with a clear error, except a local-view
+one inside a per-device kernel's body when the multi-device runtime gave the
+interpreter a ``body_collectives`` handler (:mod:`meshc.runtime.body_collectives`).
 """
 
 from __future__ import annotations
@@ -176,8 +178,19 @@ def _for_one(interp, op, args):
 
 
 def _collective(interp, op, args):
+    handler = getattr(interp, "body_collectives", None)
+    if handler is not None and len(op.operands) == 1 and not _sharded(op.operands[0].type):
+        # a local-view collective in the body of a per-device kernel (a region op partitioned in place):
+        # the multi-device runtime that runs this device meets the other devices of its group
+        return [handler.run(op, args[0])]
     raise DiagnosticError(f"'{op.name}' op moves data between devices and needs the multi-device runtime; "
                           "the reference interpreter runs the unsharded program", op.location)
+
+
+def _sharded(t) -> bool:
+    from meshc.dialects.mesh import sharding_of
+
+    return sharding_of(t) is not None
 
 
 for _name in COLLECTIVES:
