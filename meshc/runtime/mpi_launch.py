@@ -58,6 +58,26 @@ window of rank 0 (which needs rank 0's progress; after
 ``_ELECTION_SECONDS`` a rank reports on its own) and the reporter prints
 its own error.
 
+Whatever ends the job, MPICH's own ``Abort(N) on node R ...`` line is not
+printed (:meth:`MpiJob.abort`): the job's one report says what happened.
+
+Interrupts
+----------
+Ctrl-C (``SIGINT``) or ``SIGTERM`` ends the job with exit code 130 (143),
+one line ``interrupted`` (``terminated``), no rank left, and an existing
+``-o`` file kept. On a rank, inside :func:`guard`, the first of these
+signals raises (later ones are ignored), the block's clean-ups run (a partly
+written output removed), then :meth:`MpiJob.interrupt` aborts the job
+without any collective call (other ranks may be blocked in MPI calls that
+never return to Python, so a barrier or ``MPI_Finalize`` at exit could wait
+forever). Under ``meshc run --launch N`` the launcher, interrupted too (a
+terminal's Ctrl-C reaches the launcher and mpiexec), sends mpiexec
+``SIGTERM`` (Hydra forwards it to the ranks; a second ``SIGINT`` would be
+Hydra's forced clean-up), waits at most ``_INTERRUPT_GRACE_SECONDS``, then
+kills every process of the job still there (each rank runs in its own
+session: they are found by the report directory in their environment) and
+their process groups, and prints the one ``interrupted`` line itself.
+
 ``python -m meshc.runtime.mpi_launch SCHEDULE.json --args ARGS.npz -o OUT.npz``
 runs a saved schedule (JSON schema v1) under ``mpiexec``: ``ARGS.npz`` holds
 the per-shard arguments ``arg0, arg1, ...`` in the schedule's argument order
