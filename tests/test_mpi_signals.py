@@ -71,8 +71,9 @@ def _ranks_running(path: str) -> list[int]:
 
 
 @pytest.mark.skipif(not os.path.isdir("/proc"), reason="finds the job's processes through /proc")
-@pytest.mark.parametrize("to_group", [True, False], ids=["ctrl-c-to-the-group", "sigint-to-the-launcher"])
-def test_sigint_ends_a_launched_run_with_130_and_no_rank_left(tmp_path, to_group):
+@pytest.mark.parametrize("to_group, after", [(True, 2.0), (True, 0.0), (False, 2.0)],
+                         ids=["ctrl-c-to-the-group", "ctrl-c-while-the-ranks-start", "sigint-to-the-launcher"])
+def test_sigint_ends_a_launched_run_with_130_and_no_rank_left(tmp_path, to_group, after):
     prog = tmp_path / "long.mlir"
     prog.write_text(LONG_PROGRAM)
     out = tmp_path / "keep.npz"
@@ -87,7 +88,7 @@ def test_sigint_ends_a_launched_run_with_130_and_no_rank_left(tmp_path, to_group
             time.sleep(0.1)
         assert proc.poll() is None, proc.stderr.read() if proc.stderr else ""
         assert len(_ranks_running(str(prog))) == 4
-        time.sleep(2.0)  # the ranks under way (compiling, or repeating the run: any point must do)
+        time.sleep(after)  # the ranks starting, compiling or repeating the run: any point must do
         if to_group:  # what a terminal's Ctrl-C does: mpiexec gets the signal too
             os.killpg(proc.pid, signal.SIGINT)
         else:
@@ -98,7 +99,10 @@ def test_sigint_ends_a_launched_run_with_130_and_no_rank_left(tmp_path, to_group
             proc.kill()
             proc.wait()
     assert proc.returncode == 130, err
-    assert err.splitlines() == ["interrupted"]
+    if after:
+        assert err.splitlines() == ["interrupted"]
+    else:  # a rank still in Python's start-up (importing site) may print CPython's own report of the signal
+        assert err.splitlines()[-1] == "interrupted" and err.count("interrupted") == 1, err
     deadline = time.monotonic() + HANG_GUARD
     while _processes_running(str(prog)) and time.monotonic() < deadline:  # killed ranks are reaped by init
         time.sleep(0.1)

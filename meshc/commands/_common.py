@@ -205,7 +205,8 @@ class MeshcCommand(click.Command):
             raise
         except KeyboardInterrupt as err:
             terminated = isinstance(err, Terminated)
-            click.echo("terminated" if terminated else "interrupted", err=True)
+            if not os.environ.get("MESHC_MPI_REPORT_DIR"):  # an MPI rank of `meshc run --launch`: the launcher says it
+                click.echo("terminated" if terminated else "interrupted", err=True)
             sys.exit(EXIT_TERMINATED if terminated else EXIT_INTERRUPTED)
         except OSError as err:
             if err.errno == errno.EPIPE:  # stdout closed early (| head): not an error of ours
