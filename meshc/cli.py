@@ -61,6 +61,10 @@ class LazyGroup(click.Group):
         except click.UsageError as err:  # also click's "no arguments: show the help"
             err.exit_code = EXIT_USAGE_ERROR
             raise
+        except KeyboardInterrupt as err:  # exit 130 as in a command, not click's "Aborted!" and 1
+            from meshc.commands._common import exit_interrupted
+
+            exit_interrupted(err)
 
     def invoke(self, ctx: click.Context):
         try:
@@ -68,6 +72,10 @@ class LazyGroup(click.Group):
         except click.UsageError as err:  # "No such command 'bogus'", or a command's own usage error
             err.exit_code = EXIT_USAGE_ERROR
             raise
+        except KeyboardInterrupt as err:  # while a command's module is imported or its options parsed
+            from meshc.commands._common import exit_interrupted
+
+            exit_interrupted(err)
         except OSError as err:  # a command that is no MeshcCommand writing a full standard output
             import errno
 

@@ -214,9 +214,11 @@ def auto_shard_options(fn):
                              "mesh, one axis each (dp=2,tp=4: mesh @dp_tp of shape 2x4).")(wrapper)
 
 
-def shard_module(module, entry: Optional[str], annotations: Any, auto_shard: Optional[str], explain: bool):
+def shard_module(module, entry: Optional[str], annotations: Any, auto_shard: Optional[str], explain: bool,
+                 speaks: bool = True):
     """Apply ``--mesh/--shard/--shardings-from`` then ``--auto-shard`` to ``module`` in place (before the
-    passes); ``--explain`` prints the advisor's reasons on stderr. Shared by every command with
+    passes); ``--explain`` prints the advisor's reasons on stderr. Without ``speaks`` (an MPI rank other
+    than 0: the job prints them once) the warnings and ``--explain`` are not printed. Shared by every command with
     :func:`annotation_options` and :func:`auto_shard_options`. Returns the
     :class:`meshc.annotate.AnnotationReport` of the options (None without any) and the
     :class:`meshc.autoshard.AutoShardPlan` (None without ``--auto-shard``).
@@ -252,7 +254,8 @@ def shard_module(module, entry: Optional[str], annotations: Any, auto_shard: Opt
     report = None
     if annotations:
         report = annotations.apply(module, entry)
-        report_warnings(report)
+        if speaks:
+            report_warnings(report)
     plan = None
     if spec is not None:
         from meshc.autoshard import auto_shard as advise
@@ -272,7 +275,7 @@ def shard_module(module, entry: Optional[str], annotations: Any, auto_shard: Opt
             except ValueError as err:
                 raise click.BadParameter(str(err), param_hint="'--arg-shape'") from None
         plan = advise(module, spec, entry, batch_arg, propagate_reshapes=not keep_reshapes, arg_shapes=given)
-        if plan.warnings:  # a mode that found nothing to split: said with or without --explain
+        if plan.warnings and speaks:  # a mode that found nothing to split: said with or without --explain
             from meshc.commands._common import print_diagnostics
             from meshc.ir.location import Diagnostic
 
@@ -280,7 +283,7 @@ def shard_module(module, entry: Optional[str], annotations: Any, auto_shard: Opt
 
             func = find_entry(module, entry)
             print_diagnostics([Diagnostic("warning", w, func.location) for w in plan.warnings])
-        if explain:
+        if explain and speaks:
             click.echo(plan.explain(), err=True)
     return report, plan
 

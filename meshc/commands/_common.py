@@ -22,7 +22,7 @@ import contextlib
 import errno
 import os
 import sys
-from typing import Any, Iterator, Optional
+from typing import Any, Iterator, NoReturn, Optional
 
 import click
 
@@ -62,6 +62,16 @@ def terminate_as_interrupt() -> Iterator[None]:
     finally:
         if previous is not None:
             signal.signal(signal.SIGTERM, previous)
+
+def exit_interrupted(err: KeyboardInterrupt) -> NoReturn:
+    """Say ``interrupted`` (``terminated`` for :class:`Terminated`) on stderr and exit 130 (143). An MPI rank
+    started by ``meshc run --launch`` (``MESHC_MPI_REPORT_DIR`` set: meshc.runtime.mpi_launch) stays silent:
+    the launcher says it once for the job."""
+    terminated = isinstance(err, Terminated)
+    if not os.environ.get("MESHC_MPI_REPORT_DIR"):
+        click.echo("terminated" if terminated else "interrupted", err=True)
+    sys.exit(EXIT_TERMINATED if terminated else EXIT_INTERRUPTED)
+
 
 REPORT_HINT = ("this is a bug in meshc; please report it with the input and the command line "
                "(set MESHC_DEBUG=1 to see the Python traceback)")
@@ -204,9 +214,7 @@ class MeshcCommand(click.Command):
         except click.ClickException:
             raise
         except KeyboardInterrupt as err:
-            terminated = isinstance(err, Terminated)
-            click.echo("terminated" if terminated else "interrupted", err=True)
-            sys.exit(EXIT_TERMINATED if terminated else EXIT_INTERRUPTED)
+            exit_interrupted(err)
         except OSError as err:
             if err.errno == errno.EPIPE:  # stdout closed early (| head): not an error of ours
                 raise

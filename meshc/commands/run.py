@@ -428,7 +428,8 @@ def _command(input_path, reference, entry, inputs_path, single_inputs, random_in
         output_format(output)
     text, name = read_input(input_path)
     module = mc.parse(text, name)
-    shard_module(module, entry, annotations, auto_shard, explain)
+    speaks = backend_name != "mpi" or _is_mpi_root()  # notes and warnings: once per job (rank 0)
+    shard_module(module, entry, annotations, auto_shard, explain, speaks)
     if shapes:  # after --mesh/--auto-shard, which may add the mesh named
         check_mesh_shape_names(shapes, mc.mesh_names(module))
     specialize_arg_shapes(module, entry, arg_shape)
@@ -461,7 +462,7 @@ def _command(input_path, reference, entry, inputs_path, single_inputs, random_in
     else:
         from meshc.ir.location import DiagnosticError
 
-        parameters = _load_parameters(parameter_files, module)  # a bad file fails now, not after the compile
+        parameters = _load_parameters(parameter_files, module, warn=speaks)  # a bad file fails now, not after the compile
         bound = mc.bind_entry(module, npz, entry, seed if random_inputs else None, named or None)
         mc.check_device_count(module, shapes)  # at once: the SPMD limit, then the threads runtime's
         if backend_name == "threads":
@@ -479,9 +480,9 @@ def _command(input_path, reference, entry, inputs_path, single_inputs, random_in
         if expected is not None:  # dynamic result dims are known now, at the inputs' shapes
             check_expected_shapes(result_sizes(static_module, bound.func.sym_name), expected, expected_path or "",
                                   bound.func.sym_name, " at the inputs' shapes")
-        for line in compiled.notes:
+        for line in compiled.notes if speaks else ():
             click.echo(f"note: {line}", err=True)
-        if backend_name != "mpi" or _is_mpi_root():
+        if speaks:
             _print_binding(bound, inputs_path)
             if pictures is not None and pictures.show:
                 show_sharding(module, bound.func.sym_name, shapes, pictures.show)
@@ -676,14 +677,14 @@ def _run_reference(mc, module, npz, entry, random_seed, named, repeat, parameter
     return mc.run_bound(module, bound, repeat, parameters, Device(mesh_shapes=shapes))
 
 
-def _load_parameters(parameter_files: tuple[str, ...], module=None) -> dict:
-    """``{scope: {key: array}}`` of the ``--parameters`` files; with ``module``, a warning on stderr for
-    each scope no parameter global of the program reads."""
+def _load_parameters(parameter_files: tuple[str, ...], module=None, warn: bool = True) -> dict:
+    """``{scope: {key: array}}`` of the ``--parameters`` files; with ``module`` and ``warn``, a warning on
+    stderr for each scope no parameter global of the program reads."""
     from meshc.commands._annotate_options import ParameterOptions
     from meshc.frontends.parameters import parameter_globals, unused_parameter_scopes
 
     parameters = ParameterOptions(tuple(parameter_files)).load() if parameter_files else {}
-    if module is not None:
+    if module is not None and warn:
         read = sorted({f"'{ref.scope}'" for ref in parameter_globals(module)})
         for scope in unused_parameter_scopes(module, parameters):
             what = f"reads parameters of scope {', '.join(read)} only" if read else "has no parameter globals"

@@ -413,6 +413,8 @@ class MpiExecutor(Transport):
         self._i = -1
         try:
             self._setup(shared_memory == "auto")
+        except KeyboardInterrupt:  # an interrupt is no failure: mpi_launch.guard ends the job
+            raise
         except BaseException as err:  # noqa: BLE001 - every rank fails the same way; report once
             self._fail(err)
 
@@ -472,6 +474,8 @@ class MpiExecutor(Transport):
                                                                        self.rank):
                 dev.bind(b, value, want, physical, logical)
             self._after(-1)
+        except KeyboardInterrupt:
+            raise
         except BaseException as err:  # noqa: BLE001
             self._fail(err)
         job.comm.Barrier()
@@ -487,6 +491,8 @@ class MpiExecutor(Transport):
         try:
             self._drain_sends()
             outputs = self._own_results()
+        except KeyboardInterrupt:
+            raise
         except BaseException as err:  # noqa: BLE001
             self._fail(err)
         self._pool_figures()

@@ -58,6 +58,26 @@ window of rank 0 (which needs rank 0's progress; after
 ``_ELECTION_SECONDS`` a rank reports on its own) and the reporter prints
 its own error.
 
+Whatever ends the job, MPICH's own ``Abort(N) on node R ...`` line is not
+printed (:meth:`MpiJob.abort`): the job's one report says what happened.
+
+Interrupts
+----------
+Ctrl-C (``SIGINT``) or ``SIGTERM`` ends the job with exit code 130 (143),
+one line ``interrupted`` (``terminated``), no rank left, and an existing
+``-o`` file kept. On a rank, inside :func:`guard`, the first of these
+signals raises (later ones are ignored), the block's clean-ups run (a partly
+written output removed), then :meth:`MpiJob.interrupt` aborts the job
+without any collective call (other ranks may be blocked in MPI calls that
+never return to Python, so a barrier or ``MPI_Finalize`` at exit could wait
+forever). Under ``meshc run --launch N`` the launcher, interrupted too (a
+terminal's Ctrl-C reaches the launcher and mpiexec), sends mpiexec
+``SIGTERM`` (Hydra forwards it to the ranks; a second ``SIGINT`` would be
+Hydra's forced clean-up), waits at most ``_INTERRUPT_GRACE_SECONDS``, then
+kills every process of the job still there (each rank runs in its own
+session: they are found by the report directory in their environment) and
+their process groups, and prints the one ``interrupted`` line itself.
+
 ``python -m meshc.runtime.mpi_launch SCHEDULE.json --args ARGS.npz -o OUT.npz``
 runs a saved schedule (JSON schema v1) under ``mpiexec``: ``ARGS.npz`` holds
 the per-shard arguments ``arg0, arg1, ...`` in the schedule's argument order
@@ -108,6 +128,12 @@ _ELECTION_SECONDS = 15.0
 _SETTLE_SECONDS = 2.0
 #: The file whose atomic creation elects the reporter, and how a rank's report file is named.
 _REPORTER_FILE = "reporter"
+#: The file whose atomic creation elects the rank that says "interrupted" (ranks not launched by meshc).
+_INTERRUPTED_FILE = "interrupted"
+#: How long an interrupted launcher waits for the job to end by itself before killing what is left.
+_INTERRUPT_GRACE_SECONDS = 6.0
+#: How long the launcher waits for mpiexec after killing the job.
+_KILL_WAIT_SECONDS = 5.0
 _REPORT_SUFFIX = ".report"
 
 
@@ -239,16 +265,21 @@ def relaunch(n: int, argv: Sequence[str], *, env: Optional[dict] = None, timeout
         try:
             code = proc.wait(timeout=timeout)
         except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait()
+            _end_job(proc, reports, grace=0.0)
             code = 124
         except KeyboardInterrupt:
-            proc.terminate()
-            proc.wait()
+            import signal
+
+            previous = [(s, signal.signal(s, signal.SIG_IGN)) for s in (signal.SIGINT, signal.SIGTERM)]
+            try:  # a second Ctrl-C cannot cut the bounded shutdown short and leave ranks behind
+                _end_job(proc, reports, grace=_INTERRUPT_GRACE_SECONDS)
+            finally:
+                for s, handler in previous:
+                    signal.signal(s, handler)
             raise
         finally:
             if pump is not None:
-                pump.join()
+                pump.join(timeout=_KILL_WAIT_SECONDS)
         chosen = chosen_report(reports)
     if chosen is not None:  # the one failure the job reports (module docstring)
         sys.stderr.write(chosen[1])
@@ -256,6 +287,65 @@ def relaunch(n: int, argv: Sequence[str], *, env: Optional[dict] = None, timeout
     if pump is not None and pump.error is not None:
         raise DiagnosticError(f"could not write to standard output: {pump.error.strerror or pump.error}")
     return code
+
+
+def _end_job(proc: subprocess.Popen, marker: str, grace: float) -> None:
+    """Stop a launched job whose launcher was interrupted (or timed out), in bounded time, leaving no
+    rank behind. mpiexec gets ``SIGTERM``, which MPICH's Hydra forwards to the ranks (a second
+    ``SIGINT`` would be its forced clean-up instead; a Ctrl-C at the terminal has already given it
+    the first): each rank then ends as :meth:`MpiJob.interrupt` says (its output files cleaned up,
+    then the job aborted). After ``grace`` seconds every process of the job still there (mpiexec, its
+    proxies, the ranks, each in its own session: found by ``marker``, the report directory named in
+    their environment) and its process group gets ``SIGKILL``; mpiexec is then waited for at most
+    :data:`_KILL_WAIT_SECONDS`."""
+    import signal
+
+    if grace > 0 and proc.poll() is None:
+        try:
+            proc.send_signal(signal.SIGTERM)
+            proc.wait(timeout=grace)
+        except (subprocess.TimeoutExpired, OSError):  # still running / already gone
+            pass
+    for pid in ([proc.pid] if proc.poll() is None else []) + _job_processes(marker):
+        _kill_process_and_group(pid)
+    try:
+        proc.wait(timeout=_KILL_WAIT_SECONDS)
+    except subprocess.TimeoutExpired:
+        pass
+
+
+def _job_processes(marker: str) -> list[int]:
+    """Process ids (Linux ``/proc``; elsewhere none) of this user's processes whose environment has
+    ``MESHC_MPI_REPORT_DIR=marker``: the processes of one launched job, wherever they were reparented."""
+    entry = f"{REPORT_DIR_ENV}={marker}".encode() + b"\0"
+    found = []
+    try:
+        names = os.listdir("/proc")
+    except OSError:
+        return found
+    for name in names:
+        if not name.isdigit() or int(name) == os.getpid():
+            continue
+        try:
+            with open(f"/proc/{name}/environ", "rb") as fh:
+                if entry in b"\0" + fh.read():
+                    found.append(int(name))
+        except OSError:  # gone, or another user's
+            continue
+    return found
+
+
+def _kill_process_and_group(pid: int) -> None:
+    """``SIGKILL`` to ``pid`` and, when it leads a process group (Hydra starts each rank in its own
+    session), to that group."""
+    import signal
+
+    try:
+        if os.getpgid(pid) == pid:
+            os.killpg(pid, signal.SIGKILL)
+        os.kill(pid, signal.SIGKILL)
+    except OSError:
+        pass
 
 
 def _is_terminal(stream: Any) -> bool:
@@ -290,8 +380,8 @@ class _StdoutPump:
                 self.error = err
         self._source.close()
 
-    def join(self) -> None:
-        self._thread.join()
+    def join(self, timeout: Optional[float] = None) -> None:
+        self._thread.join(timeout)
 
 
 # -- the job ----------------------------------------------------------------------------------
@@ -470,14 +560,60 @@ class MpiJob:
     def abort(self, code: int) -> NoReturn:
         """End the whole job with exit code ``code`` (never returns). MPICH's ``MPI_Abort`` returns
         to the caller and mpiexec kills the ranks a moment later (later still on a loaded machine):
-        until then this rank does nothing, so that it cannot go on to fail (and report) again."""
+        until then this rank does nothing, so that it cannot go on to fail (and report) again.
+        MPICH's ``MPID_Abort`` also prints ``Abort(N) on node R (rank R in comm 0): ...`` on the
+        rank's standard error (whatever ``MPIR_CVAR_SUPPRESS_ABORT_MESSAGE`` says): the job's one
+        report is out already (or printed by the launcher), so this rank's standard error goes to
+        ``/dev/null`` first."""
+        _silence_stderr()
         self.comm.Abort(code)
         time.sleep(_LOSER_WAIT_SECONDS)
         os._exit(code)
 
-    def _settle(self) -> None:
+    def interrupt(self, err: KeyboardInterrupt) -> NoReturn:
+        """End the job after an interrupt reached this rank (``SIGINT``, or ``SIGTERM`` as
+        :class:`meshc.commands._common.Terminated`), once the block's clean-ups have run (a partly
+        written output removed); never returns. No collective call: the other ranks may be anywhere,
+        some blocked in MPI calls that never return to Python, so leaving through ``atexit`` (a
+        barrier, ``MPI_Finalize``) could hang the job. Further signals are ignored; the rank marks
+        itself stopped, waits (at most ``_SETTLE_SECONDS``) for the others to stop or finish, so that
+        rank 0 removes its partial output, and aborts the job with exit code 130 (143 for ``SIGTERM``).
+        One line ``interrupted`` (``terminated``) is printed for the whole job: by the launcher under
+        ``meshc run --launch``, else by the first interrupted rank (an ``O_EXCL`` file in the report
+        directory; rank 0 without one)."""
+        import signal
+
+        from meshc.commands._common import EXIT_INTERRUPTED, EXIT_TERMINATED, Terminated
+
+        for s in (signal.SIGINT, signal.SIGTERM):
+            try:
+                signal.signal(s, signal.SIG_IGN)
+            except ValueError:  # not the main thread
+                pass
+        terminated = isinstance(err, Terminated)
+        code = EXIT_TERMINATED if terminated else EXIT_INTERRUPTED
+        self.set_progress(-1 if self.board is None else int(self.board[self.rank, 0]), STOPPED)
+        speak = False
+        if not self._collected:
+            speak = self.rank == 0
+            if self.report_dir is not None:
+                try:
+                    os.close(os.open(os.path.join(self.report_dir, _INTERRUPTED_FILE),
+                                     os.O_CREAT | os.O_EXCL | os.O_WRONLY, 0o600))
+                    speak = True
+                except OSError:
+                    speak = False
+        if speak:
+            _write_stderr("terminated\n" if terminated else "interrupted\n")
+        self._settle(reports=False)
+        if speak and self.report_dir is not None:
+            time.sleep(0.2)  # let mpiexec forward the line before the job is torn down
+        self.abort(code)
+
+    def _settle(self, reports: bool = True) -> None:
         """Wait (at most ``_SETTLE_SECONDS``, no MPI calls) until every rank on the board has
-        stopped, finished, or failed and left its report; without a board a fixed part of that time."""
+        stopped, finished, or failed and (with ``reports``) left its report; without a board a fixed
+        part of that time."""
         if self.board is None:
             time.sleep(_SETTLE_SECONDS / 4)
             return
@@ -486,8 +622,8 @@ class MpiJob:
         while waiting and time.monotonic() < deadline:
             for r in sorted(waiting):
                 state = int(self.board[r, 1])
-                if state in (STOPPED, FINISHED) or (state == FAILED and os.path.exists(
-                        os.path.join(self.report_dir, f"rank-{r}{_REPORT_SUFFIX}"))):  # type: ignore[arg-type]
+                if state in (STOPPED, FINISHED) or (state == FAILED and (not reports or os.path.exists(
+                        os.path.join(self.report_dir, f"rank-{r}{_REPORT_SUFFIX}")))):  # type: ignore[arg-type]
                     waiting.discard(r)
             if waiting:
                 time.sleep(0.01)
@@ -553,6 +689,21 @@ def _write_stderr(text: str) -> None:
     sys.stderr.flush()
 
 
+def _silence_stderr() -> None:
+    """Flush this process's standard streams, then point file descriptor 2 at ``/dev/null``."""
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            stream.flush()
+        except (OSError, ValueError, AttributeError):
+            pass
+    try:
+        fd = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(fd, 2)
+        os.close(fd)
+    except OSError:
+        pass
+
+
 def _render_failure(err: BaseException, rank: int, size: int, host: str, sources: Any) -> str:
     """The text a failure prints: a located diagnostic with a note naming the rank, or an internal error."""
     where = f"on MPI rank {rank} of {size} (host {host})"
@@ -601,16 +752,52 @@ def guard(comm: Any = None, sources: Any = None) -> Iterator[MpiJob]:
         MpiUnavailable: mpi4py is missing (before the block runs).
     """
     j = job(comm)
-    try:
-        yield j
-    except (SystemExit, KeyboardInterrupt):
-        raise
-    except BaseException as err:  # noqa: BLE001 - any failure must end the whole job
-        if os.environ.get("MESHC_DEBUG"):
-            import traceback
+    with _signals_once():
+        try:
+            yield j
+        except SystemExit:
+            raise
+        except KeyboardInterrupt as err:
+            if j.size == 1:
+                raise
+            j.interrupt(err)
+        except BaseException as err:  # noqa: BLE001 - any failure must end the whole job
+            if os.environ.get("MESHC_DEBUG"):
+                import traceback
 
-            traceback.print_exc()
-        j.fail(err, sources)
+                traceback.print_exc()
+            j.fail(err, sources)
+
+
+@contextmanager
+def _signals_once() -> Iterator[None]:
+    """While the block runs (main thread only), the first ``SIGINT`` raises ``KeyboardInterrupt``
+    and the first ``SIGTERM`` :class:`meshc.commands._common.Terminated`; any later one is ignored,
+    so that a forwarded second signal cannot cut short the clean-up of the first. The previous
+    handlers are restored after the block."""
+    import signal
+
+    from meshc.commands._common import Terminated
+
+    fired: list[int] = []
+
+    def handler(signum: int, frame: Any) -> None:
+        if fired:
+            return
+        fired.append(signum)
+        raise Terminated() if signum == signal.SIGTERM else KeyboardInterrupt()
+
+    previous = []
+    try:
+        for s in (signal.SIGINT, signal.SIGTERM):
+            previous.append((s, signal.signal(s, handler)))
+    except ValueError:  # not the main thread
+        pass
+    try:
+        yield
+    finally:
+        for s, old in previous:
+            signal.signal(s, old)
 
 
 # -- running a saved schedule --------------------------------------------------------------------
