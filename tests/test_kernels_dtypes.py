@@ -38,8 +38,15 @@ def test_signed_storage_reads_back_signless():
 def test_unknown_names_raise():
     with pytest.raises(KernelError, match="i4"):
         dt.numpy_dtype("i4")
-    with pytest.raises(KernelError, match="complex"):
-        dt.mlir_type_name(np.complex64)
+    with pytest.raises(KernelError, match="longdouble|float128|float96"):
+        dt.mlir_type_name(np.longdouble)
+    with pytest.raises(KernelError, match="<U3"):
+        dt.mlir_type_name(np.dtype("U3"))
+
+
+def test_complex_types_are_numpy_complex():
+    assert dt.numpy_dtype("complex<f32>") == np.complex64 and dt.numpy_dtype("complex<f64>") == np.complex128
+    assert dt.mlir_type_name(np.complex64) == "complex<f32>" and dt.mlir_type_name(np.complex128) == "complex<f64>"
 
 
 def test_classification_and_widths():
