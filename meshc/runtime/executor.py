@@ -374,7 +374,12 @@ class Executor:
             finally:
                 if st._copier is not None:
                     st._copier.shutdown(wait=True)
-        stats = self._stats(st, time.perf_counter() - st.t0)
+        try:
+            stats = self._stats(st, time.perf_counter() - st.t0)
+        finally:
+            for dev in st.devs:  # the interpreters outlive the run: their body-collective handlers must not
+                if dev.interp is not None:  # keep the run's state (and its buffers) alive until the next run
+                    dev.interp.body_collectives = None
         if st.error is not None:
             st.error.stats = stats  # type: ignore[attr-defined]
             raise st.error
