@@ -15,7 +15,7 @@ options also take ``=true`` / ``=false``:
   ``--allow-unregistered-dialect``, ``--mlir-print-ir-{before,after}-all``,
   ``--mlir-print-ir-{before,after}=PASS``, ``--mlir-print-ir-after-change``,
   ``--mlir-print-ir-after-failure``, ``--mlir-timing``, ``--verify-each[=false]``,
-  ``--dump-pass-pipeline``; ``--mlir-print-local-scope`` (attributes in place, no
+  ``--dump-pass-pipeline``, ``--mlir-print-debuginfo`` (each op's location in place); ``--mlir-print-local-scope`` (attributes in place, no
   ``#map`` / ``#encoding`` aliases: :mod:`meshc.ir.aliases`); ``--mlir-disable-threading``
   and ``--mlir-print-ir-module-scope`` are accepted and change nothing (meshc runs one
   thread and dumps the whole module); meshc's ``--remarks``,
@@ -66,6 +66,8 @@ FLAGS: dict[str, Flag] = {
     "verify-diagnostics": Flag("bool", "--verify-diagnostics",
                                "Check diagnostics against the 'expected-error {{...}}' comments."),
     "mlir-print-op-generic": Flag("bool", "--generic", "Print every op in the generic form."),
+    "mlir-print-debuginfo": Flag("bool", "--print-debuginfo",
+                                 "Print each op's source location after it, loc(\"file\":line:col), in place."),
     "allow-unregistered-dialect": Flag("bool", None, "Accept ops of dialects meshc does not know (generic form)."),
     "mlir-print-ir-before-all": Flag("bool", "--print-ir-before-all", "Print the IR (stderr) before every pass."),
     "mlir-print-ir-after-all": Flag("bool", "--print-ir-after-all", "Print the IR (stderr) after every pass."),

@@ -50,6 +50,9 @@ def _pass_names(values: tuple[str, ...]) -> frozenset[str]:
               help="Passes to run, e.g. 'canonicalize,cse' or 'builtin.module(func.func(cse))'; '' runs none. "
                    "Default: the default pipeline (see 'meshc passes').")
 @click.option("--generic", is_flag=True, help="Print every op in the generic form.")
+@click.option("--print-debuginfo", is_flag=True,
+              help="Print each op's source location after it, loc(\"file\":line:col) (mlir-opt's "
+                   "--mlir-print-debuginfo, locations in place).")
 @click.option("--split-input-file", is_flag=True, help="Process each '// -----' chunk of INPUT separately.")
 @click.option("--verify-diagnostics", is_flag=True,
               help="Check diagnostics against 'expected-error {{...}}' comments; exit 0 when all match.")
@@ -97,7 +100,7 @@ def command(input_path: str, output: str, pipeline: "str | None", generic: bool,
             target: str, emit: str, spelling: "str | None" = None, value_names: str = "source",
             no_propagate_reshapes: bool = False, annotations=None, auto_shard=None,
             explain: bool = False, fuse_regions: bool = True, aliases: str = "none",
-            arg_shape: tuple[str, ...] = ()) -> None:
+            arg_shape: tuple[str, ...] = (), print_debuginfo: bool = False) -> None:
     """Parse, verify, run passes and print IR."""
     import meshc.api as mc
     from meshc.diagnostics import DiagnosticPrinter, DiagnosticVerifier, split_input
@@ -177,7 +180,8 @@ def command(input_path: str, output: str, pipeline: "str | None", generic: bool,
                 manager.run(module)
             with measure(timer, "print"):
                 if emit in ("mlir", "unrolled"):
-                    printed = print_op(module, generic=generic, asm_names=value_names == "asm")
+                    printed = print_op(module, generic=generic, asm_names=value_names == "asm",
+                                       debuginfo=print_debuginfo)
                     if aliases == "input" and not generic:
                         from meshc.ir.aliases import with_aliases
 

@@ -55,8 +55,11 @@ class Printer:
     """Accumulates text; custom op printers call its ``write``/``value``/... methods."""
 
     def __init__(self, generic: bool = False, indent_unit: str = "  ", spelling: Optional[str] = None,
-                 asm_names: bool = False):
+                 asm_names: bool = False, debuginfo: bool = False):
         self.generic = generic
+        #: each op followed by its source location, ``loc("file":line:col)`` (mlir-opt's
+        #: ``--mlir-print-debuginfo`` with ``--mlir-print-local-scope``: locations in place)
+        self.debuginfo = debuginfo
         #: the ops' own result names (``asm_result_names``) win over source names, as in mlir-opt
         self.asm_names = asm_names
         self.spelling = spelling
@@ -230,6 +233,8 @@ class Printer:
             custom(self)
         else:
             self.print_generic(op)
+        if self.debuginfo:
+            self.write(" " + location_text(op.location))
 
     def _result_names(self, op: Operation) -> str:
         """``%a = `` / ``%a, %b = `` (distinct source names) or ``%0:2 = ``
@@ -360,15 +365,25 @@ INPUT_SPELLING = "input"
 """``spelling`` argument of :func:`print_op`: the one the module was read in (``ModuleOp.spelling``)."""
 
 
+def location_text(loc) -> str:
+    """MLIR's inline form of a source location (``mlir/IR/Location.h``): ``loc("file":line:col)``, or
+    ``loc(unknown)`` for an op no source position is known for (one a pass made)."""
+    if loc is None or not getattr(loc, "known", False):
+        return "loc(unknown)"
+    name = str(loc.file).replace("\\", "\\\\").replace('"', '\\"')
+    return f'loc("{name}":{loc.line}:{loc.col})'
+
+
 def print_op(op: Operation, generic: bool = False, spelling: Optional[str] = INPUT_SPELLING,
-             asm_names: bool = False) -> str:
+             asm_names: bool = False, debuginfo: bool = False) -> str:
     """Text of ``op`` (a module, a function, any op) followed by a newline, in ``spelling``
     (:mod:`meshc.ir.spelling`; None: the canonical form; :data:`INPUT_SPELLING`: the one its module was
     read in); ``asm_names``: the ops' own result names (``%c2_i64``) in place of source names, as
-    mlir-opt prints (:class:`Printer`)."""
+    mlir-opt prints; ``debuginfo``: every op followed by its location (:func:`location_text`,
+    :class:`Printer`)."""
     if spelling == INPUT_SPELLING:
         spelling = module_spelling(op)
-    p = Printer(generic=generic, spelling=spelling, asm_names=asm_names)
+    p = Printer(generic=generic, spelling=spelling, asm_names=asm_names, debuginfo=debuginfo)
     # the printer's objects die by reference count: cyclic collections meanwhile would only rescan the IR
     with recursion_headroom(), spaced_collections(), printing_in(p.spelling):
         p.print_op(op)
