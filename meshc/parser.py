@@ -1419,10 +1419,8 @@ def _lexer_tables(basic: Any, pattern_re: type, pattern_str: type, terminal_inde
     callback, a terminal that may start where ignored text does, a keyword with regex flags.
     ``terminal_index(name, pattern, first characters)`` numbers the terminals (kept once)."""
     flags = basic.g_regex_flags
-    ignored = [t for t in basic.terminals if t.name in basic.ignore_types]
-    if not ignored or any(t.name in basic.user_callbacks for t in ignored):
-        return False
-    if any(t.name not in basic.ignore_types and _may_start_skipped(t, flags) for t in basic.terminals):
+    ignored = _fast_scan_ignored(basic)
+    if ignored is None:
         return False
     # lark's ``_create_unless``: a string terminal that a regex terminal of the same priority also
     # matches is lexed as the regex one, then retyped by a whole-text match (first string wins)
@@ -1493,10 +1491,8 @@ def _fast_lexer_class() -> type:
                 (an ignored terminal with a callback, or a token that may start with what is skipped).
                 lark's own scanner is not compiled: it is built only for an error (one regex per state)."""
                 flags = self.g_regex_flags
-                ignored = [t for t in self.terminals if t.name in self.ignore_types]
-                if not ignored or any(t.name in self.user_callbacks for t in ignored):
-                    return False
-                if any(t.name not in self.ignore_types and _may_start_skipped(t, flags) for t in self.terminals):
+                ignored = _fast_scan_ignored(self)
+                if ignored is None:
                     return False
                 terminals, callbacks = _create_unless(self.terminals, flags, self.re, self.use_bytes)
                 for name, user in self.user_callbacks.items():
@@ -2006,6 +2002,20 @@ def _cache_dir() -> Path:
     """Where the parser keeps what it builds once (``$XDG_CACHE_HOME/meshc``)."""
     return Path(os.environ.get("XDG_CACHE_HOME", Path.home() / ".cache")) / "meshc"
 _STARTS_SKIPPED: dict[str, bool] = {}  # terminal name -> may it match where whitespace or '//' starts
+
+
+def _fast_scan_ignored(basic: Any) -> Optional[list]:
+    """The ignored terminals of a lark ``BasicLexer`` state when one skip-and-match regex can scan it
+    (meshc's own lexers, :func:`_lexer_tables`, and the fast path of lark's lexer), else None: the
+    state must ignore some text, no ignored terminal may have a callback, and no other terminal may
+    start with what is skipped."""
+    flags = basic.g_regex_flags
+    ignored = [t for t in basic.terminals if t.name in basic.ignore_types]
+    if not ignored or any(t.name in basic.user_callbacks for t in ignored):
+        return None
+    if any(t.name not in basic.ignore_types and _may_start_skipped(t, flags) for t in basic.terminals):
+        return None
+    return ignored
 
 
 def _may_start_skipped(terminal: Any, flags: int) -> bool:
