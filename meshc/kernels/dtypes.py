@@ -18,6 +18,7 @@ supported: numpy has no storage for them that wraps on overflow.
 from __future__ import annotations
 
 import sys
+from typing import Optional
 
 import numpy as np
 
@@ -93,24 +94,27 @@ def _load_small_floats() -> dict[str, np.dtype]:
 
 class _SmallFloatSet:
     """The set of ml_dtypes float dtypes (``in`` and iteration), without importing ml_dtypes
-    while no program has used it: none of its dtypes can exist before (see the module note)."""
+    while no program has used it: none of its dtypes can exist before (see the module note).
+    Built once, at the first test after ml_dtypes is loaded; a kernel's test is then one lookup."""
+
+    def __init__(self) -> None:
+        self._members: Optional[frozenset] = None
+
+    def _built(self) -> frozenset:
+        if self._members is None:
+            self._members = frozenset(_load_small_floats().values())
+        return self._members
 
     def __contains__(self, dt: object) -> bool:
-        if "ml_dtypes" not in sys.modules:
-            return False
-        return dt in _small_dtypes()
+        members = self._members
+        if members is None:
+            if "ml_dtypes" not in sys.modules:
+                return False
+            members = self._built()
+        return dt in members
 
     def __iter__(self):
-        return iter(_small_dtypes())
-
-
-_SMALL_DTYPES: list[frozenset] = []
-
-
-def _small_dtypes() -> frozenset:
-    if not _SMALL_DTYPES:
-        _SMALL_DTYPES.append(frozenset(_load_small_floats().values()))
-    return _SMALL_DTYPES[0]
+        return iter(self._built())
 
 
 _NATIVE_FLOAT_DTYPES = frozenset(_NATIVE_FLOATS.values())
