@@ -168,7 +168,8 @@ def _distribute_nested(op: Operation, default) -> None:
     from meshc.interfaces.region_models import combine_partials, inner_shardings, sharding_model_of
     from meshc.interfaces.sharding import loop_sharding
 
-    if sharding_model_of(op) is None or not op.regions:
+    model = sharding_model_of(op)
+    if model is None or not op.regions or model.classes(op) is None:  # no rule (mesh ops in its body): whole
         _replicate_nested(op, default)
         return
     from meshc.interfaces.sharding import iteration_space

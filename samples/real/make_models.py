@@ -342,12 +342,49 @@ def flax_model():
     return encoder, [np.asarray(leaf) for leaf in leaves] + [x], specs, P("data", None, None)
 
 
+# ------------------------------------------------------------------------------------- loops (scf.while)
+L = 3  # stacked layers of mlp_scan
+
+
+def mlp_layer(x, w1, b1, w2, b2):
+    """x [N, D] -> relu(x @ w1 + b1) @ w2 + b2 + x (w1 [D, F], w2 [F, D])."""
+    return jnp.maximum(x @ w1 + b1, 0.0) @ w2 + b2 + x
+
+
+def mlp_scan(x, w1, b1, w2, b2):
+    """``lax.scan`` over ``L`` stacked MLP layers (w1 [L, D, F], b1 [L, F], w2 [L, F, D], b2 [L, D])."""
+    def step(h, layer):
+        return mlp_layer(h, *layer), None
+
+    return jax.lax.scan(step, x, (w1, b1, w2, b2))[0]
+
+
+def mlp_scan_model():
+    args = [grid((8, D), 256), grid((L, D, F)), grid((L, F)), grid((L, F, D)), grid((L, D))]
+    specs = [P("data", None), P(None, None, "model"), P(None, "model"), P(None, "model", None), P()]
+    return mlp_scan, args, specs, P("data", None)
+
+
+def mlp_fori(x, w1, b1, w2, b2, n):
+    """The first ``n`` of ``L`` stacked MLP layers (weights as :func:`mlp_scan`'s), ``n`` an int32
+    argument: ``lax.fori_loop`` of dynamic bound, a while loop whose body reads layer ``i`` of the stack."""
+    return jax.lax.fori_loop(0, n, lambda i, h: mlp_layer(h, w1[i], b1[i], w2[i], b2[i]), x)
+
+
+def mlp_fori_model():
+    args = [grid((8, D), 256), grid((L, D, F)), grid((L, F)), grid((L, F, D)), grid((L, D)), np.array(2, np.int32)]
+    specs = [P("data", None), P(None, None, "model"), P(None, "model"), P(None, "model", None), P(), P()]
+    return mlp_fori, args, specs, P("data", None)
+
+
 MODELS = {"llama_block": llama_model, "gpt2_layer": gpt2_model, "cnn": cnn_model, "moe": moe_model,
           "flax_encoder": flax_model, "llama_decode": llama_decode_model,
           # held-out variants of the same kinds (after the six: their inputs do not change the others')
           "gpt2_h6": functools.partial(gpt2_model, d=48, heads=6),
           "gpt2_heads_major": functools.partial(gpt2_model, heads=8, heads_major=True),
-          "llama_gqa": llama_gqa_model, "cnn_deep": cnn_deep_model}
+          "llama_gqa": llama_gqa_model, "cnn_deep": cnn_deep_model,
+          # loops IREE lowers to scf.while
+          "mlp_scan": mlp_scan_model, "mlp_fori": mlp_fori_model}
 GENERALIZE = {"cnn"}
 
 
