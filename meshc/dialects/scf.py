@@ -317,7 +317,9 @@ def _terminator_of(op: Operation, region: Region, klass: type, what: str):
     last = block.ops[-1] if block is not None and block.ops else None
     if isinstance(last, klass):
         return last
-    notes = [note("terminator here", last.location)] if last is not None and last.is_terminator else []
+    # MLIR's Block::getTerminator: the last op when it is, or might be (an unregistered op), a terminator
+    notes = [note("terminator here", last.location)] if last is not None and (
+        last.is_terminator or type(last) is Operation) else []
     raise op.error(f"expects the '{what}' region to terminate with '{klass.name}'", notes)
 
 
