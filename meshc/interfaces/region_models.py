@@ -670,17 +670,8 @@ def _check_uniform(op: Operation) -> None:
                                      "partial); the devices would run different trip counts. Keep the condition's "
                                      "inputs replicated (e.g. mesh.shard ... to <@m, [[]]>)")
             producer = getattr(x, "op", None)
-            if s is None and producer is not None and _inside(producer, op):  # a replicated tensor is equal
+            if s is None and producer is not None and any(a is op for a in producer.ancestors()):
                 stack.extend(producer.operands)
-
-
-def _inside(inner: Operation, op: Operation) -> bool:
-    p = inner.parent_op
-    while p is not None:
-        if p is op:
-            return True
-        p = p.parent_op
-    return False
 
 
 def _all_reduce(m: IndexMath, local: Value, s: ShardingAttr, loc) -> Value:
