@@ -168,3 +168,56 @@ def test_a_condition_that_differs_between_devices_is_a_located_error():
     message = str(err.value)
     assert "'scf.while' op cannot be partitioned: its condition at" in message
     assert "partial = sum[0]" in message and "different trip counts" in message
+
+
+# lax.while_loop's shape: the condition reads a reduction of the split carried tensor (its squared norm)
+NORM_LOOP = """module {
+  mesh.mesh @m(shape = 4)
+  func.func @shrink(%x: tensor<8xf32>, %tol: f32) -> tensor<8xf32> {
+    %xs = mesh.shard %x to <@m, [[0]]> : tensor<8xf32>
+    %half = arith.constant 0.5 : f32
+    %zero = arith.constant 0.0 : f32
+    %r = scf.while (%a = %xs) : (tensor<8xf32>) -> tensor<8xf32> {
+      %sq = arith.mulf %a, %a : tensor<8xf32>
+      %e = tensor.empty() : tensor<f32>
+      %f = linalg.fill ins(%zero : f32) outs(%e : tensor<f32>) -> tensor<f32>
+      %s = linalg.reduce ins(%sq : tensor<8xf32>) outs(%f : tensor<f32>) dimensions = [0]
+        (%in: f32, %acc: f32) {
+          %y = arith.addf %in, %acc : f32
+          linalg.yield %y : f32
+        }
+      %v = tensor.extract %s[] : tensor<f32>
+      %gt = arith.cmpf ogt, %v, %tol : f32
+      scf.condition(%gt) %a : tensor<8xf32>
+    } do {
+    ^bb0(%b: tensor<8xf32>):
+      %hs = tensor.empty() : tensor<8xf32>
+      %hf = linalg.fill ins(%half : f32) outs(%hs : tensor<8xf32>) -> tensor<8xf32>
+      %h = arith.mulf %b, %hf : tensor<8xf32>
+      scf.yield %h : tensor<8xf32>
+    }
+    return %r : tensor<8xf32>
+  }
+}
+"""
+
+
+def test_a_condition_on_a_split_tensor_s_norm_is_combined_before_it_is_tested():
+    module = mc.compile(mc.parse(NORM_LOOP)).module
+    loop = next(op for op in module.walk() if op.name == "scf.while")
+    before = loop.regions[0].blocks[0]
+    # the carried tensor stays split (2 of 8 per device); its partial sum is all_reduced in the
+    # "before" block on every trip, so every device tests the same value
+    assert loop.operands[0].type.shape == (2,)
+    assert [op.name for op in before.ops if op.name.startswith("mesh.")] == ["mesh.all_reduce"]
+    x = np.arange(8, dtype=np.float32)  # |x|^2 = 140: halved 10 times to 140 / 4^10 <= 1e-3 < ...
+    result = mc.run(mc.parse(NORM_LOOP), [x, np.float32(1e-3)], check=True)
+    assert result.check_ok
+    trips = next(k for k in range(64) if 140.0 / 4 ** k <= 1e-3)
+    np.testing.assert_array_equal(result.outputs[0], x * np.float32(0.5) ** trips)  # powers of 2: exact
+    # the test runs trips + 1 times, one all_reduce of one f32 over the 4 devices each time (the ring's
+    # chunks of a 1-element buffer are uneven: the device holding it receives more), as estimate says
+    got = [d.collective_bytes for d in result.stats.devices]
+    assert all(n % (trips + 1) == 0 for n in got) and sum(got) // (trips + 1) == 24
+    compiled = mc.compile(mc.parse(NORM_LOOP))
+    assert [d.stats.collective_bytes for d in estimate(compiled.program.schedule, trips=trips).devices] == got
