@@ -196,8 +196,8 @@ from meshc.sharding.spec import Mesh, ReductionKind, ShardingError
 __all__ = [
     "SCHEMA_VERSION", "COLLECTIVE_KINDS", "HALO_MODES", "ScheduleError", "BufferLayout", "Step", "Allocate", "Kernel",
     "KernelTile", "PeerRead", "Copy", "Collective", "HaloPart", "HaloExchange", "Free", "CollectiveSpec", "ArgBinding",
-    "ResultBinding", "DeviceSchedule", "Schedule",
-    "captured_values", "parse_location",
+    "ResultBinding", "DeviceSchedule", "Schedule", "BodyCollective", "BodyLoop", "BodyBranch", "body_collectives",
+    "body_from_json", "captured_values", "parse_location",
 ]
 
 SCHEMA_VERSION = 1
@@ -448,12 +448,14 @@ class Kernel(Step):
     outputs: tuple[str, ...]
     captures: tuple[str, ...] = ()
     tile: Optional[KernelTile] = None
+    body: tuple["BodyNode", ...] = ()
     kind: ClassVar[str] = "kernel"
 
     def __post_init__(self) -> None:
         super().__post_init__()
         for name in ("inputs", "outputs", "captures"):
             object.__setattr__(self, name, tuple(str(b) for b in getattr(self, name)))
+        object.__setattr__(self, "body", tuple(self.body))
         op = self.op
         if len(self.inputs) != len(op.operands):
             raise ScheduleError(f"kernel '{op.name}' has {len(op.operands)} operands but {len(self.inputs)} input "
@@ -496,13 +498,18 @@ class Kernel(Step):
             out["captures"] = list(self.captures)
         if self.tile is not None:
             out["tile"] = self.tile.to_json()
+        if self.body:
+            out["body"] = [n.to_json() for n in self.body]
         return out
 
     def _fields_json_ops(self, op_index: dict) -> dict:
         index = op_index.get(id(self.op))
         if index is None:
             raise ScheduleError(f"kernel op '{self.op.name}' is not in the schedule's module", self.location)
-        return {"op": index, **self._fields_json()}
+        out = {"op": index, **self._fields_json()}
+        if self.body:
+            out["body"] = [n.to_json(op_index) for n in self.body]
+        return out
 
 
 @dataclass(frozen=True)
@@ -815,6 +822,206 @@ class CollectiveSpec:
         return out
 
 
+# -- the body of a region step -----------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class BodyCollective:
+    """A local-view collective in the body of a Kernel step's region op (module docstring, "Region
+    steps"): device ``instance`` (``b0``, ``b1``... numbered per device in step order, so the members
+    of a group name the same collective alike), its ``kind``, ``mesh_axes`` and ``attributes`` (as a
+    :class:`CollectiveSpec`'s), and this device's buffers: input ``shape``, output ``out_shape``
+    (elements; None when not static) and MLIR element type ``dtype``. ``op``: the IR op (of the
+    schedule's module), which the runtimes' trace names by ``instance``; JSON keeps its index in the
+    module's walk, as a kernel's ``op``.
+
+    Raises ScheduleError as :class:`CollectiveSpec` does (kind, attributes) and for negative sizes."""
+
+    instance: str
+    kind: str
+    mesh_axes: tuple[int, ...]
+    shape: Optional[tuple[int, ...]]
+    out_shape: Optional[tuple[int, ...]]
+    dtype: str
+    attributes: dict = field(default_factory=dict, hash=False)
+    loc: Optional[Location] = None
+    op: Optional[Operation] = field(default=None, compare=False, repr=False)
+    node: ClassVar[str] = "collective"
+
+    def __post_init__(self) -> None:
+        spec = self.spec()
+        object.__setattr__(self, "mesh_axes", spec.mesh_axes)
+        object.__setattr__(self, "attributes", dict(spec.attributes))
+        for name in ("shape", "out_shape"):
+            v = getattr(self, name)
+            if v is not None:
+                v = _ints(v, f"in-body collective '{self.instance}' {name}")
+                if any(d < 0 for d in v):
+                    raise ScheduleError(f"in-body collective '{self.instance}' has a negative size in {name} "
+                                        f"{list(v)}", self.location)
+                object.__setattr__(self, name, v)
+
+    @property
+    def location(self) -> Location:
+        return self.loc or UNKNOWN_LOC
+
+    def spec(self) -> CollectiveSpec:
+        """The collective as a :class:`CollectiveSpec` (its group's devices left to the mesh)."""
+        return CollectiveSpec(self.instance, self.kind, tuple(self.mesh_axes), (), dict(self.attributes), self.loc)
+
+    def describe(self) -> str:
+        """``all_reduce 'b0' over mesh axes [1]: 8x16xf32 -> 8x16xf32``."""
+        shape = lambda s: "x".join(["?"] if s is None else [str(d) for d in s]) + "x" + self.dtype  # noqa: E731
+        return f"{self.spec().describe()}: {shape(self.shape)} -> {shape(self.out_shape)}"
+
+    def to_json(self, op_index: Optional[dict] = None) -> dict:
+        out: dict[str, Any] = {"node": self.node, "instance": self.instance, "kind": self.kind,
+                               "mesh_axes": list(self.mesh_axes),
+                               "shape": None if self.shape is None else list(self.shape),
+                               "out_shape": None if self.out_shape is None else list(self.out_shape),
+                               "dtype": self.dtype}
+        if self.attributes:
+            out["attributes"] = dict(self.attributes)
+        if op_index is not None and self.op is not None and id(self.op) in op_index:
+            out["op"] = op_index[id(self.op)]
+        if _loc_text(self.loc) is not None:
+            out["loc"] = _loc_text(self.loc)
+        return out
+
+
+@dataclass(frozen=True)
+class BodyLoop:
+    """A loop in a region step's body (op ``name``, e.g. ``scf.for``) holding in-body collectives: its
+    ``body`` runs ``trips`` times per run of what encloses it (None: dynamic, known only at run time)."""
+
+    name: str
+    trips: Optional[int]
+    body: tuple["BodyNode", ...]
+    loc: Optional[Location] = None
+    node: ClassVar[str] = "loop"
+
+    def __post_init__(self) -> None:
+        if self.trips is not None and (isinstance(self.trips, bool) or not isinstance(self.trips, int)
+                                       or self.trips < 0):
+            raise ScheduleError(f"loop '{self.name}' in a region step's body: trips must be an integer >= 0 or "
+                                f"null (dynamic), got {self.trips!r}", self.location)
+        object.__setattr__(self, "body", tuple(self.body))
+
+    @property
+    def location(self) -> Location:
+        return self.loc or UNKNOWN_LOC
+
+    def describe(self) -> str:
+        """``loop scf.for, 5 trips`` / ``loop scf.for, dynamic trips``."""
+        trips = "dynamic trips" if self.trips is None else f"{self.trips} trip{'s' if self.trips != 1 else ''}"
+        return f"loop {self.name}, {trips}"
+
+    def to_json(self, op_index: Optional[dict] = None) -> dict:
+        out: dict[str, Any] = {"node": self.node, "name": self.name, "trips": self.trips,
+                               "body": [n.to_json(op_index) for n in self.body]}
+        if _loc_text(self.loc) is not None:
+            out["loc"] = _loc_text(self.loc)
+        return out
+
+
+@dataclass(frozen=True)
+class BodyBranch:
+    """A branch in a region step's body (op ``name``, e.g. ``scf.if``) holding in-body collectives: one of
+    ``branches`` (each a tuple of nodes; an absent ``else`` is an empty one) runs per run of what
+    encloses it. ``taken``: the index of the branch the condition takes when it is known statically
+    (a constant), None when it is computed at run time (the bytes then have an upper bound: the
+    branch that moves most)."""
+
+    name: str
+    taken: Optional[int]
+    branches: tuple[tuple["BodyNode", ...], ...]
+    loc: Optional[Location] = None
+    node: ClassVar[str] = "branch"
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "branches", tuple(tuple(b) for b in self.branches))
+        if self.taken is not None and (isinstance(self.taken, bool) or not isinstance(self.taken, int)
+                                       or not 0 <= self.taken < len(self.branches)):
+            raise ScheduleError(f"branch '{self.name}' in a region step's body: taken must be the index of one of "
+                                f"its {len(self.branches)} branches or null, got {self.taken!r}", self.location)
+
+    @property
+    def location(self) -> Location:
+        return self.loc or UNKNOWN_LOC
+
+    def describe(self) -> str:
+        """``branch scf.if, condition computed at run time`` / ``branch scf.if, takes branch 0``."""
+        how = "condition computed at run time" if self.taken is None else f"takes branch {self.taken} (static)"
+        return f"branch {self.name}, {how}"
+
+    def to_json(self, op_index: Optional[dict] = None) -> dict:
+        out: dict[str, Any] = {"node": self.node, "name": self.name, "taken": self.taken,
+                               "branches": [[n.to_json(op_index) for n in b] for b in self.branches]}
+        if _loc_text(self.loc) is not None:
+            out["loc"] = _loc_text(self.loc)
+        return out
+
+
+BodyNode = Any  # BodyCollective | BodyLoop | BodyBranch
+
+
+def body_collectives(nodes: Sequence[BodyNode]) -> list[BodyCollective]:
+    """The :class:`BodyCollective` nodes of ``nodes`` and of the loops and branches in them, in
+    pre-order (every branch's, taken or not)."""
+    out: list[BodyCollective] = []
+    for n in nodes:
+        if isinstance(n, BodyCollective):
+            out.append(n)
+        elif isinstance(n, BodyLoop):
+            out.extend(body_collectives(n.body))
+        elif isinstance(n, BodyBranch):
+            for b in n.branches:
+                out.extend(body_collectives(b))
+    return out
+
+
+def body_from_json(data: Any, where: str, ops: Sequence[Operation] = ()) -> tuple[BodyNode, ...]:
+    """Nodes of a kernel step's ``body`` JSON list (:meth:`BodyCollective.to_json` and the others; an
+    informative ``bytes`` or ``group`` key, which ``meshc compile --emit=schedule-json`` adds, is
+    ignored: readers recompute it from the shapes).
+
+    ``ops``: the module's ops in walk order, which a collective's ``op`` index names.
+
+    Raises:
+        ScheduleError: an unknown node kind, a missing key or an op index naming no collective of
+            that kind, named by ``where``.
+    """
+    if not isinstance(data, (list, tuple)):
+        raise ScheduleError(f"{where}: expected a list of nodes, got {type(data).__name__}")
+    out: list[BodyNode] = []
+    for j, n in enumerate(data):
+        w = f"{where}, node {j}"
+        kind = _key(n, "node", w)
+        loc = parse_location(n.get("loc"))
+        if kind == "collective":
+            shape, out_shape, index = n.get("shape"), n.get("out_shape"), n.get("op")
+            op = None
+            if index is not None:
+                if not isinstance(index, int) or not 0 <= index < len(ops) or ops[index].name != "mesh." + str(
+                        n.get("kind")):
+                    raise ScheduleError(f"{w}: op index {index!r} names no 'mesh.{n.get('kind')}' of the module")
+                op = ops[index]
+            out.append(BodyCollective(_key(n, "instance", w), _key(n, "kind", w), tuple(_key(n, "mesh_axes", w)),
+                                      None if shape is None else tuple(shape),
+                                      None if out_shape is None else tuple(out_shape), _key(n, "dtype", w),
+                                      dict(n.get("attributes", {})), loc, op))
+        elif kind == "loop":
+            out.append(BodyLoop(_key(n, "name", w), _key(n, "trips", w), body_from_json(_key(n, "body", w), w, ops),
+                                loc))
+        elif kind == "branch":
+            out.append(BodyBranch(_key(n, "name", w), _key(n, "taken", w),
+                                  tuple(body_from_json(b, f"{w}, branch {i}", ops)
+                                        for i, b in enumerate(_key(n, "branches", w))), loc))
+        else:
+            raise ScheduleError(f"{w}: unknown body node '{kind}' (known: collective, loop, branch)")
+    return tuple(out)
+
+
 @dataclass(frozen=True)
 class ArgBinding:
     """Argument ``index`` of the entry function lives in ``buffer`` of
@@ -878,13 +1085,27 @@ class Schedule:
         """The devices taking part in ``spec`` (all of the mesh when it lists none)."""
         return spec.devices or tuple(self.mesh.devices())
 
+    def body_index(self) -> list[dict[str, BodyCollective]]:
+        """Per device (linear order), its in-body collectives by instance name (:class:`BodyCollective`
+        of its Kernel steps' bodies, every branch's): what the members of a group are matched by."""
+        out = []
+        for d in self.devices:
+            found: dict[str, BodyCollective] = {}
+            for s in d.steps:
+                if isinstance(s, Kernel) and s.body:
+                    for c in body_collectives(s.body):
+                        found[c.instance] = c
+            out.append(found)
+        return out
+
     def validate(self) -> None:
         """Check the schedule without running it: device numbering, buffer
         liveness per device (module docstring: what each step may read and
         write), peer reads only between peered devices, events signalled
         once and never awaited before their own device signals them, every
         participant of a collective taking part exactly once, results live at
-        the end.
+        the end, in-body collectives named once per device and alike (kind,
+        mesh axes, attributes) on the first member of their group.
 
         Raises:
             ScheduleError: the first problem, naming device, step and buffer.
@@ -1003,6 +1224,7 @@ class _Validator:
                 raise ScheduleError(f"collective {spec.describe()}: devices {missing} have no step taking part in it",
                                     spec.location)
         self.check_results(live_at_end)
+        self.check_body_groups()
 
     def check_collective_specs(self) -> None:
         n = self.mesh.num_devices
@@ -1128,6 +1350,37 @@ class _Validator:
                 raise self.fail(f"unknown step {step!r}", k, i)
         return live
 
+    def check_body_groups(self) -> None:
+        """Every in-body collective's instance name is used once on its device, and the first member
+        of its group (coordinate 0 on its mesh axes) has the same collective under that name: the
+        runtimes match the members of a group by their order, which the names record."""
+        mesh = self.mesh
+        index: list[dict[str, BodyCollective]] = []
+        for d in self.s.devices:
+            found: dict[str, BodyCollective] = {}
+            for i, step in enumerate(d.steps):
+                if isinstance(step, Kernel) and step.body:
+                    for c in body_collectives(step.body):
+                        if c.instance in found:
+                            raise self.fail(f"in-body collective '{c.instance}' is named twice", d.device, i, step)
+                        try:
+                            mesh.check_axes(c.mesh_axes, f"in-body collective '{c.instance}' mesh_axes")
+                        except ShardingError as err:
+                            raise self.fail(str(err), d.device, i, step) from None
+                        found[c.instance] = c
+            index.append(found)
+        for k, found in enumerate(index):
+            coords = mesh.device_coords(k)
+            for name, c in found.items():
+                lead = mesh.linear_index([0 if a in c.mesh_axes else x for a, x in enumerate(coords)])
+                other = index[lead].get(name)
+                if other is None or (other.kind, other.mesh_axes, other.attributes) != (c.kind, c.mesh_axes,
+                                                                                       c.attributes):
+                    theirs = other.spec().describe() if other is not None else "nothing"
+                    raise ScheduleError(f"device {k}: in-body collective {c.spec().describe()} but device {lead} of "
+                                        f"its group has {theirs} under that name (their bodies meet different "
+                                        "collectives)", c.location)
+
     def check_tile(self, step: Kernel, shapes: dict, k: int, i: int) -> None:
         """Each box of a tiled kernel fits its buffer (a view's shape is not known here) and names an
         output's tied input as its ``fresh`` source."""
@@ -1249,7 +1502,8 @@ def _step_from_json(data: Any, ops: list[Operation], where: str) -> Step:
         if data.get("name", op.name) != op.name:
             raise ScheduleError(f"{where}: op {index} of the module is '{op.name}', not '{data['name']}'")
         return Kernel(op, tuple(_key(data, "inputs", where)), tuple(_key(data, "outputs", where)),
-                      tuple(data.get("captures", ())), KernelTile.from_json(data.get("tile"), where), **common)
+                      tuple(data.get("captures", ())), KernelTile.from_json(data.get("tile"), where),
+                      body_from_json(data.get("body", ()), f"{where}, body", ops), **common)
     if cls in (PeerRead, Copy):
         return cls(_key(data, "buffer", where), _key(data, "src_device", where), _key(data, "src_buffer", where),
                    data.get("offsets"), data.get("sizes"), **common)

@@ -89,6 +89,10 @@ class RegionFlowModel:
 
     #: True for a call (MLIR's ``CallOpInterface``): its body is a callee's, which ``inline`` copies
     is_call = False
+    #: True when :meth:`blocks` are alternatives, one of which runs per run of the op (a branch: MLIR's
+    #: ``RegionBranchOpInterface`` successors of the op's entry that do not come back), False when each
+    #: runs on every run (a loop's body, once per trip)
+    alternatives = False
 
     def region_flow(self, op: Operation) -> Optional[RegionFlow]:  # pragma: no cover - abstract
         raise NotImplementedError
@@ -136,6 +140,8 @@ class _OnceModel(RegionFlowModel):
 
 class _IfModel(RegionFlowModel):
     """``scf.if``: the branch its constant condition takes runs once; unknown trips otherwise."""
+
+    alternatives = True
 
     def region_flow(self, op: Operation) -> Optional[RegionFlow]:
         cond = _constant(op.operands[0])

@@ -32,7 +32,7 @@ from meshc.backend.schedule import CollectiveSpec
 from meshc.ir.location import DiagnosticError
 from meshc.runtime.collectives import Rendezvous, group_collective
 
-__all__ = ["body_collective_axes", "body_collective_runs", "BodyCollectives", "ThreadBodyCollectives", "MpiBodyCollectives", "body_spec", "BODY_KINDS"]
+__all__ = ["body_collective_axes", "body_names", "BodyCollectives", "ThreadBodyCollectives", "MpiBodyCollectives", "body_spec", "BODY_KINDS"]
 
 #: Local-view collectives a kernel's body may hold, with the axis attributes each takes.
 BODY_KINDS = {"all_reduce": (), "all_gather": ("gather_axis",), "all_slice": ("slice_axis",),
@@ -81,6 +81,10 @@ class BodyCollectives:
         #: runtimes add them to the trace as collective events on the device's timeline
         self.events: list[tuple[str, float, float, str]] = []
         self.record = True  # whether to keep them (the run records a trace)
+        #: ``id(op) -> instance`` of the device's schedule listing (:func:`body_names`), and how many
+        #: times each instance has run: the trace names a run ``all_reduce b0 run 2 (in scf.for)``
+        self.names: dict[int, str] = {}
+        self.runs: dict[str, int] = {}
 
     def run(self, op: Any, value: Any) -> np.ndarray:
         """Take part in local-view collective ``op`` with this device's ``value``; returns its output."""
@@ -106,8 +110,13 @@ class BodyCollectives:
                 self.pool.free(staging)
         parent = op.parent_op.name if op.parent_op is not None else "a kernel"
         if self.record:
-            self.events.append((f"{spec.kind} {spec.instance} (in {parent})", t, time.perf_counter(),
-                                spec.describe()))
+            listed = self.names.get(id(op))
+            if listed is not None:
+                run = self.runs[listed] = self.runs.get(listed, -1) + 1
+                name = f"{spec.kind} {listed} run {run} (in {parent})"
+            else:  # a schedule without a body listing: the device's sequence number
+                name = f"{spec.kind} {spec.instance} (in {parent})"
+            self.events.append((name, t, time.perf_counter(), spec.describe()))
         received = {m: int(n) for m, n in zip(members, row) if n}
         self.stats.collective_bytes += sum(received.values())
         self.stats.collective_peer_bytes += sum(n for m, n in received.items()
@@ -185,10 +194,28 @@ class MpiBodyCollectives(BodyCollectives):
         return result.outputs[pos], [int(n) for n in result.matrix[pos]]
 
 
-def attach(interp: Optional[Any], handler: BodyCollectives, trace: bool = True) -> None:
+def body_names(steps: Any) -> dict[int, str]:
+    """``id(op) -> instance`` of the in-body collectives listed in a device's ``steps`` (the Kernel
+    steps' bodies, :class:`~meshc.backend.schedule.BodyCollective` with their ``op``): the names
+    ``meshc compile --emit=schedule`` prints, which the trace events use."""
+    from meshc.backend.schedule import Kernel, body_collectives
+
+    out: dict[int, str] = {}
+    for step in steps:
+        if isinstance(step, Kernel) and step.body:
+            for c in body_collectives(step.body):
+                if c.op is not None:
+                    out[id(c.op)] = c.instance
+    return out
+
+
+def attach(interp: Optional[Any], handler: BodyCollectives, trace: bool = True, steps: Any = ()) -> None:
     """Let ``interp`` (a device's interpreter, None without a module) hand its bodies' collectives to
-    ``handler``, which keeps their trace events when ``trace``."""
+    ``handler``, which keeps their trace events when ``trace``, named by the listing of the device's
+    ``steps`` (:func:`body_names`)."""
     handler.record = trace
+    if trace:
+        handler.names = body_names(steps)
     if interp is not None:
         interp.body_collectives = handler
 
@@ -206,77 +233,3 @@ def body_collective_axes(module: Optional[Any]) -> list[tuple[int, ...]]:
             if sharding_of(op.operands[0].type) is None and op.parent_op is not None:
                 found.add(tuple(op.mesh_axes))
     return sorted(found)
-
-
-def _constant_int(v: Any) -> Optional[int]:
-    op = getattr(v, "op", None)
-    if op is None or op.name != "arith.constant":
-        return None
-    a = op.attributes.get("value")
-    value = getattr(a, "value", None)
-    return int(value) if isinstance(value, (int, bool, np.integer)) else None
-
-
-def body_collective_runs(op: Any, trips: Optional[int] = None) -> tuple[list[tuple[Any, int]], list[str]]:
-    """The local-view collectives nested in kernel op ``op``, each with how many times one run of
-    ``op`` meets it, and notes on what is not known statically: an ``scf.for`` with constant bounds
-    runs its body ``ceil((ub - lb) / step)`` times; a dynamic one ``trips`` times (given, e.g.
-    ``meshc estimate --trip-count``), else once, said per iteration in a note; an ``scf.if`` on a
-    computed condition counts the branch with more collectives (a note says it is an upper bound).
-    ``meshc estimate`` multiplies each collective's traffic by its runs."""
-    notes: list[str] = []
-    out: list[tuple[Any, int]] = []
-
-    def walk(o: Any, times: int) -> None:
-        from meshc.dialects.mesh import sharding_of
-
-        if (o.name.startswith("mesh.") and o.name.split(".", 1)[1] in BODY_KINDS and len(o.operands) == 1
-                and sharding_of(o.operands[0].type) is None and o is not op):
-            out.append((o, times))
-            return
-        if not o.regions:
-            return
-        if o.name == "scf.for":
-            lb, ub, st = (_constant_int(v) for v in o.operands[:3])
-            if lb is not None and ub is not None and st is not None and st > 0:
-                n = max(0, -(-(ub - lb) // st))
-            elif trips is not None:
-                n = trips
-            else:
-                n = 1
-            saved = len(out)
-            for r in o.regions:
-                for b in r.blocks:
-                    for x in b.ops:
-                        walk(x, times * n)
-            if len(out) > saved and (lb is None or ub is None or st is None):
-                notes.append(f"{o.location}: 'scf.for' with a dynamic trip count: its in-body collectives are "
-                             + (f"counted {trips} times (--trip-count)" if trips is not None else
-                                "counted once (per iteration; give --trip-count N)"))
-            return
-        if o.name == "scf.if":
-            cond = _constant_int(o.operands[0])
-            branches = []
-            for r in o.regions:
-                saved = len(out)
-                for b in r.blocks:
-                    for x in b.ops:
-                        walk(x, times)
-                branches.append(out[saved:])
-                del out[saved:]
-            if cond is not None:
-                out.extend(branches[0] if cond else (branches[1] if len(branches) > 1 else []))
-            else:
-                most = max(branches, key=len, default=[])
-                if any(branches):
-                    notes.append(f"{o.location}: 'scf.if' on a computed condition: the branch with more in-body "
-                                 "collectives is counted (an upper bound)")
-                out.extend(most)
-            return
-        for r in o.regions:
-            for b in r.blocks:
-                for x in b.ops:
-                    walk(x, times)
-
-    walk(op, 1)
-    return out, notes
