@@ -59,9 +59,11 @@ def _collective(op: Operation, kind: str) -> BodyCollective:
     attrs: dict = {name: int(op.attributes[name].value) for name in COLLECTIVE_KINDS[kind]}  # type: ignore
     if kind in ("all_reduce", "reduce_scatter"):
         attrs["reduction"] = op.reduction  # type: ignore[attr-defined]
-    return BodyCollective("", kind, tuple(op.mesh_axes), _static_shape(op.operands[0].type),  # type: ignore
-                          _static_shape(op.results[0].type), str(element_type_of(op.results[0].type)), attrs,
-                          op.location, op)
+    shape, out_shape = _static_shape(op.operands[0].type), _static_shape(op.results[0].type)
+    if out_shape is None and kind == "all_reduce":
+        out_shape = shape  # an all_reduce keeps its input's shape (the runtimes allocate it so)
+    return BodyCollective("", kind, tuple(op.mesh_axes), shape, out_shape,  # type: ignore[attr-defined]
+                          str(element_type_of(op.results[0].type)), attrs, op.location, op)
 
 
 def _block(block: Block) -> list[BodyNode]:
