@@ -29,7 +29,8 @@ Steps (one class each; every step also has ``wait``, ``signal`` and ``loc``)
     regions use from outside the op (:func:`captured_values`). ``tile`` (a
     :class:`KernelTile`, None: the whole op) runs the op on one tile of its
     iteration space: each input is read through its box, each result is
-    written into its box of the output buffer.
+    written into its box of the output buffer. ``body`` (a region step, see
+    "Region steps" below) lists the collectives the op's regions run.
 ``PeerRead(buffer, src_device, src_buffer, offsets=None, sizes=None)``
     bind ``buffer`` to ``src_buffer`` of a *peered* device (seed 000: devices
     whose coordinates differ only on ``peered_memory_axes``), or to a static
@@ -77,6 +78,36 @@ unrolled op). ``attributes`` are the op's: ``gather_axis``, ``slice_axis``,
 (default ``sum``) for the reductions. The shape each participant allocated
 for its output says which piece it receives, so uneven shards need nothing
 more. Data semantics: :mod:`meshc.sharding.simulate`.
+
+Region steps
+------------
+A region op partitioned in place (an ``scf.for`` or ``scf.if`` whose body
+all_reduces a split contraction: :mod:`meshc.interfaces.region_models`) is
+ONE Kernel step, and the runtimes run the local-view collectives of its body
+on every run of it (:mod:`meshc.runtime.body_collectives`). The step's
+``body`` lists them (:mod:`meshc.backend.region_body` builds it from the op's
+region-flow interface), nested as they nest in the op, so that a backend sees
+them without reading the IR:
+
+* :class:`BodyCollective` ``(instance, kind, mesh_axes, shape, out_shape,
+  dtype, attributes)``: kind, mesh axes and attributes as a
+  :class:`CollectiveSpec`'s, this device's input and output shapes (None when
+  not static) and element type. ``instance`` is ``b0``, ``b1``... numbered per
+  device in step order: the members of a group name the same collective
+  alike (validated against the group's first member), which is the order the
+  runtimes meet them in. Its group is the device's ``Mesh.axis_group`` over
+  ``mesh_axes``; the bytes it receives per run are its row of the group's
+  transfer matrix from every member's own shapes
+  (:func:`meshc.runtime.estimate.body_bytes`);
+* :class:`BodyLoop` ``(name, trips, body)``: ``body`` runs ``trips`` times per
+  run of what encloses it, None when the trip count is dynamic;
+* :class:`BodyBranch` ``(name, taken, branches)``: one of ``branches`` runs;
+  ``taken`` is the one a constant condition takes, None when the condition is
+  computed at run time (byte counts are then an upper bound: the branch that
+  moves most).
+
+Loops and branches without a collective are left out; a step whose regions
+hold none has ``body = ()``.
 
 Halo exchanges
 --------------
@@ -160,6 +191,12 @@ JSON (schema version 1)
         {"step": "allocate", "buffer": "y", "shape": [4, 4], "dtype": "f32"},
         {"step": "peer_read", "buffer": "w", "src_device": 1, "src_buffer": "w", "wait": ["w@1"]},
         {"step": "kernel", "op": 5, "name": "linalg.matmul", "inputs": ["x", "w", "y"], "outputs": ["y"]},
+        {"step": "kernel", "op": 9, "name": "scf.for", "inputs": ["c0", "n", "c1", "y"], "outputs": ["r"],
+         "captures": ["w"], "body": [
+           {"node": "loop", "name": "scf.for", "trips": null, "body": [
+              {"node": "collective", "instance": "b0", "kind": "all_reduce", "mesh_axes": [1],
+               "shape": [4, 4], "out_shape": [4, 4], "dtype": "f32", "attributes": {"reduction": "sum"},
+               "op": 17}]}]},
         {"step": "copy", "buffer": "t", "src_device": 2, "src_buffer": "u", "offsets": [0, 4], "sizes": [4, 4]},
         {"step": "collective", "instance": "c0", "input": "y", "output": "y"},
         {"step": "halo_exchange", "instance": "h0", "output": "z", "dtype": "f32", "parts": [
@@ -172,13 +209,17 @@ JSON (schema version 1)
 ``module`` is null when there is no kernel step; its ``text`` is printed in
 MLIR's generic form (which parses back to the same ops); a kernel's ``op`` is
 the op's index in a pre-order walk of that module (0 is the module op) and
-``name`` repeats the op's name as a check; ``locations`` restores every op's
+``name`` repeats the op's name as a check (a body node's ``op`` is its
+collective's index, checked to be that kind; a loop's or branch's ``name`` is
+its op's name; ``meshc compile --emit=schedule-json`` adds each collective
+node's ``group`` and ``bytes`` per run, which readers ignore and recompute);
+``locations`` restores every op's
 source location, in walk order. Keys left out at their default: ``wait``
 ([]), ``signal`` (null), ``loc`` (null; ``"file:line:col"``), ``layout`` of an
 allocate or arg (null; else ``{"kind": "tile", "tile": [32, 32],
 "dtype_override": "bfloat16"}``), ``captures`` ([]), ``offsets``/``sizes``
 (null: the whole buffer), ``attributes`` ({}), a collective's ``devices``
-([]: every device of the mesh). A reader meeting another
+([]: every device of the mesh), a kernel's ``body`` ([]). A reader meeting another
 ``version`` refuses the file.
 """
 

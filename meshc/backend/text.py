@@ -6,7 +6,12 @@ per device: its coordinates, step, kernel and byte counts, and its steps in
 order, one line each, with the events a step waits for or signals and the
 source location. A halo exchange's line lists its slabs (source device and
 buffer box, destination box, mode, bytes) and the device header sums the
-bytes its halo exchanges receive. ``--emit=schedule-json`` prints
+bytes its halo exchanges receive. A region step's body listing
+(:mod:`meshc.backend.schedule`, "Region steps") follows its line, indented:
+each loop (trips or ``dynamic trips``) and branch (static or computed
+condition, each branch's collectives), and each collective with its shapes,
+its group and, when the caller passes them, the bytes the device receives
+per iteration (per run outside a loop). ``--emit=schedule-json`` prints
 :meth:`meshc.backend.schedule.Schedule.to_json_text` instead (schema in
 :mod:`meshc.backend.schedule`).
 

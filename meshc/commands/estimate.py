@@ -177,11 +177,12 @@ def print_estimate(result, layout, runs: str = "") -> None:
     for c in columns:
         table.add_column(c, justify="right")
     rows = []
+    anybound = any(d.collective_bound for d in result.devices)  # what a device sends is another's receipt
     for d in result.devices:
         s = d.stats
         row = (str(s.kernels), str(d.flops), str(s.peak_bytes), str(s.peak_logical_bytes), str(s.peer_read_bytes),
-               str(s.copy_bytes), _bound(s.collective_bytes, d.collective_bound), str(d.sent_bytes), _seconds(d.compute_seconds),
-               _seconds(d.transfer_seconds), _seconds(d.finish_seconds))
+               str(s.copy_bytes), _bound(s.collective_bytes, d.collective_bound), _bound(d.sent_bytes, anybound),
+               _seconds(d.compute_seconds), _seconds(d.transfer_seconds), _seconds(d.finish_seconds))
         if n > COLLAPSE_ABOVE and rows and rows[-1][2] == row:  # the run of devices with the same figures
             rows[-1][1] = d.device
         else:
@@ -191,8 +192,8 @@ def print_estimate(result, layout, runs: str = "") -> None:
     table.add_row("total", str(result.total("kernels")), str(result.total("flops")), str(result.total("peak_bytes")),
                   str(result.total("peak_logical_bytes")), str(result.total("peer_read_bytes")),
                   str(result.total("copy_bytes")),
-                  _bound(result.total("collective_bytes"), any(d.collective_bound for d in result.devices)),
-                  str(sum(d.sent_bytes for d in result.devices)), "", "", "", style="bold")
+                  _bound(result.total("collective_bytes"), anybound),
+                  _bound(sum(d.sent_bytes for d in result.devices), anybound), "", "", "", style="bold")
     console.print(table)
     if result.collectives:
         ct = Table(title="per collective (bytes each device receives)", title_justify="left")

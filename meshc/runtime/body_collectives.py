@@ -18,6 +18,11 @@ a reduction's staging chunk is allocated in the device's pool for the call and f
 memory is accounted per iteration. Kinds: ``all_reduce``, ``all_gather``, ``all_slice``,
 ``all_to_all``, ``reduce_scatter`` (their axis attributes as in
 :class:`~meshc.backend.schedule.CollectiveSpec`).
+
+The schedule lists the same collectives under each region step (:mod:`meshc.backend.schedule`,
+"Region steps": ``b0``, ``b1``... per device, in the order the devices meet them), so a run's trace
+names each run of one by its listed name: ``all_reduce b0 run 2 (in scf.for)`` (:func:`body_names`);
+``meshc estimate`` counts them from the listing (:mod:`meshc.runtime.estimate`).
 """
 
 from __future__ import annotations

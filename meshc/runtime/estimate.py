@@ -864,8 +864,11 @@ def estimate(schedule: Schedule, *, layout: Optional[BufferLayout] = None, devic
     for a group of one); waits for events start a step no earlier than the event's step ended.
     ``step_seconds`` is the latest finish. ``device_memory`` (bytes per device, None = unlimited)
     is only compared with the peaks (:meth:`Estimate.over_memory`): the walk never fails for it.
-    ``trips``: the trip count of a kernel's ``scf.for`` whose bounds are not constants, for the
-    collectives in its body (None: counted once, per iteration, and said in ``notes``).
+    ``trips``: the trip count of a region step's loop whose trip count is dynamic, for the
+    collectives in its body (None: counted once, per iteration, and said in ``notes``); in-body
+    collectives count from the steps' body listings, every group member with its own shapes, a
+    branch on a computed condition as an upper bound (``DeviceEstimate.collective_bound``,
+    ``Estimate.body_collectives``, a note).
     ``progress`` (:class:`meshc.progress.Progress`) is told, after each sweep over the devices, the
     steps walked (``progress(done, total)``) and the devices started and finished (``devices``).
 
