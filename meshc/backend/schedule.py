@@ -1235,6 +1235,7 @@ class _Validator:
         for a in schedule.args:
             self.args_of.setdefault(a.device, []).append(a)
         self.members = {name: set(schedule.participants(spec)) for name, spec in schedule.collectives.items()}
+        self.body_index: dict[int, dict[str, BodyCollective]] = {}  # device -> its in-body collectives
 
     @staticmethod
     def fail(message: str, device: Optional[int] = None, index: Optional[int] = None,
@@ -1349,6 +1350,8 @@ class _Validator:
             elif isinstance(step, Kernel):
                 if _root_op(step.op) is not self.s.module:
                     raise self.fail("the kernel's op is not in the schedule's module", k, i, step)
+                if step.body:
+                    self.check_body(step, k, i)
                 for name in step.reads():
                     need(name, i, step)
                 for name in step.outputs:
@@ -1391,30 +1394,30 @@ class _Validator:
                 raise self.fail(f"unknown step {step!r}", k, i)
         return live
 
+    def check_body(self, step: Kernel, k: int, i: int) -> None:
+        """The in-body collectives of kernel ``step``: each instance name once on device ``k``, mesh
+        axes of the mesh; recorded in ``body_index`` for :meth:`check_body_groups`."""
+        found = self.body_index.setdefault(k, {})
+        for c in body_collectives(step.body):
+            if c.instance in found:
+                raise self.fail(f"in-body collective '{c.instance}' is named twice", k, i, step)
+            try:
+                self.mesh.check_axes(c.mesh_axes, f"in-body collective '{c.instance}' mesh_axes")
+            except ShardingError as err:
+                raise self.fail(str(err), k, i, step) from None
+            found[c.instance] = c
+
     def check_body_groups(self) -> None:
-        """Every in-body collective's instance name is used once on its device, and the first member
-        of its group (coordinate 0 on its mesh axes) has the same collective under that name: the
-        runtimes match the members of a group by their order, which the names record."""
+        """The first member of each in-body collective's group (coordinate 0 on its mesh axes) has the
+        same collective under that name (:meth:`check_body` recorded them): the runtimes match the
+        members of a group by their order, which the names record."""
         mesh = self.mesh
-        index: list[dict[str, BodyCollective]] = []
-        for d in self.s.devices:
-            found: dict[str, BodyCollective] = {}
-            for i, step in enumerate(d.steps):
-                if isinstance(step, Kernel) and step.body:
-                    for c in body_collectives(step.body):
-                        if c.instance in found:
-                            raise self.fail(f"in-body collective '{c.instance}' is named twice", d.device, i, step)
-                        try:
-                            mesh.check_axes(c.mesh_axes, f"in-body collective '{c.instance}' mesh_axes")
-                        except ShardingError as err:
-                            raise self.fail(str(err), d.device, i, step) from None
-                        found[c.instance] = c
-            index.append(found)
-        for k, found in enumerate(index):
+        index = self.body_index
+        for k, found in list(index.items()):
             coords = mesh.device_coords(k)
             for name, c in found.items():
                 lead = mesh.linear_index([0 if a in c.mesh_axes else x for a, x in enumerate(coords)])
-                other = index[lead].get(name)
+                other = index.get(lead, {}).get(name)
                 if other is None or (other.kind, other.mesh_axes, other.attributes) != (c.kind, c.mesh_axes,
                                                                                        c.attributes):
                     theirs = other.spec().describe() if other is not None else "nothing"
