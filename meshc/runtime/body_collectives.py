@@ -37,7 +37,8 @@ from meshc.backend.schedule import CollectiveSpec
 from meshc.ir.location import DiagnosticError
 from meshc.runtime.collectives import Rendezvous, group_collective
 
-__all__ = ["body_collective_axes", "body_names", "BodyCollectives", "ThreadBodyCollectives", "MpiBodyCollectives", "body_spec", "BODY_KINDS"]
+__all__ = ["body_collective_axes", "body_names", "BodyCollectives", "ThreadBodyCollectives", "MpiBodyCollectives",
+           "body_spec", "BODY_KINDS"]
 
 #: Local-view collectives a kernel's body may hold, with the axis attributes each takes.
 BODY_KINDS = {"all_reduce": (), "all_gather": ("gather_axis",), "all_slice": ("slice_axis",),

@@ -37,9 +37,9 @@ from typing import Any, Optional, Sequence
 from meshc.backend.schedule import (Allocate, BufferLayout, Collective, Copy, Free, HaloExchange, Kernel, PeerRead,
                                     Schedule, ScheduleError)
 
-__all__ = ["Machine", "DeviceEstimate", "CollectiveEstimate", "BodyCollectiveEstimate", "Estimate", "EstimateError", "estimate",
-           "kernel_flops", "body_bytes", "PairRow", "JSON_VERSION", "PAIR_LIMIT", "DEFAULT_PEAK_FLOPS", "DEFAULT_BANDWIDTH",
-           "DEFAULT_LATENCY"]
+__all__ = ["Machine", "DeviceEstimate", "CollectiveEstimate", "BodyCollectiveEstimate", "Estimate", "EstimateError",
+           "estimate", "kernel_flops", "body_bytes", "PairRow", "JSON_VERSION", "PAIR_LIMIT", "DEFAULT_PEAK_FLOPS",
+           "DEFAULT_BANDWIDTH", "DEFAULT_LATENCY"]
 
 JSON_VERSION = 1
 
