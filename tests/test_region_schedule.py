@@ -214,3 +214,17 @@ def test_explain_gives_the_bytes_the_listing_lists():
         assert len(lines) == 1
         figure = f"{high} B" if low == high else f"{low} to {high} B"
         assert f"; {figure} per device per run" in lines[0]
+
+
+def test_in_body_bytes_are_accounted_in_the_dtype_override_by_the_run_and_the_estimate():
+    from meshc.backend.schedule import BufferLayout
+
+    text = _mlp("4x2", "[[0]]", 1, 10, 32)
+    layout = BufferLayout("row_major", (32, 32), "bfloat16")  # f32 counted as 2-byte elements
+    result = mc.run(mc.parse(text), _inputs(10, 32, 2), layout=layout)
+    est = estimate(mc.compile(mc.parse(text), None).program.schedule, layout=layout, trips=2)
+    assert [d.collective_bytes for d in result.stats.devices] == [b // 2 for b in _expected_bytes(
+        "4x2", "[[0]]", 1, 10, 2)]
+    assert [d.stats.collective_bytes for d in est.devices] == [d.collective_bytes for d in result.stats.devices]
+    assert [dict(d.stats.received_from["collective"]) for d in est.devices] == [
+        d.received_from["collective"] for d in result.stats.devices]

@@ -91,6 +91,9 @@ class BodyCollectives:
         #: times each instance has run: the trace names a run ``all_reduce b0 run 2 (in scf.for)``
         self.names: dict[int, str] = {}
         self.runs: dict[str, int] = {}
+        #: the run's buffer layout: bytes are accounted in its ``dtype_override`` as every collective's
+        #: (:func:`meshc.runtime.engine.accounted_bytes`)
+        self.layout: Any = None
 
     def run(self, op: Any, value: Any) -> np.ndarray:
         """Take part in local-view collective ``op`` with this device's ``value``; returns its output."""
@@ -123,7 +126,9 @@ class BodyCollectives:
             else:  # a schedule without a body listing: the device's sequence number
                 name = f"{spec.kind} {spec.instance} (in {parent})"
             self.events.append((name, t, time.perf_counter(), spec.describe()))
-        received = {m: int(n) for m, n in zip(members, row) if n}
+        from meshc.runtime.engine import accounted_bytes
+
+        received = {m: accounted_bytes(int(n), out_dt, self.layout) for m, n in zip(members, row) if n}
         self.stats.collective_bytes += sum(received.values())
         self.stats.collective_peer_bytes += sum(n for m, n in received.items()
                                                 if m != self.device and self.mesh.is_peered(self.device, m))
@@ -215,11 +220,14 @@ def body_names(steps: Any) -> dict[int, str]:
     return out
 
 
-def attach(interp: Optional[Any], handler: BodyCollectives, trace: bool = True, steps: Any = ()) -> None:
+def attach(interp: Optional[Any], handler: BodyCollectives, trace: bool = True, steps: Any = (),
+           layout: Any = None) -> None:
     """Let ``interp`` (a device's interpreter, None without a module) hand its bodies' collectives to
     ``handler``, which keeps their trace events when ``trace``, named by the listing of the device's
-    ``steps`` (:func:`body_names`)."""
+    ``steps`` (:func:`body_names`), and accounts bytes under the run's ``layout``
+    (:class:`~meshc.backend.schedule.BufferLayout`, None: as numpy counts them)."""
     handler.record = trace
+    handler.layout = layout
     if trace:
         handler.names = body_names(steps)
     if interp is not None:

@@ -465,7 +465,7 @@ class MpiExecutor(Transport):
         dev = DeviceState(k, self.pool, self.stats, self.interp)
         attach(self.interp, MpiBodyCollectives(k, self.mesh, self.stats, self.pool,
                                                lambda axes: self.job.group_comm(self.mesh, axes)), self.options.trace,
-               self.schedule.devices[k].steps)
+               self.schedule.devices[k].steps, self.options.layout)
         self.buffers, self.meta = dev.buffers, dev.meta
         self.pending: list[tuple] = []  # (request, data kept alive, receiver, its step) of sends
         self.received: set[str] = set()
