@@ -535,7 +535,7 @@ class _Walk:
             est.compute_seconds += seconds
             stats.kernels += 1
             stats.kernels_by_op[step.op.name] = stats.kernels_by_op.get(step.op.name, 0) + 1
-            if step.op.regions:
+            if step.body:  # a region step whose body runs collectives
                 seconds += self.body_collectives(k, step)
             if step.op.name in RELAYOUT_OPS:
                 stats.relayout_ops += 1
