@@ -129,8 +129,19 @@ def _body_collectives(module: Any) -> list[Explanation]:
         out.append(Explanation(op.location, f"%{name} in the body of '{parent.name}': {src} -> partial axes "
                                f"{axes} combined: all_reduce mesh_axes = {axes} inside the body, on every run of "
                                "it (a split contraction of the body: its operands stay split, none is gathered "
-                               f"before the op); {int(matrix.sum(axis=1).max())} B per device per run"))
+                               f"before the op); {_per_device(matrix.sum(axis=1))}"))
     return out
+
+
+def _per_device(received) -> str:
+    """``384 B per device per run``, or ``128 to 192 B per device per run (uneven shards: ...)`` when the
+    devices receive different bytes (the figures ``meshc compile --emit=schedule`` lists under each
+    device's region step)."""
+    low, high = int(received.min()), int(received.max())
+    if low == high:
+        return f"{high} B per device per run"
+    return (f"{low} to {high} B per device per run (uneven shards: 'meshc compile --emit=schedule' lists each "
+            "device's under its region step)")
 
 
 def explain_text(module: Any, mesh_shape: Optional[Union[str, Mapping[str, Sequence[int]]]] = None,

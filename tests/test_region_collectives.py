@@ -264,9 +264,10 @@ def test_the_trace_shows_each_iteration_s_collective(tmp_path):
     r = subprocess.run(cmd, capture_output=True, text=True, timeout=300)
     assert r.returncode == 0, r.stderr
     events = [e for e in json.loads(out.read_text())["traceEvents"] if e.get("args", {}).get("in_body")]
-    # 3 iterations (the inputs' trip count) x 8 devices, one all_reduce each, numbered per device
+    # 3 iterations (the inputs' trip count) x 8 devices, one all_reduce each, named as the schedule
+    # listing names it (b0) and numbered per run
     assert len(events) == 24
-    assert sorted({e["name"] for e in events}) == [f"all_reduce body{i} (in scf.for)" for i in range(3)]
+    assert sorted({e["name"] for e in events}) == [f"all_reduce b0 run {i} (in scf.for)" for i in range(3)]
     assert all(e["cat"] == "collective" for e in events)
 
 

@@ -14,7 +14,8 @@ import meshc.api as mc
 from meshc.interfaces.region_flow import region_flow, region_flow_model
 from meshc.ir.printer import print_op
 from meshc.passes.manager import PassManager
-from meshc.runtime.body_collectives import body_collective_runs
+from meshc.backend.region_body import region_body
+from meshc.backend.schedule import BodyLoop
 from meshc.runtime.estimate import estimate
 from tests.tolerance import assert_close
 
@@ -151,14 +152,76 @@ def test_megatron_mlp_in_a_while_loop_runs_sharded_with_one_all_reduce_per_trip(
         trips * per_trip] * 8
 
 
-def test_in_body_collectives_are_counted_per_trip_with_a_hint():
-    module = mc.compile(mc.parse((LIT / "partition" / "while.mlir").read_text())).module
-    loop = next(op for op in module.walk() if op.name == "scf.while")
-    runs, notes = body_collective_runs(loop)
-    assert [(op.name, n) for op, n in runs] == [("mesh.all_reduce", 1)]
-    assert len(notes) == 1 and "data-dependent number of trips" in notes[0] and "counted once" in notes[0]
-    runs, notes = body_collective_runs(loop, trips=5)
-    assert [n for _, n in runs] == [5] and "5 trips" in notes[0]
+def test_in_body_collectives_are_listed_in_the_loop_and_counted_per_trip_with_a_hint():
+    compiled = mc.compile(mc.parse((LIT / "partition" / "while.mlir").read_text()))
+    loop = next(op for op in compiled.module.walk() if op.name == "scf.while")
+    (node,) = region_body(loop)
+    assert isinstance(node, BodyLoop) and node.name == "scf.while" and node.trips is None
+    assert node.retest == 0  # the "before" block holds no collective: nothing runs once more
+    assert [c.kind for c in node.body] == ["all_reduce"]
+    once = estimate(compiled.program.schedule)
+    assert any("dynamic trip count" in n and "counted once" in n for n in once.notes)
+    five = estimate(compiled.program.schedule, trips=5)
+    assert [d.stats.collective_bytes for d in five.devices] == [5 * d.stats.collective_bytes for d in once.devices]
+
+
+# a collective in the "before" block: it runs once more than the "after" block's (the last test)
+TEST_COLLECTIVE = """module {
+  mesh.mesh @m(shape = 4)
+  func.func @main(%x: tensor<8x4xf32>, %n: tensor<i32>) -> tensor<8x4xf32> {
+    %s = mesh.shard %x to <@m, [[], [0]]> : tensor<8x4xf32>
+    %zero = arith.constant dense<0> : tensor<i32>
+    %r:2 = scf.while (%a = %s, %i = %zero) : (tensor<8x4xf32>, tensor<i32>) -> (tensor<8x4xf32>, tensor<i32>) {
+      %e = tensor.empty() : tensor<8xf32>
+      %z = arith.constant 0.0 : f32
+      %f = linalg.fill ins(%z : f32) outs(%e : tensor<8xf32>) -> tensor<8xf32>
+      %rows = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0)>],
+          iterator_types = ["parallel", "reduction"]} ins(%a : tensor<8x4xf32>) outs(%f : tensor<8xf32>) {
+      ^bb0(%v: f32, %acc: f32):
+        %t = arith.addf %v, %acc : f32
+        linalg.yield %t : f32
+      } -> tensor<8xf32>
+      %k = tensor.extract %rows[%c0] : tensor<8xf32>
+      %lim = arith.constant 1000.0 : f32
+      %small = arith.cmpf olt, %k, %lim : f32
+      %ii = tensor.extract %i[] : tensor<i32>
+      %nn = tensor.extract %n[] : tensor<i32>
+      %more = arith.cmpi slt, %ii, %nn : i32
+      %go = arith.andi %small, %more : i1
+      scf.condition(%go) %a, %i : tensor<8x4xf32>, tensor<i32>
+    } do {
+    ^bb0(%b: tensor<8x4xf32>, %j: tensor<i32>):
+      %y = arith.addf %b, %b : tensor<8x4xf32>
+      %one = arith.constant dense<1> : tensor<i32>
+      %j1 = arith.addi %j, %one : tensor<i32>
+      scf.yield %y, %j1 : tensor<8x4xf32>, tensor<i32>
+    }
+    return %r#0 : tensor<8x4xf32>
+  }
+}
+"""
+
+
+@pytest.mark.parametrize("trips", [0, 2])
+def test_a_collective_in_the_loop_test_runs_once_more_and_the_estimate_counts_it(trips):
+    text = TEST_COLLECTIVE.replace("%k = tensor.extract %rows[%c0]", "%c0 = arith.constant 0 : index\n"
+                                   "      %k = tensor.extract %rows[%c0]")
+    x = np.full((8, 4), 0.25, np.float32)
+    result = mc.run(mc.parse(text), [x, np.array(trips, np.int32)], check=True)
+    assert result.check_ok
+    np.testing.assert_array_equal(result.outputs[0], x * 2.0 ** trips)  # exact: powers of two
+    compiled = mc.compile(mc.parse(text))
+    loop = next(op for op in compiled.module.walk() if op.name == "scf.while")
+    (node,) = region_body(loop)
+    assert isinstance(node, BodyLoop) and node.retest == 1
+    assert [c.kind for c in node.body] == ["all_reduce"]
+    # the row sums all_reduce over the 4 devices: 8 f32 = 32 B, each device receives 3/4 of the group's
+    # ring traffic per run; trips + 1 runs of the test
+    runs = [d.collective_bytes for d in result.stats.devices]
+    assert len(set(runs)) == 1 and runs[0] > 0
+    assert runs[0] % (trips + 1) == 0
+    est = estimate(compiled.program.schedule, trips=trips)
+    assert [d.stats.collective_bytes for d in est.devices] == runs
 
 
 def test_a_condition_that_differs_between_devices_is_a_located_error():

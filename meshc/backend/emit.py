@@ -91,6 +91,7 @@ from meshc.backend.schedule import (COLLECTIVE_KINDS, Allocate, ArgBinding, Coll
                                     DeviceSchedule, Free, HaloExchange, HaloPart, Kernel, PeerRead, ResultBinding,
                                     Schedule, Step, captured_values)
 from meshc.backend.peer_tile import tile_peer_operands
+from meshc.backend.region_body import number_body, region_body
 from meshc.ir.attributes import symbol_text
 from meshc.ir.core import Operation, OpResult, Value
 from meshc.ir.limits import spaced_collections
@@ -785,11 +786,26 @@ class _Emitter:
             for d in drafts:
                 for w in d.wait:
                     event(w)
-        return [DeviceSchedule(dev.k, [self.step(d, event) for d in drafts])
-                for dev, drafts in zip(self.devs, ordered)]
+        bodies: dict[int, tuple] = {}  # region_body per kernel op (the devices of a shape class share it)
+
+        def body(d: _Draft, counter) -> tuple:
+            op = d.data["op"]
+            if not op.regions:
+                return ()
+            nodes = bodies.get(id(op))
+            if nodes is None:
+                nodes = bodies[id(op)] = region_body(op)
+            return number_body(nodes, counter) if nodes else ()
+
+        out = []
+        for dev, drafts in zip(self.devs, ordered):
+            counter = itertools.count()  # in-body collectives b0, b1... per device, in step order
+            out.append(DeviceSchedule(dev.k, [self.step(d, event, body(d, counter) if d.kind == "kernel" else ())
+                                              for d in drafts]))
+        return out
 
     @staticmethod
-    def step(d: _Draft, event) -> Step:
+    def step(d: _Draft, event, body: tuple = ()) -> Step:
         data = d.data
         common = {"wait": tuple(event(w) for w in d.wait), "signal": d.signal or None,
                   "loc": d.loc if d.loc is not None and d.loc != UNKNOWN_LOC else None}
@@ -799,7 +815,7 @@ class _Emitter:
         if d.kind == "kernel":
             names = lambda bufs: tuple(b.find().name for b in bufs)  # noqa: E731
             return Kernel(data["op"], names(data["inputs"]), names(data["outputs"]), names(data["captures"]),
-                          **common)
+                          body=body, **common)
         if d.kind in ("peer_read", "copy"):
             cls = PeerRead if d.kind == "peer_read" else Copy
             src = data["src"].find()

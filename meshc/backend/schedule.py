@@ -29,7 +29,8 @@ Steps (one class each; every step also has ``wait``, ``signal`` and ``loc``)
     regions use from outside the op (:func:`captured_values`). ``tile`` (a
     :class:`KernelTile`, None: the whole op) runs the op on one tile of its
     iteration space: each input is read through its box, each result is
-    written into its box of the output buffer.
+    written into its box of the output buffer. ``body`` (a region step, see
+    "Region steps" below) lists the collectives the op's regions run.
 ``PeerRead(buffer, src_device, src_buffer, offsets=None, sizes=None)``
     bind ``buffer`` to ``src_buffer`` of a *peered* device (seed 000: devices
     whose coordinates differ only on ``peered_memory_axes``), or to a static
@@ -77,6 +78,38 @@ unrolled op). ``attributes`` are the op's: ``gather_axis``, ``slice_axis``,
 (default ``sum``) for the reductions. The shape each participant allocated
 for its output says which piece it receives, so uneven shards need nothing
 more. Data semantics: :mod:`meshc.sharding.simulate`.
+
+Region steps
+------------
+A region op partitioned in place (an ``scf.for`` or ``scf.if`` whose body
+all_reduces a split contraction: :mod:`meshc.interfaces.region_models`) is
+ONE Kernel step, and the runtimes run the local-view collectives of its body
+on every run of it (:mod:`meshc.runtime.body_collectives`). The step's
+``body`` lists them (:mod:`meshc.backend.region_body` builds it from the op's
+region-flow interface), nested as they nest in the op, so that a backend sees
+them without reading the IR:
+
+* :class:`BodyCollective` ``(instance, kind, mesh_axes, shape, out_shape,
+  dtype, attributes)``: kind, mesh axes and attributes as a
+  :class:`CollectiveSpec`'s, this device's input and output shapes (None when
+  not static) and element type. ``instance`` is ``b0``, ``b1``... numbered per
+  device in step order: the members of a group name the same collective
+  alike (validated against the group's first member), which is the order the
+  runtimes meet them in. Its group is the device's ``Mesh.axis_group`` over
+  ``mesh_axes``; the bytes it receives per run are its row of the group's
+  transfer matrix from every member's own shapes
+  (:func:`meshc.runtime.estimate.body_bytes`);
+* :class:`BodyLoop` ``(name, trips, body, retest)``: ``body`` runs ``trips``
+  times per run of what encloses it, None when the trip count is dynamic; its
+  first ``retest`` nodes (the loop's test: ``scf.while``'s "before" block) run
+  once more, after the last trip;
+* :class:`BodyBranch` ``(name, taken, branches)``: one of ``branches`` runs;
+  ``taken`` is the one a constant condition takes, None when the condition is
+  computed at run time (byte counts are then an upper bound: the branch that
+  moves most).
+
+Loops and branches without a collective are left out; a step whose regions
+hold none has ``body = ()``.
 
 Halo exchanges
 --------------
@@ -160,6 +193,12 @@ JSON (schema version 1)
         {"step": "allocate", "buffer": "y", "shape": [4, 4], "dtype": "f32"},
         {"step": "peer_read", "buffer": "w", "src_device": 1, "src_buffer": "w", "wait": ["w@1"]},
         {"step": "kernel", "op": 5, "name": "linalg.matmul", "inputs": ["x", "w", "y"], "outputs": ["y"]},
+        {"step": "kernel", "op": 9, "name": "scf.for", "inputs": ["c0", "n", "c1", "y"], "outputs": ["r"],
+         "captures": ["w"], "body": [
+           {"node": "loop", "name": "scf.for", "trips": null, "body": [
+              {"node": "collective", "instance": "b0", "kind": "all_reduce", "mesh_axes": [1],
+               "shape": [4, 4], "out_shape": [4, 4], "dtype": "f32", "attributes": {"reduction": "sum"},
+               "op": 17}]}]},
         {"step": "copy", "buffer": "t", "src_device": 2, "src_buffer": "u", "offsets": [0, 4], "sizes": [4, 4]},
         {"step": "collective", "instance": "c0", "input": "y", "output": "y"},
         {"step": "halo_exchange", "instance": "h0", "output": "z", "dtype": "f32", "parts": [
@@ -172,13 +211,17 @@ JSON (schema version 1)
 ``module`` is null when there is no kernel step; its ``text`` is printed in
 MLIR's generic form (which parses back to the same ops); a kernel's ``op`` is
 the op's index in a pre-order walk of that module (0 is the module op) and
-``name`` repeats the op's name as a check; ``locations`` restores every op's
+``name`` repeats the op's name as a check (a body node's ``op`` is its
+collective's index, checked to be that kind; a loop's or branch's ``name`` is
+its op's name; ``meshc compile --emit=schedule-json`` adds each collective
+node's ``group`` and ``bytes`` per run, which readers ignore and recompute);
+``locations`` restores every op's
 source location, in walk order. Keys left out at their default: ``wait``
 ([]), ``signal`` (null), ``loc`` (null; ``"file:line:col"``), ``layout`` of an
 allocate or arg (null; else ``{"kind": "tile", "tile": [32, 32],
 "dtype_override": "bfloat16"}``), ``captures`` ([]), ``offsets``/``sizes``
 (null: the whole buffer), ``attributes`` ({}), a collective's ``devices``
-([]: every device of the mesh). A reader meeting another
+([]: every device of the mesh), a kernel's ``body`` ([]). A reader meeting another
 ``version`` refuses the file.
 """
 
@@ -196,8 +239,8 @@ from meshc.sharding.spec import Mesh, ReductionKind, ShardingError
 __all__ = [
     "SCHEMA_VERSION", "COLLECTIVE_KINDS", "HALO_MODES", "ScheduleError", "BufferLayout", "Step", "Allocate", "Kernel",
     "KernelTile", "PeerRead", "Copy", "Collective", "HaloPart", "HaloExchange", "Free", "CollectiveSpec", "ArgBinding",
-    "ResultBinding", "DeviceSchedule", "Schedule",
-    "captured_values", "parse_location",
+    "ResultBinding", "DeviceSchedule", "Schedule", "BodyCollective", "BodyLoop", "BodyBranch", "body_collectives",
+    "body_from_json", "captured_values", "parse_location",
 ]
 
 SCHEMA_VERSION = 1
@@ -448,12 +491,14 @@ class Kernel(Step):
     outputs: tuple[str, ...]
     captures: tuple[str, ...] = ()
     tile: Optional[KernelTile] = None
+    body: tuple["BodyNode", ...] = ()
     kind: ClassVar[str] = "kernel"
 
     def __post_init__(self) -> None:
         super().__post_init__()
         for name in ("inputs", "outputs", "captures"):
             object.__setattr__(self, name, tuple(str(b) for b in getattr(self, name)))
+        object.__setattr__(self, "body", tuple(self.body))
         op = self.op
         if len(self.inputs) != len(op.operands):
             raise ScheduleError(f"kernel '{op.name}' has {len(op.operands)} operands but {len(self.inputs)} input "
@@ -496,13 +541,18 @@ class Kernel(Step):
             out["captures"] = list(self.captures)
         if self.tile is not None:
             out["tile"] = self.tile.to_json()
+        if self.body:
+            out["body"] = [n.to_json() for n in self.body]
         return out
 
     def _fields_json_ops(self, op_index: dict) -> dict:
         index = op_index.get(id(self.op))
         if index is None:
             raise ScheduleError(f"kernel op '{self.op.name}' is not in the schedule's module", self.location)
-        return {"op": index, **self._fields_json()}
+        out = {"op": index, **self._fields_json()}
+        if self.body:
+            out["body"] = [n.to_json(op_index) for n in self.body]
+        return out
 
 
 @dataclass(frozen=True)
@@ -815,6 +865,221 @@ class CollectiveSpec:
         return out
 
 
+# -- the body of a region step -----------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class BodyCollective:
+    """A local-view collective in the body of a Kernel step's region op (module docstring, "Region
+    steps"): device ``instance`` (``b0``, ``b1``... numbered per device in step order, so the members
+    of a group name the same collective alike), its ``kind``, ``mesh_axes`` and ``attributes`` (as a
+    :class:`CollectiveSpec`'s), and this device's buffers: input ``shape``, output ``out_shape``
+    (elements; None when not static) and MLIR element type ``dtype``. ``op``: the IR op (of the
+    schedule's module), which the runtimes' trace names by ``instance``; JSON keeps its index in the
+    module's walk, as a kernel's ``op``.
+
+    Raises ScheduleError as :class:`CollectiveSpec` does (kind, attributes) and for negative sizes."""
+
+    instance: str
+    kind: str
+    mesh_axes: tuple[int, ...]
+    shape: Optional[tuple[int, ...]]
+    out_shape: Optional[tuple[int, ...]]
+    dtype: str
+    attributes: dict = field(default_factory=dict, hash=False)
+    loc: Optional[Location] = None
+    op: Optional[Operation] = field(default=None, compare=False, repr=False)
+    node: ClassVar[str] = "collective"
+
+    def __post_init__(self) -> None:
+        spec = self.spec()
+        object.__setattr__(self, "mesh_axes", spec.mesh_axes)
+        object.__setattr__(self, "attributes", dict(spec.attributes))
+        for name in ("shape", "out_shape"):
+            v = getattr(self, name)
+            if v is not None:
+                v = _ints(v, f"in-body collective '{self.instance}' {name}")
+                if any(d < 0 for d in v):
+                    raise ScheduleError(f"in-body collective '{self.instance}' has a negative size in {name} "
+                                        f"{list(v)}", self.location)
+                object.__setattr__(self, name, v)
+
+    @property
+    def location(self) -> Location:
+        return self.loc or UNKNOWN_LOC
+
+    def spec(self) -> CollectiveSpec:
+        """The collective as a :class:`CollectiveSpec` (its group's devices left to the mesh)."""
+        return CollectiveSpec(self.instance, self.kind, tuple(self.mesh_axes), (), dict(self.attributes), self.loc)
+
+    def describe(self) -> str:
+        """``all_reduce 'b0' over mesh axes [1]: 8x16xf32 -> 8x16xf32``."""
+        shape = lambda s: "x".join(["?"] if s is None else [str(d) for d in s]) + "x" + self.dtype  # noqa: E731
+        return f"{self.spec().describe()}: {shape(self.shape)} -> {shape(self.out_shape)}"
+
+    def to_json(self, op_index: Optional[dict] = None) -> dict:
+        out: dict[str, Any] = {"node": self.node, "instance": self.instance, "kind": self.kind,
+                               "mesh_axes": list(self.mesh_axes),
+                               "shape": None if self.shape is None else list(self.shape),
+                               "out_shape": None if self.out_shape is None else list(self.out_shape),
+                               "dtype": self.dtype}
+        if self.attributes:
+            out["attributes"] = dict(self.attributes)
+        if op_index is not None and self.op is not None and id(self.op) in op_index:
+            out["op"] = op_index[id(self.op)]
+        if _loc_text(self.loc) is not None:
+            out["loc"] = _loc_text(self.loc)
+        return out
+
+
+@dataclass(frozen=True)
+class BodyLoop:
+    """A loop in a region step's body (op ``name``, e.g. ``scf.for``) holding in-body collectives: its
+    ``body`` runs ``trips`` times per run of what encloses it (None: dynamic, known only at run time),
+    and its first ``retest`` nodes once more after the last trip (the test that ends the loop:
+    ``scf.while``'s "before" block runs ``trips + 1`` times; 0 for ``scf.for``).
+
+    Raises:
+        ScheduleError: ``trips`` negative or not an integer, ``retest`` outside ``[0, len(body)]``."""
+
+    name: str
+    trips: Optional[int]
+    body: tuple["BodyNode", ...]
+    loc: Optional[Location] = None
+    retest: int = 0
+    node: ClassVar[str] = "loop"
+
+    def __post_init__(self) -> None:
+        if self.trips is not None and (isinstance(self.trips, bool) or not isinstance(self.trips, int)
+                                       or self.trips < 0):
+            raise ScheduleError(f"loop '{self.name}' in a region step's body: trips must be an integer >= 0 or "
+                                f"null (dynamic), got {self.trips!r}", self.location)
+        object.__setattr__(self, "body", tuple(self.body))
+        if isinstance(self.retest, bool) or not isinstance(self.retest, int) or not 0 <= self.retest <= len(
+                self.body):
+            raise ScheduleError(f"loop '{self.name}' in a region step's body: retest must be an integer from 0 to "
+                                f"its {len(self.body)} nodes, got {self.retest!r}", self.location)
+
+    @property
+    def location(self) -> Location:
+        return self.loc or UNKNOWN_LOC
+
+    def describe(self) -> str:
+        """``loop scf.for, 5 trips`` / ``loop scf.while, dynamic trips, its first 1 node once more (the
+        test)``."""
+        trips = "dynamic trips" if self.trips is None else f"{self.trips} trip{'s' if self.trips != 1 else ''}"
+        again = (f", its first {self.retest} node{'s' if self.retest != 1 else ''} once more (the test)"
+                 if self.retest else "")
+        return f"loop {self.name}, {trips}{again}"
+
+    def to_json(self, op_index: Optional[dict] = None) -> dict:
+        out: dict[str, Any] = {"node": self.node, "name": self.name, "trips": self.trips,
+                               "body": [n.to_json(op_index) for n in self.body]}
+        if self.retest:
+            out["retest"] = self.retest
+        if _loc_text(self.loc) is not None:
+            out["loc"] = _loc_text(self.loc)
+        return out
+
+
+@dataclass(frozen=True)
+class BodyBranch:
+    """A branch in a region step's body (op ``name``, e.g. ``scf.if``) holding in-body collectives: one of
+    ``branches`` (each a tuple of nodes; an absent ``else`` is an empty one) runs per run of what
+    encloses it. ``taken``: the index of the branch the condition takes when it is known statically
+    (a constant), None when it is computed at run time (the bytes then have an upper bound: the
+    branch that moves most)."""
+
+    name: str
+    taken: Optional[int]
+    branches: tuple[tuple["BodyNode", ...], ...]
+    loc: Optional[Location] = None
+    node: ClassVar[str] = "branch"
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "branches", tuple(tuple(b) for b in self.branches))
+        if self.taken is not None and (isinstance(self.taken, bool) or not isinstance(self.taken, int)
+                                       or not 0 <= self.taken < len(self.branches)):
+            raise ScheduleError(f"branch '{self.name}' in a region step's body: taken must be the index of one of "
+                                f"its {len(self.branches)} branches or null, got {self.taken!r}", self.location)
+
+    @property
+    def location(self) -> Location:
+        return self.loc or UNKNOWN_LOC
+
+    def describe(self) -> str:
+        """``branch scf.if, condition computed at run time`` / ``branch scf.if, takes branch 0``."""
+        how = "condition computed at run time" if self.taken is None else f"takes branch {self.taken} (static)"
+        return f"branch {self.name}, {how}"
+
+    def to_json(self, op_index: Optional[dict] = None) -> dict:
+        out: dict[str, Any] = {"node": self.node, "name": self.name, "taken": self.taken,
+                               "branches": [[n.to_json(op_index) for n in b] for b in self.branches]}
+        if _loc_text(self.loc) is not None:
+            out["loc"] = _loc_text(self.loc)
+        return out
+
+
+BodyNode = Any  # BodyCollective | BodyLoop | BodyBranch
+
+
+def body_collectives(nodes: Sequence[BodyNode]) -> list[BodyCollective]:
+    """The :class:`BodyCollective` nodes of ``nodes`` and of the loops and branches in them, in
+    pre-order (every branch's, taken or not)."""
+    out: list[BodyCollective] = []
+    for n in nodes:
+        if isinstance(n, BodyCollective):
+            out.append(n)
+        elif isinstance(n, BodyLoop):
+            out.extend(body_collectives(n.body))
+        elif isinstance(n, BodyBranch):
+            for b in n.branches:
+                out.extend(body_collectives(b))
+    return out
+
+
+def body_from_json(data: Any, where: str, ops: Sequence[Operation] = ()) -> tuple[BodyNode, ...]:
+    """Nodes of a kernel step's ``body`` JSON list (:meth:`BodyCollective.to_json` and the others; an
+    informative ``bytes`` or ``group`` key, which ``meshc compile --emit=schedule-json`` adds, is
+    ignored: readers recompute it from the shapes).
+
+    ``ops``: the module's ops in walk order, which a collective's ``op`` index names.
+
+    Raises:
+        ScheduleError: an unknown node kind, a missing key or an op index naming no collective of
+            that kind, named by ``where``.
+    """
+    if not isinstance(data, (list, tuple)):
+        raise ScheduleError(f"{where}: expected a list of nodes, got {type(data).__name__}")
+    out: list[BodyNode] = []
+    for j, n in enumerate(data):
+        w = f"{where}, node {j}"
+        kind = _key(n, "node", w)
+        loc = parse_location(n.get("loc"))
+        if kind == "collective":
+            shape, out_shape, index = n.get("shape"), n.get("out_shape"), n.get("op")
+            op = None
+            if index is not None:
+                if not isinstance(index, int) or not 0 <= index < len(ops) or ops[index].name != "mesh." + str(
+                        n.get("kind")):
+                    raise ScheduleError(f"{w}: op index {index!r} names no 'mesh.{n.get('kind')}' of the module")
+                op = ops[index]
+            out.append(BodyCollective(_key(n, "instance", w), _key(n, "kind", w), tuple(_key(n, "mesh_axes", w)),
+                                      None if shape is None else tuple(shape),
+                                      None if out_shape is None else tuple(out_shape), _key(n, "dtype", w),
+                                      dict(n.get("attributes", {})), loc, op))
+        elif kind == "loop":
+            out.append(BodyLoop(_key(n, "name", w), _key(n, "trips", w), body_from_json(_key(n, "body", w), w, ops),
+                                loc, n.get("retest", 0)))
+        elif kind == "branch":
+            out.append(BodyBranch(_key(n, "name", w), _key(n, "taken", w),
+                                  tuple(body_from_json(b, f"{w}, branch {i}", ops)
+                                        for i, b in enumerate(_key(n, "branches", w))), loc))
+        else:
+            raise ScheduleError(f"{w}: unknown body node '{kind}' (known: collective, loop, branch)")
+    return tuple(out)
+
+
 @dataclass(frozen=True)
 class ArgBinding:
     """Argument ``index`` of the entry function lives in ``buffer`` of
@@ -878,13 +1143,27 @@ class Schedule:
         """The devices taking part in ``spec`` (all of the mesh when it lists none)."""
         return spec.devices or tuple(self.mesh.devices())
 
+    def body_index(self) -> list[dict[str, BodyCollective]]:
+        """Per device (linear order), its in-body collectives by instance name (:class:`BodyCollective`
+        of its Kernel steps' bodies, every branch's): what the members of a group are matched by."""
+        out = []
+        for d in self.devices:
+            found: dict[str, BodyCollective] = {}
+            for s in d.steps:
+                if isinstance(s, Kernel) and s.body:
+                    for c in body_collectives(s.body):
+                        found[c.instance] = c
+            out.append(found)
+        return out
+
     def validate(self) -> None:
         """Check the schedule without running it: device numbering, buffer
         liveness per device (module docstring: what each step may read and
         write), peer reads only between peered devices, events signalled
         once and never awaited before their own device signals them, every
         participant of a collective taking part exactly once, results live at
-        the end.
+        the end, in-body collectives named once per device and alike (kind,
+        mesh axes, attributes) on the first member of their group.
 
         Raises:
             ScheduleError: the first problem, naming device, step and buffer.
@@ -973,6 +1252,7 @@ class _Validator:
         for a in schedule.args:
             self.args_of.setdefault(a.device, []).append(a)
         self.members = {name: set(schedule.participants(spec)) for name, spec in schedule.collectives.items()}
+        self.body_index: dict[int, dict[str, BodyCollective]] = {}  # device -> its in-body collectives
 
     @staticmethod
     def fail(message: str, device: Optional[int] = None, index: Optional[int] = None,
@@ -1003,6 +1283,7 @@ class _Validator:
                 raise ScheduleError(f"collective {spec.describe()}: devices {missing} have no step taking part in it",
                                     spec.location)
         self.check_results(live_at_end)
+        self.check_body_groups()
 
     def check_collective_specs(self) -> None:
         n = self.mesh.num_devices
@@ -1086,6 +1367,8 @@ class _Validator:
             elif isinstance(step, Kernel):
                 if _root_op(step.op) is not self.s.module:
                     raise self.fail("the kernel's op is not in the schedule's module", k, i, step)
+                if step.body:
+                    self.check_body(step, k, i)
                 for name in step.reads():
                     need(name, i, step)
                 for name in step.outputs:
@@ -1127,6 +1410,37 @@ class _Validator:
             else:
                 raise self.fail(f"unknown step {step!r}", k, i)
         return live
+
+    def check_body(self, step: Kernel, k: int, i: int) -> None:
+        """The in-body collectives of kernel ``step``: each instance name once on device ``k``, mesh
+        axes of the mesh; recorded in ``body_index`` for :meth:`check_body_groups`."""
+        found = self.body_index.setdefault(k, {})
+        for c in body_collectives(step.body):
+            if c.instance in found:
+                raise self.fail(f"in-body collective '{c.instance}' is named twice", k, i, step)
+            try:
+                self.mesh.check_axes(c.mesh_axes, f"in-body collective '{c.instance}' mesh_axes")
+            except ShardingError as err:
+                raise self.fail(str(err), k, i, step) from None
+            found[c.instance] = c
+
+    def check_body_groups(self) -> None:
+        """The first member of each in-body collective's group (coordinate 0 on its mesh axes) has the
+        same collective under that name (:meth:`check_body` recorded them): the runtimes match the
+        members of a group by their order, which the names record."""
+        mesh = self.mesh
+        index = self.body_index
+        for k, found in list(index.items()):
+            coords = mesh.device_coords(k)
+            for name, c in found.items():
+                lead = mesh.linear_index([0 if a in c.mesh_axes else x for a, x in enumerate(coords)])
+                other = index.get(lead, {}).get(name)
+                if other is None or (other.kind, other.mesh_axes, other.attributes) != (c.kind, c.mesh_axes,
+                                                                                       c.attributes):
+                    theirs = other.spec().describe() if other is not None else "nothing"
+                    raise ScheduleError(f"device {k}: in-body collective {c.spec().describe()} but device {lead} of "
+                                        f"its group has {theirs} under that name (their bodies meet different "
+                                        "collectives)", c.location)
 
     def check_tile(self, step: Kernel, shapes: dict, k: int, i: int) -> None:
         """Each box of a tiled kernel fits its buffer (a view's shape is not known here) and names an
@@ -1249,7 +1563,8 @@ def _step_from_json(data: Any, ops: list[Operation], where: str) -> Step:
         if data.get("name", op.name) != op.name:
             raise ScheduleError(f"{where}: op {index} of the module is '{op.name}', not '{data['name']}'")
         return Kernel(op, tuple(_key(data, "inputs", where)), tuple(_key(data, "outputs", where)),
-                      tuple(data.get("captures", ())), KernelTile.from_json(data.get("tile"), where), **common)
+                      tuple(data.get("captures", ())), KernelTile.from_json(data.get("tile"), where),
+                      body_from_json(data.get("body", ()), f"{where}, body", ops), **common)
     if cls in (PeerRead, Copy):
         return cls(_key(data, "buffer", where), _key(data, "src_device", where), _key(data, "src_buffer", where),
                    data.get("offsets"), data.get("sizes"), **common)

@@ -6,7 +6,12 @@ per device: its coordinates, step, kernel and byte counts, and its steps in
 order, one line each, with the events a step waits for or signals and the
 source location. A halo exchange's line lists its slabs (source device and
 buffer box, destination box, mode, bytes) and the device header sums the
-bytes its halo exchanges receive. ``--emit=schedule-json`` prints
+bytes its halo exchanges receive. A region step's body listing
+(:mod:`meshc.backend.schedule`, "Region steps") follows its line, indented:
+each loop (trips or ``dynamic trips``) and branch (static or computed
+condition, each branch's collectives), and each collective with its shapes,
+its group and, when the caller passes them, the bytes the device receives
+per iteration (per run outside a loop). ``--emit=schedule-json`` prints
 :meth:`meshc.backend.schedule.Schedule.to_json_text` instead (schema in
 :mod:`meshc.backend.schedule`).
 
@@ -26,8 +31,8 @@ import math
 from dataclasses import dataclass
 from typing import Optional
 
-from meshc.backend.schedule import (Allocate, BufferLayout, Collective, Copy, Free, HaloExchange, Kernel, PeerRead,
-                                    Schedule, Step)
+from meshc.backend.schedule import (Allocate, BodyBranch, BodyLoop, BufferLayout, Collective, Copy, Free, HaloExchange,
+                                    Kernel, PeerRead, Schedule, Step)
 
 __all__ = ["DeviceMemoryPlan", "memory_plan", "buffer_size", "schedule_text", "render"]
 
@@ -169,9 +174,38 @@ def _step_line(i: int, step: Step, names: _ValueNames) -> str:
     return line
 
 
-def schedule_text(schedule: Schedule, layout: Optional[BufferLayout] = None) -> str:
+def _body_lines(nodes, device: int, schedule: Schedule, sizes: Optional[dict], depth: int,
+                in_loop: bool) -> list[str]:
+    """The lines of a region step's body listing (module docstring), indented by ``depth``."""
+    pad = "        " + "  " * depth
+    lines = []
+    for n in nodes:
+        where = f"  // {n.location}" if n.location.known else ""
+        if isinstance(n, BodyLoop):
+            lines.append(f"{pad}{n.describe()}{where}")
+            lines += _body_lines(n.body, device, schedule, sizes, depth + 1, True)
+        elif isinstance(n, BodyBranch):
+            bound = " (its bytes are an upper bound)" if n.taken is None else ""
+            lines.append(f"{pad}{n.describe()}{bound}{where}")
+            for i, b in enumerate(n.branches):
+                lines.append(f"{pad}  branch {i}:" + ("" if b else " no collective"))
+                lines += _body_lines(b, device, schedule, sizes, depth + 2, in_loop)
+        else:
+            group = schedule.mesh.axis_group(device, n.mesh_axes)
+            nbytes = None if sizes is None else sizes.get(n.instance)
+            per = "iteration" if in_loop else "run"
+            got = f", {nbytes} B per {per}" if nbytes is not None else ""
+            lines.append(f"{pad}{n.describe()}, group [{_devices_text(group)}]{got}{where}")
+    return lines
+
+
+def schedule_text(schedule: Schedule, layout: Optional[BufferLayout] = None,
+                  body_bytes: Optional[list] = None) -> str:
     """The readable form of ``schedule`` (module docstring); byte figures use
-    ``layout`` for buffers whose step gives none (None: row-major)."""
+    ``layout`` for buffers whose step gives none (None: row-major). ``body_bytes``: per device, the
+    bytes each in-body collective (by instance) receives on one run
+    (:func:`meshc.runtime.estimate.body_bytes`, the runtimes' model), printed on its line; None
+    leaves them out."""
     mesh = schedule.mesh
     n = mesh.num_devices
     lines = [f"// meshc schedule of @{schedule.entry or '?'} on mesh @{mesh.name}: shape {mesh.shape_str()}, "
@@ -195,8 +229,24 @@ def schedule_text(schedule: Schedule, layout: Optional[BufferLayout] = None) -> 
         lines.append(f"device {d.device} (coords [{coords}]): {len(d.steps)} steps, {kernels} kernels, "
                      f"{moves} peer reads/copies{_halo_summary(d.steps)}; peak {plan.peak} bytes, arguments "
                      f"{plan.args} bytes")
-        lines.extend(_step_line(i, s, names) for i, s in enumerate(d.steps))
+        sizes = body_bytes[d.device] if body_bytes is not None else None
+        for i, s in enumerate(d.steps):
+            lines.append(_step_line(i, s, names))
+            if isinstance(s, Kernel) and s.body:
+                lines += _body_lines(s.body, d.device, schedule, sizes, 0, False)
     return "\n".join(lines) + "\n"
+
+
+def _json_collectives(nodes):
+    """The collective nodes of a JSON body listing, nested ones included."""
+    for n in nodes:
+        if n["node"] == "collective":
+            yield n
+        elif n["node"] == "loop":
+            yield from _json_collectives(n["body"])
+        else:
+            for b in n["branches"]:
+                yield from _json_collectives(b)
 
 
 def _halo_summary(steps: list) -> str:
@@ -211,15 +261,29 @@ def _halo_summary(steps: list) -> str:
             f"{copy} B)")
 
 
-def render(schedule: Schedule, emit: str) -> str:
+def render(schedule: Schedule, emit: str, body_bytes: Optional[list] = None) -> str:
     """``schedule`` as ``meshc compile --emit`` prints it: ``schedule`` (text)
     or ``schedule-json`` (schema version 1, indented, newline-terminated).
+    ``body_bytes`` (see :func:`schedule_text`): in the JSON, each in-body
+    collective node also gets its ``group`` and ``bytes`` per run
+    (informative: readers recompute them from the shapes).
 
     Raises:
         ValueError: another ``emit`` kind.
     """
     if emit == "schedule":
-        return schedule_text(schedule)
+        return schedule_text(schedule, body_bytes=body_bytes)
     if emit == "schedule-json":
-        return schedule.to_json_text(indent=2) + "\n"
+        if body_bytes is None:
+            return schedule.to_json_text(indent=2) + "\n"
+        import json
+
+        data = schedule.to_json()
+        for d, dev in zip(data["devices"], schedule.devices):
+            for step in d["steps"]:
+                for node in _json_collectives(step.get("body", ())):
+                    node["group"] = schedule.mesh.axis_group(dev.device, node["mesh_axes"])
+                    if node["instance"] in body_bytes[dev.device]:
+                        node["bytes"] = body_bytes[dev.device][node["instance"]]
+        return json.dumps(data, indent=2) + "\n"
     raise ValueError(f"unknown schedule format '{emit}' (schedule, schedule-json)")

@@ -197,10 +197,11 @@ def command(input_path: str, output: str, pipeline: "str | None", generic: bool,
                             from meshc.backend.iree_emit import emit_iree_module
 
                             outputs.append(emit_iree_module(program, _iree_target()).text)
-                        else:  # per-device schedules (meshc.backend)
+                        else:  # per-device schedules (meshc.backend); in-body bytes: the runtimes' model
                             from meshc.backend.text import render
+                            from meshc.runtime.estimate import body_bytes
 
-                            outputs.append(render(program.schedule, emit))
+                            outputs.append(render(program.schedule, emit, body_bytes(program.schedule)))
             except DiagnosticError as err:
                 failed = True
                 unparsed = unparsed or module is None

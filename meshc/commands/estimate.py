@@ -117,6 +117,22 @@ def command(input_path: str, peak_flops: float, bandwidth: float, latency: float
         sys.exit(EXIT_USER_ERROR)
 
 
+def _bound(n: int, bound: bool) -> str:
+    """``n`` as a table cell, ``<= n`` when it is an upper bound."""
+    return f"<= {n}" if bound else str(n)
+
+
+def _device_list(devices: list[int]) -> str:
+    """``0-3, 6`` for a sorted list of device ids."""
+    runs: list[list[int]] = []
+    for d in devices:
+        if runs and runs[-1][1] + 1 == d:
+            runs[-1][1] = d
+        else:
+            runs.append([d, d])
+    return ", ".join(str(a) if a == b else f"{a}-{b}" for a, b in runs)
+
+
 def _seconds(s: float) -> str:
     """``s`` seconds in the unit that reads best (s, ms, us)."""
     if s >= 1:
@@ -161,11 +177,12 @@ def print_estimate(result, layout, runs: str = "") -> None:
     for c in columns:
         table.add_column(c, justify="right")
     rows = []
+    anybound = any(d.collective_bound for d in result.devices)  # what a device sends is another's receipt
     for d in result.devices:
         s = d.stats
         row = (str(s.kernels), str(d.flops), str(s.peak_bytes), str(s.peak_logical_bytes), str(s.peer_read_bytes),
-               str(s.copy_bytes), str(s.collective_bytes), str(d.sent_bytes), _seconds(d.compute_seconds),
-               _seconds(d.transfer_seconds), _seconds(d.finish_seconds))
+               str(s.copy_bytes), _bound(s.collective_bytes, d.collective_bound), _bound(d.sent_bytes, anybound),
+               _seconds(d.compute_seconds), _seconds(d.transfer_seconds), _seconds(d.finish_seconds))
         if n > COLLAPSE_ABOVE and rows and rows[-1][2] == row:  # the run of devices with the same figures
             rows[-1][1] = d.device
         else:
@@ -174,8 +191,9 @@ def print_estimate(result, layout, runs: str = "") -> None:
         table.add_row(str(first) if first == last else f"{first}-{last}", *row)
     table.add_row("total", str(result.total("kernels")), str(result.total("flops")), str(result.total("peak_bytes")),
                   str(result.total("peak_logical_bytes")), str(result.total("peer_read_bytes")),
-                  str(result.total("copy_bytes")), str(result.total("collective_bytes")),
-                  str(sum(d.sent_bytes for d in result.devices)), "", "", "", style="bold")
+                  str(result.total("copy_bytes")),
+                  _bound(result.total("collective_bytes"), anybound),
+                  _bound(sum(d.sent_bytes for d in result.devices), anybound), "", "", "", style="bold")
     console.print(table)
     if result.collectives:
         ct = Table(title="per collective (bytes each device receives)", title_justify="left")
@@ -186,6 +204,23 @@ def print_estimate(result, layout, runs: str = "") -> None:
             ct.add_row(c.instance, c.kind, str(list(c.mesh_axes)), str(c.group_size), str(min(got)), str(max(got)),
                        str(sum(got)))
         console.print(ct)
+    if result.body_collectives:
+        bt = Table(title="per in-body collective (inside a region step: bytes each device receives)",
+                   title_justify="left")
+        for c in ("instance", "kind", "mesh axes", "group", "runs", "min B per run", "max B per run", "total B"):
+            bt.add_column(c, justify="right")
+        for b in result.body_collectives:
+            per = list(b.per_run.values()) or [0]
+            runs = sorted(set(b.runs.values())) or [0]
+            bt.add_row(b.instance, b.kind, str(list(b.mesh_axes)), str(b.group_size),
+                       ("at most " if b.bound else "") + "/".join(map(str, runs)), str(min(per)), str(max(per)),
+                       _bound(sum(b.received.values()), b.bound))
+        console.print(bt)
+    bound = [d.device for d in result.devices if d.collective_bound]
+    if bound:
+        click.echo(f"upper bound: the collective bytes of device{'s' if len(bound) != 1 else ''} "
+                   f"{_device_list(bound)} count a branch on a computed condition as taken (the branch that "
+                   "moves most); a run moves at most that")
     peak = max(result.devices, key=lambda d: (d.stats.peak_bytes, -d.device)) if result.devices else None
     moved = sum(d.received_bytes for d in result.devices)
     tiled = sum(d.stats.tile_bytes for d in result.devices)

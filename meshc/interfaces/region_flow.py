@@ -92,6 +92,10 @@ class RegionFlowModel:
 
     #: True for a call (MLIR's ``CallOpInterface``): its body is a callee's, which ``inline`` copies
     is_call = False
+    #: True when :meth:`blocks` are alternatives, one of which runs per run of the op (a branch: MLIR's
+    #: ``RegionBranchOpInterface`` successors of the op's entry that do not come back), False when each
+    #: runs on every run (a loop's body, once per trip)
+    alternatives = False
 
     def region_flow(self, op: Operation) -> Optional[RegionFlow]:  # pragma: no cover - abstract
         raise NotImplementedError
@@ -113,6 +117,13 @@ class RegionFlowModel:
                 for g, v in zip(groups, term.operands):
                     g.append(v)
         return [tuple(g) for g in groups]
+
+    def test_blocks(self, op: Operation) -> list[Block]:
+        """The leading blocks of :meth:`blocks` that run once more than the others, after the last trip:
+        the test that ends a loop (``scf.while``'s "before" block, whose ``scf.condition`` is false on
+        its last run; MLIR's ``RegionBranchOpInterface``: the "before" region is the entry successor
+        and the one that exits). Default: none."""
+        return []
 
     def uniform(self, op: Operation) -> list[Value]:
         """The scalars of ``op``'s regions that decide how its regions run (a loop's continuation
@@ -145,6 +156,8 @@ class _OnceModel(RegionFlowModel):
 
 class _IfModel(RegionFlowModel):
     """``scf.if``: the branch its constant condition takes runs once; unknown trips otherwise."""
+
+    alternatives = True
 
     def region_flow(self, op: Operation) -> Optional[RegionFlow]:
         cond = _constant(op.operands[0])
@@ -201,6 +214,10 @@ class _WhileModel(RegionFlowModel):
             else:
                 out.append([f, a, r])
         return [tuple(g) for g in carried + out]
+
+    def test_blocks(self, op: Operation) -> list[Block]:
+        """The "before" block: it runs ``trips + 1`` times, the last time to find the condition false."""
+        return [op.regions[0].blocks[0]]
 
     def uniform(self, op: Operation) -> list[Value]:
         """The condition of the ``scf.condition``: every device must take the same number of trips."""

@@ -1,14 +1,13 @@
 """Collectives inside a kernel's regions: the local-view ``mesh.all_reduce`` (and the other local-view
 collectives) that ``partition`` leaves in the body of a region op partitioned in place
-(:mod:`meshc.interfaces.region_models`: an ``scf.for`` or ``scf.while`` whose body all_reduces a split
-contraction on every iteration, an ``scf.if`` whose branch does).
+(:mod:`meshc.interfaces.region_models`: an ``scf.for`` whose body all_reduces a split contraction on
+every iteration, an ``scf.if`` whose branch does).
 
 The region op is one Kernel step of each device's schedule (:mod:`meshc.backend.schedule`); its body
 runs in the device's interpreter, which hands each local-view collective it meets to
 ``interp.body_collectives`` (:meth:`BodyCollectives.run`). Every device of a group meets the same
-collectives in the same order: the trip count of a loop, an ``scf.while``'s condition and the condition
-of a branch are replicated scalars (partition gives every device the same value, and refuses an
-``scf.while`` whose condition reads a split or partial tensor), so the ``n``-th in-body collective of one
+collectives in the same order: the trip count of a loop and the condition of a branch are replicated
+scalars (partition gives every device the same value), so the ``n``-th in-body collective of one
 device is the ``n``-th of every other. That position (a per-device sequence number, counted over the
 whole run) names the instance: a device whose ``n``-th collective is another op than its group's
 fails with a clear error instead of mixing buffers.
@@ -19,6 +18,11 @@ a reduction's staging chunk is allocated in the device's pool for the call and f
 memory is accounted per iteration. Kinds: ``all_reduce``, ``all_gather``, ``all_slice``,
 ``all_to_all``, ``reduce_scatter`` (their axis attributes as in
 :class:`~meshc.backend.schedule.CollectiveSpec`).
+
+The schedule lists the same collectives under each region step (:mod:`meshc.backend.schedule`,
+"Region steps": ``b0``, ``b1``... per device, in the order the devices meet them), so a run's trace
+names each run of one by its listed name: ``all_reduce b0 run 2 (in scf.for)`` (:func:`body_names`);
+``meshc estimate`` counts them from the listing (:mod:`meshc.runtime.estimate`).
 """
 
 from __future__ import annotations
@@ -33,7 +37,8 @@ from meshc.backend.schedule import CollectiveSpec
 from meshc.ir.location import DiagnosticError
 from meshc.runtime.collectives import Rendezvous, group_collective
 
-__all__ = ["body_collective_axes", "body_collective_runs", "BodyCollectives", "ThreadBodyCollectives", "MpiBodyCollectives", "body_spec", "BODY_KINDS"]
+__all__ = ["body_collective_axes", "body_names", "BodyCollectives", "ThreadBodyCollectives", "MpiBodyCollectives",
+           "body_spec", "BODY_KINDS"]
 
 #: Local-view collectives a kernel's body may hold, with the axis attributes each takes.
 BODY_KINDS = {"all_reduce": (), "all_gather": ("gather_axis",), "all_slice": ("slice_axis",),
@@ -82,6 +87,13 @@ class BodyCollectives:
         #: runtimes add them to the trace as collective events on the device's timeline
         self.events: list[tuple[str, float, float, str]] = []
         self.record = True  # whether to keep them (the run records a trace)
+        #: ``id(op) -> instance`` of the device's schedule listing (:func:`body_names`), and how many
+        #: times each instance has run: the trace names a run ``all_reduce b0 run 2 (in scf.for)``
+        self.names: dict[int, str] = {}
+        self.runs: dict[str, int] = {}
+        #: the run's buffer layout: bytes are accounted in its ``dtype_override`` as every collective's
+        #: (:func:`meshc.runtime.engine.accounted_bytes`)
+        self.layout: Any = None
 
     def run(self, op: Any, value: Any) -> np.ndarray:
         """Take part in local-view collective ``op`` with this device's ``value``; returns its output."""
@@ -107,9 +119,16 @@ class BodyCollectives:
                 self.pool.free(staging)
         parent = op.parent_op.name if op.parent_op is not None else "a kernel"
         if self.record:
-            self.events.append((f"{spec.kind} {spec.instance} (in {parent})", t, time.perf_counter(),
-                                spec.describe()))
-        received = {m: int(n) for m, n in zip(members, row) if n}
+            listed = self.names.get(id(op))
+            if listed is not None:
+                run = self.runs[listed] = self.runs.get(listed, -1) + 1
+                name = f"{spec.kind} {listed} run {run} (in {parent})"
+            else:  # a schedule without a body listing: the device's sequence number
+                name = f"{spec.kind} {spec.instance} (in {parent})"
+            self.events.append((name, t, time.perf_counter(), spec.describe()))
+        from meshc.runtime.engine import accounted_bytes
+
+        received = {m: accounted_bytes(int(n), out_dt, self.layout) for m, n in zip(members, row) if n}
         self.stats.collective_bytes += sum(received.values())
         self.stats.collective_peer_bytes += sum(n for m, n in received.items()
                                                 if m != self.device and self.mesh.is_peered(self.device, m))
@@ -186,10 +205,31 @@ class MpiBodyCollectives(BodyCollectives):
         return result.outputs[pos], [int(n) for n in result.matrix[pos]]
 
 
-def attach(interp: Optional[Any], handler: BodyCollectives, trace: bool = True) -> None:
+def body_names(steps: Any) -> dict[int, str]:
+    """``id(op) -> instance`` of the in-body collectives listed in a device's ``steps`` (the Kernel
+    steps' bodies, :class:`~meshc.backend.schedule.BodyCollective` with their ``op``): the names
+    ``meshc compile --emit=schedule`` prints, which the trace events use."""
+    from meshc.backend.schedule import Kernel, body_collectives
+
+    out: dict[int, str] = {}
+    for step in steps:
+        if isinstance(step, Kernel) and step.body:
+            for c in body_collectives(step.body):
+                if c.op is not None:
+                    out[id(c.op)] = c.instance
+    return out
+
+
+def attach(interp: Optional[Any], handler: BodyCollectives, trace: bool = True, steps: Any = (),
+           layout: Any = None) -> None:
     """Let ``interp`` (a device's interpreter, None without a module) hand its bodies' collectives to
-    ``handler``, which keeps their trace events when ``trace``."""
+    ``handler``, which keeps their trace events when ``trace``, named by the listing of the device's
+    ``steps`` (:func:`body_names`), and accounts bytes under the run's ``layout``
+    (:class:`~meshc.backend.schedule.BufferLayout`, None: as numpy counts them)."""
     handler.record = trace
+    handler.layout = layout
+    if trace:
+        handler.names = body_names(steps)
     if interp is not None:
         interp.body_collectives = handler
 
@@ -207,92 +247,3 @@ def body_collective_axes(module: Optional[Any]) -> list[tuple[int, ...]]:
             if sharding_of(op.operands[0].type) is None and op.parent_op is not None:
                 found.add(tuple(op.mesh_axes))
     return sorted(found)
-
-
-def _constant_int(v: Any) -> Optional[int]:
-    op = getattr(v, "op", None)
-    if op is None or op.name != "arith.constant":
-        return None
-    a = op.attributes.get("value")
-    value = getattr(a, "value", None)
-    return int(value) if isinstance(value, (int, bool, np.integer)) else None
-
-
-def body_collective_runs(op: Any, trips: Optional[int] = None) -> tuple[list[tuple[Any, int]], list[str]]:
-    """The local-view collectives nested in kernel op ``op``, each with how many times one run of
-    ``op`` meets it, and notes on what is not known statically: an ``scf.for`` with constant bounds
-    runs its body ``ceil((ub - lb) / step)`` times; a dynamic one ``trips`` times (given, e.g.
-    ``meshc estimate --trip-count``), else once, said per iteration in a note; an ``scf.if`` on a
-    computed condition counts the branch with more collectives (a note says it is an upper bound); an
-    ``scf.while`` runs its "after" block ``trips`` times and its "before" block ``trips + 1`` times
-    (once each without ``trips``, said in a note).
-    ``meshc estimate`` multiplies each collective's traffic by its runs."""
-    notes: list[str] = []
-    out: list[tuple[Any, int]] = []
-
-    def walk(o: Any, times: int) -> None:
-        from meshc.dialects.mesh import sharding_of
-
-        if (o.name.startswith("mesh.") and o.name.split(".", 1)[1] in BODY_KINDS and len(o.operands) == 1
-                and sharding_of(o.operands[0].type) is None and o is not op):
-            out.append((o, times))
-            return
-        if not o.regions:
-            return
-        if o.name == "scf.for":
-            lb, ub, st = (_constant_int(v) for v in o.operands[:3])
-            if lb is not None and ub is not None and st is not None and st > 0:
-                n = max(0, -(-(ub - lb) // st))
-            elif trips is not None:
-                n = trips
-            else:
-                n = 1
-            saved = len(out)
-            for r in o.regions:
-                for b in r.blocks:
-                    for x in b.ops:
-                        walk(x, times * n)
-            if len(out) > saved and (lb is None or ub is None or st is None):
-                notes.append(f"{o.location}: 'scf.for' with a dynamic trip count: its in-body collectives are "
-                             + (f"counted {trips} times (--trip-count)" if trips is not None else
-                                "counted once (per iteration; give --trip-count N)"))
-            return
-        if o.name == "scf.while":
-            # the "before" block runs once more than the "after" block (the test that ends the loop)
-            n = trips if trips is not None else 1
-            saved = len(out)
-            for k, r in enumerate(o.regions):
-                for b in r.blocks:
-                    for x in b.ops:
-                        walk(x, times * (n + (1 if k == 0 and trips is not None else 0)))
-            if len(out) > saved:
-                notes.append(f"{o.location}: 'scf.while' runs a data-dependent number of trips: its in-body "
-                             "collectives are " + (f"counted for {trips} trips (--trip-count)" if trips is not None
-                                                   else "counted once (per iteration; give --trip-count N)"))
-            return
-        if o.name == "scf.if":
-            cond = _constant_int(o.operands[0])
-            branches = []
-            for r in o.regions:
-                saved = len(out)
-                for b in r.blocks:
-                    for x in b.ops:
-                        walk(x, times)
-                branches.append(out[saved:])
-                del out[saved:]
-            if cond is not None:
-                out.extend(branches[0] if cond else (branches[1] if len(branches) > 1 else []))
-            else:
-                most = max(branches, key=len, default=[])
-                if any(branches):
-                    notes.append(f"{o.location}: 'scf.if' on a computed condition: the branch with more in-body "
-                                 "collectives is counted (an upper bound)")
-                out.extend(most)
-            return
-        for r in o.regions:
-            for b in r.blocks:
-                for x in b.ops:
-                    walk(x, times)
-
-    walk(op, 1)
-    return out, notes

@@ -37,9 +37,9 @@ from typing import Any, Optional, Sequence
 from meshc.backend.schedule import (Allocate, BufferLayout, Collective, Copy, Free, HaloExchange, Kernel, PeerRead,
                                     Schedule, ScheduleError)
 
-__all__ = ["Machine", "DeviceEstimate", "CollectiveEstimate", "Estimate", "EstimateError", "estimate",
-           "kernel_flops", "PairRow", "JSON_VERSION", "PAIR_LIMIT", "DEFAULT_PEAK_FLOPS", "DEFAULT_BANDWIDTH",
-           "DEFAULT_LATENCY"]
+__all__ = ["Machine", "DeviceEstimate", "CollectiveEstimate", "BodyCollectiveEstimate", "Estimate", "EstimateError",
+           "estimate", "kernel_flops", "body_bytes", "PairRow", "JSON_VERSION", "PAIR_LIMIT", "DEFAULT_PEAK_FLOPS",
+           "DEFAULT_BANDWIDTH", "DEFAULT_LATENCY"]
 
 JSON_VERSION = 1
 
@@ -102,6 +102,9 @@ class DeviceEstimate:
     transfer_seconds: float = 0.0
     idle_seconds: float = 0.0
     finish_seconds: float = 0.0
+    #: True when the in-body part of ``stats.collective_bytes`` is an upper bound (a branch on a
+    #: computed condition: the branch that moves most to this device is counted)
+    collective_bound: bool = False
 
     @property
     def received_bytes(self) -> int:
@@ -123,6 +126,7 @@ class DeviceEstimate:
                 "kernels": s.kernels, "flops": self.flops,
                 "received": {"peer_read": s.peer_read_bytes, "copy": s.copy_bytes,
                              "collective": s.collective_bytes, "collective_from_peers": s.collective_peer_bytes},
+                "collective_upper_bound": self.collective_bound,
                 "tile_bytes": s.tile_bytes,
                 "sent": {k: self.sent.get(k, 0) for k in ("peer_read", "copy", "collective")},
                 "received_from": {k: {str(src): n for src, n in sorted(row.items())}
@@ -155,6 +159,57 @@ class CollectiveEstimate:
 
 
 @dataclass
+class BodyCollectiveEstimate:
+    """One in-body collective (a :class:`~meshc.backend.schedule.BodyCollective` of a region step,
+    named alike on every device): its ``kind``, ``mesh_axes``, ``group_size``, and per device the
+    bytes it receives on one run (``per_run``), the runs counted (``runs``; a dynamic trip count:
+    ``--trip-count``, else 1) and their product (``received``). ``bound``: it sits in a branch on a
+    computed condition, so its runs are an upper bound (the branch may not run)."""
+
+    instance: str
+    kind: str
+    mesh_axes: tuple[int, ...]
+    group_size: int
+    per_run: dict[int, int] = field(default_factory=dict)
+    runs: dict[int, int] = field(default_factory=dict)
+    received: dict[int, int] = field(default_factory=dict)
+    bound: bool = False
+
+    def to_json(self) -> dict:
+        """The instance's entry of :meth:`Estimate.to_json` (``body_collectives``)."""
+        return {"instance": self.instance, "kind": self.kind, "mesh_axes": list(self.mesh_axes),
+                "group_size": self.group_size, "upper_bound": self.bound,
+                "total_bytes": sum(self.received.values()),
+                "per_run": {str(d): n for d, n in sorted(self.per_run.items())},
+                "runs": {str(d): n for d, n in sorted(self.runs.items())},
+                "received": {str(d): n for d, n in sorted(self.received.items())}}
+
+
+@dataclass
+class _BodyTraffic:
+    """What one device receives from a list of body nodes (:meth:`_Walk.body_traffic`): bytes per
+    source ``row``, their sum ``received``, modeled ``seconds``, the largest staging ``chunk``,
+    ``items`` ``(instance, runs, bytes per run, group size, kind, mesh axes)`` and whether it is an
+    upper ``bound``."""
+
+    row: dict[int, int] = field(default_factory=dict)
+    received: int = 0
+    seconds: float = 0.0
+    chunk: int = 0
+    items: list = field(default_factory=list)
+    bound: bool = False
+
+    def add(self, other: "_BodyTraffic") -> None:
+        for m, n in other.row.items():
+            self.row[m] = self.row.get(m, 0) + n
+        self.received += other.received
+        self.seconds += other.seconds
+        self.chunk = max(self.chunk, other.chunk)
+        self.items.extend(other.items)
+        self.bound = self.bound or other.bound
+
+
+@dataclass
 class Estimate:
     """The whole estimate: ``devices[k]`` is device k's, ``collectives`` in program order,
     ``capacity`` (bytes per device, None = unlimited), the ``machine`` and the modeled
@@ -169,6 +224,7 @@ class Estimate:
     mesh_shape: tuple[int, ...] = ()
     entry: str = ""
     notes: list = field(default_factory=list)  # what the walk could not know (a dynamic trip count)
+    body_collectives: list = field(default_factory=list)  # BodyCollectiveEstimate, in order of first meeting
 
     def over_memory(self) -> list[DeviceEstimate]:
         """The devices whose physical peak exceeds ``capacity`` (none when unlimited)."""
@@ -204,7 +260,8 @@ class Estimate:
                             "over_memory": [d.device for d in over]},
                 "notes": list(self.notes),
                 "devices": [d.to_json(pairs) for d in self.devices],
-                "collectives": [c.to_json() for c in self.collectives]}
+                "collectives": [c.to_json() for c in self.collectives],
+                "body_collectives": [b.to_json() for b in self.body_collectives]}
 
 
 # -- flops --------------------------------------------------------------------------------------
@@ -309,12 +366,83 @@ class PairRow(Mapping):
 
 
 
+class _BodyMatrices:
+    """The transfer matrices of a schedule's in-body collectives, per group (see :meth:`matrix`)."""
+
+    def __init__(self, schedule: Schedule):
+        self.schedule = schedule
+        self.index: Optional[list] = None  # Schedule.body_index(), built on first use
+        self.cache: dict[tuple, Any] = {}
+
+    def matrix(self, k: int, c, members: list[int], itemsize: int):
+        """``[r, s]``: the bytes member ``r`` of ``members`` (the group of device ``k``'s in-body
+        collective ``c``) receives from member ``s`` on one run
+        (:func:`meshc.runtime.collectives.group_transfer_matrix`), each member with the shapes of
+        ITS OWN collective of that instance name.
+
+        Raises:
+            EstimateError: a member has no collective of that name (their bodies differ) or its shape
+                is not static.
+            meshc.runtime.collectives.CollectiveError: shapes that do not fit the collective.
+        """
+        from meshc.runtime.collectives import group_transfer_matrix
+
+        key = (c.instance, members[0], tuple(c.mesh_axes))
+        got = self.cache.get(key)
+        if got is None:
+            if self.index is None:
+                self.index = self.schedule.body_index()
+            mine = []
+            for m in members:
+                other = self.index[m].get(c.instance)
+                if other is None or other.kind != c.kind or other.shape is None or other.out_shape is None:
+                    raise EstimateError(f"device {k}: in-body collective {c.spec().describe()} has no counterpart "
+                                        f"with static shapes on device {m} of its group (their bodies meet "
+                                        "different collectives)", c.location)
+                mine.append(other)
+            got = self.cache[key] = group_transfer_matrix(c.spec(), members, [o.shape for o in mine],
+                                                          [o.out_shape for o in mine], itemsize)
+        return got
+
+
+def body_bytes(schedule: Schedule, layout: Optional[BufferLayout] = None) -> list[dict[str, int]]:
+    """Per device (linear order), the bytes each of its in-body collectives (by instance name,
+    :meth:`meshc.backend.schedule.Schedule.body_index`) receives on ONE run, from every member's own
+    shapes, accounted under ``layout`` as :func:`estimate` counts them (``--dtype-override``); a
+    collective without static shapes is left out. What ``meshc compile --emit=schedule`` prints
+    under a region step.
+
+    Raises:
+        EstimateError: a member of a group has no counterpart of a collective.
+        meshc.runtime.collectives.CollectiveError: shapes that do not fit the collective.
+    """
+    from meshc.kernels.dtypes import numpy_dtype
+    from meshc.runtime.executor import accounted_bytes
+
+    matrices = _BodyMatrices(schedule)
+    mesh = schedule.mesh
+    out = []
+    for k, found in enumerate(schedule.body_index()):
+        row: dict[str, int] = {}
+        for name, c in found.items():
+            if c.shape is None or c.out_shape is None:
+                continue
+            members = mesh.axis_group(k, c.mesh_axes)
+            dt = numpy_dtype(c.dtype)
+            m = matrices.matrix(k, c, members, dt.itemsize)
+            row[name] = sum(accounted_bytes(int(b), dt, layout) for b in m[members.index(k)] if b)
+        out.append(row)
+    return out
+
+
 class _Walk:
     """State of one estimate (see :func:`estimate`)."""
 
     def __init__(self, schedule: Schedule, layout: BufferLayout, machine: Machine, trips: Optional[int] = None):
         self.trips = trips
-        self.body_runs: dict = {}
+        self.body: dict[str, BodyCollectiveEstimate] = {}  # in-body collectives by instance name
+        self.body_matrices = _BodyMatrices(schedule)
+        self.bounds: set[int] = set()  # devices whose in-body bytes are an upper bound
         self.notes: list[str] = []
         from meshc.runtime.devices import DeviceMemory
         from meshc.runtime.stats import DeviceStats
@@ -407,7 +535,7 @@ class _Walk:
             est.compute_seconds += seconds
             stats.kernels += 1
             stats.kernels_by_op[step.op.name] = stats.kernels_by_op.get(step.op.name, 0) + 1
-            if step.op.regions:
+            if step.body:  # a region step whose body runs collectives
                 seconds += self.body_collectives(k, step)
             if step.op.name in RELAYOUT_OPS:
                 stats.relayout_ops += 1
@@ -444,56 +572,97 @@ class _Walk:
         self.clock[k] += seconds
 
     def body_collectives(self, k: int, step: Kernel) -> float:
-        """The traffic of the local-view collectives in the body of kernel ``step`` of device ``k`` (a
-        region op partitioned in place), as the runtimes count it (:mod:`meshc.runtime.body_collectives`):
-        per run of each collective, the device's row of its group's transfer matrix (every member
-        with this device's shapes), times its runs (:func:`~meshc.runtime.body_collectives.body_collective_runs`;
-        a dynamic trip count is ``trips``, else counted once with a note). The largest staging chunk
-        is held once (freed per call in a run). Returns the modeled seconds."""
-        import numpy as np
-
-        from meshc.ir.types import element_type_of, numpy_dtype
-        from meshc.runtime.body_collectives import body_collective_runs, body_spec
-        from meshc.runtime.collectives import group_transfer_matrix
-        from meshc.runtime.executor import staging_bytes
-
-        key = id(step.op)
-        found = self.body_runs.get(key)
-        if found is None:
-            found = self.body_runs[key] = body_collective_runs(step.op, self.trips)
-            for note in found[1]:
-                if note not in self.notes:
-                    self.notes.append(note)
-        mesh, stats, seconds, chunk = self.schedule.mesh, self.stats[k], 0.0, 0
-        for seq, (c, runs) in enumerate(found[0]):
-            spec = body_spec(c, seq)
-            members = mesh.axis_group(k, spec.mesh_axes)
-            shape = tuple(c.operands[0].type.shape)
-            out_shape = tuple(c.results[0].type.shape)
-            dt = numpy_dtype(element_type_of(c.results[0].type))
-            matrix = group_transfer_matrix(spec, members, [shape] * len(members), [out_shape] * len(members),
-                                           dt.itemsize)
-            pos = members.index(k)
-            row = {m: self.accounted(int(n), dt) * runs for m, n in zip(members, matrix[pos]) if n}
-            if not row or not runs:
-                continue
-            received = sum(row.values())
-            stats.collective_bytes += received
+        """The traffic of the in-body collectives of kernel ``step`` of device ``k`` (a region op
+        partitioned in place), from the step's body listing (:class:`~meshc.backend.schedule.BodyCollective`
+        and its loops and branches), as the runtimes count it (:mod:`meshc.runtime.body_collectives`):
+        per run of each collective, the device's row of its group's transfer matrix, every member with
+        ITS OWN shapes (the member's collective of the same instance name: uneven splits differ by
+        device), times its runs. A loop runs its body ``trips`` times (a dynamic one: ``self.trips``
+        when given, else once with a note); a branch whose condition is known statically counts the
+        branch it takes, one on a computed condition the branch that moves most to this device: an
+        upper bound, recorded in ``bounds`` and said in a note. The largest staging chunk is held once
+        (freed per call in a run). Returns the modeled seconds."""
+        mesh, stats = self.schedule.mesh, self.stats[k]
+        traffic = self.body_traffic(k, step.body, 1)
+        for name, runs, per_run, g, kind, axes in traffic.items:
+            b = self.body.get(name)
+            if b is None:
+                b = self.body[name] = BodyCollectiveEstimate(name, kind, axes, g)
+            b.received[k] = b.received.get(k, 0) + per_run * runs
+            b.per_run[k] = per_run
+            b.runs[k] = b.runs.get(k, 0) + runs
+            if traffic.bound:
+                b.bound = True
+        if traffic.bound:
+            self.bounds.add(k)
+        row = {m: n for m, n in traffic.row.items() if n}
+        if row:
+            stats.collective_bytes += sum(row.values())
             stats.collective_peer_bytes += sum(n for m, n in row.items() if m != k and mesh.is_peered(k, m))
-            pairs = stats.received_from.get("collective")
-            if pairs is None:  # one PairRow per device, shared with the top-level collectives' rows
-                pairs = stats.received_from["collective"] = PairRow()
-            pairs.add(np.asarray(list(row), dtype=np.int64), np.asarray(list(row.values()), dtype=np.int64))
+            stats.record_transfers(row, "collective")
             for m, n in row.items():
                 self.collective_sent[m] += n
-            chunk = max(chunk, staging_bytes(spec.kind, math.prod(shape) * dt.itemsize, len(members)))
-            seconds += runs * self.machine.transfer_seconds(received // runs)
-        if chunk:
+        if traffic.chunk:
             pool = self.memory.pools[k]
-            pool.allocate("<staging of in-body collectives>", chunk, chunk, step.location)
+            pool.allocate("<staging of in-body collectives>", traffic.chunk, traffic.chunk, step.location)
             pool.free("<staging of in-body collectives>")
-        self.est[k].transfer_seconds += seconds
-        return seconds
+        self.est[k].transfer_seconds += traffic.seconds
+        return traffic.seconds
+
+    def body_traffic(self, k: int, nodes, times: int) -> "_BodyTraffic":
+        """What device ``k`` receives from the in-body collectives of ``nodes``, each run ``times``
+        times per run of the step (see :meth:`body_collectives`)."""
+        from meshc.backend.schedule import BodyBranch, BodyLoop
+        from meshc.kernels.dtypes import numpy_dtype
+        from meshc.runtime.executor import staging_bytes
+
+        out = _BodyTraffic()
+        for n in nodes:
+            if isinstance(n, BodyLoop):
+                trips = n.trips
+                if trips is None:
+                    trips = self.trips if self.trips is not None else 1
+                    self.note(f"{n.location}: '{n.name}' with a dynamic trip count: its in-body collectives are "
+                              + (f"counted {self.trips} times (--trip-count)" if self.trips is not None else
+                                 "counted once (per iteration; give --trip-count N)"))
+                out.add(self.body_traffic(k, n.body, times * trips))
+                if n.retest:  # the test runs once more, to end the loop (scf.while's "before" block)
+                    out.add(self.body_traffic(k, n.body[:n.retest], times))
+            elif isinstance(n, BodyBranch):
+                if n.taken is not None:
+                    out.add(self.body_traffic(k, n.branches[n.taken], times))
+                    continue
+                options = [self.body_traffic(k, b, times) for b in n.branches]
+                most = max(options, key=lambda t: (t.received, t.seconds), default=_BodyTraffic())
+                if any(t.items for t in options):
+                    most.bound = True
+                    self.note(f"{n.location}: '{n.name}' on a computed condition: its in-body collectives are an "
+                              "upper bound (the branch that moves most to each device is counted)")
+                out.add(most)
+            else:
+                if n.shape is None or n.out_shape is None:
+                    self.note(f"{n.location}: in-body {n.kind} '{n.instance}' has a dynamic shape: not counted")
+                    continue
+                members = self.schedule.mesh.axis_group(k, n.mesh_axes)
+                dt = numpy_dtype(n.dtype)
+                matrix = self.body_matrices.matrix(k, n, members, dt.itemsize)
+                pos = members.index(k)
+                row = {m: self.accounted(int(b), dt) * times for m, b in zip(members, matrix[pos]) if b}
+                per_run = sum(self.accounted(int(b), dt) for b in matrix[pos] if b)
+                out.items.append((n.instance, times, per_run, len(members), n.kind, tuple(n.mesh_axes)))
+                if not times:
+                    continue
+                for m, b in row.items():
+                    out.row[m] = out.row.get(m, 0) + b
+                out.received += per_run * times
+                if per_run:
+                    out.seconds += times * self.machine.transfer_seconds(per_run)
+                out.chunk = max(out.chunk, staging_bytes(n.kind, math.prod(n.shape) * dt.itemsize, len(members)))
+        return out
+
+    def note(self, text: str) -> None:
+        if text not in self.notes:
+            self.notes.append(text)
 
     def arrive(self, k: int, i: int, step: Collective) -> None:
         from meshc.runtime.executor import staging_bytes
@@ -679,8 +848,10 @@ class _Walk:
                     sent[kind] = sent.get(kind, 0) + n
         mesh = self.schedule.mesh
         order = [self.collectives[name] for name in self.schedule.collectives]
+        for k in self.bounds:
+            self.est[k].collective_bound = True
         return Estimate(self.est, order, capacity, self.machine, max(self.clock, default=0.0), mesh.name,
-                        tuple(mesh.shape), self.schedule.entry, list(self.notes))
+                        tuple(mesh.shape), self.schedule.entry, list(self.notes), list(self.body.values()))
 
 
 def estimate(schedule: Schedule, *, layout: Optional[BufferLayout] = None, device_memory: Optional[int] = None,
@@ -695,8 +866,11 @@ def estimate(schedule: Schedule, *, layout: Optional[BufferLayout] = None, devic
     for a group of one); waits for events start a step no earlier than the event's step ended.
     ``step_seconds`` is the latest finish. ``device_memory`` (bytes per device, None = unlimited)
     is only compared with the peaks (:meth:`Estimate.over_memory`): the walk never fails for it.
-    ``trips``: the trip count of a kernel's ``scf.for`` whose bounds are not constants, for the
-    collectives in its body (None: counted once, per iteration, and said in ``notes``).
+    ``trips``: the trip count of a region step's loop whose trip count is dynamic, for the
+    collectives in its body (None: counted once, per iteration, and said in ``notes``); in-body
+    collectives count from the steps' body listings, every group member with its own shapes, a
+    branch on a computed condition as an upper bound (``DeviceEstimate.collective_bound``,
+    ``Estimate.body_collectives``, a note).
     ``progress`` (:class:`meshc.progress.Progress`) is told, after each sweep over the devices, the
     steps walked (``progress(done, total)``) and the devices started and finished (``devices``).
 

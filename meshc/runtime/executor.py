@@ -122,7 +122,8 @@ class _RunState(Transport):
             attach(dev.interp, ThreadBodyCollectives(
                 dev.device, ex.mesh, dev.stats, dev.pool, board, board_lock,
                 lambda k, waited, missing, what, loc: self._check_wait(
-                    k, waited, missing(), lambda m: self.finished[m], lambda: what, [], loc)), ex.options.trace)
+                    k, waited, missing(), lambda m: self.finished[m], lambda: what, [], loc)), ex.options.trace,
+                ex.schedule.devices[dev.device].steps, ex.options.layout)
         self.stopped: list[Optional[int]] = [None] * n  # step where a test hook stopped the device
         self.abort = threading.Event()
         self.halted = [False]  # abort, as a flag the device loops read without a call

@@ -464,7 +464,8 @@ class MpiExecutor(Transport):
         self.stats.shared_window_bytes = self.plan.arena_bytes[k] if self._window is not None else 0
         dev = DeviceState(k, self.pool, self.stats, self.interp)
         attach(self.interp, MpiBodyCollectives(k, self.mesh, self.stats, self.pool,
-                                               lambda axes: self.job.group_comm(self.mesh, axes)), self.options.trace)
+                                               lambda axes: self.job.group_comm(self.mesh, axes)), self.options.trace,
+               self.schedule.devices[k].steps, self.options.layout)
         self.buffers, self.meta = dev.buffers, dev.meta
         self.pending: list[tuple] = []  # (request, data kept alive, receiver, its step) of sends
         self.received: set[str] = set()
