@@ -882,3 +882,32 @@ def test_compile_partitions_a_fill_of_a_dynamic_size_and_emit_schedule_asks_for_
     # 7 rows over 2 shards of axis 0, balanced: 3 then 4 (each replicated over axis 1)
     assert "argument #0 -> device 0 '%x_0' 3x8xf32" in r.output
     assert "argument #2 -> device 2 '%x_2' 4x8xf32" in r.output
+
+
+@pytest.mark.parametrize("damage", [(b"(4,)", b"(4, ", "a damaged array header"),
+                                    (b"'descr'", b"'de\"cr'", "Header does not contain the correct keys")])
+@pytest.mark.parametrize("container", ["npy", "npz"])
+def test_an_array_file_with_a_damaged_header_is_a_user_error(tmp_path, damage, container):
+    """numpy reads an array header with Python's tokenizer: a damaged one raises tokenize.TokenError or
+    SyntaxError, a user error (exit 1) naming the file for --inputs and --expected, never an internal error."""
+    import io
+    import zipfile
+
+    buf = io.BytesIO()
+    np.save(buf, np.arange(4, dtype=np.float32))
+    raw = buf.getvalue()
+    assert damage[0] in raw
+    raw = raw.replace(damage[0], damage[1], 1)
+    path = tmp_path / f"bad.{container}"
+    if container == "npy":
+        path.write_bytes(raw)
+    else:
+        with zipfile.ZipFile(path, "w") as z:
+            z.writestr("arr_0.npy", raw)
+    prog = tmp_path / "p.mlir"
+    prog.write_text(PROGRAM)
+    for args in (["--inputs", path], ["--random-inputs", "--expected", path]):
+        r = meshc("run", prog, *args)
+        assert r.exit_code == 1, r.output
+        assert f"'{path}'" in r.output and f"not a valid .npz/.npy file ({damage[2]}" in r.output
+        assert "internal error" not in r.output

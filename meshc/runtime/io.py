@@ -18,6 +18,7 @@ import dataclasses
 import io
 import os
 import sys
+import tokenize
 import zipfile
 from dataclasses import dataclass, field
 from typing import Any, Mapping, Optional, Sequence
@@ -133,6 +134,12 @@ def _read_stream(path: str, fh: Any) -> bytes:
         chunks.append(chunk)
 
 
+#: What ``np.load`` raises for a file that is not a valid ``.npz``/``.npy``: EOFError for a truncated
+#: one; tokenize.TokenError and SyntaxError for a damaged array header (numpy reads the header's
+#: Python-literal dictionary with the tokenizer and ``ast.literal_eval``)
+_LOAD_ERRORS = (OSError, ValueError, zipfile.BadZipFile, EOFError, tokenize.TokenError, SyntaxError)
+
+
 def _read_error(path: str, err: BaseException) -> InputFileError:
     """The error for a file that looked like ``.npz``/``.npy`` but did not load."""
     what = f"could not read input file '{path}'"
@@ -140,6 +147,8 @@ def _read_error(path: str, err: BaseException) -> InputFileError:
         return InputFileError(f"{what}: it holds Python objects (pickled data), which meshc does not load")
     if isinstance(err, zipfile.BadZipFile):
         return InputFileError(f"{what}: not a valid .npz/.npy file (a damaged zip archive: {err})")
+    if isinstance(err, (tokenize.TokenError, SyntaxError)):
+        return InputFileError(f"{what}: not a valid .npz/.npy file (a damaged array header)")
     return InputFileError(f"{what}: not a valid .npz/.npy file ({err})")
 
 
@@ -150,7 +159,7 @@ def _npz_members(path: str, read_unaligned: bool = True) -> dict[str, Any]:
     source = _open_checked(path)
     try:
         npz = np.load(source, mmap_mode="r" if isinstance(source, str) else None, allow_pickle=False)
-    except (OSError, ValueError, zipfile.BadZipFile, EOFError) as err:  # EOFError: a truncated file
+    except _LOAD_ERRORS as err:
         raise _read_error(path, err) from None
     if isinstance(npz, np.ndarray):
         return {"arr_0": npz}
@@ -159,7 +168,7 @@ def _npz_members(path: str, read_unaligned: bool = True) -> dict[str, Any]:
         for key in npz.files:
             member = _mmap_member(path, key, aligned_only=read_unaligned) if isinstance(source, str) else None
             out[key] = member if member is not None else npz[key]
-    except (OSError, ValueError, zipfile.BadZipFile, EOFError) as err:
+    except _LOAD_ERRORS as err:
         raise _read_error(path, err) from None
     return out
 
@@ -193,7 +202,7 @@ def _mmap_member(path: str, key: str, aligned_only: bool = True) -> Optional[np.
                 return None
             return np.memmap(path, dtype=dtype, mode="r", offset=offset, shape=shape,
                              order="F" if fortran else "C")
-    except (KeyError, OSError, ValueError, zipfile.BadZipFile):
+    except (KeyError, *_LOAD_ERRORS):
         return None
 
 
@@ -213,7 +222,7 @@ def load_array(path: str) -> np.ndarray:
     source = _open_checked(path)
     try:
         value = np.load(source, mmap_mode="r" if isinstance(source, str) else None, allow_pickle=False)
-    except (OSError, ValueError, zipfile.BadZipFile, EOFError) as err:  # EOFError: a truncated file
+    except _LOAD_ERRORS as err:
         raise _read_error(path, err) from None
     if not isinstance(value, np.ndarray):  # a .npz (named *.npy, or a stream): its one array
         if not isinstance(source, str):
