@@ -303,6 +303,19 @@ def report_on_stderr() -> Iterator[None]:
         _SET_ASIDE.remove(saved)
 
 
+#: Set (to ``1``) by ``meshc run --launch N`` for its ranks when its own results go to standard output
+#: (:func:`names_standard_output`): the ranks put their report on standard error too, since their
+#: standard output is the launcher's pipe, which it relays to its standard output
+REPORT_ON_STDERR_ENV = "MESHC_REPORT_ON_STDERR"
+
+
+def standard_output() -> Any:
+    """The process's standard output stream, also while :func:`report_on_stderr` has ``sys.stdout``
+    pointing at standard error (what a command relays as its results: ``meshc run --launch N -o
+    /dev/stdout`` copies the ranks' output here, not into the report)."""
+    return _SET_ASIDE[0] if _SET_ASIDE else sys.stdout
+
+
 def reader_gone(fd: int) -> bool:
     """After ``EPIPE`` writing descriptor ``fd``: when it is standard output's or standard error's
     (``-o /dev/stdout`` into ``| head``), that stream is marked as having lost its reader (see

@@ -719,15 +719,19 @@ def test_launch_with_another_rank_count_than_devices_is_refused_before_mpiexec(t
 
 
 # --------------------------------------------------------------- results written to standard output
-@pytest.mark.parametrize("target", ["/dev/stdout", "/dev/fd/1", "same"])
-def test_results_written_to_standard_output_are_not_mixed_with_the_report(tmp_path, target):
+@pytest.mark.parametrize("target, backend", [("/dev/stdout", ""), ("/dev/fd/1", ""), ("same", ""),
+                                             ("/dev/stdout", "--backend mpi --launch 4"),
+                                             ("same", "--backend mpi --launch 4")])
+def test_results_written_to_standard_output_are_not_mixed_with_the_report(tmp_path, target, backend):
+    """Also on MPI, where rank 0 writes the results into the job's standard output, which the launcher
+    relays to its own standard output (not to the report, which is on standard error then)."""
     out = tmp_path / "r.npz"
     where = out if target == "same" else target  # 'same': -o r.npz while stdout is r.npz too
-    r = _shell(f"meshc run {MLP} --inputs {MLP_INPUTS} -o {where} > {out}")
+    r = _shell(f"meshc run {MLP} --inputs {MLP_INPUTS} {backend} -o {where} > {out}")
     assert r.returncode == 0, r.stderr
     got = np.load(out)  # the whole archive and nothing else
     plain = tmp_path / "plain.npz"
-    assert _shell(f"meshc run {MLP} --inputs {MLP_INPUTS} -o {plain}").returncode == 0
+    assert _shell(f"meshc run {MLP} --inputs {MLP_INPUTS} {backend} -o {plain}").returncode == 0
     want = np.load(plain)  # the same run written to a regular file: the same bytes of results
     assert got.files == want.files == ["result0"]
     np.testing.assert_array_equal(got["result0"], want["result0"])

@@ -84,6 +84,7 @@ and op), a collective timeout, a device out of memory.
 from __future__ import annotations
 
 import math
+import os
 import sys
 from typing import Any, Optional
 
@@ -275,9 +276,10 @@ def command(input_path: str, reference: bool, entry: Optional[str], inputs_path:
     """Compile and execute on simulated devices (or the reference interpreter)."""
     ctx = click.get_current_context()
     import meshc.api as mc
-    from meshc.output_files import names_standard_output, report_on_stderr
+    from meshc.output_files import REPORT_ON_STDERR_ENV, names_standard_output, report_on_stderr
 
-    if any(p and names_standard_output(p) for p in (output, trace_path)):  # -o /dev/stdout > out.npz
+    # -o /dev/stdout > out.npz; an MPI rank of such a run (its standard output is the launcher's pipe)
+    if any(p and names_standard_output(p) for p in (output, trace_path)) or os.environ.get(REPORT_ON_STDERR_ENV):
         ctx.with_resource(report_on_stderr())  # the report must not corrupt the output
     if no_propagate_reshapes and reference:
         raise click.UsageError("--no-propagate-reshapes applies to the sharded run; drop --reference")

@@ -250,18 +250,23 @@ def relaunch(n: int, argv: Sequence[str], *, env: Optional[dict] = None, timeout
                 env[var] = str(threads)
             else:
                 env.setdefault(var, str(threads))
-    forward = not _is_terminal(sys.stdout)
+    from meshc.output_files import REPORT_ON_STDERR_ENV, standard_output
+
+    stdout = standard_output()  # sys.stdout is standard error while -o /dev/stdout holds the results
+    forward = not _is_terminal(stdout)
     if forward:
-        sys.stdout.flush()
+        stdout.flush()
     with tempfile.TemporaryDirectory(prefix="meshc-mpi-") as reports:  # the ranks' failure reports
         env = dict(os.environ if env is None else env)
         env[REPORT_DIR_ENV] = reports
+        if stdout is not sys.stdout:  # the results go to standard output: so must the ranks' reports not
+            env[REPORT_ON_STDERR_ENV] = "1"
         if not forward and _is_terminal(sys.stderr):  # rank 0 draws the progress display (meshc.progress)
             from meshc.progress import TERMINAL_ENV
 
             env[TERMINAL_ENV] = "1"
         proc = subprocess.Popen(cmd, env=env, stdout=subprocess.PIPE if forward else None)
-        pump = _StdoutPump(proc.stdout) if forward else None
+        pump = _StdoutPump(proc.stdout, stdout) if forward else None
         try:
             code = proc.wait(timeout=timeout)
         except subprocess.TimeoutExpired:
@@ -360,16 +365,18 @@ class _StdoutPump:
     thread, for a standard output that is not a terminal: a reader that goes away (``| head -1``) then
     meets this process's :class:`meshc.output_files.PipeTolerantStream`, which drops the rest, instead
     of mpiexec, which would die of it and take the ranks (and the output file rank 0 writes) with it.
-    Another write error (``> /dev/full``) is kept in ``error`` and the rest drained."""
+    Another write error (``> /dev/full``) is kept in ``error`` and the rest drained. ``target``: the
+    stream written (:func:`meshc.output_files.standard_output`)."""
 
-    def __init__(self, source: Any):
+    def __init__(self, source: Any, target: Any):
         self.error: Optional[OSError] = None
         self._source = source
+        self._target = target
         self._thread = threading.Thread(target=self._copy, name="mpiexec-stdout", daemon=True)
         self._thread.start()
 
     def _copy(self) -> None:
-        out = getattr(sys.stdout, "buffer", sys.stdout)
+        out = getattr(self._target, "buffer", self._target)
         for chunk in iter(lambda: self._source.read1(1 << 16), b""):
             if self.error is not None:
                 continue
