@@ -165,7 +165,7 @@ def _distribute_nested(op: Operation, default) -> None:
     """Give the tensor values inside ``op``'s regions their shardings: a region op partitioned in place
     (:mod:`meshc.interfaces.region_models`) passes its loop sharding, read off its operand and result
     types, to its body (and its nested region ops theirs); any other op's values are replicated."""
-    from meshc.interfaces.region_models import combine_partials, inner_shardings, sharding_model_of
+    from meshc.interfaces.region_models import combine_partials, inner_shardings, insert_body_reshards, sharding_model_of
     from meshc.interfaces.sharding import loop_sharding
 
     if sharding_model_of(op) is None or not op.regions:
@@ -179,6 +179,7 @@ def _distribute_nested(op: Operation, default) -> None:
     for v, s in inner_shardings(op, ls).items():
         if sharding_of(v.type) is None or (s.partial_axes and sharding_of(v.type) != s):
             _set_sharding(v, s)  # a body value partial over a split reduction (region_models) says so
+    insert_body_reshards(op, ls)
     combine_partials(op)
     for region in op.regions:
         for block in region.blocks:
