@@ -197,6 +197,7 @@ def dim_classes(op: Operation) -> Optional[_Classes]:
         return None
     c = _Classes()
     blocks = model.blocks(op)
+    can_cut = _cut_rule(op, blocks)
     terms = [b.ops[-1] for b in blocks if b.ops and b.ops[-1].is_terminator]
     carried: list[tuple[Operation, int, Value]] = []  # (terminator, operand, the value its tie joins)
     for g, group in enumerate(model.ties(op)):
@@ -229,13 +230,13 @@ def dim_classes(op: Operation) -> Optional[_Classes]:
                 continue
             if inner.name.startswith("mesh.") and not _reshards(inner):
                 return None
-            _join_op(c, inner, inside)
+            _join_op(c, inner, inside, can_cut)
             inside.update(id(r) for r in inner.results)
     for term, g, tied in carried:
         v = term.operands[g]
         c.add(v)
         pairs = [((id(v), d), (id(tied), d)) for d in range(_rank(v) or 0)]
-        if id(v) in inside and not c.fits(pairs):
+        if id(v) in inside and can_cut(v) and not c.fits(pairs):
             c.cuts.append((term, g, id(tied)))
         else:
             for a, b in pairs:
@@ -244,7 +245,35 @@ def dim_classes(op: Operation) -> Optional[_Classes]:
     return c
 
 
-def _join_op(c: _Classes, inner: Operation, inside: set[int]) -> None:
+def _cut_rule(op: Operation, blocks: list[Block]):
+    """Which values of region op ``op``'s body a use may cut (a reshard inside the body): none once
+    the body carries shardings (``distribute-types`` put the reshards of its cuts there, which
+    :func:`_join_op` reads as barriers, so later passes see the same classes whatever the mesh has
+    become meanwhile), nor on a dynamic mesh; else a tensor of static shape whose every dim the device
+    count of each mesh of the module divides (the shards of every split are equal, so each device's
+    buffers of an in-body collective have the static sizes the runtimes allocate them by)."""
+    from meshc.dialects.mesh import MeshOp, enclosing_module
+
+    def never(v: Value) -> bool:
+        return False
+
+    if any(sharding_of(a.type) is not None for b in blocks for a in b.args) or any(
+            sharding_of(r.type) is not None for b in blocks for inner in b.ops for r in inner.results):
+        return never
+    module = enclosing_module(op)
+    meshes = [m for m in (module.regions[0].blocks[0].ops if module is not None else ()) if isinstance(m, MeshOp)]
+    if not meshes or not all(m.is_static for m in meshes):
+        return never
+    counts = [m.as_mesh().num_devices for m in meshes]
+
+    def even(v: Value) -> bool:
+        t = v.type
+        return (isinstance(t, TensorType) and t.has_static_shape
+                and all(n % k == 0 for n in t.shape for k in counts))  # type: ignore[operator]
+    return even
+
+
+def _join_op(c: _Classes, inner: Operation, inside: set[int], can_cut=lambda v: True) -> None:
     """Join the dims each loop of ``inner`` indexes (its loop nodes, ``_loop``); forbid what its rule
     leaves replicated. An operand defined in the body (``inside``) whose join would break a class, or
     make a dim of its class replicated, is cut: ``inner`` reads a copy the body reshards it to."""
@@ -259,7 +288,7 @@ def _join_op(c: _Classes, inner: Operation, inside: set[int]) -> None:
         return
     if not has_sharding_rule(inner):
         for k, v in enumerate(inner.operands):
-            if id(v) in inside and c.add(v) and any(c.splittable((id(v), d)) for d in range(_rank(v) or 0)):
+            if id(v) in inside and can_cut(v) and c.add(v) and any(c.splittable((id(v), d)) for d in range(_rank(v) or 0)):
                 key = c.copy(_rank(v) or 0)
                 c.cuts.append((inner, k, key))
                 for d in range(_rank(v) or 0):
@@ -296,7 +325,7 @@ def _join_op(c: _Classes, inner: Operation, inside: set[int]) -> None:
                 lost.append(d)
             else:
                 pairs.append(((id(v), d), _loop(inner, link.loop)))
-        if k is not None and k < n_in and id(v) in inside and cuttable[k] and (
+        if k is not None and k < n_in and id(v) in inside and cuttable[k] and can_cut(v) and (
                 not c.fits(pairs) or any(c.splittable((id(v), d)) for d in lost)):
             key = c.copy(_rank(v) or 0)
             c.cuts.append((inner, k, key))
@@ -364,9 +393,9 @@ def insert_body_reshards(op: Operation, ls: LoopSharding) -> int:
     count = 0
     for user, k, target in body_reshards(op, ls):
         v = user.operands[k]
-        have = sharding_of(v.type)
-        if have is None or have == target:
+        if sharding_of(v.type) is None:
             continue
+        # a point even where the layouts agree: it is the barrier later passes read the cut from
         point = Builder.before(user).insert(ShardOp.build(v, target, loc=user.location, distributed=True))
         user.set_operand(k, point.results[0])
         count += 1
