@@ -428,7 +428,8 @@ class FunctionResharder:
                                      if isinstance(s, MarkPartial) else s
                                      for s, c in zip(steps, _currents(src, steps, self.mesh, t.shape))]
         if in_body:
-            return collectives, " (in the body of a region op: collectives, run on every run of the body)" if moves else ""
+            parent = op.parent_op.name if op.parent_op is not None else "a region op"
+            return collectives, f" (in the body of '{parent}': collectives, run on every run of the body)"
         strategy = self.owner.strategy
         if strategy == "collectives" or not moves:
             return collectives, " (strategy=collectives)" if moves else ""
