@@ -31,9 +31,23 @@ partial over the loop's axes (:func:`inner_shardings`, with its zero-filled dest
 the body yields has the sharding of the block argument it feeds (a loop-carried sharding is a fixed
 point); ``partition`` turns it into the local-view collective every device runs on every run of the
 body (:mod:`meshc.runtime.body_collectives`). A Megatron MLP in a loop thus keeps ``w1``
-column-split and ``w2`` row-split with one ``all_reduce`` per iteration. A split the loop-carried
-value would have to change between iterations still makes that dim replicated at the op's boundary
-(its operands are gathered once before the op, never per iteration).
+column-split and ``w2`` row-split with one ``all_reduce`` per iteration.
+
+Reshards inside the body (upstream MLIR's spmdization of ``scf.for``, XLA's while-loop partitioning):
+:func:`dim_classes` joins the ties first (without the terminators' operands), then the body's ops in
+order, then each terminator operand with its tie, and *cuts* a use of a body value whose join would
+break a class (:meth:`_Classes.fits`: two dims of one tensor or two loops of one op in a class, a
+splittable class joined with one that may not be split). The user reads a copy whose dims join its
+loops; :func:`body_reshards` gives the sharding each cut use needs (a cut terminator operand: its
+tie's, so a loop-carried value keeps its iter_arg's sharding for the whole loop and the yield is
+resharded back to it), :func:`insert_body_reshards` puts a resharding point there
+(``distribute-types``), ``reshard`` lowers it to collectives in the body and ``partition`` to their
+local view (:func:`_local_reshard`). A class that reaches the results only through cuts is an
+``INTERNAL`` loop. Cuts are made only on static meshes whose device counts divide every dim of the
+value (equal shards: the runtimes size an in-body collective's buffers from its static local types),
+and only while the body carries no shardings: afterwards the points are the boundaries
+(:func:`_reshards`), so every later pass sees the same classes (docs/pipeline.md, "Reshards inside a
+body").
 
 :func:`inner_shardings` gives every tensor value inside the op its sharding under a loop sharding of
 the op (``distribute-types`` writes them into the types); :meth:`RegionOpModel.partition` rebuilds
@@ -273,7 +287,7 @@ def _cut_rule(op: Operation, blocks: list[Block]):
     return even
 
 
-def _join_op(c: _Classes, inner: Operation, inside: set[int], can_cut=lambda v: True) -> None:
+def _join_op(c: _Classes, inner: Operation, inside: set[int], can_cut) -> None:
     """Join the dims each loop of ``inner`` indexes (its loop nodes, ``_loop``); forbid what its rule
     leaves replicated. An operand defined in the body (``inside``) whose join would break a class, or
     make a dim of its class replicated, is cut: ``inner`` reads a copy the body reshards it to."""

@@ -15,8 +15,11 @@ tensor encoding attribute"): every tensor value's type carries its sharding,
   T_in -> T_out`` (``annotate_for_users`` dropped: the types say it all).
 * Tensor values inside the regions of a region op partitioned in place
   (``scf.for``, ``scf.if``, ``scf.forall``: :mod:`meshc.interfaces.region_models`)
-  take the shardings the op's loop sharding gives its body; inside other ops'
-  regions they are replicated. The function type follows its arguments and
+  take the shardings the op's loop sharding gives its body, with a resharding
+  point in front of each use its model cuts (``insert_body_reshards``: a
+  yield resharded back to its iter_arg's sharding) and an ``all_reduce`` after
+  each split reduction (``combine_partials``); inside other ops' regions they
+  are replicated. The function type follows its arguments and
   returned values.
 * A ``func.call`` whose operands (results) have other shardings than the
   callee's signature gets resharding points before (after) it.

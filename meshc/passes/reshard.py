@@ -44,6 +44,13 @@ compositions planned there). What the pass does, per function:
      (:func:`meshc.sharding.plan_bytes_per_device`); else ``collectives``. On a
      dynamic mesh (no byte counts) the peered test alone decides.
 
+The resharding points ``distribute-types`` put inside the body of a region op partitioned in
+place (:func:`meshc.interfaces.region_models.insert_body_reshards`: a loop-carried value's yield
+resharded back to its iter_arg's sharding, an op of the body reading a value it needs split
+otherwise) are lowered the same way, always to ``collectives`` (they run on every run of the body,
+in local view after ``partition``); consumers' needs are not asked inside a body (its model made it
+consistent).
+
 ``peer-tile=T0xT1..`` (with ``peer`` or ``auto``; seed 000's last paragraph: "each such tile can be
 copied closer to the compute unit ... interleave it into the kernel") also marks every linalg
 structured op of the function that has a distributed input with the tile sizes
