@@ -243,6 +243,11 @@ def test_an_if_whose_branches_yield_different_splits_reshards_one_branch(mesh, x
     assert_close(result.outputs[0], want, 1)
     moved = [d.collective_bytes for d in result.stats.devices]
     assert (all(b == 0 for b in moved) if taken else all(b > 0 for b in moved))
+    # estimate counts the branch with more in-body collectives (an upper bound, with a note): the else
+    est = estimate(mc.compile(mc.parse(text), None).program.schedule)
+    assert len(est.notes) == 1 and "upper bound" in est.notes[0]
+    if not taken:
+        assert [d.stats.collective_bytes for d in est.devices] == moved
 
 
 def test_meshc_run_check_on_threads_and_mpi(tmp_path):
