@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 import subprocess
 import sys
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -21,6 +22,8 @@ from meshc.backend.spmd import spmd_pipeline
 from meshc.passes.manager import PassManager
 from meshc.runtime.estimate import estimate
 from tests.tolerance import assert_close
+
+DATA = Path(__file__).parent / "data" / "region"
 
 COLLECTIVE = re.compile(r"mesh\.(all_gather|all_reduce|all_to_all|reduce_scatter|all_slice|update_halo)$")
 
@@ -278,3 +281,29 @@ def test_uneven_shards_keep_the_body_replicated_over_that_dim():
     result = mc.run(mc.parse(text), [x, x, np.array(3)], check=True)
     assert result.check_ok
     assert_close(result.outputs[0], _reference("transpose", x, x, 3)[0], 1)
+
+
+def test_a_window_over_a_split_spatial_dim_gathers_inside_the_body():
+    # no halo is inferred for a convolution window (docs/pipeline.md, as in the flat program, which
+    # gathers its input once): the body gathers the carried rows on every iteration, computes its own
+    # split output rows, and yields them with the iter_arg's split (no reshard at the yield)
+    text = (DATA / "conv_loop.mlir").read_text()
+    inside, outside = _collectives(_compiled(text))
+    assert inside == ["all_gather"] and outside == []
+    rng = np.random.default_rng(6)
+    x = rng.standard_normal((4, 16, 8)).astype(np.float32)
+    k = (rng.standard_normal((3, 8, 8)) / 5).astype(np.float32)
+    result = mc.run(mc.parse(text), [x, k, np.array(3)], check=True)
+    assert result.check_ok
+    acc, magnitude = x.astype(np.float64), 0.0
+    for _ in range(3):
+        p = np.pad(acc, ((0, 0), (1, 1), (0, 0)))
+        windows = np.stack([p[:, j:j + 16, :] for j in range(3)], axis=2)  # n, w, tap, c
+        magnitude = max(magnitude, float(np.max(np.einsum("nwjc,jcf->nwf", np.abs(windows), np.abs(k)))))
+        acc = np.tanh(np.einsum("nwjc,jcf->nwf", windows, k.astype(np.float64)))
+    assert_close(result.outputs[0], acc, 3 * 3 * 8, magnitude)
+    # per iteration each device receives the 3 other 4x4x8 f32 shards
+    moved = [d.collective_bytes for d in result.stats.devices]
+    assert moved == [3 * 3 * 4 * 4 * 8 * 4] * 4
+    est = estimate(mc.compile(mc.parse(text), None).program.schedule, trips=3)
+    assert [d.stats.collective_bytes for d in est.devices] == moved
