@@ -881,7 +881,10 @@ def _plan_tp(a: _Analysis, spec: AutoShardSpec, megatron: bool = True) -> KindPl
             producers = ", ".join(f"{p.c.op.name} {p.index}" for p in _feeding(c.op.inputs[wc.act], owners))
             reason = (f"row-parallel weight of {name}{via} (its input comes from the column-parallel {producers}): "
                       "partial sums reduced by one all_reduce")
-            if act_dim is not None:
+            # inside a region op that stays (an scf.while's body) no annotation: its ShardingInterface
+            # carries the column split through the body to this K dim itself, and a mesh op in a body
+            # would make the region op opaque (replicated whole)
+            if act_dim is not None and c.op.parent_op is a.func:
                 split = _with_axes(_split_on(act_dim, axis), _other_axes(a, spec, wc, wc.act))
                 notes.append(OperandAnnotation(index_of[id(c.op)], wc.act, split,
                                                f"input {wc.act} of {name} -> {_axes_text(split)} "

@@ -52,6 +52,14 @@ class LazyGroup(click.Group):
         with tolerate_closed_pipes(), terminate_as_interrupt(), recursion_headroom():
             return super().main(*args, **kwargs)
 
+    def __call__(self, *args, **kwargs):
+        """The console script's entry (``meshc``, ``python -m meshc``; tests call :meth:`main`): the
+        process leaves its IR to the operating system at exit (:func:`meshc.commands._common.leave_ir_at_exit`)."""
+        from meshc.commands._common import leave_ir_at_exit
+
+        leave_ir_at_exit()
+        return super().__call__(*args, **kwargs)
+
     def make_context(self, info_name, args, parent=None, **extra):
         from meshc.output_files import guard_standard_streams
 

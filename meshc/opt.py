@@ -336,6 +336,10 @@ def main(argv: Optional[list[str]] = None) -> None:
     from meshc.output_files import guard_standard_streams, tolerate_closed_pipes
 
     guard_standard_streams()  # ``>&-`` / ``<&-``: errors with exit 1, not an internal error
+    if argv is None:  # the console script's process: its IR is left to the OS at exit
+        from meshc.commands._common import leave_ir_at_exit
+
+        leave_ir_at_exit()
     argv = list(sys.argv[1:] if argv is None else argv)
     from meshc.commands._common import EXIT_TERMINATED, Terminated, terminate_as_interrupt
 

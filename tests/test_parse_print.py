@@ -220,3 +220,47 @@ def test_positions_after_skipped_comments_locations_and_blank_lines():
     with pytest.raises(DiagnosticError) as info:
         parse(text.replace("  \t %c = arith.bogus %b\n", "  func.return %b : f32\n}  // end\n  %"), "t.mlir")
     assert (info.value.location.line, info.value.location.col) == (7, 3)
+
+
+def test_a_parse_in_a_frozen_block_is_kept_out_of_collections_until_the_block_ends():
+    """meshc.parser.parsed_ir_frozen: the module each parse returns is frozen (gc.freeze) within the block,
+    nested blocks keep it frozen, and the outermost exit unfreezes everything (nothing stays frozen in a
+    process running many commands, as the tests do); the IR is unchanged by it."""
+    import gc
+
+    from meshc.ir import print_op
+    from meshc.parser import parse, parsed_ir_frozen
+
+    text = "func.func @f(%a: f32) -> f32 {\n  %b = arith.addf %a, %a : f32\n  return %b : f32\n}\n"
+    assert gc.get_freeze_count() == 0
+    with parsed_ir_frozen():
+        module = parse(text, "a.mlir")
+        frozen = gc.get_freeze_count()
+        assert frozen > 0
+        with parsed_ir_frozen():
+            parse(text, "b.mlir")
+        assert gc.get_freeze_count() >= frozen  # the inner exit does not unfreeze the outer block's IR
+    assert gc.get_freeze_count() == 0
+    assert print_op(module) == print_op(parse(text, "a.mlir"))
+    parse(text, "c.mlir")  # outside a block: nothing frozen
+    assert gc.get_freeze_count() == 0
+
+
+def test_compile_leaves_nothing_frozen(tmp_path):
+    """``meshc compile`` parses inside parsed_ir_frozen and unfreezes on its way out, on success and on error."""
+    import gc
+
+    from click.testing import CliRunner
+
+    from meshc.cli import main
+
+    good = tmp_path / "good.mlir"
+    good.write_text("func.func @f(%a: f32) -> f32 {\n  return %a : f32\n}\n")
+    bad = tmp_path / "bad.mlir"
+    bad.write_text("func.func @f(%a: f32) -> f32 {\n  return %zz : f32\n}\n")
+    ok = CliRunner().invoke(main, ["compile", "-p", "", str(good)])
+    assert ok.exit_code == 0 and "return %a : f32" in ok.output
+    assert gc.get_freeze_count() == 0
+    failed = CliRunner().invoke(main, ["compile", "-p", "", str(bad)])
+    assert failed.exit_code == 1
+    assert gc.get_freeze_count() == 0

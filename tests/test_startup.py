@@ -134,3 +134,45 @@ def test_a_bf16_program_loads_ml_dtypes_on_use(tmp_path):
     got = np.load(out, allow_pickle=False)
     # x + x is exact in bf16 for these values (multiples of 1/4 below 8)
     assert got.view(np.uint16).tolist() == (a + a).view(np.uint16).tolist()
+
+
+def test_the_console_scripts_leave_their_ir_to_the_os_at_exit_and_still_write_everything(tmp_path):
+    """``meshc`` and ``meshc-opt`` freeze what is alive when the interpreter exits
+    (meshc.commands._common.leave_ir_at_exit): the output written to a file, to a pipe, and to standard error is
+    complete, the exit code kept; an in-process call (click's ``main``, as the tests use) registers nothing."""
+    import shutil
+
+    from meshc.ir import print_op
+    from meshc.parser import parse
+
+    lines = ["func.func @f(%a: f32) -> f32 {"]
+    for i in range(2000):
+        lines.append(f"  %v{i} = arith.addf {'%a' if i == 0 else f'%v{i - 1}'}, %a : f32")
+    lines += ["  return %v1999 : f32", "}", ""]
+    src = tmp_path / "long.mlir"
+    src.write_text("\n".join(lines))
+    expected = print_op(parse(src.read_text(), str(src)))
+    out = tmp_path / "out.mlir"
+    meshc = [sys.executable, "-m", "meshc.cli"]
+    to_file = subprocess.run(meshc + ["compile", "-p", "", str(src), "-o", str(out)], capture_output=True, text=True)
+    assert to_file.returncode == 0 and to_file.stdout == ""
+    assert out.read_text() == expected
+    to_pipe = subprocess.run(meshc + ["compile", "-p", "", str(src)], capture_output=True, text=True)
+    assert to_pipe.returncode == 0 and to_pipe.stdout == expected
+    opt = shutil.which("meshc-opt", path=str(__import__("pathlib").Path(sys.executable).parent))
+    assert opt is not None
+    via_opt = subprocess.run([opt, str(src)], capture_output=True, text=True)
+    assert via_opt.returncode == 0 and via_opt.stdout.count("arith.addf") == 2000
+    bad = tmp_path / "bad.mlir"
+    bad.write_text("func.func @f() {\n  %x = arith.addf %y, %y : f32\n  return\n}\n")
+    failed = subprocess.run(meshc + ["compile", str(bad)], capture_output=True, text=True)
+    assert failed.returncode == 1 and "use of undeclared SSA value name '%y'" in failed.stderr
+    probe = subprocess.run([sys.executable, "-c", textwrap.dedent("""\
+        import atexit, gc
+        from click.testing import CliRunner
+        import meshc.commands._common as common
+        from meshc.cli import main
+        assert CliRunner().invoke(main, ["--help"]).exit_code == 0
+        print(common._leaving)
+        """)], capture_output=True, text=True, check=True)
+    assert probe.stdout.strip() == "False"

@@ -132,7 +132,7 @@ def command(input_path: str, output: str, pipeline: "str | None", generic: bool,
     manager = PassManager.from_text(pipeline_text, context, verify_each=verify_each, printing=printing,
                                     timing=timer)
 
-    from meshc.parser import parse
+    from meshc.parser import parse, parsed_ir_frozen
 
     text, name = read_input(input_path)
     printer = DiagnosticPrinter(sources)
@@ -141,69 +141,73 @@ def command(input_path: str, output: str, pipeline: "str | None", generic: bool,
     mismatches = []
     declared: dict[str, None] = {}  # mesh names of the chunks parsed, in order
     unparsed = False  # a chunk that did not parse may declare any mesh
-    for chunk in split_input(text, split_input_file):
-        verifier = DiagnosticVerifier(text, name, chunk.first, chunk.last) if verify_diagnostics else None
-        sink = verifier.process if verifier is not None else printer.emit
-        context.emit = sink
-        module = None
-        try:
-            with measure(timer, "parse"):
-                module = parse(chunk.text, name)
-            if spelling != "input":  # the module prints (and dumps) in the spelling asked for
-                module.spelling = spelling
-            if annotations or auto_shard or explain:  # --mesh/--shard/--shardings-from/--auto-shard (README.md, "Commands")
-                shard_module(module, None, annotations, auto_shard, explain)
-            specialize_arg_shapes(module, None, arg_shape)
-            if emit != "mlir":  # per-device schedules and unrolled programs need every size
-                require_static_args(module, None, f"--emit={emit}", "")
-            names = mc.mesh_names(module)
-            declared.update(dict.fromkeys(names))
-            if not split_input_file:  # an option error naming --mesh-shape and the declared meshes
-                check_mesh_shape_names(shapes, names)
-            # --mesh-shape as 'meshc run': static meshes overridden (a note), an unknown name an error -- but a
-            # chunk of a split input ignores the meshes it does not declare (the whole input is checked below)
-            context.mesh_shapes = {n: s for n, s in shapes.items() if n in names} if split_input_file else shapes
-            for line in mc.override_mesh_shapes(module, context.mesh_shapes):
-                click.echo(f"note: {line}", err=True)
-            if per_device or pipeline is None or emit not in ("mlir", "unrolled"):  # a -p without unroll, printed: no limit
-                listing = emit not in ("mlir", "unrolled") and not per_device  # one step list per device
-                mc.check_device_count(module, context.mesh_shapes,
-                                      mc.MAX_UNROLLED_DEVICES if per_device else
-                                      mc.MAX_LISTED_DEVICES if listing else mc.MAX_DEVICES,
-                                      mc.LISTING_LIMIT_REASON if listing else None)
-            original = module.clone() if emit not in ("mlir", "unrolled") and not per_device else None
-            # the IR dumps and the diagnostics checker write to stderr as the passes run: no display then
-            quiet = verify_diagnostics or any((print_ir_before_all, print_ir_after_all, print_ir_before,
-                                               print_ir_after, print_ir_after_change, print_ir_after_failure))
-            with Progress(sys.stderr, enabled=False if quiet else None) as shown:
-                manager.observer = shown if shown.enabled else None
-                manager.run(module)
-            with measure(timer, "print"):
-                if emit in ("mlir", "unrolled"):
-                    printed = print_op(module, generic=generic, asm_names=value_names == "asm",
-                                       debuginfo=print_debuginfo)
-                    if aliases == "input" and not generic:
-                        from meshc.ir.aliases import with_aliases
+    # the parsed IR lives until the command ends: no collection walks it again (meshc.parser.parsed_ir_frozen)
+    with parsed_ir_frozen():
+        for chunk in split_input(text, split_input_file):
+            verifier = DiagnosticVerifier(text, name, chunk.first, chunk.last) if verify_diagnostics else None
+            sink = verifier.process if verifier is not None else printer.emit
+            context.emit = sink
+            module = None
+            try:
+                with measure(timer, "parse"):
+                    module = parse(chunk.text, name)
+                if spelling != "input":  # the module prints (and dumps) in the spelling asked for
+                    module.spelling = spelling
+                # --mesh/--shard/--shardings-from/--auto-shard (README.md, "Commands")
+                if annotations or auto_shard or explain:
+                    shard_module(module, None, annotations, auto_shard, explain)
+                specialize_arg_shapes(module, None, arg_shape)
+                if emit != "mlir":  # per-device schedules and unrolled programs need every size
+                    require_static_args(module, None, f"--emit={emit}", "")
+                names = mc.mesh_names(module)
+                declared.update(dict.fromkeys(names))
+                if not split_input_file:  # an option error naming --mesh-shape and the declared meshes
+                    check_mesh_shape_names(shapes, names)
+                # --mesh-shape as 'meshc run': static meshes overridden (a note), an unknown name an error -- but a
+                # chunk of a split input ignores the meshes it does not declare (the whole input is checked below)
+                context.mesh_shapes = {n: s for n, s in shapes.items() if n in names} if split_input_file else shapes
+                for line in mc.override_mesh_shapes(module, context.mesh_shapes):
+                    click.echo(f"note: {line}", err=True)
+                # a -p without unroll, printed: no limit
+                if per_device or pipeline is None or emit not in ("mlir", "unrolled"):
+                    listing = emit not in ("mlir", "unrolled") and not per_device  # one step list per device
+                    mc.check_device_count(module, context.mesh_shapes,
+                                          mc.MAX_UNROLLED_DEVICES if per_device else
+                                          mc.MAX_LISTED_DEVICES if listing else mc.MAX_DEVICES,
+                                          mc.LISTING_LIMIT_REASON if listing else None)
+                original = module.clone() if emit not in ("mlir", "unrolled") and not per_device else None
+                # the IR dumps and the diagnostics checker write to stderr as the passes run: no display then
+                quiet = verify_diagnostics or any((print_ir_before_all, print_ir_after_all, print_ir_before,
+                                                   print_ir_after, print_ir_after_change, print_ir_after_failure))
+                with Progress(sys.stderr, enabled=False if quiet else None) as shown:
+                    manager.observer = shown if shown.enabled else None
+                    manager.run(module)
+                with measure(timer, "print"):
+                    if emit in ("mlir", "unrolled"):
+                        printed = print_op(module, generic=generic, asm_names=value_names == "asm",
+                                           debuginfo=print_debuginfo)
+                        if aliases == "input" and not generic:
+                            from meshc.ir.aliases import with_aliases
 
-                        printed = with_aliases(printed, getattr(module, "alias_kinds", ()))
-                    outputs.append(printed)
-                else:
-                    program = _program(mc, module, original, pipeline_text, context, verify_each)
-                    if emit == "iree":  # one IREE module, one logical device per mesh device (docs/iree.md)
-                        from meshc.backend.iree_emit import emit_iree_module
+                            printed = with_aliases(printed, getattr(module, "alias_kinds", ()))
+                        outputs.append(printed)
+                    else:
+                        program = _program(mc, module, original, pipeline_text, context, verify_each)
+                        if emit == "iree":  # one IREE module, one logical device per mesh device (docs/iree.md)
+                            from meshc.backend.iree_emit import emit_iree_module
 
-                        outputs.append(emit_iree_module(program, _iree_target()).text)
-                    else:  # per-device schedules (meshc.backend)
-                        from meshc.backend.text import render
+                            outputs.append(emit_iree_module(program, _iree_target()).text)
+                        else:  # per-device schedules (meshc.backend)
+                            from meshc.backend.text import render
 
-                        outputs.append(render(program.schedule, emit))
-        except DiagnosticError as err:
-            failed = True
-            unparsed = unparsed or module is None
-            for d in err.diagnostics:
-                sink(d)
-        if verifier is not None:
-            mismatches.extend(verifier.finish())
+                            outputs.append(render(program.schedule, emit))
+            except DiagnosticError as err:
+                failed = True
+                unparsed = unparsed or module is None
+                for d in err.diagnostics:
+                    sink(d)
+            if verifier is not None:
+                mismatches.extend(verifier.finish())
     if split_input_file and not unparsed:  # a name no chunk declares is a mistake
         check_mesh_shape_names(shapes, list(declared), "input")
 

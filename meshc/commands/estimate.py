@@ -49,8 +49,8 @@ def _shared_options(fn):
 @click.option("--latency", default=5e-6, type=FiniteFloat(min=0), metavar="SECONDS",
               help="Roofline: seconds added per collective and per copy, peer read or halo exchange (default 5e-6).")
 @click.option("--trip-count", "trip_count", type=click.IntRange(min=0), default=None, metavar="N",
-              help="Trips of an scf.for with a dynamic trip count, for the collectives in its body (default: "
-                   "counted once, per iteration, with a note).")
+              help="Trips of an scf.for with a dynamic trip count or of an scf.while, for the collectives in its "
+                   "body (default: counted once, per iteration, with a note).")
 @click.option("--json", "as_json", is_flag=True, help="Print the estimate as JSON (docs/estimate.md) instead of tables.")
 @click.option("--fail-on-oom", is_flag=True,
               help="Exit 1 when a device's peak exceeds --device-memory (default: report it and succeed).")

@@ -1,5 +1,6 @@
 """scf dialect (MLIR structured control flow): ``scf.for``, ``scf.if``,
-``scf.yield``, ``scf.forall`` and its terminator ``scf.forall.in_parallel``.
+``scf.yield``, ``scf.while`` and its terminator ``scf.condition``, ``scf.forall``
+and its terminator ``scf.forall.in_parallel``.
 
 Syntax and verification rules follow the MLIR scf dialect documentation
 (``mlir/Dialect/SCF/IR/SCFOps.td``):
@@ -10,6 +11,10 @@ Syntax and verification rules follow the MLIR scf dialect documentation
   empty ``scf.yield`` may be left out (it is added while parsing and omitted
   when printing, as mlir-opt does).
 * ``scf.if %c [-> (T, ...)] { ... } [else { ... }]``.
+* ``scf.while [(%a = %init, ...)] : (T, ...) -> (U, ...) { ... scf.condition(%c)
+  %v, ... : U, ... } do { ^bb0(%b: U, ...): ... scf.yield %w, ... : T, ... }
+  [attributes {...}]``: the "before" block's arguments are announced by the
+  header (typed by the inputs), the "after" block names its own.
 * ``scf.forall (%i, %j) in (%n, 4) [shared_outs(%o = %init) -> (T)] { ...
   scf.forall.in_parallel { ... } } [{mapping = [...]}]``, or with explicit
   ``= (lbs) to (ubs) step (steps)``. Static bounds are kept in
@@ -33,6 +38,7 @@ from typing import Optional, Sequence, Union
 
 from meshc.ir.attributes import ArrayAttr, DenseArrayAttr, IntegerAttr, UnitAttr
 from meshc.ir.core import Block, Operation, Region, Value
+from meshc.ir.location import note
 from meshc.ir.opdef import (INDEX_KIND, HasParent, Pure, ReturnLike, Terminator, TypeKind, attribute, define_op,
                             operand, region, var_operand, var_result)
 from meshc.ir.types import I1, I32, I64, INDEX, K_DYNAMIC, IndexType, IntegerType, Type
@@ -286,6 +292,119 @@ class IfOp(Operation):
 
 def _ends_with_implicit_yield(block: Block) -> bool:
     return bool(block.ops) and _is_implicit_yield(block.ops[-1])
+
+
+# ------------------------------------------------------------------ scf.while
+_REGION_NAMES = ("parent operands", "Region #0", "Region #1", "parent results")
+
+
+def _edge_check(op: Operation, source: str, target: str, values: Sequence[Type], inputs: Sequence[Type]) -> None:
+    """MLIR's ``RegionBranchOpInterface::verifyTypes`` for one control-flow edge of ``op``: as many
+    values as the target takes, of the same types (its wording)."""
+    if len(values) != len(inputs):
+        raise op.error(f"region control flow edge from {source} to {target}: source has {len(values)} operands, "
+                       f"but target successor needs {len(inputs)}")
+    for i, (a, b) in enumerate(zip(values, inputs)):
+        if a != b:
+            raise op.error(f"along control flow edge from {source} to {target}: source type #{i} '{a}' should match "
+                           f"input type #{i} '{b}'")
+
+
+def _terminator_of(op: Operation, region: Region, klass: type, what: str):
+    """The terminator of ``region``'s block when it is a ``klass``, else a located error with a note at
+    the terminator found (MLIR's ``verifyAndGetTerminator`` for ``scf.while``)."""
+    block = region.blocks[0] if region.blocks else None
+    last = block.ops[-1] if block is not None and block.ops else None
+    if isinstance(last, klass):
+        return last
+    # MLIR's Block::getTerminator: the last op when it is, or might be (an unregistered op), a terminator
+    notes = [note("terminator here", last.location)] if last is not None and (
+        last.is_terminator or type(last) is Operation) else []
+    raise op.error(f"expects the '{what}' region to terminate with '{klass.name}'", notes)
+
+
+@define_op
+class WhileOp(Operation):
+    """``%r:2 = scf.while (%a = %x, %b = %y) : (T1, T2) -> (T3, T4) { before } do { ^bb0(%c: T3, %d: T4):
+    after } [attributes {...}]`` (MLIR SCFOps.td, ``WhileOp``).
+
+    Operands: the initial values (``inits``), bound to the "before" block's arguments (types T1, T2).
+    The "before" block ends in ``scf.condition(%cond) %v...``: when ``%cond`` is true the forwarded
+    values enter the "after" block's arguments (types T3, T4), whose ``scf.yield`` gives the next
+    "before" arguments (types T1, T2); when false they are the op's results (types T3, T4). The
+    number of trips is only known at run time (a do-while when the "before" block computes, a while
+    when it only tests).
+    """
+
+    name = "scf.while"
+    inits = var_operand()
+    while_results = var_result()
+    before_region = region(single_block=True)
+    after_region = region(single_block=True)
+    traits = ("RecursiveMemoryEffects",)
+
+    @property
+    def before(self) -> Block:
+        return self.regions[0].blocks[0]
+
+    @property
+    def after(self) -> Block:
+        return self.regions[1].blocks[0]
+
+    @property
+    def condition_op(self) -> Optional["ConditionOp"]:
+        t = self.before.terminator if self.regions[0].blocks else None
+        return t if isinstance(t, ConditionOp) else None
+
+    @property
+    def yield_op(self) -> Optional[YieldOp]:
+        t = self.after.terminator if self.regions[1].blocks else None
+        return t if isinstance(t, YieldOp) else None
+
+    def verify_op(self) -> None:
+        for k, what in enumerate(("before", "after")):
+            if len(self.regions[k].blocks) != 1:
+                raise self.error(f"region #{k} ('{what}') failed to verify constraint: region with 1 blocks")
+        cond = _terminator_of(self, self.regions[0], ConditionOp, "before")
+        yld = _terminator_of(self, self.regions[1], YieldOp, "after")
+        inits = [v.type for v in self.operands]
+        forwarded = [v.type for v in cond.forwarded]
+        _edge_check(self, "parent operands", "Region #0", inits, [a.type for a in self.before.args])
+        _edge_check(self, "Region #0", "Region #1", forwarded, [a.type for a in self.after.args])
+        _edge_check(self, "Region #0", "parent results", forwarded, [r.type for r in self.results])
+        _edge_check(self, "Region #1", "Region #0", [v.type for v in yld.operands],
+                    [a.type for a in self.before.args])
+
+    def print_custom(self, p) -> None:
+        p.push_scope()
+        if self.operands:
+            inits = ", ".join(f"{arg_name(p, a)} = {p.value(v)}" for a, v in zip(self.before.args, self.operands))
+            p.write(f" ({inits})")
+        p.write(f" : ({_types([v.type for v in self.operands])}) -> "
+                f"{p.func_result_types([r.type for r in self.results])} ")
+        print_body(p, self.regions[0])
+        p.write(" do ")
+        p.print_region(self.regions[1], print_entry_args=True)
+        p.pop_scope()
+        p.write(p.attr_dict(self.attributes, keyword=True))
+
+
+@define_op
+class ConditionOp(Operation):
+    """``scf.condition(%cond) %v, ... : T, ...``: ends the "before" region of an ``scf.while``;
+    ``%cond`` (i1) true runs the "after" region on the forwarded values ``%v...``, false ends the loop
+    with them as results (MLIR SCFOps.td, ``ConditionOp``)."""
+
+    name = "scf.condition"
+    condition = operand(_I1_KIND)
+    forwarded = var_operand()
+    traits = (Terminator(), Pure(), HasParent("scf.while"))
+
+    def print_custom(self, p) -> None:
+        p.write(f"({p.value(self.condition)})")
+        p.write(p.attr_dict(self.attributes))
+        if self.forwarded:
+            p.write(" " + p.values(self.forwarded) + " : " + _types([v.type for v in self.forwarded]))
 
 
 # ------------------------------------------------------------------ scf.forall
@@ -556,6 +675,30 @@ class Syntax:
         if len(toks) != len(types):
             raise self.error(f"'scf.yield' has {len(toks)} values but {len(types)} types", kw)
         return self.build("scf.yield", [self.use(t, ty) for t, ty in zip(toks, types)], (), {}, (), self.loc(kw))
+
+    # scf.while
+    def scf_while_inits(self, *inits):
+        return list(inits)
+
+    def scf_while_header(self, kw, inits, ftype):
+        inits = inits or []
+        if len(inits) != len(ftype.inputs):
+            raise self.error(f"expected as many input types as operands (expected {len(inits)} got "
+                             f"{len(ftype.inputs)})", kw)
+        values = [self.use(init, ty) for (_, init), ty in zip(inits, ftype.inputs)]
+        self.set_entry_args([(a, ty) for (a, _), ty in zip(inits, ftype.inputs)])
+        return {"kw": kw, "operands": values, "types": list(ftype.results)}
+
+    def scf_while(self, header, before, after, attrs):
+        loc = self.loc(header["kw"])
+        return self.build("scf.while", header["operands"], header["types"], dict(attrs or {}), [before, after], loc)
+
+    def scf_condition(self, kw, cond, attrs, toks, types):
+        toks, types = toks or [], types or []
+        if len(toks) != len(types):
+            raise self.error(f"'scf.condition' has {len(toks)} values but {len(types)} types", kw)
+        operands = [self.use(cond, I1)] + [self.use(t, ty) for t, ty in zip(toks, types)]
+        return self.build("scf.condition", operands, (), dict(attrs or {}), (), self.loc(kw))
 
     # scf.forall
     def scf_ivs(self, *toks):

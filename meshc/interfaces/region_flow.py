@@ -24,7 +24,8 @@ SPMD partitioner).
 * ``results``: the op's results are the terminator's operands of the last run, in order.
 
 Models: ``flow.dispatch.region`` (no block arguments; its values come from above), ``scf.execute_region``,
-``scf.if``, ``scf.for``, ``scf.forall`` (its ``shared_outs`` flow into the block arguments after the
+``scf.if``, ``scf.for``, ``scf.while`` (inits enter the "before" block, the condition's forwarded values
+the "after" block and the results, the yields come back to the "before" block; ``trips`` None), ``scf.forall`` (its ``shared_outs`` flow into the block arguments after the
 induction variables; ``trips`` None: its body runs in parallel, partition's own form), ``func.call`` /
 ``util.call`` (the callee's body, a function of the same module).
 
@@ -32,7 +33,9 @@ Beyond the runs, each model answers two questions for partitioning in place
 (:mod:`meshc.interfaces.region_models`, the ShardingInterface of the region ops that stay):
 :meth:`RegionFlowModel.blocks` (the blocks whose ops run, a forall's ``in_parallel`` body included) and
 :meth:`RegionFlowModel.ties` (the values that are one tensor at different points of the flow: an
-``scf.for`` init, block argument, yield and result; both yields of an ``scf.if`` and its result).
+``scf.for`` init, block argument, yield and result; both yields of an ``scf.if`` and its result), and
+:meth:`RegionFlowModel.uniform` (the scalars that must be equal on every device: an ``scf.while``'s
+condition).
 """
 
 from __future__ import annotations
@@ -111,6 +114,12 @@ class RegionFlowModel:
                     g.append(v)
         return [tuple(g) for g in groups]
 
+    def uniform(self, op: Operation) -> list[Value]:
+        """The scalars of ``op``'s regions that decide how its regions run (a loop's continuation
+        condition) and so must be equal on every device of a partitioned program, else devices take
+        different trips and the collectives of the body never match. Default: none."""
+        return []
+
 
 _MODELS: dict[str, RegionFlowModel] = {}
 
@@ -165,6 +174,41 @@ class _ForModel(RegionFlowModel):
             return RegionFlow(body, entry, None, carried=True)
         trips = max(0, -(-(int(ub) - int(lb)) // int(step)))
         return RegionFlow(body, entry, trips, carried=True, induction=(int(lb), int(step)))
+
+
+class _WhileModel(RegionFlowModel):
+    """``scf.while``: the inits enter the "before" block's arguments; its ``scf.condition`` forwards
+    values to the "after" block's arguments (condition true) or to the results (false); the "after"
+    block's ``scf.yield`` flows back into the "before" arguments. The trip count depends on the data
+    (``trips`` None): the op is never flattened, it is partitioned in place."""
+
+    def blocks(self, op: Operation) -> list[Block]:
+        """The "before" block, then the "after" block."""
+        return [op.regions[0].blocks[0], op.regions[1].blocks[0]]
+
+    def ties(self, op: Operation) -> list[tuple[Value, ...]]:
+        """Per loop-carried value ``k``: its init, "before" argument and yield; per forwarded value ``j``:
+        the condition's operand ``1 + j``, the "after" argument and the result. When the condition
+        forwards a "before" argument unchanged at its own position (lax.while_loop, lax.fori_loop and
+        lax.scan all lower so), the two groups are one."""
+        before, after = op.regions[0].blocks[0], op.regions[1].blocks[0]
+        cond, yld = before.ops[-1], after.ops[-1]
+        carried = [[v, a, y] for v, a, y in zip(op.operands, before.args, yld.operands)]
+        out: list[list[Value]] = []
+        for j, (f, a, r) in enumerate(zip(cond.operands[1:], after.args, op.results)):
+            if j < len(carried) and f is before.args[j]:
+                carried[j] += [a, r]
+            else:
+                out.append([f, a, r])
+        return [tuple(g) for g in carried + out]
+
+    def uniform(self, op: Operation) -> list[Value]:
+        """The condition of the ``scf.condition``: every device must take the same number of trips."""
+        return [op.regions[0].blocks[0].ops[-1].operands[0]]
+
+    def region_flow(self, op: Operation) -> Optional[RegionFlow]:
+        before = op.regions[0].blocks[0]
+        return RegionFlow(before, tuple(range(len(op.operands))), None, carried=True)
 
 
 class _ForallModel(RegionFlowModel):
@@ -227,6 +271,7 @@ def _register() -> None:
         register_region_flow(name, once)
     register_region_flow("scf.if", _IfModel())
     register_region_flow("scf.for", _ForModel())
+    register_region_flow("scf.while", _WhileModel())
     register_region_flow("scf.forall", _ForallModel())
     call = _CallModel()
     for name in ("func.call", "util.call"):

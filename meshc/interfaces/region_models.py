@@ -1,4 +1,4 @@
-"""ShardingInterface models of region ops: ``scf.for``, ``scf.if``, ``scf.forall``, ``scf.execute_region``,
+"""ShardingInterface models of region ops: ``scf.for``, ``scf.if``, ``scf.while``, ``scf.forall``, ``scf.execute_region``,
 ``flow.dispatch.region``, sharded and partitioned in place through their bodies.
 
 Upstream MLIR's sharding propagation and partition have no rule for region ops (an ``scf.for`` or
@@ -85,7 +85,7 @@ __all__ = ["RegionOpModel", "ParallelInsertSliceModel", "dim_classes", "inner_sh
            "reduction_axes", "REGION_OPS"]
 
 #: The region ops with this model (each has a region-flow interface, :mod:`meshc.interfaces.region_flow`).
-REGION_OPS = ("scf.for", "scf.if", "scf.forall", "scf.execute_region", "flow.dispatch.region")
+REGION_OPS = ("scf.for", "scf.if", "scf.while", "scf.forall", "scf.execute_region", "flow.dispatch.region")
 
 Node = tuple[int, int]  # (id(value), dim)
 
@@ -719,8 +719,11 @@ class RegionOpModel(ShardingModel):
         """The op on this device's shards, its body partitioned in place (see the module docstring).
 
         Raises:
-            PartitionError: a dynamic dim of a block argument without a tied operand.
+            PartitionError: a dynamic dim of a block argument without a tied operand; a value that
+                must be equal on every device (an ``scf.while`` condition) computed from a split or
+                partial tensor (:func:`_check_uniform`).
         """
+        _check_uniform(op)
         view: DeviceView = ctx.view  # type: ignore[assignment]
         coords = view.coords()
         # inside an enclosing region op's body: its new body's values of the scalars (and unsharded
@@ -864,6 +867,36 @@ def _local_reshard(m: IndexMath, view: DeviceView, op: Operation, local: Value) 
                              "evenly)")
     new = Operation.create([local], [t], dict(op.attributes), location=op.location, name=op.name)
     return m.b.insert(new).results[0]
+
+
+def _check_uniform(op: Operation) -> None:
+    """Each :meth:`~meshc.interfaces.region_flow.RegionFlowModel.uniform` value of ``op`` (an
+    ``scf.while`` condition) must be computed from replicated values only: on per-device shards it
+    would differ between devices, which would then run different trip counts and never meet at the
+    body's collectives. Walks the value's producers inside ``op`` (values from above and block
+    arguments included) in the global view, where a split or partial tensor shows its sharding; a
+    replicated tensor (a combined partial sum among them) ends the walk: it is equal on every device.
+
+    Raises:
+        PartitionError: naming the sharded value and the location of the op that uses it.
+    """
+    model = region_flow_model(op)
+    for v in model.uniform(op) if model is not None else ():
+        stack, seen = [v], set()
+        while stack:
+            x = stack.pop()
+            if x in seen:
+                continue
+            seen.add(x)
+            s = sharding_of(x.type)
+            if s is not None and (s.partial_axes or any(s.split_axes)):
+                raise PartitionError(f"its condition at {v.op.location if getattr(v, 'op', None) else op.location} "
+                                     f"depends on a value of type '{x.type}' that differs between devices (split or "
+                                     "partial); the devices would run different trip counts. Keep the condition's "
+                                     "inputs replicated (e.g. mesh.shard ... to <@m, [[]]>)")
+            producer = getattr(x, "op", None)
+            if s is None and producer is not None and any(a is op for a in producer.ancestors()):
+                stack.extend(producer.operands)
 
 
 def _all_reduce(m: IndexMath, local: Value, s: ShardingAttr, loc) -> Value:

@@ -521,7 +521,7 @@ class _Solver:
     def splittable(self, loop: int) -> bool:
         """A reduction loop needs a known combiner for every tensor result and an operand dim it indexes
         (the dim whose shard gives each device its range of the loop); a parallel loop must index every
-        tensor result (otherwise a split would leave devices computing overlapping results)."""
+        tensor result of rank > 0 (otherwise a split would leave devices computing overlapping results)."""
         results = [(r, links) for r, links in enumerate(self.space.results) if links is not None]
         if self.space.iterator_types[loop] == REDUCTION:
             kinds = [self.space.kind_of(r) for r, _ in results]
@@ -532,7 +532,11 @@ class _Solver:
         if self.space.iterator_types[loop] == INTERNAL:
             return any(isinstance(links, tuple) and any(l is not None and l.loop == loop for l in effective_links(links))
                        for links in self.space.extended_operands)
-        return all(any(l is not None and l.loop == loop for l in effective_links(links)) for _, links in results)
+        # a rank-0 result has no dim to index: it is no overlap (a region op's loop counter, carried
+        # replicated next to a split tensor; any value a device could compute differently from split
+        # data comes out of a reduction loop, never of a parallel one)
+        return all(any(l is not None and l.loop == loop for l in effective_links(links)) for _, links in results
+                   if links != ())
 
     def try_split(self, links: TensorLinks, sharding: ShardingAttr, operand: bool = False, soft: bool = False,
                   refine: bool = False) -> bool:

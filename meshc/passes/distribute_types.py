@@ -14,12 +14,12 @@ tensor encoding attribute"): every tensor value's type carries its sharding,
   whose sharding differs stays as a resharding point ``mesh.shard %x to S :
   T_in -> T_out`` (``annotate_for_users`` dropped: the types say it all).
 * Tensor values inside the regions of a region op partitioned in place
-  (``scf.for``, ``scf.if``, ``scf.forall``: :mod:`meshc.interfaces.region_models`)
+  (``scf.for``, ``scf.if``, ``scf.while``, ``scf.forall``: :mod:`meshc.interfaces.region_models`)
   take the shardings the op's loop sharding gives its body, with a resharding
   point in front of each use its model cuts (``insert_body_reshards``: a
   yield resharded back to its iter_arg's sharding) and an ``all_reduce`` after
-  each split reduction (``combine_partials``); inside other ops' regions they
-  are replicated. The function type follows its arguments and
+  each split reduction (``combine_partials``); inside other ops' regions (and
+  a region op whose body holds mesh ops) they are replicated. The function type follows its arguments and
   returned values.
 * A ``func.call`` whose operands (results) have other shardings than the
   callee's signature gets resharding points before (after) it.
@@ -171,7 +171,8 @@ def _distribute_nested(op: Operation, default) -> None:
     from meshc.interfaces.region_models import combine_partials, inner_shardings, insert_body_reshards, sharding_model_of
     from meshc.interfaces.sharding import loop_sharding
 
-    if sharding_model_of(op) is None or not op.regions:
+    model = sharding_model_of(op)
+    if model is None or not op.regions or model.classes(op) is None:  # no rule (mesh ops in its body): whole
         _replicate_nested(op, default)
         return
     from meshc.interfaces.sharding import iteration_space

@@ -15,7 +15,8 @@ Only functions with sharding annotations are changed (a program with none keeps 
 option ``all-functions`` is set (what ``--auto-shard`` does before it looks for weights, so that it sees
 the ops the annotated program will shard: a matmul inside a ``flow.dispatch.region``), and only region
 ops directly in the function body. What stays: an ``scf.if`` on a computed condition, a
-loop of unknown trip count or of more than ``max-trips`` trips, ``scf.forall`` (partition's own
+loop of unknown trip count (an ``scf.while``, whose trips depend on the data; a dynamic ``scf.for``)
+or of more than ``max-trips`` trips, ``scf.forall`` (partition's own
 parallel form), a call of a function without a single-block body; they stay, with a remark saying
 why, and the region ops among them are sharded and partitioned in place by their ShardingInterface
 (:mod:`meshc.interfaces.region_models`: the body runs per device on the device's shards).

@@ -1,13 +1,14 @@
 """Collectives inside a kernel's regions: the local-view ``mesh.all_reduce`` (and the other local-view
 collectives) that ``partition`` leaves in the body of a region op partitioned in place
-(:mod:`meshc.interfaces.region_models`: an ``scf.for`` whose body all_reduces a split contraction on
-every iteration, an ``scf.if`` whose branch does).
+(:mod:`meshc.interfaces.region_models`: an ``scf.for`` or ``scf.while`` whose body all_reduces a split
+contraction on every iteration, an ``scf.if`` whose branch does).
 
 The region op is one Kernel step of each device's schedule (:mod:`meshc.backend.schedule`); its body
 runs in the device's interpreter, which hands each local-view collective it meets to
 ``interp.body_collectives`` (:meth:`BodyCollectives.run`). Every device of a group meets the same
-collectives in the same order: the trip count of a loop and the condition of a branch are replicated
-scalars (partition gives every device the same value), so the ``n``-th in-body collective of one
+collectives in the same order: the trip count of a loop, an ``scf.while``'s condition and the condition
+of a branch are replicated scalars (partition gives every device the same value, and refuses an
+``scf.while`` whose condition reads a split or partial tensor), so the ``n``-th in-body collective of one
 device is the ``n``-th of every other. That position (a per-device sequence number, counted over the
 whole run) names the instance: a device whose ``n``-th collective is another op than its group's
 fails with a clear error instead of mixing buffers.
@@ -222,7 +223,9 @@ def body_collective_runs(op: Any, trips: Optional[int] = None) -> tuple[list[tup
     ``op`` meets it, and notes on what is not known statically: an ``scf.for`` with constant bounds
     runs its body ``ceil((ub - lb) / step)`` times; a dynamic one ``trips`` times (given, e.g.
     ``meshc estimate --trip-count``), else once, said per iteration in a note; an ``scf.if`` on a
-    computed condition counts the branch with more collectives (a note says it is an upper bound).
+    computed condition counts the branch with more collectives (a note says it is an upper bound); an
+    ``scf.while`` runs its "after" block ``trips`` times and its "before" block ``trips + 1`` times
+    (once each without ``trips``, said in a note).
     ``meshc estimate`` multiplies each collective's traffic by its runs."""
     notes: list[str] = []
     out: list[tuple[Any, int]] = []
@@ -253,6 +256,19 @@ def body_collective_runs(op: Any, trips: Optional[int] = None) -> tuple[list[tup
                 notes.append(f"{o.location}: 'scf.for' with a dynamic trip count: its in-body collectives are "
                              + (f"counted {trips} times (--trip-count)" if trips is not None else
                                 "counted once (per iteration; give --trip-count N)"))
+            return
+        if o.name == "scf.while":
+            # the "before" block runs once more than the "after" block (the test that ends the loop)
+            n = trips if trips is not None else 1
+            saved = len(out)
+            for k, r in enumerate(o.regions):
+                for b in r.blocks:
+                    for x in b.ops:
+                        walk(x, times * (n + (1 if k == 0 and trips is not None else 0)))
+            if len(out) > saved:
+                notes.append(f"{o.location}: 'scf.while' runs a data-dependent number of trips: its in-body "
+                             "collectives are " + (f"counted for {trips} trips (--trip-count)" if trips is not None
+                                                   else "counted once (per iteration; give --trip-count N)"))
             return
         if o.name == "scf.if":
             cond = _constant_int(o.operands[0])

@@ -450,6 +450,8 @@ class _Walk:
         with this device's shapes), times its runs (:func:`~meshc.runtime.body_collectives.body_collective_runs`;
         a dynamic trip count is ``trips``, else counted once with a note). The largest staging chunk
         is held once (freed per call in a run). Returns the modeled seconds."""
+        import numpy as np
+
         from meshc.ir.types import element_type_of, numpy_dtype
         from meshc.runtime.body_collectives import body_collective_runs, body_spec
         from meshc.runtime.collectives import group_transfer_matrix
@@ -478,7 +480,10 @@ class _Walk:
             received = sum(row.values())
             stats.collective_bytes += received
             stats.collective_peer_bytes += sum(n for m, n in row.items() if m != k and mesh.is_peered(k, m))
-            stats.record_transfers(row, "collective")
+            pairs = stats.received_from.get("collective")
+            if pairs is None:  # one PairRow per device, shared with the top-level collectives' rows
+                pairs = stats.received_from["collective"] = PairRow()
+            pairs.add(np.asarray(list(row), dtype=np.int64), np.asarray(list(row.values()), dtype=np.int64))
             for m, n in row.items():
                 self.collective_sent[m] += n
             chunk = max(chunk, staging_bytes(spec.kind, math.prod(shape) * dt.itemsize, len(members)))

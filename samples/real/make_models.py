@@ -1,4 +1,4 @@
-"""Export five small real models from JAX / flax with Megatron shardings on a (2, 4) mesh; not run by the tests.
+"""Export small real models from JAX / flax with Megatron shardings on a (2, 4) mesh; not run by the tests.
 
 Needs JAX, flax and IREE's compiler in a separate environment (Python >= 3.12 for current JAX)::
 
@@ -51,6 +51,12 @@ The models (all float32, small so that the files stay a few hundred kB):
   (``nn.MultiHeadDotProductAttention`` with 4 heads, ``nn.LayerNorm``, ``nn.Dense`` MLP 64 -> 128 -> 64,
   post-norm); ``apply`` takes the parameters first. Megatron: the query/key/value kernels [64, 4, 16]
   split on heads, the output kernel [4, 16, 64] on heads, the MLP column- then row-parallel.
+* ``mlp_scan``: ``lax.scan`` over 3 stacked MLP layers on x[8,64] (w1 [3,64,128], w2 [3,128,64]);
+  IREE turns the scan's static while loop into an ``scf.for`` of 3 trips.
+* ``mlp_fori``: the first ``n`` (an int32 argument, 2 in the inputs) of the same stack by
+  ``lax.fori_loop(0, n, ...)``: a while loop of dynamic trip count, an ``scf.while`` after IREE, whose
+  body slices layer ``i`` off the stacks. Both: w1 column-, w2 row-parallel over "model", x over
+  "data"; XLA's all-reduce sits in the while body (counted once, ``trips`` in ``xla_collectives.json``).
 """
 
 from __future__ import annotations
@@ -342,13 +348,53 @@ def flax_model():
     return encoder, [np.asarray(leaf) for leaf in leaves] + [x], specs, P("data", None, None)
 
 
+# ------------------------------------------------------------------------------------- loops (scf.while)
+L = 3  # stacked layers of mlp_scan
+
+
+def mlp_layer(x, w1, b1, w2, b2):
+    """x [N, D] -> relu(x @ w1 + b1) @ w2 + b2 + x (w1 [D, F], w2 [F, D])."""
+    return jnp.maximum(x @ w1 + b1, 0.0) @ w2 + b2 + x
+
+
+def mlp_scan(x, w1, b1, w2, b2):
+    """``lax.scan`` over ``L`` stacked MLP layers (w1 [L, D, F], b1 [L, F], w2 [L, F, D], b2 [L, D])."""
+    def step(h, layer):
+        return mlp_layer(h, *layer), None
+
+    return jax.lax.scan(step, x, (w1, b1, w2, b2))[0]
+
+
+def mlp_scan_model():
+    args = [grid((8, D), 256), grid((L, D, F)), grid((L, F)), grid((L, F, D)), grid((L, D))]
+    specs = [P("data", None), P(None, None, "model"), P(None, "model"), P(None, "model", None), P()]
+    return mlp_scan, args, specs, P("data", None)
+
+
+def mlp_fori(x, w1, b1, w2, b2, n):
+    """The first ``n`` of ``L`` stacked MLP layers (weights as :func:`mlp_scan`'s), ``n`` an int32
+    argument: ``lax.fori_loop`` of dynamic bound, a while loop whose body reads layer ``i`` of the stack."""
+    return jax.lax.fori_loop(0, n, lambda i, h: mlp_layer(h, w1[i], b1[i], w2[i], b2[i]), x)
+
+
+def mlp_fori_model():
+    args = [grid((8, D), 256), grid((L, D, F)), grid((L, F)), grid((L, F, D)), grid((L, D)), np.array(2, np.int32)]
+    specs = [P("data", None), P(None, None, "model"), P(None, "model"), P(None, "model", None), P(), P()]
+    return mlp_fori, args, specs, P("data", None)
+
+
 MODELS = {"llama_block": llama_model, "gpt2_layer": gpt2_model, "cnn": cnn_model, "moe": moe_model,
           "flax_encoder": flax_model, "llama_decode": llama_decode_model,
           # held-out variants of the same kinds (after the six: their inputs do not change the others')
           "gpt2_h6": functools.partial(gpt2_model, d=48, heads=6),
           "gpt2_heads_major": functools.partial(gpt2_model, heads=8, heads_major=True),
-          "llama_gqa": llama_gqa_model, "cnn_deep": cnn_deep_model}
+          "llama_gqa": llama_gqa_model, "cnn_deep": cnn_deep_model,
+          # loops IREE lowers to scf.while
+          "mlp_scan": mlp_scan_model, "mlp_fori": mlp_fori_model}
 GENERALIZE = {"cnn"}
+#: trips of the loop of a loop model: XLA's counts are per HLO collective op, and one in a while body
+#: runs once per trip (``xla_collectives.json`` records them as ``trips``; the tests multiply)
+LOOP_TRIPS = {"mlp_scan": L, "mlp_fori": 2}
 
 
 def count_collectives(hlo: str) -> dict[str, int]:
@@ -457,6 +503,8 @@ def main(out: Path, only: frozenset = frozenset(), xla_only: bool = False) -> No
                           out_shardings=NamedSharding(mesh, out_spec))
         lowered = sharded.lower(*args)
         xla[name] = xla_summary(lowered.compile().as_text())
+        if name in LOOP_TRIPS:
+            xla[name]["trips"] = LOOP_TRIPS[name]
         print(name, {k: v for k, v in xla[name].items() if k != "collectives"})
         if xla_only:
             continue

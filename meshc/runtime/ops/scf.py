@@ -6,6 +6,12 @@ the regions (MLIR SCFOps.td semantics).
   iteration's ``iter_args`` and, after the last one, the results. A loop
   that runs zero times returns the initial values.
 * ``scf.if``: runs the then or else block; an absent else yields nothing.
+* ``scf.while``: runs the "before" block on the current values; its
+  ``scf.condition`` either forwards its values to the "after" block (true),
+  whose ``scf.yield`` gives the next current values, or ends the loop with
+  them as the results (false). The trip count is data-dependent; on a sharded
+  program ``partition`` has made the condition a replicated value, so every
+  device runs the same trips (a loop that never ends is the program's).
 * ``scf.forall``: runs every point of the iteration space in lexicographic
   order (any order is valid for a race-free program). Each iteration sees the
   ``shared_outs`` block arguments bound to the *initial* tensors, and the
@@ -44,6 +50,19 @@ def _for(interp, op, args):
         iv = np.array(i).astype(dtype)[()] if dtype != np.int64 else np.int64(i)
         values = run(block, [iv, *values], env)
     return values
+
+
+@kernel("scf.while")
+def _while(interp, op, args):
+    before, after = op.before, op.after
+    env = interp.env
+    run = interp.run_block
+    values = list(args)
+    while True:
+        out = run(before, values, env)
+        if not bool(out[0]):
+            return out[1:]
+        values = run(after, out[1:], env)
 
 
 @kernel("scf.if")
