@@ -307,3 +307,21 @@ def test_a_window_over_a_split_spatial_dim_gathers_inside_the_body():
     assert moved == [3 * 3 * 4 * 4 * 8 * 4] * 4
     est = estimate(mc.compile(mc.parse(text), None).program.schedule, trips=3)
     assert [d.stats.collective_bytes for d in est.devices] == moved
+
+
+@pytest.mark.parametrize("trips", [0, 1, 3])
+def test_an_scf_while_reshards_its_after_block_s_yield(trips):
+    text = (DATA / "while_transpose.mlir").read_text()
+    module = _compiled(text)
+    loop = next(op for op in module.walk() if op.name == "scf.while")
+    inside = [op.name for op in loop.walk() if COLLECTIVE.match(op.name)]
+    assert inside == ["mesh.all_to_all"] and loop.results[0].type.shape == (2, 8)
+    assert not any(COLLECTIVE.match(op.name) and not any(a is loop for a in op.ancestors()) for op in module.walk())
+    x = np.random.default_rng(trips).standard_normal((8, 8)).astype(np.float32)
+    result = mc.run(mc.parse(text), [x, np.array(trips)], check=True)
+    assert result.check_ok
+    assert_close(result.outputs[0], _reference("transpose", x, x, trips)[0], 1)
+    moved = [d.collective_bytes for d in result.stats.devices]
+    assert moved == [trips * 3 * 2 * 2 * 4] * 4  # 3 blocks of 2x2 f32 per trip
+    est = estimate(mc.compile(mc.parse(text), None).program.schedule, trips=trips)
+    assert [d.stats.collective_bytes for d in est.devices] == moved
