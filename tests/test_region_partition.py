@@ -3,7 +3,8 @@ carrying a split tensor, a data-dependent scf.if and an scf.forall keep their sp
 bodies, run per device (threads, the SPMD template, the unrolled schedules) and need no collective
 when the body is local. A split contraction inside a body stays split and is all_reduced inside it
 (tests/test_region_collectives.py); a split the loop-carried value cannot keep from one iteration to
-the next (below: w's rows are the carried value's columns) is gathered once, outside."""
+the next (below: w's rows are the carried value's columns) is resharded inside the body, before its
+yield (tests/test_region_reshards.py)."""
 
 from __future__ import annotations
 
@@ -121,11 +122,28 @@ LOOP_CASES = [
     ("4", "[[0]]", "[[]]", []),                      # data parallel: the loop-carried rows stay split
     ("2x4", "[[0, 1]]", "[[]]", []),                 # rows over both axes of a 2-D mesh
     ("2x4", "[[0]]", "[[]]", []),                    # rows over axis 0, replicated over axis 1
-    # w's rows (the contraction) are the columns of the loop-carried value, which its yield (the
-    # matmul's columns, w's columns) carries on: one class holds both dims of w, so w is gathered
-    # once, outside, never per iteration; the loop-carried rows stay split
-    ("2x4", "[[0]]", "[[1]]", ["mesh.all_gather"]),
 ]
+
+
+def test_a_loop_carried_split_that_changes_is_resharded_in_the_body():
+    # w's rows (the contraction) are the columns of the loop-carried value, which its yield (the
+    # matmul's columns, w's columns) does not carry on: the carried value keeps the split w's rows
+    # give it ([[0], [1]]), the contraction is all_reduced in the body and the yield sliced back to
+    # the iter_arg's split (local), on every iteration; w is never gathered
+    text = _program(LOOP, "2x4", "[[0]]", "[[1]]")
+    assert _collectives(text) == ["mesh.all_reduce"]
+    module = _compiled(text)
+    loop = _region_op(module, "scf.for")
+    inside = [op.name for op in loop.walk() if op is not loop and op.name.startswith("mesh.")]
+    assert inside == ["mesh.all_reduce", "mesh.all_slice"]
+    assert loop.results[0].type.shape == (4, 4)
+    for trips in (0, 1, 3):
+        inputs = _inputs("loop", trips)
+        result = mc.run(mc.parse(text), inputs, check=True)
+        assert result.check_ok
+        np.testing.assert_allclose(result.outputs[0], _expected_loop(*inputs), rtol=1e-5, atol=1e-5)
+        # one all_reduce of the 4x16 f32 partial sums over the 4 devices of axis 1 per iteration
+        assert [d.collective_bytes for d in result.stats.devices] == [trips * 2 * 3 * 4 * 16 * 4 // 4] * 8
 
 
 @pytest.mark.parametrize("mesh, xs, ws, want", LOOP_CASES, ids=[f"{c[0]}-{c[1]}-{c[2]}" for c in LOOP_CASES])

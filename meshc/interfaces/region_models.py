@@ -31,9 +31,23 @@ partial over the loop's axes (:func:`inner_shardings`, with its zero-filled dest
 the body yields has the sharding of the block argument it feeds (a loop-carried sharding is a fixed
 point); ``partition`` turns it into the local-view collective every device runs on every run of the
 body (:mod:`meshc.runtime.body_collectives`). A Megatron MLP in a loop thus keeps ``w1``
-column-split and ``w2`` row-split with one ``all_reduce`` per iteration. A split the loop-carried
-value would have to change between iterations still makes that dim replicated at the op's boundary
-(its operands are gathered once before the op, never per iteration).
+column-split and ``w2`` row-split with one ``all_reduce`` per iteration.
+
+Reshards inside the body (upstream MLIR's spmdization of ``scf.for``, XLA's while-loop partitioning):
+:func:`dim_classes` joins the ties first (without the terminators' operands), then the body's ops in
+order, then each terminator operand with its tie, and *cuts* a use of a body value whose join would
+break a class (:meth:`_Classes.fits`: two dims of one tensor or two loops of one op in a class, a
+splittable class joined with one that may not be split). The user reads a copy whose dims join its
+loops; :func:`body_reshards` gives the sharding each cut use needs (a cut terminator operand: its
+tie's, so a loop-carried value keeps its iter_arg's sharding for the whole loop and the yield is
+resharded back to it), :func:`insert_body_reshards` puts a resharding point there
+(``distribute-types``), ``reshard`` lowers it to collectives in the body and ``partition`` to their
+local view (:func:`_local_reshard`). A class that reaches the results only through cuts is an
+``INTERNAL`` loop. Cuts are made only on static meshes whose device counts divide every dim of the
+value (equal shards: the runtimes size an in-body collective's buffers from its static local types),
+and only while the body carries no shardings: afterwards the points are the boundaries
+(:func:`_reshards`), so every later pass sees the same classes (docs/pipeline.md, "Reshards inside a
+body").
 
 :func:`inner_shardings` gives every tensor value inside the op its sharding under a loop sharding of
 the op (``distribute-types`` writes them into the types); :meth:`RegionOpModel.partition` rebuilds
@@ -53,7 +67,7 @@ import dataclasses
 import threading
 from typing import Optional
 
-from meshc.dialects.mesh import ShardingAttr, sharding_of, with_sharding
+from meshc.dialects.mesh import ShardingAttr, ShardOp, sharding_of, with_sharding
 from meshc.interfaces.region_flow import region_flow_model
 from meshc.interfaces.sharding import (ANY, INTERNAL, PARALLEL, REDUCTION, DimLink, IterationSpace, LoopSharding, ShardingModel,
                                        effective_links, has_sharding_rule, iteration_space, register_sharding_model,
@@ -66,7 +80,8 @@ from meshc.ir.builder import Builder
 from meshc.ir.core import Block, Operation, Region, Value
 from meshc.ir.types import TensorType
 
-__all__ = ["RegionOpModel", "ParallelInsertSliceModel", "dim_classes", "inner_shardings", "combine_partials", "zero_destination",
+__all__ = ["RegionOpModel", "ParallelInsertSliceModel", "dim_classes", "inner_shardings", "combine_partials",
+           "body_reshards", "insert_body_reshards", "zero_destination",
            "reduction_axes", "REGION_OPS"]
 
 #: The region ops with this model (each has a region-flow interface, :mod:`meshc.interfaces.region_flow`).
@@ -84,13 +99,24 @@ def _rank(v: Value) -> Optional[int]:
 
 
 class _Classes:
-    """Union-find over tensor dims, with the classes that may not be split."""
+    """Union-find over tensor dims (and the loops of the body's ops), with the classes that may not be
+    split and the cuts: the uses where the body reshards a value instead of joining its dims
+    (:meth:`join_or_cut`).
+
+    A node is ``(key, d)``: dim ``d`` of the value ``id(key)``, or loop ``-1 - d`` of the op ``id(key)``
+    (negative ``d``), or dim ``d`` of the copy a cut use reads. Each class keeps the keys of its nodes
+    (its *owners*): a class may hold one dim of a tensor and one loop of an op, never two."""
 
     def __init__(self) -> None:
         self.parent: dict[Node, Node] = {}
+        self.owners: dict[Node, set[int]] = {}
         self.bad: set[Node] = set()
-        self.reduced: list[Node] = []  # dims of split-able reductions combined inside the body
+        self.reduced: list[Node] = []  # loops of split-able reductions combined inside the body
         self.values: dict[int, Value] = {}
+        #: ``(user, operand index, key)``: the body reshards ``user``'s operand to what the nodes
+        #: ``(key, d)`` get (a copy's, or the value the terminator operand is tied to)
+        self.cuts: list[tuple[Operation, int, int]] = []
+        self._copies: list[object] = []  # keeps the copies' keys alive
 
     def add(self, v: Value) -> bool:
         n = _rank(v)
@@ -98,11 +124,22 @@ class _Classes:
             return False
         self.values[id(v)] = v
         for d in range(n):
-            self.parent.setdefault((id(v), d), (id(v), d))
+            self.find((id(v), d))
         return True
 
+    def copy(self, rank: int) -> int:
+        """A fresh key for the ``rank`` dims of a copy a cut use reads."""
+        token = object()
+        self._copies.append(token)
+        for d in range(rank):
+            self.find((id(token), d))
+        return id(token)
+
     def find(self, x: Node) -> Node:
-        self.parent.setdefault(x, x)
+        if x not in self.parent:
+            self.parent[x] = x
+            self.owners[x] = {x[0]}
+            return x
         while self.parent[x] != x:
             self.parent[x] = self.parent[self.parent[x]]
             x = self.parent[x]
@@ -111,9 +148,38 @@ class _Classes:
     def union(self, a: Node, b: Node) -> None:
         ra, rb = self.find(a), self.find(b)
         if ra != rb:
+            if len(self.owners[ra]) < len(self.owners[rb]):
+                ra, rb = rb, ra
             self.parent[rb] = ra
+            self.owners[ra] |= self.owners.pop(rb)
             if rb in self.bad:
                 self.bad.add(ra)
+
+    def fits(self, pairs: list[tuple[Node, Node]]) -> bool:
+        """Whether joining every pair keeps each class to one dim per tensor and one loop per op, and
+        joins no class that may be split with one that may not."""
+        tmp: dict[Node, Node] = {}
+
+        def top(r: Node) -> Node:
+            while tmp.get(r, r) != r:
+                r = tmp[r]
+            return r
+
+        for a, b in pairs:
+            ra, rb = top(self.find(a)), top(self.find(b))
+            if ra != rb:
+                tmp[rb] = ra
+        groups: dict[Node, list[Node]] = {}
+        for r in {self.find(n) for pair in pairs for n in pair}:
+            groups.setdefault(top(r), []).append(r)
+        for roots in groups.values():
+            if len(roots) < 2:
+                continue
+            if len({r in self.bad for r in roots}) > 1:
+                return False
+            if sum(len(self.owners[r]) for r in roots) != len(set().union(*(self.owners[r] for r in roots))):
+                return False
+        return True
 
     def forbid(self, x: Node) -> None:
         self.bad.add(self.find(x))
@@ -127,73 +193,181 @@ class _Classes:
                 self.forbid((id(v), d))
 
 
+def _loop(inner: Operation, l: int) -> Node:
+    return (id(inner), -1 - l)
+
+
 def dim_classes(op: Operation) -> Optional[_Classes]:
     """The classes of tensor dims of the region op ``op`` (see the module docstring), or None when
-    ``op`` has no region-flow model or its body holds mesh ops (annotations, collectives: a body that
-    is already sharded is left alone)."""
+    ``op`` has no region-flow model or its body holds mesh ops other than the reshards of its own
+    partition (annotations, local-view collectives: a body that is already sharded is left alone).
+
+    The values the region flow ties together are joined first (without the terminators' operands),
+    then the ops of the body in order, then each terminator operand with its tie; a use of a value
+    defined in the body whose join would break a class (:meth:`_Classes.fits`) is cut instead
+    (:func:`body_reshards`)."""
     model = region_flow_model(op)
     if model is None:
         return None
     c = _Classes()
-    for group in model.ties(op):
+    blocks = model.blocks(op)
+    can_cut = _cut_rule(op, blocks)
+    terms = [b.ops[-1] for b in blocks if b.ops and b.ops[-1].is_terminator]
+    carried: list[tuple[Operation, int, Value]] = []  # (terminator, operand, the value its tie joins)
+    for g, group in enumerate(model.ties(op)):
         ranks = {_rank(v) for v in group}
         if len(ranks) != 1 or None in ranks:
             for v in group:
                 c.forbid_all(v)
             continue
-        for v in group:
+        rest = list(group)
+        uses = []
+        for term in terms:
+            if len(term.operands) == len(op.results) and any(term.operands[g] is v for v in rest):
+                rest.remove(next(v for v in rest if v is term.operands[g]))
+                uses.append(term)
+        if not rest:
+            rest, uses = list(group), []
+        for v in rest:
             c.add(v)
-        for v in group[1:]:
+        for v in rest[1:]:
             for d in range(_rank(v) or 0):
-                c.union((id(group[0]), d), (id(v), d))
-    for block in model.blocks(op):
+                c.union((id(rest[0]), d), (id(v), d))
+        carried += [(term, g, rest[0]) for term in uses]
+    inside: set[int] = set()
+    for block in blocks:
         for a in block.args:
             c.add(a)
+            inside.add(id(a))
         for inner in block.ops:
             if inner.is_terminator:
                 continue
-            if inner.name.startswith("mesh.") and not _combines(inner):
+            if inner.name.startswith("mesh.") and not _reshards(inner):
                 return None
-            _join_op(c, inner)
+            _join_op(c, inner, inside, can_cut)
+            inside.update(id(r) for r in inner.results)
+    for term, g, tied in carried:
+        v = term.operands[g]
+        c.add(v)
+        pairs = [((id(v), d), (id(tied), d)) for d in range(_rank(v) or 0)]
+        if id(v) in inside and can_cut(v) and not c.fits(pairs):
+            c.cuts.append((term, g, id(tied)))
+        else:
+            for a, b in pairs:
+                c.union(a, b)
     _forbid_conflicts(c, op, model)
     return c
 
 
-def _join_op(c: _Classes, inner: Operation) -> None:
-    """Join the dims each loop of ``inner`` indexes; forbid what its rule leaves replicated."""
-    values = list(inner.operands) + list(inner.results)
-    if _combines(inner):  # the all_reduce combine_partials put after a split reduction: elementwise
-        for d in range(_rank(inner.results[0]) or 0):
-            if c.add(inner.operands[0]) and c.add(inner.results[0]):
-                c.union((id(inner.operands[0]), d), (id(inner.results[0]), d))
+def _cut_rule(op: Operation, blocks: list[Block]):
+    """Which values of region op ``op``'s body a use may cut (a reshard inside the body): none once
+    the body carries shardings (``distribute-types`` put the reshards of its cuts there, which
+    :func:`_join_op` reads as barriers, so later passes see the same classes whatever the mesh has
+    become meanwhile), nor on a dynamic mesh; else a tensor of static shape whose every dim the device
+    count of each mesh of the module divides (the shards of every split are equal, so each device's
+    buffers of an in-body collective have the static sizes the runtimes allocate them by)."""
+    from meshc.dialects.mesh import MeshOp, enclosing_module
+
+    def never(v: Value) -> bool:
+        return False
+
+    if any(sharding_of(a.type) is not None for b in blocks for a in b.args) or any(
+            sharding_of(r.type) is not None for b in blocks for inner in b.ops for r in inner.results):
+        return never
+    module = enclosing_module(op)
+    meshes = [m for m in (module.regions[0].blocks[0].ops if module is not None else ()) if isinstance(m, MeshOp)]
+    if not meshes or not all(m.is_static for m in meshes):
+        return never
+    counts = [m.as_mesh().num_devices for m in meshes]
+
+    def even(v: Value) -> bool:
+        t = v.type
+        return (isinstance(t, TensorType) and t.has_static_shape
+                and all(n % k == 0 for n in t.shape for k in counts))  # type: ignore[operator]
+    return even
+
+
+def _join_op(c: _Classes, inner: Operation, inside: set[int], can_cut) -> None:
+    """Join the dims each loop of ``inner`` indexes (its loop nodes, ``_loop``); forbid what its rule
+    leaves replicated. An operand defined in the body (``inside``) whose join would break a class, or
+    make a dim of its class replicated, is cut: ``inner`` reads a copy the body reshards it to."""
+    if _reshards(inner):  # a reshard in the body: a barrier, elementwise when it keeps the split (all_reduce)
+        src, res = inner.operands[0], inner.results[0]
+        a, b = sharding_of(src.type), sharding_of(res.type)
+        if c.add(src) and c.add(res) and _splits(a, src) == _splits(b, res):
+            pairs = [((id(src), d), (id(res), d)) for d in range(_rank(res) or 0)]
+            if c.fits(pairs):
+                for x, y in pairs:
+                    c.union(x, y)
         return
     if not has_sharding_rule(inner):
-        for v in values:
-            c.forbid_all(v)
+        for k, v in enumerate(inner.operands):
+            if id(v) in inside and can_cut(v) and c.add(v) and any(c.splittable((id(v), d)) for d in range(_rank(v) or 0)):
+                key = c.copy(_rank(v) or 0)
+                c.cuts.append((inner, k, key))
+                for d in range(_rank(v) or 0):
+                    c.forbid((key, d))
+            else:
+                c.forbid_all(v)
+        for r in inner.results:
+            c.forbid_all(r)
         return
     space = iteration_space(inner)
-    captured = [v for v, _ in space.captured]
-    links_all = list(space.operands) + list(space.results) + [links for _, links in space.captured]
-    values = list(inner.operands) + list(inner.results) + captured
-    first: dict[int, Node] = {}
     combinable = _reduces_in_place(inner, space)
-    for v, links in zip(values, links_all):
+    for l, it in enumerate(space.iterator_types):
+        c.find(_loop(inner, l))
+        if it == REDUCTION:
+            if combinable:
+                c.reduced.append(_loop(inner, l))
+            else:
+                c.forbid(_loop(inner, l))
+    n_in = len(inner.operands)
+    # a destination is written, not read: it is never cut (nor is anything of an op without results,
+    # a forall's parallel insert into its shared_outs)
+    cuttable = [bool(inner.results) and not (k < len(space.tied) and space.tied[k] is not None) for k in range(n_in)]
+    entries = [(v, links, k) for k, (v, links) in enumerate(zip(inner.operands, space.operands))]
+    entries += [(v, links, None) for v, links in zip(inner.results, space.results)]
+    entries += [(v, links, None) for v, links in space.captured]
+    # the values from above first: a cut can only move a value of the body
+    entries.sort(key=lambda e: e[2] is not None and id(e[0]) in inside)
+    for v, links, k in entries:
         if links is ANY or links is None or not c.add(v):
             continue
+        pairs, lost = [], []
         for d, link in enumerate(effective_links(links)):  # type: ignore[arg-type]
-            node = (id(v), d)
             if link is None or link.multiple is not None:
-                c.forbid(node)
-                continue
-            if space.iterator_types[link.loop] == REDUCTION:
-                if combinable:
-                    c.reduced.append(node)
-                else:
-                    c.forbid(node)
-            if link.loop in first:
-                c.union(first[link.loop], node)
+                lost.append(d)
             else:
-                first[link.loop] = node
+                pairs.append(((id(v), d), _loop(inner, link.loop)))
+        if k is not None and k < n_in and id(v) in inside and cuttable[k] and can_cut(v) and (
+                not c.fits(pairs) or any(c.splittable((id(v), d)) for d in lost)):
+            key = c.copy(_rank(v) or 0)
+            c.cuts.append((inner, k, key))
+            pairs = [((key, a[1]), b) for a, b in pairs]
+            lost_nodes = [(key, d) for d in lost]
+        else:
+            lost_nodes = [(id(v), d) for d in lost]
+        for a, b in pairs:
+            c.union(a, b)
+        for n in lost_nodes:
+            c.forbid(n)
+
+
+def _splits(s: Optional[ShardingAttr], v: Value) -> tuple:
+    """The split axes of ``s`` per dim of ``v`` (trailing dims included)."""
+    n = _rank(v) or 0
+    if s is None:
+        return ((),) * n
+    return tuple(s.dim_axes(d) for d in range(n))
+
+
+def _reshards(inner: Operation) -> bool:
+    """``inner`` is a reshard the body of a region op got from its own partition (global view: its
+    operand and result carry shardings): a resharding point ``mesh.shard``, the collective it is
+    lowered to, or the ``mesh.all_reduce`` :func:`combine_partials` puts after a split reduction."""
+    if not inner.name.startswith("mesh.") or len(inner.operands) != 1 or len(inner.results) != 1:
+        return False
+    return sharding_of(inner.operands[0].type) is not None and sharding_of(inner.results[0].type) is not None
 
 
 def _combines(inner: Operation) -> bool:
@@ -204,29 +378,72 @@ def _combines(inner: Operation) -> bool:
     return s is not None and bool(s.partial_axes)
 
 
+def body_reshards(op: Operation, ls: LoopSharding) -> list[tuple[Operation, int, ShardingAttr]]:
+    """The reshards the body of region op ``op`` needs under its loop sharding ``ls``: per cut use of
+    :func:`dim_classes`, ``(user, operand index, sharding the user reads)``. A terminator's operand is
+    resharded to the sharding of the value its tie carries (an ``scf.for`` yield to its iter_arg's,
+    so the loop-carried value keeps one sharding on every iteration: upstream MLIR's spmdization of
+    ``scf.for``, XLA's while loop); an op's operand to what the op's loops give it. Empty without a rule."""
+    model = sharding_model_of(op)
+    found = model.classes(op) if model is not None else None
+    if found is None:
+        return []
+    c, loops = found
+    out = []
+    for user, k, key in c.cuts:
+        split = []
+        for d in range(_rank(user.operands[k]) or 0):
+            loop = loops.get(c.find((key, d)))
+            split.append(tuple(ls.loop_axes[loop]) if loop is not None else ())
+        out.append((user, k, ShardingAttr(ls.mesh, tuple(split))))
+    return out
+
+
+def insert_body_reshards(op: Operation, ls: LoopSharding) -> int:
+    """After ``distribute-types`` gave the body of region op ``op`` its shardings: a resharding point
+    ``mesh.shard %v to S : T_A -> T_B`` in front of each use :func:`body_reshards` lists whose value
+    has another layout (``reshard`` lowers it to collectives inside the body, ``partition`` to the
+    local-view collectives each device runs on every run of the body); returns how many."""
+    count = 0
+    for user, k, target in body_reshards(op, ls):
+        v = user.operands[k]
+        if sharding_of(v.type) is None:
+            continue
+        # a point even where the layouts agree: it is the barrier later passes read the cut from
+        point = Builder.before(user).insert(ShardOp.build(v, target, loc=user.location, distributed=True))
+        user.set_operand(k, point.results[0])
+        count += 1
+    return count
+
+
+def _is_point(user: Operation) -> bool:
+    return isinstance(user, ShardOp) and user.is_resharding_point
+
+
 def combine_partials(op: Operation) -> int:
-    """After ``distribute-types`` gave the body of region op ``op`` its shardings: a global-view
-    ``mesh.all_reduce`` right after each body op whose result is partial (a split reduction, see
-    :func:`reduction_axes`), its users reading the combined value; returns how many were inserted.
-    The body then says where it communicates, and ``partition`` turns each into the local-view
-    collective that every device runs on every iteration."""
+    """After ``distribute-types`` gave the body of region op ``op`` its shardings (and
+    :func:`insert_body_reshards` its resharding points): a global-view ``mesh.all_reduce`` right after
+    each body op whose result is partial (a split reduction, see :func:`reduction_axes`), the users
+    other than resharding points reading the combined value; returns how many were inserted. A
+    resharding point keeps the partial value (``reshard`` plans partial -> its target, a
+    ``reduce_scatter`` when the target is split). The body then says where it communicates, and
+    ``partition`` turns each into the local-view collective that every device runs on every iteration."""
     count = 0
     flow = region_flow_model(op)
     for block in flow.blocks(op) if flow is not None else ():
         for inner in list(block.ops):
-            if inner.is_terminator or _combines(inner) or not has_sharding_rule(inner):
+            if inner.is_terminator or _reshards(inner) or not has_sharding_rule(inner):
                 continue
             if REDUCTION not in iteration_space(inner).iterator_types:
                 continue
             for r in inner.results:
                 s = sharding_of(r.type)
-                if s is None or not s.partial_axes:
+                if s is None or not s.partial_axes or all(_is_point(u) for u in r.users):
                     continue
                 full = with_sharding(r.type, dataclasses.replace(s, partial_axes=()))
                 ar = _global_all_reduce(r, s, full, inner.location)
                 block.insert_after(inner, ar)
-                r.replace_all_uses_with(ar.results[0])
-                ar.set_operand(0, r)
+                r.replace_uses_if(ar.results[0], lambda user: user is not ar and not _is_point(user))
                 count += 1
     return count
 
@@ -291,21 +508,16 @@ def reduction_axes(inner: Operation, c: "_Classes", loops: dict, ls: LoopShardin
     if REDUCTION not in space.iterator_types:
         return ()
     axes: set[int] = set()
-    values = list(inner.operands) + [v for v, _ in space.captured]
-    for v, links in zip(values, list(space.operands) + [lk for _, lk in space.captured]):
-        if not isinstance(links, tuple) or _rank(v) is None:
-            continue
-        for d, link in enumerate(effective_links(links)):
-            if link is None or space.iterator_types[link.loop] != REDUCTION:
-                continue
-            loop = loops.get(c.find((id(v), d)))
-            if loop is not None:
-                axes.update(ls.loop_axes[loop])
+    for l, it in enumerate(space.iterator_types):  # the loop nodes of dim_classes (a cut operand's copy joins them too)
+        loop = loops.get(c.find(_loop(inner, l))) if it == REDUCTION else None
+        if loop is not None:
+            axes.update(ls.loop_axes[loop])
     return tuple(sorted(axes))
 
 
 def _forbid_conflicts(c: _Classes, op: Operation, model) -> None:
-    """Forbid a class holding two dims of one tensor, or two loops of one inner op."""
+    """Forbid a class holding two dims of one tensor, or two loops of one inner op (its loop nodes),
+    which the joins that could not be cut (values from above, results) may have made."""
     by_value: dict[int, list[Node]] = {}
     for node in list(c.parent):
         by_value.setdefault(node[0], []).append(node)
@@ -314,24 +526,6 @@ def _forbid_conflicts(c: _Classes, op: Operation, model) -> None:
         for r in roots:
             if roots.count(r) > 1:
                 c.forbid(r)
-    for block in model.blocks(op):
-        for inner in block.ops:
-            if inner.is_terminator or not has_sharding_rule(inner):
-                continue
-            space = iteration_space(inner)
-            values = list(inner.operands) + list(inner.results) + [v for v, _ in space.captured]
-            links_all = list(space.operands) + list(space.results) + [links for _, links in space.captured]
-            loop_root: dict[int, Node] = {}
-            for v, links in zip(values, links_all):
-                if not isinstance(links, tuple) or _rank(v) is None:
-                    continue
-                for d, link in enumerate(effective_links(links)):
-                    if link is not None:
-                        loop_root.setdefault(link.loop, c.find((id(v), d)))
-            roots = list(loop_root.values())
-            for r in roots:
-                if roots.count(r) > 1:
-                    c.forbid(r)
 
 
 def _free_values(op: Operation) -> list[Value]:
@@ -437,10 +631,12 @@ class RegionOpModel(ShardingModel):
             for k, v in enumerate(op.operands):
                 if any(v is g for g in group) and r < len(op.results) and any(op.results[r] is g for g in group):
                     tied[k] = r
-        # a loop of a body reduction that indexes no result is combined inside the body (INTERNAL)
+        # a loop that indexes no result is combined inside the body (INTERNAL): by the all_reduce of a
+        # body reduction, or by the reshards of the cut uses its values reach the results through
         reduced = {c.find(n) for n in c.reduced}
         in_results = {c.find((id(r), d)) for r in op.results if _rank(r) is not None for d in range(_rank(r) or 0)}
-        iterators = tuple(INTERNAL if root in reduced and root not in in_results else PARALLEL for root in loops)
+        iterators = tuple(INTERNAL if root not in in_results and (root in reduced or c.cuts) else PARALLEL
+                          for root in loops)
         return IterationSpace(iterators, tuple(links(v) for v in op.operands),
                               tuple(links(r) for r in op.results), (None,) * len(op.results), tuple(tied),
                               tuple((v, links(v)) for v in _captured(op)))
@@ -602,9 +798,8 @@ class RegionOpModel(ShardingModel):
 
         for inner in block.ops:
             touches = any(sharding_of(v.type) is not None for v in list(inner.operands) + list(inner.results))
-            if _combines(inner):  # a split reduction's partial sum, combined on every run of the body
-                mapping[inner.results[0]] = _all_reduce(m, mapping[inner.operands[0]], sharding_of(inner.operands[0].type),
-                                                        inner.location)
+            if _reshards(inner):  # a reshard of the body (a split reduction's combine), run on every run of it
+                mapping[inner.results[0]] = _local_reshard(m, inner_view, inner, mapping[inner.operands[0]])
             elif inner.regions and inner.is_terminator:  # scf.forall.in_parallel: its body partitioned too
                 term = type(inner).__new__(type(inner))
                 Operation.__init__(term, [mapping.get(v, v) for v in inner.operands], [], dict(inner.attributes),
@@ -642,6 +837,36 @@ class RegionOpModel(ShardingModel):
                 clone = inner.clone(mapping)
                 m.b.insert(clone)
         return new
+
+
+def _local_reshard(m: IndexMath, view: DeviceView, op: Operation, local: Value) -> Value:
+    """The local view of global-view reshard ``op`` of a region op's body (:func:`_reshards`) on this
+    device's ``local`` value: a ``mesh.all_reduce`` of a partial value keeping its split
+    (:func:`_all_reduce`); a resharding point of the same layout, ``local`` itself; any other collective
+    (``all_gather``, ``all_to_all``, ``reduce_scatter``, ``all_slice``: what ``reshard`` lowered a body's
+    point to) the same op on local types, upstream MLIR's local view, which the runtimes run on every
+    run of the body (:mod:`meshc.runtime.body_collectives`).
+
+    Raises:
+        PartitionError: a point that moves data (not lowered: run reshard), or a collective whose local
+            shapes are not static (the runtimes size its buffers from the types: a dynamic mesh, or
+            shards of unequal sizes).
+    """
+    src, res = op.operands[0], op.results[0]
+    a, b = sharding_of(src.type), sharding_of(res.type)
+    if op.name == "mesh.all_reduce" and _splits(a, src) == _splits(b, res):
+        return _all_reduce(m, local, a, op.location)  # type: ignore[arg-type]
+    if isinstance(op, ShardOp):
+        if not a.partial_axes and not b.partial_axes and _splits(a, src) == _splits(b, res):  # type: ignore[union-attr]
+            return local
+        raise PartitionError(f"the resharding point {a} -> {b} in the body of a region op is not lowered (run reshard)")
+    t = local_type(res.type, [n for _, n in view.region(res, b)])  # type: ignore[arg-type]
+    if not t.has_static_shape or not local.type.has_static_shape:  # type: ignore[attr-defined]
+        raise PartitionError(f"'{op.name}' in the body of a region op needs static shards on every device, but "
+                             f"'{res.type}' has per-device type '{t}' (a static mesh and dims its shards divide "
+                             "evenly)")
+    new = Operation.create([local], [t], dict(op.attributes), location=op.location, name=op.name)
+    return m.b.insert(new).results[0]
 
 
 def _check_uniform(op: Operation) -> None:

@@ -15,8 +15,11 @@ tensor encoding attribute"): every tensor value's type carries its sharding,
   T_in -> T_out`` (``annotate_for_users`` dropped: the types say it all).
 * Tensor values inside the regions of a region op partitioned in place
   (``scf.for``, ``scf.if``, ``scf.while``, ``scf.forall``: :mod:`meshc.interfaces.region_models`)
-  take the shardings the op's loop sharding gives its body; inside other ops'
-  regions (and a region op whose body holds mesh ops) they are replicated. The function type follows its arguments and
+  take the shardings the op's loop sharding gives its body, with a resharding
+  point in front of each use its model cuts (``insert_body_reshards``: a
+  yield resharded back to its iter_arg's sharding) and an ``all_reduce`` after
+  each split reduction (``combine_partials``); inside other ops' regions (and
+  a region op whose body holds mesh ops) they are replicated. The function type follows its arguments and
   returned values.
 * A ``func.call`` whose operands (results) have other shardings than the
   callee's signature gets resharding points before (after) it.
@@ -165,7 +168,7 @@ def _distribute_nested(op: Operation, default) -> None:
     """Give the tensor values inside ``op``'s regions their shardings: a region op partitioned in place
     (:mod:`meshc.interfaces.region_models`) passes its loop sharding, read off its operand and result
     types, to its body (and its nested region ops theirs); any other op's values are replicated."""
-    from meshc.interfaces.region_models import combine_partials, inner_shardings, sharding_model_of
+    from meshc.interfaces.region_models import combine_partials, inner_shardings, insert_body_reshards, sharding_model_of
     from meshc.interfaces.sharding import loop_sharding
 
     model = sharding_model_of(op)
@@ -180,6 +183,7 @@ def _distribute_nested(op: Operation, default) -> None:
     for v, s in inner_shardings(op, ls).items():
         if sharding_of(v.type) is None or (s.partial_axes and sharding_of(v.type) != s):
             _set_sharding(v, s)  # a body value partial over a split reduction (region_models) says so
+    insert_body_reshards(op, ls)
     combine_partials(op)
     for region in op.regions:
         for block in region.blocks:

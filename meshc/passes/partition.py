@@ -81,7 +81,11 @@ device's part by its ShardingInterface model
 "Per-op SPMD rules"; upstream ``Partition.cpp``), never by a test of its name here.
 A region op (``scf.for``, ``scf.if``, ``scf.forall``) is rebuilt on the device's
 shards with its body partitioned in place, op by op, by the same rules
-(:mod:`meshc.interfaces.region_models`, through ``PartitionContext.partition_inner``).
+(:mod:`meshc.interfaces.region_models`, through ``PartitionContext.partition_inner``);
+the global-view collectives ``reshard`` put in its body (a split reduction's
+``all_reduce``, a reshard of a cut use: ``all_gather``, ``all_to_all``,
+``reduce_scatter``, ``all_slice``) become local-view ones that every device runs on
+every run of the body.
 An op without a model is cloned whole into every
 device's body, with a remark, the distributed values its regions capture read whole. An op without tensor results (``tensor.extract``,
 ``tensor.dim``) stays at the function level, reading replicated operands. Shardings

@@ -44,6 +44,13 @@ compositions planned there). What the pass does, per function:
      (:func:`meshc.sharding.plan_bytes_per_device`); else ``collectives``. On a
      dynamic mesh (no byte counts) the peered test alone decides.
 
+The resharding points ``distribute-types`` put inside the body of a region op partitioned in
+place (:func:`meshc.interfaces.region_models.insert_body_reshards`: a loop-carried value's yield
+resharded back to its iter_arg's sharding, an op of the body reading a value it needs split
+otherwise) are lowered the same way, always to ``collectives`` (they run on every run of the body,
+in local view after ``partition``); consumers' needs are not asked inside a body (its model made it
+consistent).
+
 ``peer-tile=T0xT1..`` (with ``peer`` or ``auto``; seed 000's last paragraph: "each such tile can be
 copied closer to the compute unit ... interleave it into the kernel") also marks every linalg
 structured op of the function that has a distributed input with the tile sizes
@@ -266,6 +273,25 @@ class FunctionResharder:
             for op in list(block.ops):
                 if isinstance(op, ShardOp):
                     self.lower_point(op)
+            for op in list(block.ops):
+                if op.regions and not is_mesh_op(op):
+                    self.lower_body_points(op)
+
+    def lower_body_points(self, op: Operation) -> None:
+        """Lower the resharding points inside the regions of ``op`` (those
+        :func:`meshc.interfaces.region_models.insert_body_reshards` put in the body of a region op
+        partitioned in place, nested ones included) to collectives: each runs on every run of the
+        body, in local view after ``partition``, so none is a peer read."""
+        saved = self.built
+        for region in op.regions:
+            for block in region.blocks:
+                self.built = {}  # a value of one body is not reused in another
+                for inner in list(block.ops):
+                    if isinstance(inner, ShardOp) and inner.is_resharding_point and is_distributed(inner.src):
+                        self.lower_point(inner, in_body=True)
+                    elif inner.regions and not is_mesh_op(inner):
+                        self.lower_body_points(inner)
+        self.built = saved
 
     # -- 1. what consumers need ---------------------------------------------------------------------------------
     def insert_needed_points(self, op: Operation) -> None:
@@ -352,7 +378,7 @@ class FunctionResharder:
                 op.erase()
 
     # -- 3. lowering -----------------------------------------------------------------------------------------------
-    def lower_point(self, op: ShardOp) -> None:
+    def lower_point(self, op: ShardOp, in_body: bool = False) -> None:
         t_in, t_out = op.src.type, op.results[0].type
         src, dst = sharding_of(t_in), sharding_of(t_out)
         assert isinstance(t_in, TensorType) and src is not None and dst is not None
@@ -365,7 +391,7 @@ class FunctionResharder:
             if self.owner.context.remarks:  # same layout spelled differently: partition copies it locally
                 self.owner.remark(op, f"{_who(op)}: {src} -> {dst}: same data on every device, nothing moves")
             return
-        actions, note = self.choose(op, steps, src.to_spec(), dst.to_spec(), t_in)
+        actions, note = self.choose(op, steps, src.to_spec(), dst.to_spec(), t_in, in_body)
         keys = [(id(op.src), tuple(_action_key(a) for a in actions[:k + 1])) for k in range(len(actions))]
         reused = [self.built[key][1] if key in self.built else None for key in keys]
         if self.owner.context.remarks:
@@ -401,12 +427,16 @@ class FunctionResharder:
         op.erase()
 
     def choose(self, op: ShardOp, steps: list[Step], src: Sharding, dst: Sharding,
-               t: TensorType) -> tuple[list[Action], str]:
-        """The actions of the chosen strategy, and a note on the choice for the remark."""
+               t: TensorType, in_body: bool = False) -> tuple[list[Action], str]:
+        """The actions of the chosen strategy, and a note on the choice for the remark (a point in the
+        body of a region op: collectives)."""
         moves = [s for s in steps if isinstance(s, (AllGather, AllToAll))]
         collectives: list[Action] = [("point", s.apply(c, self.mesh, t.shape), False)
                                      if isinstance(s, MarkPartial) else s
                                      for s, c in zip(steps, _currents(src, steps, self.mesh, t.shape))]
+        if in_body:
+            parent = op.parent_op.name if op.parent_op is not None else "a region op"
+            return collectives, f" (in the body of '{parent}': collectives, run on every run of the body)"
         strategy = self.owner.strategy
         if strategy == "collectives" or not moves:
             return collectives, " (strategy=collectives)" if moves else ""
