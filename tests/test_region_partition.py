@@ -237,3 +237,40 @@ def test_the_partitioned_loop_runs_on_mpi(tmp_path):
     r = subprocess.run(cmd, capture_output=True, text=True, timeout=300)
     assert r.returncode == 0, r.stdout + r.stderr
     assert "result0: ok max abs err" in r.stdout  # --check's dtype and reduction-length tolerance: any BLAS
+
+
+SCALAR_CARRIES = """mesh.mesh @m(shape = 4)
+func.func @main(%x: tensor<8x4xf32>, %n: index) -> (tensor<8x4xf32>, f32, index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %z = arith.constant 0.0 : f32
+  %s = mesh.shard %x to <@m, [[0]]> : tensor<8x4xf32>
+  %r:3 = scf.for %i = %c0 to %n step %c1 iter_args(%a = %s, %acc = %z, %k = %c0) -> (tensor<8x4xf32>, f32, index) {
+    %y = arith.addf %a, %a : tensor<8x4xf32>
+    %half = arith.constant 0.5 : f32
+    %acc1 = arith.addf %acc, %half : f32
+    %k1 = arith.addi %k, %c1 : index
+    scf.yield %y, %acc1, %k1 : tensor<8x4xf32>, f32, index
+  }
+  return %r#0, %r#1, %r#2 : tensor<8x4xf32>, f32, index
+}
+"""
+
+
+@pytest.mark.parametrize("trips", [0, 3, 70])
+def test_a_region_op_s_scalar_results_leave_the_per_device_form_as_replicated_rank_0_tensors(trips):
+    """A loop kept as a region (dynamic bound) that carries an f32 and an index beside its split tensor:
+    the scalars leave mesh.for_all as replicated tensor<f32>/tensor<index> read back with tensor.extract,
+    the tensor stays split (no collective), and every value is exact (sums of powers of two)."""
+    module = mc.parse(SCALAR_CARRIES)
+    compiled = mc.compile(module)
+    text = print_op(compiled.module)
+    assert "tensor.from_elements" in text
+    assert re.search(r"tensor\.extract %\w+#1\[\] : tensor<f32, #mesh\.shard<@m, \[\[\]\]>>", text)
+    assert "all_gather" not in text and "all_reduce" not in text
+    x = np.arange(32, dtype=np.float32).reshape(8, 4) / 8
+    result = mc.run(mc.parse(SCALAR_CARRIES), [x, np.array(trips, np.int64)], check=True)
+    assert result.check_ok
+    np.testing.assert_array_equal(result.outputs[0], x * np.float32(2.0) ** trips)
+    assert float(result.outputs[1]) == 0.5 * trips and int(result.outputs[2]) == trips
+    assert [d.collective_bytes for d in result.stats.devices] == [0] * 4

@@ -101,6 +101,7 @@ import meshc.dialects.linalg as linalg
 import meshc.dialects.tensor as tensor
 from meshc.dialects.func import FuncOp
 from meshc.dialects.mesh import (DYNAMIC_INDEX, ForAllOp, ForOneOp, MeshOp, ShardOp, YieldOp, sharding_of)
+from meshc.dialects.mesh_attrs import ShardEncodingAttr, ShardingAttr
 from meshc.dialects.scf import ForallOp, new_in_parallel
 from meshc.interfaces.sharding import (ANY, ShardingRuleError, dps_inits, effective_links, iteration_space,
                                        loop_sharding, sharding_model, unchanged_spaces)
@@ -391,14 +392,48 @@ class FunctionPartitioner:
     # -- the two forms ------------------------------------------------------------------------------------------
     def emit(self, op: Operation, body, result_types: list, inits: list[Optional[Value]],
              read_direct: bool = False) -> None:
+        """Replace ``op`` by its per-device form (``mesh.for_all`` or ``scf.forall`` + ``mesh.for_one``) whose
+        ``body(view, read)`` computes this device's part of each result.
+
+        A result that is no tensor (an ``f32`` or ``index`` a region op carries, e.g. a loop's running
+        count) leaves the per-device form as a replicated rank-0 tensor (``tensor.from_elements`` in
+        the body, ``tensor.extract`` after it), since the SPMD forms yield distributed tensors only
+        (seed 000): every device computes the same value, as the region's sharding rule requires of
+        the scalars it carries (:meth:`meshc.interfaces.region_flow.RegionFlowModel.uniform`)."""
+        scalars = [k for k, t in enumerate(result_types) if not isinstance(t, TensorType)]
+        if scalars:
+            body, result_types, inits = self._scalars_as_tensors(op, body, result_types, inits, scalars)
         if self.form == "for_all":
             new = self.emit_for_all(op, body, result_types, read_direct)
         else:
             new = self.emit_forall(op, body, result_types, inits, read_direct)
-        for old, r in zip(op.results, new.results):
+        results = list(new.results)
+        after = Builder.after(new)
+        for k in scalars:  # the replicated rank-0 tensor read back as the scalar the op's users take
+            results[k] = after.insert(tensor.ExtractOp.create([new.results[k]], [op.results[k].type],
+                                                              location=op.location)).results[0]
+        for old, r in zip(op.results, results):
             r.name_hint = old.name_hint
             old.replace_all_uses_with(r)
         op.erase()
+
+    def _scalars_as_tensors(self, op: Operation, body, result_types: list, inits: list, scalars: list[int]):
+        """``body``, ``result_types`` and ``inits`` with results ``scalars`` carried as replicated rank-0
+        tensors of their type (see :meth:`emit`)."""
+        replicated = ShardingAttr(self.mesh.sym_name, ())
+        types = list(result_types)
+        for k in scalars:
+            types[k] = TensorType((), types[k], ShardEncodingAttr(replicated))
+
+        def wrapped(view: DeviceView, read) -> list[Value]:
+            values = list(body(view, read))
+            for k in scalars:
+                local = TensorType((), result_types[k])
+                values[k] = view.m.b.insert(tensor.FromElementsOp.create([values[k]], [local],
+                                                                         location=op.location)).results[0]
+            return values
+
+        return wrapped, types, [None if k in scalars else v for k, v in enumerate(inits)]
 
     def reader(self, m: IndexMath, direct: bool, rename: Optional[dict] = None):
         def read(v: Value, region) -> Value:

@@ -582,6 +582,8 @@ class _Walk:
         branch it takes, one on a computed condition the branch that moves most to this device: an
         upper bound, recorded in ``bounds`` and said in a note. The largest staging chunk is held once
         (freed per call in a run). Returns the modeled seconds."""
+        import numpy as np
+
         mesh, stats = self.schedule.mesh, self.stats[k]
         traffic = self.body_traffic(k, step.body, 1)
         for name, runs, per_run, g, kind, axes in traffic.items:
@@ -599,7 +601,10 @@ class _Walk:
         if row:
             stats.collective_bytes += sum(row.values())
             stats.collective_peer_bytes += sum(n for m, n in row.items() if m != k and mesh.is_peered(k, m))
-            stats.record_transfers(row, "collective")
+            pairs = stats.received_from.get("collective")
+            if pairs is None:  # one PairRow per device, shared with the top-level collectives' rows
+                pairs = stats.received_from["collective"] = PairRow()
+            pairs.add(np.asarray(list(row), dtype=np.int64), np.asarray(list(row.values()), dtype=np.int64))
             for m, n in row.items():
                 self.collective_sent[m] += n
         if traffic.chunk:
