@@ -204,6 +204,9 @@ def parse_args(argv: list[str]) -> Invocation:
                 raise UsageError(f"'--value-names' expects one of {', '.join(VALUE_NAME_CHOICES)}, got '{text}'")
             if name == "spelling" and text not in SPELLING_CHOICES:
                 raise UsageError(f"'--spelling' expects one of {', '.join(SPELLING_CHOICES)}, got '{text}'")
+            if name in inv.values:  # mlir-opt: "may only occur zero or one times!"
+                raise UsageError(f"'{arg}': '--{name}' may only be given once (it was given "
+                                 f"'{inv.values[name]}' before)")
             inv.values[name] = text
     if len(inputs) > 1:
         raise UsageError(f"one input file at most, got {len(inputs)}: " + ", ".join(f"'{x}'" for x in inputs))

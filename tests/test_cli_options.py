@@ -114,3 +114,14 @@ def test_local_view_collectives_say_why_nothing_was_unrolled():
     assert r.exit_code == 1
     assert "uses a mesh only through collectives in local view" in r.stderr
     assert "include the sharding-propagation" not in r.stderr  # the default pipeline has them
+
+
+@pytest.mark.parametrize("command", ["compile", "run"])
+def test_a_second_pass_pipeline_is_a_usage_error_not_silently_dropped(command):
+    extra = ["--random-inputs"] if command == "run" else []
+    r = meshc(command, UNEVEN, *extra, "-p", "cse", "--pass-pipeline", "canonicalize")
+    assert r.exit_code == 1, r.output
+    assert "-p 'cse' -p 'canonicalize': -p/--pass-pipeline is given 2 times; give one pipeline" in r.stderr
+    if command == "compile":
+        one = meshc(command, UNEVEN, "-p", "")  # one pipeline, the empty one: accepted
+        assert one.exit_code == 0 and "linalg.matmul" in one.output, one.output

@@ -368,3 +368,11 @@ def test_value_names_choose_mlir_opts_constant_names_or_the_sources(capsys, tmp_
     assert code == 0 and "return %a, %b, %c, %d : i64, index, f32, i64" in out
     code, out, err = run(capsys, "--value-names=mlir", str(src))
     assert code == 1 and "'--value-names' expects one of asm, source, got 'mlir'" in err
+
+
+def test_a_value_option_given_twice_is_refused_as_mlir_opt_does():
+    with pytest.raises(UsageError, match=r"'-p': '--pass-pipeline' may only be given once \(it was given 'cse' before\)"):
+        parse_args(["--pass-pipeline=cse", "-p", "canonicalize", "in.mlir"])
+    with pytest.raises(UsageError, match="'--spelling' may only be given once"):
+        parse_args(["--spelling", "shard", "--spelling=mesh19", "in.mlir"])
+    assert parse_args(["-p", "cse", "in.mlir"]).values["pass-pipeline"] == "cse"

@@ -557,3 +557,18 @@ def leave_ir_at_exit() -> None:
 
 
 _leaving = False
+
+
+def single_pipeline(ctx: click.Context, param: click.Parameter, values: tuple[str, ...]) -> Optional[str]:
+    """The click callback of ``-p/--pass-pipeline`` (declared ``multiple=True`` to see repeats): the one
+    pipeline given, or None (the default pipeline). Given twice it is a usage error, as in
+    ``meshc-opt``: click would keep only the last and run the other passes silently never.
+
+    Raises:
+        click.UsageError: the option is given more than once.
+    """
+    if len(values) > 1:
+        shown = " ".join(f"-p '{v}'" for v in values)
+        raise click.UsageError(f"{shown}: -p/--pass-pipeline is given {len(values)} times; give one pipeline, its "
+                               "passes joined by commas (e.g. -p 'cse,canonicalize')", ctx=ctx)
+    return values[0] if values else None

@@ -35,7 +35,7 @@ from meshc.commands.run import arg_shape_option, require_static_args, specialize
 from meshc.commands._common import (EXIT_USER_ERROR, MeshcCommand, check_mesh_shape_names, check_output_path,
                                     mesh_shape_override_option, parse_mesh_shapes, read_input, render_timing,
                                     fuse_regions_option, peer_tile_option, pipeline_for, propagate_reshapes_option, sources_for,
-                                    verify_each_option, write_output)
+                                    single_pipeline, verify_each_option, write_output)
 
 
 def _pass_names(values: tuple[str, ...]) -> frozenset[str]:
@@ -46,7 +46,7 @@ def _pass_names(values: tuple[str, ...]) -> frozenset[str]:
 @click.argument("input_path", metavar="INPUT")
 @click.option("-o", "--output", default="-", show_default=True, metavar="OUT",
               help="Output file ('-': stdout). Written only on success; never the input file.")
-@click.option("-p", "--pass-pipeline", "pipeline", default=None, metavar="PIPELINE",
+@click.option("-p", "--pass-pipeline", "pipeline", multiple=True, callback=single_pipeline, metavar="PIPELINE",
               help="Passes to run, e.g. 'canonicalize,cse' or 'builtin.module(func.func(cse))'; '' runs none. "
                    "Default: the default pipeline (see 'meshc passes').")
 @click.option("--generic", is_flag=True, help="Print every op in the generic form.")

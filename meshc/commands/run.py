@@ -94,7 +94,7 @@ from meshc.commands._annotate_options import annotation_options, auto_shard_opti
 from meshc.commands._common import (EXIT_USER_ERROR, FiniteFloat, MeshcCommand, check_distinct_outputs,
                                     check_mesh_shape_names, check_output_path, fuse_regions_option, peer_tile_option,
                                     parse_mesh_shapes, pipeline_for, propagate_reshapes_option, read_input,
-                                    verify_each_option)
+                                    single_pipeline, verify_each_option)
 
 TRAFFIC_CHOICES = ("sum", "peer-read", "copy", "collective", "each")
 
@@ -237,7 +237,7 @@ class _RunCommand(MeshcCommand):
                    "0: leave the BLAS as it is).")
 @click.option("--trace", "trace_path", default=None, metavar="TRACE.json",
               help="Write a Chrome trace (chrome://tracing, Perfetto) of every device's timeline.")
-@click.option("-p", "--pass-pipeline", "pipeline", default=None, metavar="PIPELINE",
+@click.option("-p", "--pass-pipeline", "pipeline", multiple=True, callback=single_pipeline, metavar="PIPELINE",
               help="Passes to compile with (default: the default pipeline, see 'meshc passes').")
 @verify_each_option
 @fuse_regions_option

@@ -52,6 +52,15 @@ class IreeUnavailable(DiagnosticError):
     """The ``iree`` extra is not installed (the message gives the install command)."""
 
 
+def _scalar_value(a: Any) -> Any:
+    """A scalar argument (``f32``, ``i64``, ``index``...) as the IREE function takes it: a numpy scalar of
+    its dtype (a 0-d array would be passed as a buffer, which IREE refuses: "variant ... is not a value
+    type")."""
+    import numpy as np
+
+    return np.asarray(a).item() if isinstance(a, (np.ndarray, np.generic)) else a
+
+
 class IreeFailure(DiagnosticError):
     """IREE refused the module or failed running it (the message holds IREE's own)."""
 
@@ -67,7 +76,19 @@ def require_iree() -> tuple[Any, Any]:
         import iree.runtime as runtime
     except ImportError as err:
         raise IreeUnavailable(f"the IREE backend needs IREE's Python packages ({err}): {INSTALL_HINT}") from None
+    _quiet_leak_checker(runtime)
     return compiler, runtime
+
+
+def _quiet_leak_checker(runtime: Any) -> None:
+    """Turn off nanobind's leak report of IREE's runtime bindings: at interpreter exit it prints a few
+    hundred lines ("nanobind: leaked 40 types! ...") on stderr after every run, burying the run's own
+    messages, for objects the process frees with its exit (IREE's ``disable_leak_checker``, where the
+    installed bindings have it)."""
+    binding = getattr(runtime, "_binding", None)
+    disable = getattr(binding, "disable_leak_checker", None)
+    if disable is not None:
+        disable()
 
 
 def _iree_version() -> str:
@@ -390,7 +411,8 @@ class IreeBackend(Backend):
 
     def shard_inputs(self, program: Any, arrays: Sequence[Any]) -> list[Any]:
         self._program = program  # the module's original-signature entry needs the shard map
-        shards = super().shard_inputs(program, arrays)
+        shards = [_scalar_value(a) if not slot.is_tensor else a
+                  for slot, a in zip(program.args, super().shard_inputs(program, arrays))]
         if _reads_parameters(program.schedule):  # compiled at the first run, which has their data
             return shards
         _, session = self.load(program.schedule)  # compile before the calls are timed
