@@ -915,3 +915,27 @@ def test_an_array_file_with_a_damaged_header_is_a_user_error(tmp_path, damage, c
         assert r.exit_code == 1, r.output
         assert f"'{path}'" in r.output and f"not a valid .npz/.npy file ({damage[2]}" in r.output
         assert "internal error" not in r.output
+
+
+def test_integer_results_are_reported_as_compared_exactly(tmp_path):
+    """Integers and booleans compare for equality: the header says so when every result is one, and a mixed
+    run marks its integer results "(exact)" under the float tolerance."""
+    prog = tmp_path / "int.mlir"
+    prog.write_text("""mesh.mesh @m(shape = 2)
+func.func @main(%x: tensor<4xi32>, %y: tensor<4xf32>) -> (tensor<4xi32>, tensor<4xf32>) {
+  %xs = mesh.shard %x to <@m, [[0]]> : tensor<4xi32>
+  %a = arith.addi %xs, %xs : tensor<4xi32>
+  %b = arith.addf %y, %y : tensor<4xf32>
+  return %a, %b : tensor<4xi32>, tensor<4xf32>
+}
+""")
+    r = meshc("run", prog, "--random-inputs", "--check")
+    assert r.exit_code == 0, r.output
+    assert "result0: ok max abs err 0 max rel err 0 (exact)" in r.output
+    assert "result1: ok max abs err 0 max rel err 0\n" in r.output
+    assert "compare with the reference interpreter (rtol 0.0001" in r.output
+    only = tmp_path / "int1.mlir"
+    only.write_text(PROGRAM.replace("f32", "i32").replace("arith.addf", "arith.addi"))
+    r = meshc("run", only, "--random-inputs", "--check")
+    assert r.exit_code == 0, r.output
+    assert "compare with the reference interpreter (exact: integer results):" in r.output

@@ -965,10 +965,14 @@ def _report(rows, what: str, rtol: float, atol: float, atol_scale: bool, reducti
     from meshc.runtime.tolerance import describe
 
     tol = f"rtol {rtol:g}, " + describe(reduction, atol) + (" x max|expected|" if atol_scale else "")
+    exact = [getattr(c, "exact", False) for c in rows]
+    if rows and all(exact):  # integers and booleans compare for equality: no tolerance applies
+        tol = "exact: integer results"
     click.echo(f"compare with {what} ({tol}):")
-    for c in rows:
+    for c, is_exact in zip(rows, exact):
         status = "ok" if c.ok else "MISMATCH"
-        notes = [n for n in (c.note, getattr(c, "nan_text", lambda: "")()) if n]
+        notes = [n for n in (c.note, getattr(c, "nan_text", lambda: "")(),
+                             "exact" if is_exact and not all(exact) else "") if n]
         note = f" ({'; '.join(notes)})" if notes else ""
         click.echo(f"  {c.name}: {status} max abs err {c.max_abs:.3g} max rel err {c.max_rel:.3g}{note}")
     bad = [c for c in rows if not c.ok]

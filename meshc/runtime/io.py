@@ -650,7 +650,8 @@ class Comparison:
     expected NaN and got a number. ``max_expected`` is ``max|expected|`` over the non-NaN positions;
     ``atol_scale_needed`` (floats that differ, no NaN mismatch) the smallest ``--atol`` that passes
     with ``--atol-scale`` (``atol x max|expected|``) at the same ``rtol``; ``rounding`` the float
-    rounding unit (epsilon) of the compared dtype; ``atol_used`` the absolute tolerance applied (floats)."""
+    rounding unit (epsilon) of the compared dtype; ``atol_used`` the absolute tolerance applied (floats);
+    ``exact``: compared for equality (integers and booleans), no tolerance."""
 
     name: str
     ok: bool
@@ -663,6 +664,7 @@ class Comparison:
     atol_scale_needed: Optional[float] = None
     rounding: float = 0.0
     atol_used: float = 0.0
+    exact: bool = False
 
     def nan_text(self) -> str:
         """``"3 NaN mismatch(es): 2 expected NaN, got a number; 1 got NaN, expected a number"`` ("" without)."""
@@ -727,7 +729,7 @@ def compare(outputs: Sequence[Any], expected: Mapping[str, Any], rtol: float = 1
         else:
             eq = np.array_equal(got, want)
             diff = np.abs(got.astype(np.int64) - want.astype(np.int64)) if got.size else np.zeros(0)
-            out.append(Comparison(name, bool(eq), float(diff.max()) if diff.size else 0.0, 0.0))
+            out.append(Comparison(name, bool(eq), float(diff.max()) if diff.size else 0.0, 0.0, exact=True))
     return out
 
 
