@@ -228,3 +228,17 @@ def test_in_body_bytes_are_accounted_in_the_dtype_override_by_the_run_and_the_es
     assert [d.stats.collective_bytes for d in est.devices] == [d.collective_bytes for d in result.stats.devices]
     assert [dict(d.stats.received_from["collective"]) for d in est.devices] == [
         d.received_from["collective"] for d in result.stats.devices]
+
+
+@pytest.mark.parametrize("trips", [None, 1, 3])
+def test_a_loop_step_s_flops_are_its_body_s_times_its_trips(trips):
+    """tests/data/region/mlp_loop.mlir on 2x4: x replicated (8x16), w1 split to 16x8 and w2 to 8x16 per
+    device; one trip is 2*8*16*8 (matmul) + 8*8 (tanh) + 2*8*8*16 (matmul) = 4160 flops per device; a
+    dynamic trip count without --trip-count counts one trip."""
+    from pathlib import Path
+
+    text = (Path(__file__).parent / "data" / "region" / "mlp_loop.mlir").read_text()
+    compiled = mc.compile(mc.parse(text))
+    est = estimate(compiled.program.schedule, trips=trips)
+    per_trip = 2 * 8 * 16 * 8 + 8 * 8 + 2 * 8 * 8 * 16
+    assert [d.flops for d in est.devices] == [per_trip * (trips or 1)] * 8

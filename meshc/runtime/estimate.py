@@ -274,7 +274,7 @@ def _body_ops(block) -> int:
 
 
 def kernel_flops(op, operand_shapes: Sequence[Optional[tuple[int, ...]]],
-                 result_shapes: Sequence[Optional[tuple[int, ...]]]) -> int:
+                 result_shapes: Sequence[Optional[tuple[int, ...]]], trips: Optional[int] = None) -> int:
     """Flops of one kernel of IR op ``op`` whose operands and results have the local shapes
     ``operand_shapes``/``result_shapes`` (elements; None or ``()`` for a scalar). The rule
     (docs/estimate.md, "Flops"):
@@ -286,6 +286,11 @@ def kernel_flops(op, operand_shapes: Sequence[Optional[tuple[int, ...]]],
       map, reduce) the ``arith``/``math`` ops of its body, constants excluded;
     * an ``arith``/``math`` op (constants excluded): one per element of its first result (1 for
       a scalar);
+    * a region op partitioned in place (``scf.for``, ``scf.while``, ``scf.if``, a dispatch region:
+      an op with a region-flow model, :mod:`meshc.interfaces.region_flow`): the flops of its body's
+      ops (their own, local, static types), times its trips (a dynamic count: ``trips``, else 1);
+      a loop's test blocks (``scf.while``'s "before" block) once more; a branch on a computed
+      condition its costlier branch (an upper bound, as for its collectives);
     * anything else (tensor ops, relayouts, calls, mesh ops...): 0.
     """
     from meshc.dialects.linalg import StructuredOp
@@ -314,7 +319,38 @@ def kernel_flops(op, operand_shapes: Sequence[Optional[tuple[int, ...]]],
     if (op.name.startswith("arith.") and op.name != "arith.constant") or op.name.startswith("math."):
         shape = result_shapes[0] if result_shapes else None
         return math.prod(shape) if shape else 1
+    if op.regions:
+        return _region_flops(op, trips)
     return 0
+
+
+def _static_shape_of(t) -> Optional[tuple[int, ...]]:
+    shape = getattr(t, "shape", None)
+    return tuple(shape) if shape is not None and all(isinstance(d, int) for d in shape) else None
+
+
+def _block_flops(block, trips: Optional[int]) -> int:
+    return sum(kernel_flops(o, [_static_shape_of(v.type) for v in o.operands],
+                            [_static_shape_of(r.type) for r in o.results], trips) for o in block.ops)
+
+
+def _region_flops(op, trips: Optional[int]) -> int:
+    """The flops of region op ``op``'s body (see :func:`kernel_flops`); 0 without a region-flow model."""
+    from meshc.interfaces.region_flow import region_flow_model
+
+    model = region_flow_model(op)
+    if model is None:
+        return 0
+    flow = model.region_flow(op)
+    if model.alternatives:
+        entries = [r.blocks[0] for r in op.regions if r.blocks]
+        if flow is not None and any(b is flow.body for b in entries):
+            return _block_flops(flow.body, trips)
+        return max((_block_flops(b, trips) for b in entries), default=0)
+    n = flow.trips if flow is not None and flow.trips is not None else (trips if trips is not None else 1)
+    tests = model.test_blocks(op)
+    total = sum(_block_flops(b, trips) for b in model.blocks(op)) * n
+    return total + sum(_block_flops(b, trips) for b in tests)
 
 
 # -- the walk ------------------------------------------------------------------------------------
@@ -529,7 +565,7 @@ class _Walk:
             key = (id(step.op), shapes, outs)  # the devices of a shape class share their kernel ops
             flops = self.flops_of.get(key)
             if flops is None:
-                flops = self.flops_of[key] = kernel_flops(step.op, shapes, outs)
+                flops = self.flops_of[key] = kernel_flops(step.op, shapes, outs, self.trips)
             est.flops += flops
             seconds = flops / self.machine.peak_flops
             est.compute_seconds += seconds
