@@ -404,7 +404,8 @@ def insert_body_reshards(op: Operation, ls: LoopSharding) -> int:
     ``mesh.shard %v to S : T_A -> T_B`` in front of each use :func:`body_reshards` lists whose value
     has another layout (``reshard`` lowers it to collectives inside the body, ``partition`` to the
     local-view collectives each device runs on every run of the body), and one in front of each use
-    :func:`outer_reshards` lists (a value from above the body reads partial); returns how many."""
+    :func:`outer_reshards` lists (a value from above the body reads partial; a static ``tensor.empty``,
+    which holds no data, is recreated there with the partial type instead); returns how many."""
     count = 0
     for user, k, target in body_reshards(op, ls):
         v = user.operands[k]
@@ -415,8 +416,13 @@ def insert_body_reshards(op: Operation, ls: LoopSharding) -> int:
         user.set_operand(k, point.results[0])
         count += 1
     for user, k, target in outer_reshards(op, ls):
-        point = Builder.before(user).insert(ShardOp.build(user.operands[k], target, loc=user.location,
-                                                          distributed=True))
+        v = user.operands[k]
+        src = getattr(v, "op", None)
+        if getattr(src, "name", "") == "tensor.empty" and not src.operands:  # type: ignore[union-attr]
+            point = Builder.before(user).insert(src.clone({}))  # no data: a new one of the partial type
+            point.results[0].type = with_sharding(v.type, target)
+        else:
+            point = Builder.before(user).insert(ShardOp.build(v, target, loc=user.location, distributed=True))
         user.set_operand(k, point.results[0])
         count += 1
     return count
