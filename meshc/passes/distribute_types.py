@@ -71,9 +71,7 @@ class DistributeTypes(Pass):
                 verify(func)
             except DiagnosticError as err:
                 d = err.diagnostics[0]
-                raise DiagnosticError(f"{d.message} (the annotations give these values different shardings where "
-                                      "the op needs equal types: run sharding-propagation before distribute-types)",
-                                      d.location) from None
+                raise DiagnosticError(f"{d.message} ({_unequal_hint(self.context.completed)})", d.location) from None
 
     def distribute(self, func: FuncOp) -> None:
         """Rewrite ``func`` in distributed form (see the module docstring).
@@ -110,6 +108,17 @@ class DistributeTypes(Pass):
             return
         _set_sharding(op.result, target)
         op.attributes.pop("annotate_for_users", None)
+
+
+def _unequal_hint(completed: list[str]) -> str:
+    """What to tell a user whose annotations left an op's values with different shardings where the op
+    needs equal types (``completed``: the passes run before, :class:`~meshc.passes.base.PassContext`)."""
+    if "sharding-propagation" not in completed:
+        return ("the annotations give these values different shardings where the op needs equal types: run "
+                "sharding-propagation before distribute-types")
+    return ("sharding-propagation ran, yet these values keep different shardings where the op needs equal types "
+            "and distribute-types has no resharding point for this use; a mesh.shard of the operand to the "
+            "result's sharding just before the op works around it")
 
 
 def reconcile_call(call: CallOp, module: Operation) -> None:
