@@ -43,7 +43,9 @@ tie's, so a loop-carried value keeps its iter_arg's sharding for the whole loop 
 resharded back to it), :func:`insert_body_reshards` puts a resharding point there
 (``distribute-types``), ``reshard`` lowers it to collectives in the body and ``partition`` to their
 local view (:func:`_local_reshard`). A class that reaches the results only through cuts is an
-``INTERNAL`` loop. Cuts are made only on static meshes whose device counts divide every dim of the
+``INTERNAL`` loop. A value from above the body is never cut (its splits join the op's loops, so it
+is resharded once before the op); only the partial sharding a split reduction's zero destination
+from above needs is put in the body, just before the use (:func:`outer_reshards`). Cuts are made only on static meshes whose device counts divide every dim of the
 value (equal shards: the runtimes size an in-body collective's buffers from its static local types),
 and only while the body carries no shardings: afterwards the points are the boundaries
 (:func:`_reshards`), so every later pass sees the same classes (docs/pipeline.md, "Reshards inside a

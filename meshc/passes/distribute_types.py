@@ -17,8 +17,9 @@ tensor encoding attribute"): every tensor value's type carries its sharding,
   (``scf.for``, ``scf.if``, ``scf.while``, ``scf.forall``: :mod:`meshc.interfaces.region_models`)
   take the shardings the op's loop sharding gives its body, with a resharding
   point in front of each use its model cuts (``insert_body_reshards``: a
-  yield resharded back to its iter_arg's sharding) and an ``all_reduce`` after
-  each split reduction (``combine_partials``); inside other ops' regions (and
+  yield resharded back to its iter_arg's sharding; a zero destination from above
+  the region op that a split reduction of the body reads partial, ``outer_reshards``)
+  and an ``all_reduce`` after each split reduction (``combine_partials``); inside other ops' regions (and
   a region op whose body holds mesh ops) they are replicated. The function type follows its arguments and
   returned values.
 * A ``func.call`` whose operands (results) have other shardings than the
@@ -28,7 +29,10 @@ Shardings are read and written only through
 :func:`meshc.dialects.mesh.sharding_of` / :func:`~meshc.dialects.mesh.with_sharding`,
 so a tensor that also carries an ``#iree_encoding`` keeps both
 (``#mesh.shard<@m, [[0]], inner = #iree_encoding.encoding<...>>``, DESIGN.md).
-The shardings of every type of the function are checked before and after
+An op whose values keep unequal shardings where it needs equal types is a
+located error; its hint asks to run ``sharding-propagation`` first, or, when
+the pass manager ran it (``PassContext.completed``), says so and how to work
+around it. The shardings of every type of the function are checked before and after
 (:func:`meshc.interfaces.annotations.verify_type_shardings`). Functions
 without any sharding are left alone. Running the pass twice changes nothing.
 """
