@@ -21,6 +21,7 @@ from meshc.ir.location import DiagnosticError
 from meshc.passes.base import PassContext
 from meshc.passes.manager import PassManager
 from meshc.runtime.estimate import estimate
+from tests.test_regressions_pipeline import ANNOTATED  # the result pinned row-split: init and result differ
 from tests.tolerance import assert_close, matmul_magnitude
 
 IF = """module {
@@ -167,25 +168,12 @@ def test_a_static_loop_kept_as_a_loop_and_its_estimate_equals_the_run():
     assert [d.stats.collective_bytes for d in est.devices] == moved
 
 
-# the result is pinned row-split: without propagation the matmul's init (replicated) and result differ
-ANNOTATED = """mesh.mesh @m(shape = 2)
-func.func @f(%a: tensor<4x3xf32>, %b: tensor<3x2xf32>) -> tensor<4x2xf32> {
-  %z = arith.constant 0.0 : f32
-  %e = tensor.empty() : tensor<4x2xf32>
-  %f = linalg.fill ins(%z : f32) outs(%e : tensor<4x2xf32>) -> tensor<4x2xf32>
-  %r = linalg.matmul ins(%a, %b : tensor<4x3xf32>, tensor<3x2xf32>) outs(%f : tensor<4x2xf32>) -> tensor<4x2xf32>
-  %rs = mesh.shard %r to <@m, [[0]]> : tensor<4x2xf32>
-  return %rs : tensor<4x2xf32>
-}
-"""
-
-
 @pytest.mark.parametrize("ran, hint", [([], "run sharding-propagation before distribute-types"),
                                        (["sharding-propagation"], "sharding-propagation ran, yet")])
 def test_the_unequal_types_hint_says_whether_propagation_ran(ran, hint):
     with pytest.raises(DiagnosticError) as info:
         PassManager.from_text("distribute-types", PassContext(completed=list(ran))).run(mc.parse(ANNOTATED, "a.mlir"))
     text = str(info.value)
-    assert "'linalg.matmul' op" in text and hint in text and info.value.location.line == 6
+    assert "'linalg.matmul' op" in text and hint in text and info.value.location.line == 7
     other = "run sharding-propagation before" if ran else "sharding-propagation ran"
     assert other not in text
