@@ -177,3 +177,40 @@ def test_the_unequal_types_hint_says_whether_propagation_ran(ran, hint):
     assert "'linalg.matmul' op" in text and hint in text and info.value.location.line == 7
     other = "run sharding-propagation before" if ran else "sharding-propagation ran"
     assert other not in text
+
+
+# a value from above read with another split: x replicated read beside a row-split y (replicated ->
+# split), or x row-split read by a slice of its rows (split -> replicated)
+SPLITS = """module {
+  mesh.mesh @m(shape = MESH)
+  func.func @main(%x: tensor<4x6xf32>, %y: tensor<4x6xf32>, %p: tensor<i1>) -> tensor<2x6xf32> {
+    %xa = mesh.shard %x to <@m, XS> : tensor<4x6xf32>
+    %ys = mesh.shard %y to <@m, [[0]]> : tensor<4x6xf32>
+    %c = tensor.extract %p[] : tensor<i1>
+    %r = scf.if %c -> (tensor<2x6xf32>) {
+      %e = tensor.empty() : tensor<4x6xf32>
+      %a = linalg.add ins(%xa, %ys : tensor<4x6xf32>, tensor<4x6xf32>) outs(%e : tensor<4x6xf32>) -> tensor<4x6xf32>
+      %s = tensor.extract_slice %a[1, 0] [2, 6] [1, 1] : tensor<4x6xf32> to tensor<2x6xf32>
+      scf.yield %s : tensor<2x6xf32>
+    } else {
+      %s2 = tensor.extract_slice %xa[2, 0] [2, 6] [1, 1] : tensor<4x6xf32> to tensor<2x6xf32>
+      scf.yield %s2 : tensor<2x6xf32>
+    }
+    return %r : tensor<2x6xf32>
+  }
+}"""
+
+
+@pytest.mark.parametrize("mesh, xs", [("2", "[[]]"), ("2", "[[0]]"), ("2x2", "[[1]]")])
+@pytest.mark.parametrize("taken", [True, False], ids=["then", "else"])
+def test_a_split_of_a_value_from_above_is_resharded_once_before_the_if(mesh, xs, taken):
+    text = SPLITS.replace("MESH", mesh).replace("XS", xs)
+    module = _partitioned(text)
+    branch = next(op for op in module.walk() if op.name == "scf.if")
+    assert not any(op.name.startswith("mesh.") for op in branch.walk() if op is not branch)
+    rng = np.random.default_rng(4)
+    x, y = (rng.standard_normal((4, 6)).astype(np.float32) for _ in range(2))
+    result = mc.run(mc.parse(text), [x, y, np.array(taken)], check=True)
+    assert result.check_ok
+    want = (x + y)[1:3] if taken else x[2:4]
+    assert_close(result.outputs[0], want, 1)
