@@ -43,7 +43,9 @@ tie's, so a loop-carried value keeps its iter_arg's sharding for the whole loop 
 resharded back to it), :func:`insert_body_reshards` puts a resharding point there
 (``distribute-types``), ``reshard`` lowers it to collectives in the body and ``partition`` to their
 local view (:func:`_local_reshard`). A class that reaches the results only through cuts is an
-``INTERNAL`` loop. Cuts are made only on static meshes whose device counts divide every dim of the
+``INTERNAL`` loop. A value from above the body is never cut (its splits join the op's loops, so it
+is resharded once before the op); only the partial sharding a split reduction's zero destination
+from above needs is put in the body, just before the use (:func:`outer_reshards`). Cuts are made only on static meshes whose device counts divide every dim of the
 value (equal shards: the runtimes size an in-body collective's buffers from its static local types),
 and only while the body carries no shardings: afterwards the points are the boundaries
 (:func:`_reshards`), so every later pass sees the same classes (docs/pipeline.md, "Reshards inside a
@@ -72,7 +74,7 @@ from meshc.interfaces.region_flow import region_flow_model
 from meshc.interfaces.sharding import (ANY, INTERNAL, PARALLEL, REDUCTION, DimLink, IterationSpace, LoopSharding, ShardingModel,
                                        effective_links, has_sharding_rule, iteration_space, register_sharding_model,
                                        unchanged_memo, unchanged_spaces)
-from meshc.interfaces.sharding_models import InsertSliceModel, local_slice
+from meshc.interfaces.sharding_models import InsertSliceModel, local_slice, mark_partial
 from meshc.interfaces.spmd import (DeviceView, IndexExpressions, IndexMath, PartitionContext, PartitionError,
                                    local_type)
 import meshc.dialects.tensor as tensor
@@ -81,7 +83,7 @@ from meshc.ir.core import Block, Operation, Region, Value
 from meshc.ir.types import TensorType
 
 __all__ = ["RegionOpModel", "ParallelInsertSliceModel", "dim_classes", "inner_shardings", "combine_partials",
-           "body_reshards", "insert_body_reshards", "zero_destination",
+           "body_reshards", "outer_reshards", "insert_body_reshards", "zero_destination",
            "reduction_axes", "REGION_OPS"]
 
 #: The region ops with this model (each has a region-flow interface, :mod:`meshc.interfaces.region_flow`).
@@ -403,7 +405,9 @@ def insert_body_reshards(op: Operation, ls: LoopSharding) -> int:
     """After ``distribute-types`` gave the body of region op ``op`` its shardings: a resharding point
     ``mesh.shard %v to S : T_A -> T_B`` in front of each use :func:`body_reshards` lists whose value
     has another layout (``reshard`` lowers it to collectives inside the body, ``partition`` to the
-    local-view collectives each device runs on every run of the body); returns how many."""
+    local-view collectives each device runs on every run of the body), and one in front of each use
+    :func:`outer_reshards` lists (a value from above the body reads partial; a static ``tensor.empty``,
+    which holds no data, is recreated there with the partial type instead); returns how many."""
     count = 0
     for user, k, target in body_reshards(op, ls):
         v = user.operands[k]
@@ -411,6 +415,16 @@ def insert_body_reshards(op: Operation, ls: LoopSharding) -> int:
             continue
         # a point even where the layouts agree: it is the barrier later passes read the cut from
         point = Builder.before(user).insert(ShardOp.build(v, target, loc=user.location, distributed=True))
+        user.set_operand(k, point.results[0])
+        count += 1
+    for user, k, target in outer_reshards(op, ls):
+        v = user.operands[k]
+        src = getattr(v, "op", None)
+        if getattr(src, "name", "") == "tensor.empty" and not src.operands:  # type: ignore[union-attr]
+            point = Builder.before(user).insert(src.clone({}))  # no data: a new one of the partial type
+            point.results[0].type = with_sharding(v.type, target)
+        else:
+            point = Builder.before(user).insert(ShardOp.build(v, target, loc=user.location, distributed=True))
         user.set_operand(k, point.results[0])
         count += 1
     return count
@@ -842,7 +856,10 @@ class RegionOpModel(ShardingModel):
 def _local_reshard(m: IndexMath, view: DeviceView, op: Operation, local: Value) -> Value:
     """The local view of global-view reshard ``op`` of a region op's body (:func:`_reshards`) on this
     device's ``local`` value: a ``mesh.all_reduce`` of a partial value keeping its split
-    (:func:`_all_reduce`); a resharding point of the same layout, ``local`` itself; any other collective
+    (:func:`_all_reduce`); a resharding point of the same layout, ``local`` itself, or one that only adds
+    partial axes (a zero destination from above, :func:`outer_reshards`), ``local`` on the devices at
+    coordinate 0 of the new axes and the identity elsewhere (:func:`~meshc.interfaces.sharding_models.mark_partial`);
+    any other collective
     (``all_gather``, ``all_to_all``, ``reduce_scatter``, ``all_slice``: what ``reshard`` lowered a body's
     point to) the same op on local types, upstream MLIR's local view, which the runtimes run on every
     run of the body (:mod:`meshc.runtime.body_collectives`).
@@ -857,8 +874,13 @@ def _local_reshard(m: IndexMath, view: DeviceView, op: Operation, local: Value) 
     if op.name == "mesh.all_reduce" and _splits(a, src) == _splits(b, res):
         return _all_reduce(m, local, a, op.location)  # type: ignore[arg-type]
     if isinstance(op, ShardOp):
-        if not a.partial_axes and not b.partial_axes and _splits(a, src) == _splits(b, res):  # type: ignore[union-attr]
-            return local
+        new_axes = [x for x in b.partial_axes if x not in a.partial_axes]  # type: ignore[union-attr]
+        kept = all(x in b.partial_axes for x in a.partial_axes) and (  # type: ignore[union-attr]
+            not a.partial_axes or a.partial_type == b.partial_type)  # type: ignore[union-attr]
+        if kept and _splits(a, src) == _splits(b, res):
+            # the same layout, or partial over more axes: a local step (the identity off coordinate 0)
+            sizes = [view.dim_size(local, d) for d in range(local.type.rank)]  # type: ignore[attr-defined]
+            return mark_partial(view, local, sizes, new_axes, b.partial_type)  # type: ignore[union-attr]
         raise PartitionError(f"the resharding point {a} -> {b} in the body of a region op is not lowered (run reshard)")
     t = local_type(res.type, [n for _, n in view.region(res, b)])  # type: ignore[arg-type]
     if not t.has_static_shape or not local.type.has_static_shape:  # type: ignore[attr-defined]
@@ -926,13 +948,7 @@ def inner_shardings(op: Operation, ls: LoopSharding) -> dict[Value, ShardingAttr
                 continue
             partial.update((r, axes) for r in inner.results)
             # the zero-filled destination is partial too (a sum of zeros): the DPS types stay equal
-            for k in (k for k, r in enumerate(iteration_space(inner).tied) if r is not None):
-                init = inner.operands[k]
-                while init is not None and _is_zero_fill(init) or getattr(getattr(init, "op", None), "name", "") \
-                        == "tensor.empty":
-                    partial[init] = axes
-                    fill = init.op  # type: ignore[union-attr]
-                    init = fill.operands[1] if fill.name == "linalg.fill" else None
+            partial.update((v, axes) for _, _, v in _zero_inits(inner))
         values = list(block.args) + [r for inner in block.ops for r in inner.results]
         for v in values:
             if _rank(v) is None:
@@ -942,6 +958,66 @@ def inner_shardings(op: Operation, ls: LoopSharding) -> dict[Value, ShardingAttr
                 loop = loops.get(c.find((id(v), d)))
                 split.append(tuple(ls.loop_axes[loop]) if loop is not None else ())
             out[v] = ShardingAttr(ls.mesh, tuple(split), partial.get(v, ()))
+    return out
+
+
+def _zero_inits(inner: Operation):
+    """``(user, operand index, value)`` along each chain of zero destinations of ``inner`` (a split
+    reduction of a region op's body): its tied init, the ``linalg.fill``'s destination, down to the
+    ``tensor.empty`` (each value partial like the reduction's result: a sum of zeros)."""
+    for k in (k for k, r in enumerate(iteration_space(inner).tied) if r is not None):
+        user, j, init = inner, k, inner.operands[k]
+        while init is not None and (_is_zero_fill(init) or getattr(getattr(init, "op", None), "name", "")
+                                    == "tensor.empty"):
+            yield user, j, init
+            fill = init.op  # type: ignore[union-attr]
+            user, j, init = (fill, 1, fill.operands[1]) if fill.name == "linalg.fill" else (fill, None, None)
+
+
+def outer_reshards(op: Operation, ls: LoopSharding) -> list[tuple[Operation, int, ShardingAttr]]:
+    """The uses inside the body of region op ``op`` of values defined above it that the body reads with
+    another sharding than the value has, under ``op``'s loop sharding ``ls``: ``(user, operand index,
+    sharding the user reads)``, where ``user`` is an op of one of ``op``'s blocks.
+
+    A split a value from above needs is no such use: its dims are joined with ``op``'s loops
+    (:func:`dim_classes`), so ``sharding-propagation`` annotates it before ``op`` (``reshard`` moves it
+    there once, not on every iteration, and the shards need not be equal). What the classes cannot
+    say is a partial sharding: the zero destination of a split reduction of the body (a ``linalg.fill``
+    of 0 or a ``tensor.empty``, :func:`_zero_inits`) defined above ``op`` is read partial over the
+    reduction's axes, as :func:`inner_shardings` makes the body's own zero destinations. The point
+    goes in the body, just before the use: it moves no data (``partition`` keeps the value on the
+    devices at coordinate 0 of the new partial axes and zeros on the others,
+    :func:`~meshc.interfaces.sharding_models.mark_partial`: what upstream MLIR's partition does to a
+    split reduction's destination), the value above stays replicated for its other users, and the
+    ``all_reduce`` of :func:`combine_partials` then gives the branch or iteration its replicated value
+    (XLA's rule: a branch's or a loop body's root is resharded to the region op's one sharding)."""
+    model = sharding_model_of(op)
+    found = model.classes(op) if model is not None else None
+    if found is None:
+        return []
+    c, loops = found
+    flow = region_flow_model(op)
+    out = []
+    for block in flow.blocks(op):  # type: ignore[union-attr]
+        here = {id(a) for a in block.args} | {id(r) for inner in block.ops for r in inner.results}
+        for inner in block.ops:
+            axes = reduction_axes(inner, c, loops, ls) if not inner.is_terminator else ()
+            if not axes:
+                continue
+            for user, k, v in _zero_inits(inner):
+                if id(v) in here or k is None:
+                    continue
+                have = sharding_of(v.type)
+                if have is None:
+                    break
+                split = []
+                for d in range(_rank(v) or 0):
+                    loop = loops.get(c.find((id(v), d))) if c.add(v) else None
+                    split.append(tuple(ls.loop_axes[loop]) if loop is not None else ())
+                want = ShardingAttr(ls.mesh, tuple(split), axes)
+                if have != want:
+                    out.append((user, k, want))
+                break  # the value above carries the rest of the chain
     return out
 
 

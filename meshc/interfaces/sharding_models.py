@@ -929,6 +929,49 @@ def fill(m: IndexMath, rt: TensorType, sizes: Sequence[Mixed], scalar) -> Value:
     return m.b.insert(f).results[0]
 
 
+def identity_attr(kind: str, element_type):
+    """The reduction identity of ``kind`` (``sum``, ``max``, ...: :class:`meshc.sharding.ReductionKind`) as
+    a scalar attribute of ``element_type`` (None: no identity, ``average``)."""
+    from meshc.sharding import ReductionKind, ShardingError
+
+    try:
+        value = ReductionKind.parse(kind).identity(numpy_dtype(element_type))
+    except ShardingError:
+        return None
+    if isinstance(element_type, FloatType):
+        return FloatAttr(float(value), element_type)
+    return IntegerAttr(int(value), element_type)
+
+
+def mark_partial(view: DeviceView, local: Value, sizes: Sequence[Mixed], new_axes: Sequence[int], kind: str) -> Value:
+    """This device's part of a value that becomes partial over the mesh axes ``new_axes`` (a reduction
+    ``kind``) without moving data: the devices at coordinate 0 of every new axis keep ``local``, the
+    others take the reduction identity, so combining the parts gives the value back (the "keep the
+    initial value on one device" scheme of upstream MLIR's partition of a split reduction's
+    destination; XLA's partial-replicated init). ``sizes``: the local sizes (index Values for the
+    dynamic ones). Returns ``local`` when there is no new axis or ``kind`` has no identity."""
+    from meshc.ir.types import I1
+
+    ident = identity_attr(kind, local.type.element_type) if new_axes else None  # type: ignore[attr-defined]
+    if ident is None:
+        return local
+    m = view.m
+    cond: object = True
+    for a in new_axes:
+        c = m.cmp("eq", view.coords()[a], 0)
+        if c is True:
+            continue
+        if c is False:  # a static coordinate off 0: this device starts from the identity
+            return fill(m, local.type, sizes, ident)  # type: ignore[arg-type]
+        cond = c if cond is True else m.b.insert(Operation.create(
+            [cond, c], [I1], location=m.loc, name="arith.andi")).results[0]  # type: ignore[list-item]
+    if cond is True:  # at coordinate 0 of every new axis
+        return local
+    zero = fill(m, local.type, sizes, ident)  # type: ignore[arg-type]
+    sel = Operation.create([cond, local, zero], [local.type], location=m.loc, name="arith.select")
+    return m.b.insert(sel).results[0]
+
+
 def loop_offsets(op: Operation, regions) -> dict[int, Mixed]:
     """The global offset of each split loop of ``op`` on this device: the offset of the first box
     (operands, then results) of a dim the loop indexes exactly."""

@@ -119,14 +119,16 @@ class PassContext:
     """What the driver tells passes: ``mesh_shapes`` (``--mesh-shape m=2x4``,
     mesh name -> sizes per axis, for meshes declared ``?``), the data-tiling
     ``target`` of materialize-encodings (``--target``: none, x86-generic,
-    x86-avx2, x86-avx512), whether remarks are wanted, and ``emit`` (where
-    remarks and warnings go)."""
+    x86-avx2, x86-avx512), whether remarks are wanted, ``emit`` (where
+    remarks and warnings go), and ``completed``: the names of the passes the
+    pass manager has run so far, in order (a pass words its hints by them)."""
 
     mesh_shapes: dict[str, tuple[int, ...]] = field(default_factory=dict)
     target: str = "none"
     remarks: bool = False
     emit: Optional[Callable[[Diagnostic], None]] = None
     emitted: list[Diagnostic] = field(default_factory=list)
+    completed: list[str] = field(default_factory=list)
 
     def report(self, diag: Diagnostic) -> None:
         """Send ``diag`` to ``emit`` (or keep it in ``emitted`` when there is none)."""

@@ -17,8 +17,9 @@ tensor encoding attribute"): every tensor value's type carries its sharding,
   (``scf.for``, ``scf.if``, ``scf.while``, ``scf.forall``: :mod:`meshc.interfaces.region_models`)
   take the shardings the op's loop sharding gives its body, with a resharding
   point in front of each use its model cuts (``insert_body_reshards``: a
-  yield resharded back to its iter_arg's sharding) and an ``all_reduce`` after
-  each split reduction (``combine_partials``); inside other ops' regions (and
+  yield resharded back to its iter_arg's sharding; a zero destination from above
+  the region op that a split reduction of the body reads partial, ``outer_reshards``)
+  and an ``all_reduce`` after each split reduction (``combine_partials``); inside other ops' regions (and
   a region op whose body holds mesh ops) they are replicated. The function type follows its arguments and
   returned values.
 * A ``func.call`` whose operands (results) have other shardings than the
@@ -28,7 +29,10 @@ Shardings are read and written only through
 :func:`meshc.dialects.mesh.sharding_of` / :func:`~meshc.dialects.mesh.with_sharding`,
 so a tensor that also carries an ``#iree_encoding`` keeps both
 (``#mesh.shard<@m, [[0]], inner = #iree_encoding.encoding<...>>``, DESIGN.md).
-The shardings of every type of the function are checked before and after
+An op whose values keep unequal shardings where it needs equal types is a
+located error; its hint asks to run ``sharding-propagation`` first, or, when
+the pass manager ran it (``PassContext.completed``), says so and how to work
+around it. The shardings of every type of the function are checked before and after
 (:func:`meshc.interfaces.annotations.verify_type_shardings`). Functions
 without any sharding are left alone. Running the pass twice changes nothing.
 """
@@ -71,9 +75,7 @@ class DistributeTypes(Pass):
                 verify(func)
             except DiagnosticError as err:
                 d = err.diagnostics[0]
-                raise DiagnosticError(f"{d.message} (the annotations give these values different shardings where "
-                                      "the op needs equal types: run sharding-propagation before distribute-types)",
-                                      d.location) from None
+                raise DiagnosticError(f"{d.message} ({_unequal_hint(self.context.completed)})", d.location) from None
 
     def distribute(self, func: FuncOp) -> None:
         """Rewrite ``func`` in distributed form (see the module docstring).
@@ -110,6 +112,17 @@ class DistributeTypes(Pass):
             return
         _set_sharding(op.result, target)
         op.attributes.pop("annotate_for_users", None)
+
+
+def _unequal_hint(completed: list[str]) -> str:
+    """What to tell a user whose annotations left an op's values with different shardings where the op
+    needs equal types (``completed``: the passes run before, :class:`~meshc.passes.base.PassContext`)."""
+    if "sharding-propagation" not in completed:
+        return ("the annotations give these values different shardings where the op needs equal types: run "
+                "sharding-propagation before distribute-types")
+    return ("sharding-propagation ran, yet these values keep different shardings where the op needs equal types "
+            "and distribute-types has no resharding point for this use; a mesh.shard of the operand to the "
+            "result's sharding just before the op works around it")
 
 
 def reconcile_call(call: CallOp, module: Operation) -> None:

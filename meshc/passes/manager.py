@@ -262,6 +262,7 @@ class PassManager:
         try:
             with measure(self.timing, item.label):
                 p.run(op)
+            p.context.completed.append(p.name)
         except DiagnosticError:
             self._dump_failure(p, op)
             raise

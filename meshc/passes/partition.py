@@ -106,7 +106,7 @@ from meshc.dialects.scf import ForallOp, new_in_parallel
 from meshc.interfaces.sharding import (ANY, ShardingRuleError, dps_inits, effective_links, iteration_space,
                                        loop_sharding, sharding_model, unchanged_spaces)
 from meshc.interfaces.region_models import zero_destination
-from meshc.interfaces.sharding_models import fill, linear_form, loops_of
+from meshc.interfaces.sharding_models import fill, identity_attr, linear_form, loops_of, mark_partial
 from meshc.interfaces.spmd import (DeviceView, IndexMath, Mixed, PartitionContext, PartitionError, all_replicated,
                                    clone_on_local_shapes, extract, widened)
 from meshc.ir.affine import DimExpr
@@ -135,18 +135,6 @@ class Partition(Pass):
     def run(self, op: Operation) -> None:
         for func, mesh in sharded_functions(op, self.context):
             FunctionPartitioner(func, mesh, self.form, self).run()
-
-
-def identity_attr(kind: str, element_type):
-    """The reduction identity of ``kind`` as a scalar attribute of ``element_type`` (None: no identity,
-    ``average``)."""
-    try:
-        value = ReductionKind.parse(kind).identity(numpy_dtype(element_type))
-    except ShardingError:
-        return None
-    if isinstance(element_type, FloatType):
-        return FloatAttr(float(value), element_type)
-    return IntegerAttr(int(value), element_type)
 
 
 # ---------------------------------------------------------------------------------------------------------------
@@ -370,22 +358,9 @@ class FunctionPartitioner:
         result = op.results[0]
 
         def body(view: DeviceView, read) -> list[Value]:
-            m = view.m
             region = view.region(result, dst_s)
             local = read(op.src, region)
-            if not new_axes:
-                return [local]
-            ident = identity_attr(dst_s.partial_type, result.type.element_type)  # type: ignore[attr-defined]
-            if ident is None:
-                return [local]
-            cond: Union[bool, Value] = True
-            for a in new_axes:
-                c = m.cmp("eq", view.coords()[a], 0)
-                cond = c if cond is True else m.b.insert(Operation.create(
-                    [cond, c], [I1], location=m.loc, name="arith.andi")).results[0]  # type: ignore[list-item]
-            zero = fill(m, local.type, [s for _, s in region], ident)  # type: ignore[arg-type]
-            sel = Operation.create([cond, local, zero], [local.type], location=m.loc, name="arith.select")
-            return [m.b.insert(sel).results[0]]
+            return [mark_partial(view, local, [s for _, s in region], new_axes, dst_s.partial_type)]
 
         self.emit(op, body, [result.type], [None], read_direct=True)
 
