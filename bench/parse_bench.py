@@ -59,7 +59,8 @@ as verifying it; then the IR left to the operating system at exit,
 every object took 1.6 s; CPU s, best of 3 interleaved runs against xdsl-opt 0.75): freezing alone at
 load 0.2: empty module 0.114 against 0.166 (1.46x), 10k ops 0.720 against 2.187 (3.04x), 100k ops
 6.859 against 20.623 (3.01x); both, at load 3.1: 0.099 against 0.167 (1.69x), 0.666 against 2.224
-(3.34x), 5.962 against 20.758 (3.48x).
+(3.34x), 5.962 against 20.758 (3.48x). Again at load 0.8: 0.102 against 0.170 (1.67x), 0.665 against 2.208 (3.32x), 6.091
+against 20.894 (3.43x).
 
 Usage: python bench/parse_bench.py [--sizes 1000,10000,100000] [--generic-only|--custom-only]
        [--xdsl-opt PATH] [--process-sizes 10000,100000] [--repeats 3]
