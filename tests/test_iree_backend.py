@@ -639,7 +639,9 @@ def test_a_long_reduction_is_blocked_and_exact(op, sa, sb, sc, split, held):
     want = ea @ eb
     np.testing.assert_array_equal(result.outputs[0], want)
     np.testing.assert_array_equal(result.reference[0], want)
-    emitted = CliRunner().invoke(main, ["compile", "-", "--emit=iree"], input=text).output
+    emitting = CliRunner().invoke(main, ["compile", "-", "--emit=iree"], input=text)
+    assert emitting.exit_code == 0, (emitting.output, emitting.exception)
+    emitted = emitting.output
     k = ea.shape[-1]
     blocks = -(-k // REDUCTION_BLOCK)  # the last one shorter (4100 = 8 * 512 + 4)
     base = "linalg.batch_matmul" if "batch" in op else "linalg.matmul"
