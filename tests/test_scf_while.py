@@ -284,3 +284,67 @@ def test_a_condition_on_a_split_tensor_s_norm_is_combined_before_it_is_tested():
     assert all(n % (trips + 1) == 0 for n in got) and sum(got) // (trips + 1) == 24
     compiled = mc.compile(mc.parse(NORM_LOOP))
     assert [d.stats.collective_bytes for d in estimate(compiled.program.schedule, trips=trips).devices] == got
+
+
+# scf.condition forwards values its before block computes, in another order than the loop carries them
+PERMUTED = """mesh.mesh @m(shape = 2x2)
+func.func @f(%x: tensor<8x4xf32>, %n: i32) -> (tensor<8x4xf32>, tensor<8x4xf32>) {
+  %xs = mesh.shard %x to <@m, [[0], [1]]> : tensor<8x4xf32>
+  %z = arith.constant 0 : i32
+  %r:3 = scf.while (%a = %xs, %i = %z, %q = %xs) : (tensor<8x4xf32>, i32, tensor<8x4xf32>)
+      -> (tensor<8x4xf32>, tensor<8x4xf32>, i32) {
+    %h = arith.mulf %a, %a : tensor<8x4xf32>
+    %c = arith.cmpi slt, %i, %n : i32
+    scf.condition(%c) %q, %h, %i : tensor<8x4xf32>, tensor<8x4xf32>, i32
+  } do {
+  ^bb0(%b: tensor<8x4xf32>, %d: tensor<8x4xf32>, %j: i32):
+    %one = arith.constant 1 : i32
+    %j1 = arith.addi %j, %one : i32
+    %e = arith.addf %b, %d : tensor<8x4xf32>
+    scf.yield %e, %j1, %d : tensor<8x4xf32>, i32, tensor<8x4xf32>
+  }
+  return %r#0, %r#1 : tensor<8x4xf32>, tensor<8x4xf32>
+}
+"""
+
+
+def _permuted_reference(x: np.ndarray, n: int) -> tuple[np.ndarray, np.ndarray]:
+    a, i, q = x, 0, x
+    while True:
+        h = a * a
+        if not i < n:
+            return q, h
+        b, d, j = q, h, i
+        a, i, q = b + d, j + 1, d
+
+
+@pytest.mark.parametrize("trips", [0, 1, 3])
+def test_a_condition_forwarding_computed_values_in_another_order_runs_sharded(trips):
+    """The results take the types of the values the condition forwards (not of the inits at the same
+    position), on every device; values exact (x on a 1/4 grid, at most 3 squarings and sums in f32)."""
+    x = (np.arange(32, dtype=np.float32).reshape(8, 4) % 5) / 4
+    result = mc.run(mc.parse(PERMUTED), [x, np.array(trips, np.int32)], check=True)
+    assert result.check_ok
+    want = _permuted_reference(x.astype(np.float64), trips)
+    for got, w in zip(result.outputs, want):
+        np.testing.assert_array_equal(got, w.astype(np.float32))
+    assert [d.collective_bytes for d in result.stats.devices] == [0] * 4
+
+
+def test_a_do_while_without_a_mesh_runs_and_its_forwarded_value_is_the_result():
+    text = """func.func @f(%x: tensor<4x4xf32>, %l: f32) -> tensor<4x4xf32> {
+  %r = scf.while (%a = %x) : (tensor<4x4xf32>) -> tensor<4x4xf32> {
+    %h = arith.addf %a, %a : tensor<4x4xf32>
+    %c = arith.cmpf olt, %l, %l : f32
+    scf.condition(%c) %h : tensor<4x4xf32>
+  } do {
+  ^bb0(%b: tensor<4x4xf32>):
+    scf.yield %b : tensor<4x4xf32>
+  }
+  return %r : tensor<4x4xf32>
+}
+"""
+    x = np.arange(16, dtype=np.float32).reshape(4, 4)
+    result = mc.run(mc.parse(text), [x, np.float32(1.0)], check=True)
+    assert result.check_ok
+    np.testing.assert_array_equal(result.outputs[0], x + x)  # the before block once, the condition false

@@ -225,7 +225,11 @@ def dim_classes(op: Operation) -> Optional[_Classes]:
         rest = list(group)
         uses = []
         for term in terms:
-            if len(term.operands) == len(op.results) and any(term.operands[g] is v for v in rest):
+            # a terminator with one operand per result (scf.yield of a for or an if): operand g is group g's;
+            # scf.condition (the condition first) and a while's yield (groups for the forwarded values too) are
+            # joined as members of their groups instead
+            if len(term.operands) == len(op.results) and g < len(term.operands) and any(
+                    term.operands[g] is v for v in rest):
                 rest.remove(next(v for v in rest if v is term.operands[g]))
                 uses.append(term)
         if not rest:
@@ -719,7 +723,8 @@ class RegionOpModel(ShardingModel):
                     for a, b in zip(inner.results, new.results):
                         a.replace_all_uses_with(b)
                     inner.erase()
-        for r, group in zip(op.results, ties):
+        for r in op.results:  # the group holding r (a while's groups are its carried values, then its forwarded ones)
+            group = next((g for g in ties if any(v is r for v in g)), ())
             src = operand_of.get(r)
             if src is not None:
                 r.type = src.type
