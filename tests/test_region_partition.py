@@ -274,3 +274,48 @@ def test_a_region_op_s_scalar_results_leave_the_per_device_form_as_replicated_ra
     np.testing.assert_array_equal(result.outputs[0], x * np.float32(2.0) ** trips)
     assert float(result.outputs[1]) == 0.5 * trips and int(result.outputs[2]) == trips
     assert [d.collective_bytes for d in result.stats.devices] == [0] * 4
+
+
+PEERED_LOOP = """mesh.mesh @m(shape = 2x2, peered_memory_axes = [1])
+func.func @main(%x: tensor<4x8xf32>, %w1: tensor<8x16xf32>, %w2: tensor<16x8xf32>, %n: index) -> tensor<4x8xf32> {
+  %w1s = mesh.shard %w1 to <@m, [[], [1]]> : tensor<8x16xf32>
+  %w2s = mesh.shard %w2 to <@m, [[1]]> : tensor<16x8xf32>
+  %z = arith.constant 0.0 : f32
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %r = scf.for %t = %c0 to %n step %c1 iter_args(%acc = %x) -> (tensor<4x8xf32>) {
+    %e1 = tensor.empty() : tensor<4x16xf32>
+    %f1 = linalg.fill ins(%z : f32) outs(%e1 : tensor<4x16xf32>) -> tensor<4x16xf32>
+    %h = linalg.matmul ins(%acc, %w1s : tensor<4x8xf32>, tensor<8x16xf32>) outs(%f1 : tensor<4x16xf32>) -> tensor<4x16xf32>
+    %e2 = tensor.empty() : tensor<4x8xf32>
+    %f2 = linalg.fill ins(%z : f32) outs(%e2 : tensor<4x8xf32>) -> tensor<4x8xf32>
+    %o = linalg.matmul ins(%h, %w2s : tensor<4x16xf32>, tensor<16x8xf32>) outs(%f2 : tensor<4x8xf32>) -> tensor<4x8xf32>
+    scf.yield %o : tensor<4x8xf32>
+  }
+  return %r : tensor<4x8xf32>
+}
+"""
+
+
+@pytest.mark.parametrize("trips", [0, 2])
+def test_a_loop_whose_replicated_result_a_peer_group_stores_once_is_run_by_every_member(trips):
+    """On a mesh peered along the axis its in-body all_reduce spans, the loop's replicated result is stored by one
+    device of each peer group; every device still runs the loop (each all_reduce needs its whole group), so
+    nothing waits for a device that skipped it. Values exact (inputs on a 1/4 grid, small sums)."""
+    rng = np.random.default_rng(3)
+    x = rng.integers(-2, 3, (4, 8)).astype(np.float32) / 4
+    w1 = rng.integers(-1, 2, (8, 16)).astype(np.float32) / 4
+    w2 = rng.integers(-1, 2, (16, 8)).astype(np.float32) / 4
+    compiled = mc.compile(mc.parse(PEERED_LOOP))
+    loops = [sum(1 for s in d.steps if getattr(s, "op", None) is not None and s.op.name == "scf.for")
+             for d in compiled.program.schedule.devices]
+    assert loops == [1, 1, 1, 1]
+    result = mc.run(mc.parse(PEERED_LOOP), [x, w1, w2, np.array(trips, np.int64)], check=True)
+    assert result.check_ok
+    want = x.astype(np.float64)
+    for _ in range(trips):
+        want = want @ w1 @ w2
+    np.testing.assert_array_equal(result.outputs[0], want.astype(np.float32))
+    # per trip one ring all_reduce of each device's 4x8 f32 (128 B) partial over its 2-device axis-1 group:
+    # 2 x (g - 1) / g of the buffer received, 128 B
+    assert [d.collective_bytes for d in result.stats.devices] == [trips * 2 * (2 - 1) * 128 // 2] * 4

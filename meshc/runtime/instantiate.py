@@ -194,8 +194,9 @@ class _SpmdEmitter(_Emitter):
                     all_pieces(v, op)
                 continue
             kept = []
+            everyone = _runs_collectives(op)  # every member of its collectives' groups runs it (plan)
             for k, cb, owned, straddling in plans[op]:
-                if not any((op.results[ri], i) in live for ri, i in owned):
+                if not everyone and not any((op.results[ri], i) in live for ri, i in owned):
                     continue
                 kept.append((k, cb, owned, straddling))
                 for arg, a in zip(cb.args, cb.func.body.args):  # type: ignore[attr-defined]
@@ -296,11 +297,15 @@ class _SpmdEmitter(_Emitter):
         result of the for_all ``op``, in device order."""
         body = self.t.bodies[op]
         layouts = [self.layout(r, op) for r in op.results]
+        # a body whose region ops run collectives is run by every device, owner of a result shard or not:
+        # each member of a collective's group must meet it (a replicated result over peered axes is owned
+        # by one device of its peer group, whose peers would otherwise skip the body and leave it waiting)
+        everyone = _runs_collectives(op)
         out = []
         for k in range(self.n):
             owned = [(ri, pieces[index[k]]) for ri, (pieces, index) in enumerate(layouts)
                      if pieces[index[k]].owner == k]
-            if not owned:
+            if not owned and not everyone:
                 continue
             own = (lambda k: lambda v: self.own_piece(v, k))(k)
             parts = (lambda k: lambda v, box: self.parts(v, box, k, op))(k)
@@ -569,3 +574,11 @@ def spmd_program(module: Operation, entry: Optional[str] = None) -> Optional[Pro
 
     template = build_template(module, entry)
     return None if template is None else instantiate(template)
+
+
+def _runs_collectives(op: Operation) -> bool:
+    """Whether the for_all ``op``'s body holds a local-view collective (one a region op partitioned in place
+    runs in its body: :func:`meshc.backend.region_body.in_body_collective`)."""
+    from meshc.backend.region_body import in_body_collective
+
+    return any(in_body_collective(o) is not None for o in op.walk())
