@@ -70,6 +70,15 @@ def _ranks_running(path: str) -> list[int]:
     return ranks
 
 
+def _as_a_terminal_job() -> None:
+    """``preexec_fn`` of the launcher: SIGINT and SIGTERM with their default actions and unblocked, as a shell
+    starts a foreground job, whatever the test process inherited or set (a process started with SIGINT ignored,
+    as a shell starts a background job, rightly keeps ignoring it, and Ctrl-C is not this test's case then)."""
+    for s in (signal.SIGINT, signal.SIGTERM):
+        signal.signal(s, signal.SIG_DFL)
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT, signal.SIGTERM})
+
+
 @pytest.mark.skipif(not os.path.isdir("/proc"), reason="finds the job's processes through /proc")
 @pytest.mark.parametrize("to_group, after", [(True, 2.0), (True, 0.0), (False, 2.0)],
                          ids=["ctrl-c-to-the-group", "ctrl-c-while-the-ranks-start", "sigint-to-the-launcher"])
@@ -81,7 +90,7 @@ def test_sigint_ends_a_launched_run_with_130_and_no_rank_left(tmp_path, to_group
     kept = out.read_bytes()
     proc = subprocess.Popen([str(MESHC), "run", str(prog), "--random-inputs", "--repeat", "1000000", "-o", str(out),
                              "--backend", "mpi", "--launch", "4"], stdout=subprocess.DEVNULL,
-                            stderr=subprocess.PIPE, text=True, start_new_session=True)
+                            stderr=subprocess.PIPE, text=True, start_new_session=True, preexec_fn=_as_a_terminal_job)
     try:
         deadline = time.monotonic() + HANG_GUARD
         while len(_ranks_running(str(prog))) < 4 and proc.poll() is None and time.monotonic() < deadline:
