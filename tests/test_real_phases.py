@@ -22,7 +22,8 @@ import pytest
 from click.testing import CliRunner
 
 from meshc.cli import main
-from tests.test_real_models import COMMUNICATING, MODELS, _annotated, _collectives
+from tests.test_real_models import (COMMUNICATING, MODELS, README, _annotated, _cell, _collective_bytes, _collectives,
+                                     _trips, _xla, _xla_bytes)
 from tests.test_real_models_sharded import DATA, TOL
 
 PHASES = ("global_opt", "dispatch_regions", "dispatch_creation")
@@ -119,11 +120,51 @@ def test_the_advisor_sees_the_weights_inside_the_dispatches(name, phase):
 def test_loop_models_at_later_phases_run_with_the_input_phase_collectives(tmp_path, name, phase):
     """The layer stacks in loops (lax.scan: an scf.for; lax.fori_loop of dynamic depth: an scf.while whose
     scf.condition forwards values computed in its before block, not its arguments) at IREE's later phases
-    run with the framework's shardings and match JAX; mlp_scan with the input phase's collectives."""
+    run with the framework's shardings and match JAX, with the input phase's collectives: XLA's one
+    all_reduce per trip (mlp_fori: IREE puts the loop in an scf.if and hoists the products' tensor.empty
+    destinations above it; the scf.if takes the loop's internal split of the hidden dim, so the weights
+    keep their Megatron splits)."""
     later = _annotated(tmp_path, name, f"{name}.{phase}.mlir")
-    if name == "mlp_scan":  # mlp_fori's later phases all_gather the weights: samples/real/README.md says why
-        assert _collectives(later, STAGE4) == _collectives(_annotated(tmp_path, name), STAGE4)
+    assert _collectives(later, STAGE4) == _collectives(_annotated(tmp_path, name), STAGE4)
+    # mlp_scan's 3 trips are unrolled by flatten-regions (3 all_reduce); the scf.while stays a loop
+    assert _collectives(later) == _xla(name) == {"all_reduce": 1}
     r = CliRunner().invoke(main, ["run", str(later), "--inputs", str(DATA / f"{name}.inputs.npz"), "--check",
                                   "--expected", str(DATA / f"{name}.expected.npz"), *TOL])
     assert r.exit_code == 0, r.output
     assert r.output.count(": ok max abs err") == 2 and "MISMATCH" not in r.output
+
+
+@pytest.mark.parametrize("phase", ["global_opt", "dispatch_regions"])
+def test_fori_loop_at_later_phases_moves_what_xla_moves(tmp_path, phase):
+    # a run with n = 2 (the inputs'): each device receives XLA's bytes, 2 trips x 2 x 3/4 of its 4x64 f32
+    # partial sums, as at the input phase, and holds no more than there (the weights stay split: the
+    # later phases once all_gathered the three stacks, 148608 B per device)
+    import numpy as np
+
+    import meshc.api as mc
+
+    inputs = dict(np.load(DATA / "mlp_fori.inputs.npz"))
+    first, later = (mc.run(mc.parse(str(_annotated(tmp_path, "mlp_fori", f))), inputs).stats.devices
+                    for f in ("", f"mlp_fori.{phase}.mlir"))
+    assert {d.collective_bytes for d in later} == {d.collective_bytes for d in first} == {_xla_bytes("mlp_fori")}
+    assert _xla_bytes("mlp_fori") == 2 * 2 * 3 * (4 * 64 * 4) // 4
+    assert max(d.peak_bytes for d in later) <= max(d.peak_bytes for d in first)
+    # the estimate counts as much: IREE's rotated loop runs its body in the scf.while's "before" block,
+    # n times, and its "after" block (the trip count --trip-count gives) n - 1 times
+    assert _collective_bytes(_annotated(tmp_path, "mlp_fori", f"mlp_fori.{phase}.mlir"), _trips("mlp_fori") - 1) \
+        == _xla_bytes("mlp_fori")
+
+
+def test_readme_table_of_the_loop_models_at_later_phases(tmp_path):
+    rows = {}
+    for line in README.read_text().splitlines():
+        cells = [c.strip().strip("`") for c in line.strip().strip("|").split("|")]
+        if len(cells) == 6 and cells[0] in PHASES:
+            rows[cells[0], cells[1]] = cells[2:]
+    assert set(rows) == {(p, n) for p in ("global_opt", "dispatch_regions") for n in ("mlp_scan", "mlp_fori")}
+    for (phase, name), (ours, xla, our_bytes, xla_bytes) in rows.items():
+        later = _annotated(tmp_path, name, f"{name}.{phase}.mlir")
+        assert ours == _cell(_collectives(later)) and xla == _cell(_xla(name)), (phase, name)
+        # mlp_fori's rotated loop: its "after" block, the trip count, runs n - 1 times
+        trips = _trips(name) - 1 if name == "mlp_fori" else None
+        assert int(our_bytes) == _collective_bytes(later, trips) and int(xla_bytes) == _xla_bytes(name), (phase, name)

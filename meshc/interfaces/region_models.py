@@ -23,9 +23,11 @@ the dims of its operands, results and captured tensors (values from above that t
 to it. Propagation then treats the region op as any structured op: a split loop-carried value stays
 split through an ``scf.for`` with no collective when the body is local.
 
-A class holding a sum's reduction loop and no result dim is an ``INTERNAL`` loop of the region op
-(:data:`meshc.interfaces.sharding.INTERNAL`: split from its operands, the op's results stay whole):
-the body combines it itself, as XLA's SPMD partitioner does inside a while loop. The sum's result is
+A class holding a sum's reduction loop (or an ``INTERNAL`` loop of a nested region op) and no result
+dim is an ``INTERNAL`` loop of the region op (:data:`meshc.interfaces.sharding.INTERNAL`: split from
+its operands, the op's results stay whole): the body combines it itself, as XLA's SPMD partitioner
+does inside a while loop. So an ``scf.if`` holding such a loop (IREE's guard of a rotated
+``lax.fori_loop``) splits the loop's weights as the loop alone does. The sum's result is
 partial over the loop's axes (:func:`inner_shardings`, with its zero-filled destination), and
 :func:`combine_partials` puts a global-view ``mesh.all_reduce`` right after it in the body, so what
 the body yields has the sharding of the block argument it feeds (a loop-carried sharding is a fixed
@@ -327,6 +329,8 @@ def _join_op(c: _Classes, inner: Operation, inside: set[int], can_cut) -> None:
                 c.reduced.append(_loop(inner, l))
             else:
                 c.forbid(_loop(inner, l))
+        elif it == INTERNAL:  # a nested region op combines it in its own body: so does this op
+            c.reduced.append(_loop(inner, l))
     n_in = len(inner.operands)
     # a destination is written, not read: it is never cut (nor is anything of an op without results,
     # a forall's parallel insert into its shared_outs)
@@ -947,13 +951,19 @@ def inner_shardings(op: Operation, ls: LoopSharding) -> dict[Value, ShardingAttr
     flow = region_flow_model(op)
     for block in flow.blocks(op):  # type: ignore[union-attr]
         partial: dict = {}
+        here = {id(a) for a in block.args} | {id(r) for o in block.ops for r in o.results}
         for inner in block.ops:
             axes = reduction_axes(inner, c, loops, ls) if not inner.is_terminator else ()
             if not axes:
                 continue
             partial.update((r, axes) for r in inner.results)
-            # the zero-filled destination is partial too (a sum of zeros): the DPS types stay equal
-            partial.update((v, axes) for _, _, v in _zero_inits(inner))
+            # the zero-filled destination is partial too (a sum of zeros): the DPS types stay equal; a
+            # destination from above, or one the body shares with other users, is read through a point
+            # instead (outer_reshards)
+            for user, k, v in _zero_inits(inner):
+                if not _own_zero(v, user, k, here):
+                    break
+                partial[v] = axes
         values = list(block.args) + [r for inner in block.ops for r in inner.results]
         for v in values:
             if _rank(v) is None:
@@ -979,6 +989,14 @@ def _zero_inits(inner: Operation):
             user, j, init = (fill, 1, fill.operands[1]) if fill.name == "linalg.fill" else (fill, None, None)
 
 
+def _own_zero(v: Value, user: Operation, k: int, here: set[int]) -> bool:
+    """Whether zero destination ``v`` of a chain of :func:`_zero_inits` (read by ``user`` as operand ``k``)
+    takes the chain's partial sharding itself: defined in the body (``here``: ids of the block's values)
+    and read by nothing else (IREE shares one ``tensor.empty`` between a product's zero fill and the
+    elementwise ops after it, which read it whole)."""
+    return id(v) in here and all(u is user and i == k for u, i in v.uses)
+
+
 def outer_reshards(op: Operation, ls: LoopSharding) -> list[tuple[Operation, int, ShardingAttr]]:
     """The uses inside the body of region op ``op`` of values defined above it that the body reads with
     another sharding than the value has, under ``op``'s loop sharding ``ls``: ``(user, operand index,
@@ -989,7 +1007,9 @@ def outer_reshards(op: Operation, ls: LoopSharding) -> list[tuple[Operation, int
     there once, not on every iteration, and the shards need not be equal). What the classes cannot
     say is a partial sharding: the zero destination of a split reduction of the body (a ``linalg.fill``
     of 0 or a ``tensor.empty``, :func:`_zero_inits`) defined above ``op`` is read partial over the
-    reduction's axes, as :func:`inner_shardings` makes the body's own zero destinations. The point
+    reduction's axes, as :func:`inner_shardings` makes the body's own zero destinations; so is one of
+    the body's own that other ops read too (IREE shares a ``tensor.empty`` between a product's zero
+    fill and the elementwise ops after it, which read it whole: :func:`_own_zero`). The point
     goes in the body, just before the use: it moves no data (``partition`` keeps the value on the
     devices at coordinate 0 of the new partial axes and zeros on the others,
     :func:`~meshc.interfaces.sharding_models.mark_partial`: what upstream MLIR's partition does to a
@@ -1010,7 +1030,7 @@ def outer_reshards(op: Operation, ls: LoopSharding) -> list[tuple[Operation, int
             if not axes:
                 continue
             for user, k, v in _zero_inits(inner):
-                if id(v) in here or k is None:
+                if _own_zero(v, user, k, here):
                     continue
                 have = sharding_of(v.type)
                 if have is None:
