@@ -58,7 +58,7 @@ class ConvertFlowToTensor(Pass):
     name = "convert-flow-to-tensor"
     display_name = "ConvertFlowToTensor"
     summary = ("Put the bodies of IREE's flow.dispatch.workgroups in their place as tensor ops, and "
-               "flow.tensor.splat / reshape as tensor ops")
+               "flow.tensor.splat / reshape / load / store as tensor ops")
     options = (Option("all-functions", bool, False, "convert functions without sharding annotations too"),)
     op_names = ("builtin.module",)
 
