@@ -1492,8 +1492,9 @@ def auto_shard(module: Operation, spec: AutoShardSpec, entry: Optional[str] = No
     from meshc.passes.manager import PassCrash, PassManager
 
     func = find_entry(module, entry)
-    if any(op.name == "flow.dispatch.workgroups" for op in func.body.ops):
+    if any(op.name == "flow.dispatch.workgroups" for op in func.walk()):
         # IREE's dispatches hide the weights behind their bindings: read them as the tensor ops they hold
+        # (in the function body and in its loops' bodies)
         PassManager.from_text("convert-flow-to-tensor{all-functions=true}").run(module)
     if any(region_flow_model(op) is not None for op in func.body.ops):
         # region ops the pipeline's flatten-regions puts in place once the program is annotated (dispatch

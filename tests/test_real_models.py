@@ -49,7 +49,9 @@ STAGE4 = "propagate-reshapes,sharding-propagation,distribute-types,reshard"
 
 
 def _annotated(tmp_path: Path, name: str, linalg: str = "") -> Path:
-    out = tmp_path / f"{name}_annotated.mlir"
+    """``linalg`` (default ``NAME.linalg.mlir``) annotated with ``NAME``'s JAX shardings, in a file of
+    its own name (a test that annotates two phases of one model keeps both)."""
+    out = tmp_path / f"{(linalg or name + '.linalg.mlir').removesuffix('.mlir')}_annotated.mlir"
     r = CliRunner().invoke(main, ["annotate", str(DATA / (linalg or f"{name}.linalg.mlir")), "--shardings-from",
                                   str(DATA / f"{name}_sharded.stablehlo.mlir"), "-o", str(out)])
     assert r.exit_code == 0, r.output

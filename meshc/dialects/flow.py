@@ -34,7 +34,10 @@ are what the body stores into their bindings (:mod:`meshc.dialects.iree_tensor_e
 workload, arguments, their dynamic dims, the results' dynamic dims (``operandSegmentSizes``);
 ``tied_operands`` gives, per result, the argument index it is tied to (-1: none).
 ``flow.tensor.splat %v : T`` fills a tensor with a scalar; ``flow.tensor.reshape %x : T -> U`` is a
-row-major reshape (``Dialect/Flow/IR/FlowOps.td``).
+row-major reshape; ``flow.tensor.load %t[%i, ...] : T`` reads one element of a tensor between the
+dispatches (``tensor.extract``: a loop condition a dispatch computed, in ``lax.fori_loop``'s
+``scf.while``), ``flow.tensor.store %v, %t[%i, ...] : T`` is ``%t`` with one element replaced
+(``tensor.insert``) (``Dialect/Flow/IR/FlowOps.td``; only static tensors are read).
 """
 
 from __future__ import annotations
@@ -294,6 +297,66 @@ class TensorReshapeOp(Operation):
                 + p.attr_dict(op_attributes(self)))
 
 
+def _element_indices(op: Operation, t: Type, indices: list[Value]) -> TensorType:
+    """``t`` as a static ranked tensor addressed by one index per dim, else a located error."""
+    if not isinstance(t, TensorType) or not t.has_static_shape:
+        raise op.error(f"expects a static ranked tensor, got '{t}'")
+    if len(indices) != t.rank:
+        raise op.error(f"incorrect number of indices: {len(indices)} for a rank-{t.rank} tensor")
+    return t
+
+
+def _print_indices(p, indices: list[Value]) -> str:
+    return "[" + p.values(indices) + "]" if indices else ""
+
+
+@define_op
+class TensorLoadOp(Operation):
+    """``%e = flow.tensor.load %t[%i, ...] : T``: element ``(%i, ...)`` of static tensor ``%t`` (no
+    indices for a rank-0 tensor); the result has ``T``'s element type. What IREE makes of
+    ``tensor.extract`` outside dispatches; out-of-bounds indices are a runtime error."""
+
+    name = "flow.tensor.load"
+    source = operand()
+    indices = var_operand(INDEX_KIND)
+    output = result()
+    traits = (Pure(),)
+
+    def verify_op(self) -> None:
+        t = _element_indices(self, self.operands[0].type, self.operands[1:])
+        if self.results[0].type != t.element_type:
+            raise self.error(f"result type '{self.results[0].type}' must be the element type of '{t}'")
+
+    def print_custom(self, p) -> None:
+        p.write(f" {p.value(self.operands[0])}{_print_indices(p, self.operands[1:])} : {self.operands[0].type}"
+                + p.attr_dict(op_attributes(self), keyword=True))
+
+
+@define_op
+class TensorStoreOp(Operation):
+    """``%r = flow.tensor.store %v, %t[%i, ...] : T``: static tensor ``%t`` with element ``(%i, ...)``
+    replaced by scalar ``%v`` (of ``T``'s element type); the result has type ``T``. What IREE makes of
+    ``tensor.insert`` outside dispatches."""
+
+    name = "flow.tensor.store"
+    value = operand()
+    target = operand()
+    indices = var_operand(INDEX_KIND)
+    output = result()
+    traits = (Pure(),)
+
+    def verify_op(self) -> None:
+        t = _element_indices(self, self.operands[1].type, self.operands[2:])
+        if self.operands[0].type != t.element_type:
+            raise self.error(f"value type '{self.operands[0].type}' must be the element type of '{t}'")
+        if self.results[0].type != t:
+            raise self.error(f"result type '{self.results[0].type}' must be the target type '{t}'")
+
+    def print_custom(self, p) -> None:
+        p.write(f" {p.value(self.operands[0])}, {p.value(self.operands[1])}{_print_indices(p, self.operands[2:])} : "
+                f"{self.operands[1].type}" + p.attr_dict(op_attributes(self), keyword=True))
+
+
 PARENTS = ("flow.dispatch.region", "flow.dispatch.workgroups", "flow.executable.export")
 
 
@@ -378,6 +441,26 @@ class Syntax:
 
     def flow_tensor_reshape(self, kw, src, src_t, res_t, attrs):
         return self.build("flow.tensor.reshape", [self.use(src, src_t)], [res_t], dict(attrs or {}), (), self.loc(kw))
+
+    def flow_indices(self, toks=None):
+        return list(toks or [])
+
+    def _static_tensor(self, kw, ty, dims):
+        if dims is not None:
+            raise self.error(f"'{kw}' of a tensor with dynamic dims is not supported", kw)
+        if not isinstance(ty, TensorType):
+            raise self.error(f"'{kw}' expects a ranked tensor type, got '{ty}'", kw)
+
+    def flow_tensor_load(self, kw, src, indices, ty, dims, attrs):
+        self._static_tensor(kw, ty, dims)
+        operands = [self.use(src, ty)] + [self.use(t, INDEX) for t in (indices or [])]
+        return self.build("flow.tensor.load", operands, [ty.element_type], dict(attrs or {}), (), self.loc(kw))
+
+    def flow_tensor_store(self, kw, value, target, indices, ty, dims, attrs):
+        self._static_tensor(kw, ty, dims)
+        operands = [self.use(value, ty.element_type), self.use(target, ty)] + [self.use(t, INDEX)
+                                                                                 for t in (indices or [])]
+        return self.build("flow.tensor.store", operands, [ty], dict(attrs or {}), (), self.loc(kw))
 
     def flow_tied_result(self, tok, ty, dims):
         return ("tied", tok, ty, dims or [])

@@ -16,7 +16,11 @@ before IREE 3.4), ACCESS one of ``readonly``, ``writeonly``, ``readwrite``; the 
 and writes its results with ``iree_tensor_ext.dispatch.tensor.store %v, %b, offsets = ... : T -> !B``
 (``Dialect/TensorExt/IR/TensorExtOps.td``); the count region asks
 ``iree_tensor_ext.dispatch.workgroup_count_from_slice`` for the workgroup grid. Only static bindings
-are read (a binding with dynamic dims, ``%b{%d}``, is a located error).
+are read (a binding with dynamic dims, ``%b{%d}``, is a located error). A dispatch whose body depends
+on an index of the enclosing program (the layer a loop trip slices off a weight stack) takes it as an
+``index`` operand that is also its workload, and the body names it once through
+``%o = iree_tensor_ext.dispatch.workload.ordinal %arg, N : index`` (N: its position in the workload,
+for codegen to relate the workgroup count to it): the identity on ``%arg``.
 """
 
 from __future__ import annotations
@@ -26,7 +30,9 @@ from typing import Optional
 
 from meshc.dialects.tensor import SliceOp, format_mixed, resolve_mixed
 from meshc.ir.core import Operation
-from meshc.ir.opdef import INDEX_KIND, Pure, define_op, op_attributes, operand, result, var_operand, var_result
+from meshc.ir.attributes import IntegerAttr
+from meshc.ir.opdef import (INDEX_KIND, Pure, attribute, define_op, op_attributes, operand, result, var_operand,
+                            var_result)
 from meshc.ir.types import INDEX, FloatType, IndexType, IntegerType, OpaqueType, TensorType, Type
 
 DISPATCH_TENSOR_DIALECTS = ("iree_tensor_ext", "flow")
@@ -179,8 +185,49 @@ class WorkgroupCountFromSliceOp(Operation):
         p.write("(" + p.values(self.operands) + ")" + p.attr_dict(op_attributes(self)))
 
 
+def fold_workload_ordinal(op: Operation, rewriter) -> bool:
+    """``dispatch.workload.ordinal %x, N`` is ``%x`` once it is outside a dispatch (IREE drops it when
+    codegen has read the ordinal; meshc's ``convert-flow-to-tensor`` puts dispatch bodies in place, where
+    no workgroup count is derived). Declared by :class:`WorkloadOrdinalOp`."""
+    if any(a.name == "flow.dispatch.workgroups" for a in op.ancestors()):
+        return False
+    rewriter.replace_op(op, [op.operands[0]])
+    return True
+
+
+@define_op
+class WorkloadOrdinalOp(Operation):
+    """``%o = iree_tensor_ext.dispatch.workload.ordinal %x, N : index``: ``%x`` (an index operand of the
+    enclosing ``flow.dispatch.workgroups``), marked as value ``N`` of its workload (see the module
+    docstring). The identity; ``N`` must be non-negative (``flow.dispatch.workload.ordinal`` before
+    IREE 3.4)."""
+
+    name = "iree_tensor_ext.dispatch.workload.ordinal"
+    operand_ = operand(INDEX_KIND)
+    ordinal = attribute(IntegerAttr)
+    output = result(INDEX_KIND)
+    traits = (Pure(),)
+    canonicalization_patterns = (fold_workload_ordinal,)
+
+    def verify_op(self) -> None:
+        if int(self.attr("ordinal").value) < 0:
+            raise self.error(f"ordinal must be non-negative, got {self.attr('ordinal').value}")
+
+    def print_custom(self, p) -> None:
+        p.write(f" {p.value(self.operands[0])}, {self.attr('ordinal').value} : index"
+                + p.attr_dict(op_attributes(self), ("ordinal",)))
+
+
 class Syntax:
     """Parse callbacks of grammar/iree_tensor_ext.lark."""
+
+    def iree_workload_ordinal(self, kw, src, ordinal, attrs, ty):
+        if not isinstance(ty, IndexType):
+            raise self.error(f"'iree_tensor_ext.dispatch.workload.ordinal' expects type 'index', got '{ty}'", kw)
+        extra = {"ordinal": IntegerAttr(int(ordinal), INDEX)}
+        extra.update(attrs or {})
+        return self.build("iree_tensor_ext.dispatch.workload.ordinal", [self.use(src, INDEX)], [INDEX], extra, (),
+                          self.loc(kw))
 
     def iree_dispatch_load(self, kw, src, dims, offs, sizes, strides, attrs, src_t, res_t):
         if dims is not None:

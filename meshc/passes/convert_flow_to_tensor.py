@@ -16,7 +16,8 @@ program it came from (the inverse of IREE's ``convert-dispatch-regions-to-workgr
   in-place pad ``splat`` + offset store becomes the ``insert_slice`` into the filled tensor);
 * each result is its binding's value after the body's last store; the workgroup count region goes.
 
-``flow.tensor.splat`` becomes ``tensor.splat``; a static ``flow.tensor.reshape`` (IREE composes the
+``flow.tensor.splat`` becomes ``tensor.splat``, ``flow.tensor.load`` / ``store`` of one element
+``tensor.extract`` / ``tensor.insert`` (what IREE made them of); a static ``flow.tensor.reshape`` (IREE composes the
 ``expand_shape`` of a head split and the ``collapse_shape`` after it into one) a
 ``tensor.expand_shape`` into the coarsest shape both sides factor into, then a ``collapse_shape``
 (``[2, 64] -> [8, 2, 8]`` through ``[2, 4, 2, 8]``, so a split of the 4 heads survives); when no
@@ -26,18 +27,23 @@ and partitions as its input-phase form (``--compile-to=input``): the same collec
 
 As ``flatten-regions``, only functions with sharding annotations are changed (an unannotated
 program keeps its dispatches, which run as they are), unless option ``all-functions`` is set (what
-``--auto-shard`` does before it looks for weights); only ops directly in the function body. A
-dispatch with a non-tensor binding use the pass does not know is left, with a remark.
+``--auto-shard`` does before it looks for weights). The ops of the function body are converted and
+those in the regions of its region ops (a dispatch in the body of an ``scf.for`` / ``scf.while`` /
+``scf.if``: a ``lax.scan`` / ``fori_loop`` of dispatches), not the ops inside a dispatch. An index
+operand of a dispatch (a loop's layer index that it slices a weight stack with) is the value of its
+body argument, so the body's ``dispatch.workload.ordinal`` of it comes out as the identity on the
+operand, which ``canonicalize`` folds away. A dispatch with a non-tensor binding use the pass does not
+know is left, with a remark.
 """
 
 from __future__ import annotations
 
 from typing import Optional
 
-from meshc.dialects.flow import DispatchWorkgroupsOp, TensorReshapeOp, TensorSplatOp
+from meshc.dialects.flow import DispatchWorkgroupsOp, TensorLoadOp, TensorReshapeOp, TensorSplatOp, TensorStoreOp
 from meshc.dialects.iree_tensor_ext import DispatchTensorLoadOp, DispatchTensorStoreOp, dispatch_tensor
-from meshc.dialects.tensor import (CollapseShapeOp, EmptyOp, ExpandShapeOp, ExtractSliceOp, InsertSliceOp, SliceOp,
-                                   SplatOp)
+from meshc.dialects.tensor import (CollapseShapeOp, EmptyOp, ExpandShapeOp, ExtractOp, ExtractSliceOp, InsertOp,
+                                   InsertSliceOp, SliceOp, SplatOp)
 from meshc.interfaces.annotations import function_mesh, functions
 from meshc.ir.builder import Builder
 from meshc.ir.core import Operation, Value
@@ -52,7 +58,7 @@ class ConvertFlowToTensor(Pass):
     name = "convert-flow-to-tensor"
     display_name = "ConvertFlowToTensor"
     summary = ("Put the bodies of IREE's flow.dispatch.workgroups in their place as tensor ops, and "
-               "flow.tensor.splat / reshape as tensor ops")
+               "flow.tensor.splat / reshape / load / store as tensor ops")
     options = (Option("all-functions", bool, False, "convert functions without sharding annotations too"),)
     op_names = ("builtin.module",)
 
@@ -61,7 +67,7 @@ class ConvertFlowToTensor(Pass):
         for func in list(functions(op)):
             if not self.all_functions and function_mesh(func) is None:
                 continue
-            for inner in list(func.body.ops):
+            for inner in _convertible(func.body.ops):
                 if isinstance(inner, DispatchWorkgroupsOp):
                     changed |= self.inline(inner)
                 elif isinstance(inner, TensorSplatOp):
@@ -69,6 +75,12 @@ class ConvertFlowToTensor(Pass):
                     changed |= _replace(inner, new)
                 elif isinstance(inner, TensorReshapeOp):
                     changed |= self.reshape(inner)
+                elif isinstance(inner, TensorLoadOp):
+                    new = ExtractOp.create(list(inner.operands), [inner.results[0].type], location=inner.location)
+                    changed |= _replace(inner, new)
+                elif isinstance(inner, TensorStoreOp):
+                    new = InsertOp.create(list(inner.operands), [inner.results[0].type], location=inner.location)
+                    changed |= _replace(inner, new)
         if not changed:
             self.mark_all_preserved()
 
@@ -159,6 +171,21 @@ class ConvertFlowToTensor(Pass):
             result.replace_all_uses_with(value)
         op.erase()
         return True
+
+
+def _convertible(ops) -> list[Operation]:
+    """``ops`` and, depth first, the ops in their regions, those of ``flow.dispatch.workgroups`` (whose
+    bodies are converted with them) and of other ops isolated from above (a nested function) left out;
+    each region op before the ops of its regions."""
+    out: list[Operation] = []
+    for op in ops:
+        out.append(op)
+        if isinstance(op, DispatchWorkgroupsOp) or op.has_trait("IsolatedFromAbove"):
+            continue
+        for region in op.regions:
+            for block in region.blocks:
+                out.extend(_convertible(block.ops))
+    return out
 
 
 def _why_not(op: DispatchWorkgroupsOp) -> Optional[str]:

@@ -6,7 +6,8 @@ values; ``flow.dispatch.workgroups`` runs its body once on
 copies of the tied ones, zeros for the other results) and returns what the
 body stored into its results' bindings; the workgroup ``count`` region does
 not affect values and is not run. ``flow.tensor.splat`` / ``reshape``: a
-filled tensor, a row-major reshape."""
+filled tensor, a row-major reshape; ``flow.tensor.load`` / ``store``: ``tensor.extract`` /
+``tensor.insert`` of one element (an index out of bounds is a located error)."""
 
 from __future__ import annotations
 
@@ -49,3 +50,13 @@ def _tensor_splat(interp, op, args):
 @kernel("flow.tensor.reshape")
 def _tensor_reshape(interp, op, args):
     return [K.reshape(args[0], op.results[0].type.shape)]
+
+
+@kernel("flow.tensor.load")
+def _tensor_load(interp, op, args):
+    return [K.extract(args[0], args[1:])]
+
+
+@kernel("flow.tensor.store")
+def _tensor_store(interp, op, args):
+    return [K.insert(args[0], args[1], args[2:])]

@@ -1,7 +1,7 @@
 """Kernels of the iree_tensor_ext dialect (:mod:`meshc.dialects.iree_tensor_ext`): the compute barriers
 are identities; ``dispatch.tensor.load`` reads a box of a :class:`DispatchBinding`, ``store`` writes
 one in place (the binding's buffer belongs to the running ``flow.dispatch.workgroups``, kernel in
-:mod:`meshc.runtime.ops.flow`); the workgroup count is never needed to compute values (1, 1, 1)."""
+:mod:`meshc.runtime.ops.flow`); ``dispatch.workload.ordinal`` is the identity; the workgroup count is never needed to compute values (1, 1, 1)."""
 
 from __future__ import annotations
 
@@ -13,7 +13,8 @@ from meshc.runtime.interpreter import kernel
 from meshc.runtime.ops.tensor import mixed_reader
 
 
-@kernel("iree_tensor_ext.compute_barrier.start", "iree_tensor_ext.compute_barrier.end")
+@kernel("iree_tensor_ext.compute_barrier.start", "iree_tensor_ext.compute_barrier.end",
+        "iree_tensor_ext.dispatch.workload.ordinal")
 def _identity(interp, op, args):
     return [args[0]]
 

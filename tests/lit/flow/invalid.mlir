@@ -126,3 +126,59 @@ util.func @tied_to_nothing(%t: tensor<4xf32>, %u: tensor<4xf32>) -> tensor<4xf32
   }
   util.return %w : tensor<4xf32>
 }
+
+// -----
+
+util.func @load_index_count(%m: tensor<3x4xf32>, %i: index) -> f32 {
+  // expected-error @+1 {{'flow.tensor.load' op incorrect number of indices: 1 for a rank-2 tensor}}
+  %e = flow.tensor.load %m[%i] : tensor<3x4xf32>
+  util.return %e : f32
+}
+
+// -----
+
+util.func @load_result_type(%m: tensor<4xf32>, %i: index) -> f16 {
+  // expected-error @+1 {{'flow.tensor.load' op result type 'f16' must be the element type of 'tensor<4xf32>'}}
+  %e = "flow.tensor.load"(%m, %i) : (tensor<4xf32>, index) -> f16
+  util.return %e : f16
+}
+
+// -----
+
+util.func @load_dynamic(%m: tensor<?xf32>, %d: index) -> f32 {
+  // expected-error @+1 {{'flow.tensor.load' of a tensor with dynamic dims is not supported}}
+  %e = flow.tensor.load %m[%d] : tensor<?xf32>{%d}
+  util.return %e : f32
+}
+
+// -----
+
+util.func @store_value_type(%v: tensor<4xf32>, %x: f16, %i: index) -> tensor<4xf32> {
+  // expected-error @+1 {{'flow.tensor.store' op value type 'f16' must be the element type of 'tensor<4xf32>'}}
+  %w = "flow.tensor.store"(%x, %v, %i) : (f16, tensor<4xf32>, index) -> tensor<4xf32>
+  util.return %w : tensor<4xf32>
+}
+
+// -----
+
+util.func @store_result_type(%v: tensor<4xf32>, %x: f32, %i: index) -> tensor<2x2xf32> {
+  // expected-error @+1 {{'flow.tensor.store' op result type 'tensor<2x2xf32>' must be the target type 'tensor<4xf32>'}}
+  %w = "flow.tensor.store"(%x, %v, %i) : (f32, tensor<4xf32>, index) -> tensor<2x2xf32>
+  util.return %w : tensor<2x2xf32>
+}
+
+// -----
+
+util.func @ordinal_negative(%n: index) -> index {
+  // expected-error @+1 {{'iree_tensor_ext.dispatch.workload.ordinal' op ordinal must be non-negative, got -1}}
+  %k = iree_tensor_ext.dispatch.workload.ordinal %n, -1 : index
+  util.return %k : index
+}
+
+// -----
+
+util.func @ordinal_type(%n: i32) -> i32 {
+  // expected-error @+1 {{'iree_tensor_ext.dispatch.workload.ordinal' expects type 'index', got 'i32'}}
+  %k = iree_tensor_ext.dispatch.workload.ordinal %n, 0 : i32
+  util.return %k : i32
+}
