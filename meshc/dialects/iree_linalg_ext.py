@@ -32,10 +32,11 @@ from __future__ import annotations
 
 from typing import Optional, Sequence
 
+from meshc.dialects.linalg import YieldOp as LinalgYieldOp
 from meshc.ir.attributes import BoolAttr, DenseArrayAttr, IntegerAttr
 from meshc.ir.core import Operation
-from meshc.ir.opdef import Pure, ReturnLike, Terminator, attribute, define_op, region, var_operand, var_result
-from meshc.ir.types import I64, IntegerType, TensorType, element_type_of
+from meshc.ir.opdef import Pure, attribute, define_op, region, var_operand, var_result
+from meshc.ir.types import I64, IntegerType, TensorType
 
 
 def _int_attr(op: Operation, key: str) -> int:
@@ -416,29 +417,16 @@ class GatherOp(IndexedOp):
 
 
 @define_op
-class YieldOp(Operation):
-    """``iree_linalg_ext.yield %v : T``: ends a LinalgExt region."""
+class YieldOp(LinalgYieldOp):
+    """``iree_linalg_ext.yield %v : T``: ends a LinalgExt region (printed as ``linalg.yield``)."""
 
     name = "iree_linalg_ext.yield"
-    values = var_operand()
-    traits = (Pure(), Terminator(), ReturnLike())
 
     def verify_op(self) -> None:
         parent = self.parent_op
         if not isinstance(parent, LinalgExtOp):
             raise self.error(f"expects parent op of the iree_linalg_ext dialect, got "
                              f"'{parent.name if parent is not None else 'none'}'")
-
-    def print_custom(self, p) -> None:
-        if self.operands:
-            p.write(" " + p.values(self.operands))
-        p.write(p.attr_dict(self.attributes))
-        if self.operands:
-            p.write(" : " + p.types(v.type for v in self.operands))
-
-
-def element_types(values) -> list:
-    return [element_type_of(v.type) for v in values]
 
 
 class Syntax:
