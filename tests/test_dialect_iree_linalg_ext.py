@@ -254,3 +254,47 @@ def test_verifier_errors_are_located(text, message):
         _module(src)
     assert message in str(err.value)
     assert "t.mlir:2:" in str(err.value)
+
+
+def test_a_comparator_that_is_no_order_is_a_located_error():
+    # ">=" on a value computed apart for each side (so run on every pair): ties order both ways
+    text = """
+func.func @main(%x: tensor<2x4xf32>) -> tensor<2x4xf32> {
+  %0 = iree_linalg_ext.sort dimension(1) outs(%x : tensor<2x4xf32>) {
+  ^bb0(%a: f32, %b: f32):
+    %ra = math.floor %a : f32
+    %rb = math.ceil %b : f32
+    %c = arith.cmpf oge, %ra, %rb : f32
+    iree_linalg_ext.yield %c : i1
+  } -> tensor<2x4xf32>
+  return %0 : tensor<2x4xf32>
+}
+"""
+    x = np.array([[1.5, 1.25, 0.5, 2.0], [1.0, 1.0, 3.0, 1.0]], np.float32)
+    with pytest.raises(DiagnosticError) as err:
+        Interpreter(_module(text)).call("main", [x])
+    assert "not a strict weak order" in str(err.value) and "t.mlir:3:" in str(err.value)
+
+
+def test_out_of_range_scatter_rows_are_dropped_and_non_strict_keys_sort():
+    text = """
+func.func @main(%x: tensor<3x4xf32>, %u: tensor<3x4xf32>, %i: tensor<3xi32>) -> (tensor<3x4xf32>, tensor<3x4xf32>) {
+  %0 = iree_linalg_ext.scatter dimension_map = [0] unique_indices(true) ins(%u, %i : tensor<3x4xf32>, tensor<3xi32>) outs(%x : tensor<3x4xf32>) {
+  ^bb0(%a: f32, %b: f32):
+    iree_linalg_ext.yield %a : f32
+  } -> tensor<3x4xf32>
+  %1 = iree_linalg_ext.sort dimension(0) outs(%x : tensor<3x4xf32>) {
+  ^bb0(%a: f32, %b: f32):
+    %c = arith.cmpf oge, %a, %b : f32
+    iree_linalg_ext.yield %c : i1
+  } -> tensor<3x4xf32>
+  return %0, %1 : tensor<3x4xf32>, tensor<3x4xf32>
+}
+"""
+    x = (np.arange(12, dtype=np.float32).reshape(3, 4) % 5).astype(np.float32)
+    u = -np.ones((3, 4), np.float32) * np.arange(1, 4, dtype=np.float32)[:, None]
+    got = Interpreter(_module(text)).call("main", [x, u, np.array([2, 3, -1], np.int32)])
+    want = x.copy()
+    want[2] = u[0]  # rows 3 and -1 fall outside the 3 rows: dropped
+    np.testing.assert_array_equal(got[0], want)
+    np.testing.assert_array_equal(got[1], -np.sort(-x, axis=0))

@@ -4,9 +4,10 @@ the ops' regions with this interpreter's kernels on whole arrays.
 * ``sort`` / ``topk``: a comparator of the form ``cmp PRED, f(lhs), f(rhs)`` (``arith.cmpf``
   ``olt``/``ogt``, ``arith.cmpi`` ``slt``/``sgt``/``ult``/``ugt``; ``f`` the same computation of the
   lhs block arguments as of the rhs ones: ``arith.cmpf ogt, %a, %b`` or JAX's total-order key
-  ``select(bitcast < 0, MAX - bitcast, bitcast)``) sorts stably by the key ``f(x)``, computed once
-  on the whole operands; any other comparator is run on every pair of a row
-  (:func:`~meshc.kernels.iree_linalg_ext.order_by_comparisons`).
+  ``select(bitcast < 0, MAX - bitcast, bitcast)``; also the non-strict ``oge``/``ole``...) sorts
+  stably by the key ``f(x)``, computed once on the whole operands; any other comparator is run on
+  every pair of a row (:func:`~meshc.kernels.iree_linalg_ext.order_by_comparisons`), and must then
+  be a strict weak order (else a located error).
 * ``scan``: the combiner region run once per position along the dim, on the slices of every
   other dim at once (IREE's order: ``f(out[i-1], x[i])``).
 * ``scatter``: a region yielding the update is an assignment, ``arith.addf``/``addi`` of the
@@ -26,7 +27,10 @@ from meshc.ir.core import BlockArgument, OpResult, Value
 from meshc.kernels import iree_linalg_ext as K
 from meshc.runtime.interpreter import Interpreter, kernel
 
-_ASCENDING = {"olt": False, "slt": False, "ult": False, "ogt": True, "sgt": True, "ugt": True}
+_ASCENDING = {"olt": False, "slt": False, "ult": False, "ogt": True, "sgt": True, "ugt": True,
+              "ole": False, "sle": False, "ule": False, "oge": True, "sge": True, "uge": True}
+"""Predicates of a key comparator -> descending. The non-strict ones (``oge``...) order the values the
+same; their ties keep input order here, where IREE's loop leaves the order of ties to its swaps."""
 
 
 def _canonical(v: Value, block, side: int, memo: dict) -> Optional[tuple]:
@@ -86,7 +90,7 @@ def key_comparator(block) -> Optional[KeyComparator]:
             need.add(x.op)
             stack.extend(x.op.operands)
     steps = Interpreter.plan_ops([op for op in block.ops if op in need])
-    return KeyComparator(a, steps, _ASCENDING[name], name in ("ult", "ugt"))
+    return KeyComparator(a, steps, _ASCENDING[name], name in ("ult", "ugt", "ule", "uge"))
 
 
 def _key_values(interp, kc: KeyComparator, block, arrays) -> np.ndarray:
