@@ -5,9 +5,10 @@ NAME_sharded.stablehlo.mlir the same function jitted on a ("data"=2, "model"=4) 
 NamedShardings, NAME.inputs.npz / NAME.expected.npz its arguments and JAX's output, and
 xla_collectives.json the collectives of XLA's SPMD partition of the sharded program with the bytes
 each device receives in them; all made by samples/real/make_models.py (which says what each model
-is). Nothing here needs JAX. Six models, four held-out variants of the same kinds that the
+is). Nothing here needs JAX. Six models, five held-out variants of the same kinds that the
 rules were not written for (GPT-2 with 6 heads of 8 on d=48, GPT-2 with Megatron's heads-major
-fused q/k/v, a Llama block with grouped-query attention, a deeper CNN with a stride-2 conv), and two
+fused q/k/v, a Llama block with grouped-query attention, a deeper CNN with a stride-2 conv, a top-2
+mixture of experts whose ``lax.top_k`` is an ``iree_linalg_ext.sort``), and two
 MLP layer stacks in loops (``lax.scan``; ``lax.fori_loop`` of dynamic depth, an ``scf.while``).
 
 Each model is annotated with the framework's shardings (``meshc annotate --shardings-from``), run
@@ -33,7 +34,7 @@ from meshc.runtime.estimate import estimate
 from tests.test_real_models_sharded import DATA, TOL
 
 MODELS = ("llama_block", "llama_decode", "gpt2_layer", "cnn", "moe", "flax_encoder")
-HELD_OUT = ("gpt2_h6", "gpt2_heads_major", "llama_gqa", "cnn_deep")
+HELD_OUT = ("gpt2_h6", "gpt2_heads_major", "llama_gqa", "cnn_deep", "moe2")
 LOOPS = ("mlp_scan", "mlp_fori")
 """Layer stacks in loops: ``lax.scan`` (an ``scf.for`` of 3 trips after IREE) and ``lax.fori_loop`` of
 dynamic bound (an ``scf.while``); XLA's collective sits in the while body, run once per trip."""
@@ -185,12 +186,41 @@ def test_gpt2_heads_major_qkv_splits_whole_heads():
     assert _xla("gpt2_heads_major") == {"all_reduce": 3}
 
 
+MOVES_MORE_IN_ROUTING = ("moe2",)
+"""Models whose collectives move more bytes than XLA's, all in the routing (samples/real/README.md):
+:func:`test_moe2_moves_more_than_xla_only_in_its_routing` says how much and where."""
+
+
 @pytest.mark.parametrize("name", ALL)
 def test_no_more_collectives_or_bytes_than_xla(tmp_path, name):
     annotated = _annotated(tmp_path, name)
     ours = _collectives(annotated)
     assert sum(ours.values()) <= sum(_xla(name).values()), (ours, _xla(name))
-    assert _collective_bytes(annotated, _trips(name)) <= _xla_bytes(name)
+    if name not in MOVES_MORE_IN_ROUTING:
+        assert _collective_bytes(annotated, _trips(name)) <= _xla_bytes(name)
+
+
+def test_moe2_moves_more_than_xla_only_in_its_routing(tmp_path):
+    # the capacity slots are a running count over all 16 tokens (tril(16x16) @ onehot[16, 8]), a
+    # contraction over the data-split tokens: meshc all_reduces its partial [2, 8, 8] result over
+    # "data" (then slices it to the device's tokens after the elementwise "- 1" that sharding
+    # propagation decided replicated), once per choice, where XLA all_gathers the one-hot mask and
+    # the top-2 choices; the experts' collectives move no more than XLA's
+    annotated = _annotated(tmp_path, "moe2")
+    out = CliRunner().invoke(main, ["compile", str(annotated), "-p", STAGE4]).output
+    slots = re.findall(r"= mesh\.all_reduce %\S+ on @mesh mesh_axes = \[0\] : "
+                       r"tensor<2x8x8xf32, #mesh\.shard<@mesh, \[\[\]\], partial = sum\[0\]>>", out)
+    assert len(slots) == 2, out
+    ours_routing = len(slots) * 2 * (2 - 1) * (2 * 8 * 8 * 4) // 2  # ring all_reduce on 2 devices
+    xla = XLA["models"]["moe2"]["collectives"]
+    xla_routing = sum(c["received_bytes"] for c in xla if c["kind"] == "all-gather" or c["type"] == "f32[8]{0}")
+    total = _collective_bytes(annotated)
+    assert total > _xla_bytes("moe2") and ours_routing > xla_routing
+    assert total - ours_routing <= _xla_bytes("moe2") - xla_routing
+
+
+def test_moe2_runs_expert_parallel_by_the_advisor():
+    _runs_as_jax("moe2", "--auto-shard", "ep=4")
 
 
 def test_readme_table_is_what_meshc_and_xla_do(tmp_path):

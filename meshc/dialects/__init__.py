@@ -51,6 +51,7 @@ REGISTRY: tuple[Dialect, ...] = (
     Dialect("cf", ("cf",)),
     Dialect("hal", ("hal",)),
     Dialect("iree_tensor_ext", ("iree_tensor_ext",)),
+    Dialect("iree_linalg_ext", ("iree_linalg_ext",)),
 )
 
 _DIALECT_NAMES = [d.name for d in REGISTRY]

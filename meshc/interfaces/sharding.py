@@ -366,6 +366,7 @@ def _load_builtin_models() -> None:
         _LOADED = True
         import meshc.interfaces.sharding_models  # noqa: F401  (registers on import)
         import meshc.interfaces.sharding_models_tosa  # noqa: F401
+        import meshc.interfaces.sharding_models_iree_linalg_ext  # noqa: F401
         import meshc.interfaces.region_models  # noqa: F401
 
 

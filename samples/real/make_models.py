@@ -57,6 +57,10 @@ The models (all float32, small so that the files stay a few hundred kB):
   ``lax.fori_loop(0, n, ...)``: a while loop of dynamic trip count, an ``scf.while`` after IREE, whose
   body slices layer ``i`` off the stacks. Both: w1 column-, w2 row-parallel over "model", x over
   "data"; XLA's all-reduce sits in the while body (counted once, ``trips`` in ``xla_collectives.json``).
+* ``moe2`` (held out): a top-2 mixture of 8 experts on x[2,8,32] (tanh-GELU experts 32 -> 64 -> 32, no
+  biases, capacity 8): ``lax.top_k`` of the router probabilities, which IREE lowers to
+  ``iree_linalg_ext.sort`` (descending by a total-order integer key, the indices sorted along), each of
+  the two choices dispatched and combined as in ``moe``. Expert-parallel over "model", tokens over "data".
 """
 
 from __future__ import annotations
@@ -84,9 +88,10 @@ RNG = np.random.default_rng(18)
 COLLECTIVES = ("all-reduce", "all-gather", "reduce-scatter", "all-to-all", "collective-permute")
 
 
-def grid(shape, span=32):
-    """Random float32 of ``shape``: integers in [-span, span] / 256 (exact in float32)."""
-    return (RNG.integers(-span, span + 1, size=shape) / 256.0).astype(np.float32)
+def grid(shape, span=32, rng=None):
+    """Random float32 of ``shape``: integers in [-span, span] / 256 (exact in float32), drawn from ``rng``
+    (default :data:`RNG`)."""
+    return ((rng or RNG).integers(-span, span + 1, size=shape) / 256.0).astype(np.float32)
 
 
 # ----------------------------------------------------------------------------------------- Llama block
@@ -306,6 +311,38 @@ def moe_model():
     return moe, args, specs, P("data", None, None)
 
 
+def moe2(x, w_router, w1, w2):
+    """Top-2 of E experts on x [B, T, D] (no biases, capacity 8 per expert): ``lax.top_k`` of the router
+    probabilities (an ``iree_linalg_ext.sort`` of the probabilities with their indices after IREE),
+    each choice dispatched, run through its expert's tanh-GELU MLP and combined back scaled by its
+    probability, as :func:`moe` does for one."""
+    b, t, d = x.shape
+    tokens = x.reshape(b * t, d)
+    probs = jax.nn.softmax(tokens @ w_router, axis=-1)
+    top = jax.lax.top_k(probs, 2)[1]
+    out = jnp.zeros_like(tokens)
+    for k in range(2):
+        onehot = jax.nn.one_hot(top[:, k], w1.shape[0], dtype=x.dtype)
+        slot = (np.tril(np.ones((b * t, b * t), np.float32)) @ onehot - 1) * onehot
+        dispatch = onehot[:, :, None] * jax.nn.one_hot(slot.sum(-1).astype(jnp.int32), 8, dtype=x.dtype)[:, None, :]
+        expert_in = jnp.einsum("nec,nd->ecd", dispatch, tokens)
+        hidden = jax.nn.gelu(jnp.einsum("ecd,edf->ecf", expert_in, w1))
+        expert_out = jnp.einsum("ecf,efd->ecd", hidden, w2)
+        gate = (probs * onehot).sum(-1)
+        out = out + jnp.einsum("nec,ecd->nd", dispatch, expert_out) * gate[:, None]
+    return out.reshape(b, t, d)
+
+
+def moe2_model():
+    """:func:`moe2` on x [2, 8, 32] with 8 experts of hidden 64, expert-parallel over "model"; its inputs
+    come from a generator of its own (seeded as :data:`RNG`), so they do not depend on the models before."""
+    rng = np.random.default_rng(18)
+    args = [grid((2, 8, 32), 256, rng), grid((32, 8), 64, rng), grid((8, 32, 64), rng=rng),
+            grid((8, 64, 32), rng=rng)]
+    specs = [P("data", None, None), P(), P("model", None, None), P("model", None, None)]
+    return moe2, args, specs, P("data", None, None)
+
+
 # ---------------------------------------------------------------------------------------- flax encoder
 class EncoderLayer(nn.Module):
     """Post-norm Transformer encoder layer: x + MHA(x) -> LayerNorm -> x + MLP(x) -> LayerNorm."""
@@ -389,6 +426,7 @@ MODELS = {"llama_block": llama_model, "gpt2_layer": gpt2_model, "cnn": cnn_model
           "gpt2_h6": functools.partial(gpt2_model, d=48, heads=6),
           "gpt2_heads_major": functools.partial(gpt2_model, heads=8, heads_major=True),
           "llama_gqa": llama_gqa_model, "cnn_deep": cnn_deep_model,
+          "moe2": moe2_model,  # top-2 routing: lax.top_k, an iree_linalg_ext.sort after IREE
           # loops IREE lowers to scf.while
           "mlp_scan": mlp_scan_model, "mlp_fori": mlp_fori_model}
 GENERALIZE = {"cnn"}
