@@ -413,6 +413,7 @@ def insert_body_reshards(op: Operation, ls: LoopSharding) -> int:
     :func:`outer_reshards` lists (a value from above the body reads partial; a static ``tensor.empty``,
     which holds no data, is recreated there with the partial type instead); returns how many."""
     count = 0
+    outer = outer_reshards(op, ls)  # read off the body's uses before the cuts' points change them
     for user, k, target in body_reshards(op, ls):
         v = user.operands[k]
         if sharding_of(v.type) is None:
@@ -421,7 +422,7 @@ def insert_body_reshards(op: Operation, ls: LoopSharding) -> int:
         point = Builder.before(user).insert(ShardOp.build(v, target, loc=user.location, distributed=True))
         user.set_operand(k, point.results[0])
         count += 1
-    for user, k, target in outer_reshards(op, ls):
+    for user, k, target in outer:
         v = user.operands[k]
         src = getattr(v, "op", None)
         if getattr(src, "name", "") == "tensor.empty" and not src.operands:  # type: ignore[union-attr]
@@ -514,7 +515,23 @@ def _reduces_in_place(inner: Operation, space: IterationSpace) -> bool:
     if any(k != "sum" for k in space.reduction_kinds) or len(space.reduction_kinds) != len(space.results):
         return False
     inits = {r: k for k, r in enumerate(space.tied) if r is not None}
-    return all(r in inits and _is_zero_fill(inner.operands[inits[r]]) for r in range(len(space.results)))
+    return all(r in inits and _partial_destination(inner.operands[inits[r]]) for r in range(len(space.results)))
+
+
+def _partial_destination(v: Value) -> bool:
+    """``v`` may be the destination of a split reduction combined in the body: a zero
+    (:func:`_is_zero_fill`), or, once the body carries shardings, a reshard of the body
+    (:func:`_reshards`) to a partial sharding: the point :func:`insert_body_reshards` puts in front of a
+    shared or outer zero destination (its source may since have become another op's result, a
+    ``partition``'s ``mesh.for_all``; the type says what it holds: each device adds its part to a
+    partial value, and the ``all_reduce`` after the op sums the whole)."""
+    if _is_zero_fill(v):
+        return True
+    op = getattr(v, "op", None)
+    if op is None or not _reshards(op):
+        return False
+    s = sharding_of(v.type)
+    return s is not None and bool(s.partial_axes) and s.partial_type == "sum"
 
 
 def reduction_axes(inner: Operation, c: "_Classes", loops: dict, ls: LoopSharding) -> tuple[int, ...]:
@@ -952,8 +969,10 @@ def inner_shardings(op: Operation, ls: LoopSharding) -> dict[Value, ShardingAttr
             if not axes:
                 continue
             partial.update((r, axes) for r in inner.results)
-            # the zero-filled destination is partial too (a sum of zeros): the DPS types stay equal
-            partial.update((v, axes) for _, _, v in _zero_inits(inner))
+            # the zero-filled destination is partial too (a sum of zeros): the DPS types stay equal; a
+            # link of the chain that other ops read too keeps its own sharding (outer_reshards gives the
+            # reduction its own partial copy)
+            partial.update((v, axes) for _, _, v in _private_zero_inits(inner))
         values = list(block.args) + [r for inner in block.ops for r in inner.results]
         for v in values:
             if _rank(v) is None:
@@ -979,6 +998,15 @@ def _zero_inits(inner: Operation):
             user, j, init = (fill, 1, fill.operands[1]) if fill.name == "linalg.fill" else (fill, None, None)
 
 
+def _private_zero_inits(inner: Operation):
+    """The links of :func:`_zero_inits` that only their chain reads (each value's one user is the next op
+    of the chain), up to the first value that another op reads too, or that has no chain user."""
+    for user, k, v in _zero_inits(inner):
+        if any(u is not user for u in v.users):
+            return
+        yield user, k, v
+
+
 def outer_reshards(op: Operation, ls: LoopSharding) -> list[tuple[Operation, int, ShardingAttr]]:
     """The uses inside the body of region op ``op`` of values defined above it that the body reads with
     another sharding than the value has, under ``op``'s loop sharding ``ls``: ``(user, operand index,
@@ -995,7 +1023,13 @@ def outer_reshards(op: Operation, ls: LoopSharding) -> list[tuple[Operation, int
     :func:`~meshc.interfaces.sharding_models.mark_partial`: what upstream MLIR's partition does to a
     split reduction's destination), the value above stays replicated for its other users, and the
     ``all_reduce`` of :func:`combine_partials` then gives the branch or iteration its replicated value
-    (XLA's rule: a branch's or a loop body's root is resharded to the region op's one sharding)."""
+    (XLA's rule: a branch's or a loop body's root is resharded to the region op's one sharding).
+
+    The same holds for a link of such a chain inside the body that another op reads too (one
+    ``tensor.empty`` feeding both the fill of a split matmul's destination and a ``math.tanh``,
+    :func:`_private_zero_inits`): it keeps the sharding its classes give it for that op, and the
+    reduction reads its own partial copy there (zeros hold no data, so each use may have its own
+    layout, as MLIR's sharding propagation rematerializes a ``tensor.empty`` or fill per use)."""
     model = sharding_model_of(op)
     found = model.classes(op) if model is not None else None
     if found is None:
@@ -1009,8 +1043,11 @@ def outer_reshards(op: Operation, ls: LoopSharding) -> list[tuple[Operation, int
             axes = reduction_axes(inner, c, loops, ls) if not inner.is_terminator else ()
             if not axes:
                 continue
+            private = {id(v) for _, _, v in _private_zero_inits(inner)}
             for user, k, v in _zero_inits(inner):
-                if id(v) in here or k is None:
+                if k is None:
+                    continue
+                if id(v) in here and id(v) in private:
                     continue
                 have = sharding_of(v.type)
                 if have is None:
