@@ -108,16 +108,7 @@ def test_a_zero_destination_read_by_another_op_gets_a_sharding_per_use(where, bo
     _check(_program(where, text, mesh, xs, ws), _inputs(3, seed=len(mesh) + len(xs)), step, where)
 
 
-OUTER = """module {
-  mesh.mesh @m(shape = MESH)
-  func.func @main(%x: tensor<8x8xf32>, %w: tensor<8x8xf32>, %nt: tensor<index>) -> tensor<8x8xf32> {
-    %xs = mesh.shard %x to <@m, XS> : tensor<8x8xf32>
-    %ws = mesh.shard %w to <@m, WS> : tensor<8x8xf32>
-    %c0 = arith.constant 0 : index
-    %c1 = arith.constant 1 : index
-    %n = tensor.extract %nt[] : tensor<index>
-    %z = arith.constant 0.0 : f32
-    %e = tensor.empty() : tensor<8x8xf32>
+OUTER = HEAD + """    %e = tensor.empty() : tensor<8x8xf32>
     %f = linalg.fill ins(%z : f32) outs(%e : tensor<8x8xf32>) -> tensor<8x8xf32>
 LOOP
     return %r : tensor<8x8xf32>

@@ -385,7 +385,8 @@ def _body_ops(block) -> int:
 
 
 def kernel_flops(op, operand_shapes: Sequence[Optional[tuple[int, ...]]],
-                 result_shapes: Sequence[Optional[tuple[int, ...]]], trips: Optional[int] = None) -> int:
+                 result_shapes: Sequence[Optional[tuple[int, ...]]],
+                 trips: Union[int, "TripCounts", None] = None) -> int:
     """Flops of one kernel of IR op ``op`` whose operands and results have the local shapes
     ``operand_shapes``/``result_shapes`` (elements; None or ``()`` for a scalar). The rule
     (docs/estimate.md, "Flops"):
@@ -399,7 +400,8 @@ def kernel_flops(op, operand_shapes: Sequence[Optional[tuple[int, ...]]],
       a scalar);
     * a region op partitioned in place (``scf.for``, ``scf.while``, ``scf.if``, a dispatch region:
       an op with a region-flow model, :mod:`meshc.interfaces.region_flow`): the flops of its body's
-      ops (their own, local, static types), times its trips (a dynamic count: ``trips``, else 1);
+      ops (their own, local, static types), times its trips (a dynamic count: ``trips``, an int for
+      every loop or a :class:`TripCounts` per loop, else 1);
       a loop's test blocks (``scf.while``'s "before" block) once more; a branch on a computed
       condition its costlier branch (an upper bound, as for its collectives);
     * anything else (tensor ops, relayouts, calls, mesh ops...): 0.
@@ -440,12 +442,12 @@ def _static_shape_of(t) -> Optional[tuple[int, ...]]:
     return tuple(shape) if shape is not None and all(isinstance(d, int) for d in shape) else None
 
 
-def _block_flops(block, trips: Optional[int]) -> int:
+def _block_flops(block, trips: Union[int, "TripCounts", None]) -> int:
     return sum(kernel_flops(o, [_static_shape_of(v.type) for v in o.operands],
                             [_static_shape_of(r.type) for r in o.results], trips) for o in block.ops)
 
 
-def _region_flops(op, trips: Optional[int]) -> int:
+def _region_flops(op, trips: Union[int, "TripCounts", None]) -> int:
     """The flops of region op ``op``'s body (see :func:`kernel_flops`); 0 without a region-flow model."""
     from meshc.interfaces.region_flow import region_flow_model
 
