@@ -48,9 +48,11 @@ def _shared_options(fn):
               metavar="B/S", help="Roofline: bytes per second a device receives over its link (default 1e11).")
 @click.option("--latency", default=5e-6, type=FiniteFloat(min=0), metavar="SECONDS",
               help="Roofline: seconds added per collective and per copy, peer read or halo exchange (default 5e-6).")
-@click.option("--trip-count", "trip_count", type=click.IntRange(min=0), default=None, metavar="N",
-              help="Trips of an scf.for with a dynamic trip count or of an scf.while, for the collectives in its "
-                   "body (default: counted once, per iteration, with a note).")
+@click.option("--trip-count", "trip_count", multiple=True, metavar="[LINE[:COL]=]N",
+              help="Trips of a loop with a dynamic trip count (an scf.for of computed bounds, an scf.while), for "
+                   "its body's flops and collectives: N for every such loop, LINE=N (LINE:COL=N) for the one "
+                   "written at that line of INPUT (repeatable; a per-loop count wins). A count that names no "
+                   "such loop is an error; a dynamic loop without one is counted once, with a warning.")
 @click.option("--json", "as_json", is_flag=True, help="Print the estimate as JSON (docs/estimate.md) instead of tables.")
 @click.option("--fail-on-oom", is_flag=True,
               help="Exit 1 when a device's peak exceeds --device-memory (default: report it and succeed).")
@@ -61,8 +63,14 @@ def command(input_path: str, peak_flops: float, bandwidth: float, latency: float
             device_memory: Optional[str] = None, buffer_layout: str = "row-major", tile: str = "32x32",
             dtype_override: Optional[str] = None, target: str = "none", annotations: Any = None,
             auto_shard: Optional[str] = None, explain: bool = False, arg_shape: tuple[str, ...] = (),
-            fuse_regions: bool = True, trip_count: Optional[int] = None) -> None:
+            fuse_regions: bool = True, trip_count: tuple[str, ...] = ()) -> None:
     """Per-device memory, traffic, flops and modeled step time, without running."""
+    from meshc.runtime.estimate import TripCounts
+
+    try:
+        trips = TripCounts.parse(trip_count)
+    except ValueError as err:
+        raise click.BadParameter(str(err), param_hint="'--trip-count'") from None
     ctx = click.get_current_context()
     if ctx.get_parameter_source("tile") == click.core.ParameterSource.COMMANDLINE:
         _run._tile_pair(tile)
@@ -99,9 +107,19 @@ def command(input_path: str, peak_flops: float, bandwidth: float, latency: float
     with Progress(sys.stderr) as shown:
         result = estimate(compiled.program.schedule, layout=layout, device_memory=memory,
                           machine=Machine(peak_flops, bandwidth, latency), progress=shown if shown.enabled else None,
-                          trips=trip_count)
+                          trips=trips)
+    if result.unmatched_trip_counts:
+        loops = ", ".join(f"{d['loop']} '{d['op']}'" for d in result.dynamic_loops) or "none"
+        click.echo(f"{name}: error: --trip-count {', '.join(result.unmatched_trip_counts)} names no loop with a "
+                   f"dynamic trip count of @{func.sym_name} (its dynamic loops: {loops}; a loop is named by the "
+                   "line it is written on, LINE=N)", err=True)
+        sys.exit(EXIT_USER_ERROR)
+    uncounted = tuple(f"{d['loop']}: " for d in result.dynamic_loops if d["trips"] is None)
     for line in result.notes:
-        click.echo(f"note: {line}", err=True)
+        if not (line.startswith(uncounted) and "dynamic trip count" in line):  # its warning says it
+            click.echo(f"note: {line}", err=True)
+    for line in result.warnings:
+        click.echo(f"warning: {line}", err=True)
     if as_json:
         click.echo(json.dumps(result.to_json(), indent=1))
     else:
@@ -180,7 +198,8 @@ def print_estimate(result, layout, runs: str = "") -> None:
     anybound = any(d.collective_bound for d in result.devices)  # what a device sends is another's receipt
     for d in result.devices:
         s = d.stats
-        row = (str(s.kernels), str(d.flops), str(s.peak_bytes), str(s.peak_logical_bytes), str(s.peer_read_bytes),
+        row = (str(s.kernels), str(d.flops), _bound(s.peak_bytes, d.peak_bound),
+               _bound(s.peak_logical_bytes, d.logical_peak_bound), str(s.peer_read_bytes),
                str(s.copy_bytes), _bound(s.collective_bytes, d.collective_bound), _bound(d.sent_bytes, anybound),
                _seconds(d.compute_seconds), _seconds(d.transfer_seconds), _seconds(d.finish_seconds))
         if n > COLLAPSE_ABOVE and rows and rows[-1][2] == row:  # the run of devices with the same figures
@@ -189,8 +208,10 @@ def print_estimate(result, layout, runs: str = "") -> None:
             rows.append([d.device, d.device, row])
     for first, last, row in rows:
         table.add_row(str(first) if first == last else f"{first}-{last}", *row)
-    table.add_row("total", str(result.total("kernels")), str(result.total("flops")), str(result.total("peak_bytes")),
-                  str(result.total("peak_logical_bytes")), str(result.total("peer_read_bytes")),
+    table.add_row("total", str(result.total("kernels")), str(result.total("flops")),
+                  _bound(result.total("peak_bytes"), any(d.peak_bound for d in result.devices)),
+                  _bound(result.total("peak_logical_bytes"), any(d.logical_peak_bound for d in result.devices)),
+                  str(result.total("peer_read_bytes")),
                   str(result.total("copy_bytes")),
                   _bound(result.total("collective_bytes"), anybound),
                   _bound(sum(d.sent_bytes for d in result.devices), anybound), "", "", "", style="bold")
@@ -221,12 +242,18 @@ def print_estimate(result, layout, runs: str = "") -> None:
         click.echo(f"upper bound: the collective bytes of device{'s' if len(bound) != 1 else ''} "
                    f"{_device_list(bound)} count a branch on a computed condition as taken (the branch that "
                    "moves most); a run moves at most that")
+    peaked = [d.device for d in result.devices if d.peak_bound or d.logical_peak_bound]
+    if peaked:
+        click.echo(f"upper bound: the peak bytes of device{'s' if len(peaked) != 1 else ''} {_device_list(peaked)} "
+                   "hold the staging of the in-body collectives of a branch on a computed condition (the branch "
+                   "that needs most); a run needs at most that")
     peak = max(result.devices, key=lambda d: (d.stats.peak_bytes, -d.device)) if result.devices else None
     moved = sum(d.received_bytes for d in result.devices)
     tiled = sum(d.stats.tile_bytes for d in result.devices)
     m = result.machine
     click.echo(f"step time {_seconds(result.step_seconds)} (critical path ends on device "
-               f"{result.critical_device()}); peak {peak.stats.peak_bytes if peak else 0} B "
+               f"{result.critical_device()}); peak {'<= ' if peak and peak.peak_bound else ''}"
+               f"{peak.stats.peak_bytes if peak else 0} B "
                f"({format_bytes(peak.stats.peak_bytes if peak else 0)}) on device {peak.device if peak else 0}; "
                f"{result.total('flops')} flops; {moved} B moved"
                + (f" (of which {tiled} B copied tile by tile, peer tiles)" if tiled else ""))

@@ -457,6 +457,8 @@ def _command(input_path, reference, entry, inputs_path, single_inputs, random_in
         from meshc.ir.functions import entry_function
 
         check_expected_shapes(sizes, expected, expected_path or "", entry_function(module, entry).sym_name)
+    if check:
+        _check_has_reference(module, entry)
     static_module = module  # the entry at the inputs' shapes: the reference of --check and its tolerance
     if reference:
         result = _run_reference(mc, module, npz, entry, seed if random_inputs else None, named, repeat,
@@ -571,6 +573,27 @@ def result_sizes(module, entry: Optional[str]) -> list:
                 nbytes = None
         sizes.append(ResultSize(i, str(t), elements, nbytes, loc, shape))
     return sizes
+
+
+def _check_has_reference(module, entry: Optional[str]) -> None:
+    """``--check`` compares with the unsharded program on the reference interpreter: a program already
+    partitioned (``meshc compile``'s output, whose ``mesh.for_all`` / ``mesh.for_one`` bodies run per
+    device, trait ``PerDeviceBody``) has none. It still runs (without ``--check``, or with
+    ``--expected``).
+
+    Raises:
+        DiagnosticError: at the first such op of the entry function.
+    """
+    from meshc.ir.functions import entry_function
+    from meshc.ir.location import DiagnosticError
+
+    func = entry_function(module, entry)
+    spmd = next((op for op in func.walk() if op.has_trait("PerDeviceBody")), None)
+    if spmd is not None:
+        raise DiagnosticError(f"--check compares with the unsharded program, which this input no longer holds: "
+                              f"'{spmd.name}' runs a partitioned per-device body (meshc compile's output); check "
+                              "the program it was compiled from, or compare with --expected FILE.npz",
+                              spmd.location)
 
 
 def _check_element_types(module, entry: Optional[str]) -> None:

@@ -807,7 +807,9 @@ class ForAllOp(SpmdOp):
     """
 
     name = "mesh.for_all"
-    traits = frozenset({"Pure"})  # its body computes values only (dead for_alls are erased)
+    # Pure: its body computes values only (dead for_alls are erased); PerDeviceBody: the body is in
+    # local view (per-device types, local-view collectives), which the global-view passes leave alone
+    traits = frozenset({"Pure", "PerDeviceBody"})
 
     def verify_mesh_op(self) -> None:
         mesh = self.mesh_op()
@@ -838,7 +840,8 @@ class ForOneOp(SpmdOp):
     name = "mesh.for_one"
     # TransparentToEncodings: propagate-encodings moves encoding ops across its body's boundary (a
     # device's program continues in the next for_one; meshc.interfaces.encoding.ForOneResultModel)
-    traits = frozenset({"ParallelCombining", "Pure", "TransparentToEncodings"})
+    # PerDeviceBody: as mesh.for_all's
+    traits = frozenset({"ParallelCombining", "Pure", "TransparentToEncodings", "PerDeviceBody"})
     dynamic_lists = ("device",)
 
     @property

@@ -74,6 +74,15 @@ def static_sharding(op: ShardOp) -> ShardingAttr:
     return s
 
 
+def per_device(op: Operation) -> bool:
+    """``op`` is, or holds, an op whose body runs per device (trait ``PerDeviceBody``: ``mesh.for_all``,
+    ``mesh.for_one``, the latter inside an ``scf.forall``): ``partition``'s output read again (stage 5,
+    docs/pipeline.md), whose values are local and whose collectives are local-view ones. The global-view
+    passes (``distribute-types``, ``reshard``, ``partition``) leave such an op as it is, so the output
+    of ``meshc compile`` compiles again to itself."""
+    return any(inner.has_trait("PerDeviceBody") for inner in op.walk())
+
+
 def is_tensor(v: Value) -> bool:
     return isinstance(v.type, TensorType)
 

@@ -417,6 +417,7 @@ def insert_body_reshards(op: Operation, ls: LoopSharding) -> int:
     :func:`outer_reshards` lists (a value from above the body reads partial; a static ``tensor.empty``,
     which holds no data, is recreated there with the partial type instead); returns how many."""
     count = 0
+    outer = outer_reshards(op, ls)  # read off the body's uses before the cuts' points change them
     for user, k, target in body_reshards(op, ls):
         v = user.operands[k]
         if sharding_of(v.type) is None:
@@ -425,7 +426,7 @@ def insert_body_reshards(op: Operation, ls: LoopSharding) -> int:
         point = Builder.before(user).insert(ShardOp.build(v, target, loc=user.location, distributed=True))
         user.set_operand(k, point.results[0])
         count += 1
-    for user, k, target in outer_reshards(op, ls):
+    for user, k, target in outer:
         v = user.operands[k]
         src = getattr(v, "op", None)
         if getattr(src, "name", "") == "tensor.empty" and not src.operands:  # type: ignore[union-attr]
@@ -518,7 +519,23 @@ def _reduces_in_place(inner: Operation, space: IterationSpace) -> bool:
     if any(k != "sum" for k in space.reduction_kinds) or len(space.reduction_kinds) != len(space.results):
         return False
     inits = {r: k for k, r in enumerate(space.tied) if r is not None}
-    return all(r in inits and _is_zero_fill(inner.operands[inits[r]]) for r in range(len(space.results)))
+    return all(r in inits and _partial_destination(inner.operands[inits[r]]) for r in range(len(space.results)))
+
+
+def _partial_destination(v: Value) -> bool:
+    """``v`` may be the destination of a split reduction combined in the body: a zero
+    (:func:`_is_zero_fill`), or, once the body carries shardings, a reshard of the body
+    (:func:`_reshards`) to a partial sharding: the point :func:`insert_body_reshards` puts in front of a
+    shared or outer zero destination (its source may since have become another op's result, a
+    ``partition``'s ``mesh.for_all``; the type says what it holds: each device adds its part to a
+    partial value, and the ``all_reduce`` after the op sums the whole)."""
+    if _is_zero_fill(v):
+        return True
+    op = getattr(v, "op", None)
+    if op is None or not _reshards(op):
+        return False
+    s = sharding_of(v.type)
+    return s is not None and bool(s.partial_axes) and s.partial_type == "sum"
 
 
 def reduction_axes(inner: Operation, c: "_Classes", loops: dict, ls: LoopSharding) -> tuple[int, ...]:
@@ -958,10 +975,12 @@ def inner_shardings(op: Operation, ls: LoopSharding) -> dict[Value, ShardingAttr
                 continue
             partial.update((r, axes) for r in inner.results)
             # the zero-filled destination is partial too (a sum of zeros): the DPS types stay equal; a
+            # link of the chain defined in the body that only the chain reads (IREE shares one tensor.empty
+            # between a product's zero fill and the elementwise ops after it, which read it whole); a
             # destination from above, or one the body shares with other users, is read through a point
-            # instead (outer_reshards)
-            for user, k, v in _zero_inits(inner):
-                if not _own_zero(v, user, k, here):
+            # instead (outer_reshards, which gives the reduction its own partial copy)
+            for _, _, v in _private_zero_inits(inner):
+                if id(v) not in here:
                     break
                 partial[v] = axes
         values = list(block.args) + [r for inner in block.ops for r in inner.results]
@@ -989,12 +1008,13 @@ def _zero_inits(inner: Operation):
             user, j, init = (fill, 1, fill.operands[1]) if fill.name == "linalg.fill" else (fill, None, None)
 
 
-def _own_zero(v: Value, user: Operation, k: int, here: set[int]) -> bool:
-    """Whether zero destination ``v`` of a chain of :func:`_zero_inits` (read by ``user`` as operand ``k``)
-    takes the chain's partial sharding itself: defined in the body (``here``: ids of the block's values)
-    and read by nothing else (IREE shares one ``tensor.empty`` between a product's zero fill and the
-    elementwise ops after it, which read it whole)."""
-    return id(v) in here and all(u is user and i == k for u, i in v.uses)
+def _private_zero_inits(inner: Operation):
+    """The links of :func:`_zero_inits` that only their chain reads (each value's one user is the next op
+    of the chain), up to the first value that another op reads too, or that has no chain user."""
+    for user, k, v in _zero_inits(inner):
+        if any(u is not user for u in v.users):
+            return
+        yield user, k, v
 
 
 def outer_reshards(op: Operation, ls: LoopSharding) -> list[tuple[Operation, int, ShardingAttr]]:
@@ -1009,13 +1029,19 @@ def outer_reshards(op: Operation, ls: LoopSharding) -> list[tuple[Operation, int
     of 0 or a ``tensor.empty``, :func:`_zero_inits`) defined above ``op`` is read partial over the
     reduction's axes, as :func:`inner_shardings` makes the body's own zero destinations; so is one of
     the body's own that other ops read too (IREE shares a ``tensor.empty`` between a product's zero
-    fill and the elementwise ops after it, which read it whole: :func:`_own_zero`). The point
+    fill and the elementwise ops after it, which read it whole: :func:`_private_zero_inits`). The point
     goes in the body, just before the use: it moves no data (``partition`` keeps the value on the
     devices at coordinate 0 of the new partial axes and zeros on the others,
     :func:`~meshc.interfaces.sharding_models.mark_partial`: what upstream MLIR's partition does to a
     split reduction's destination), the value above stays replicated for its other users, and the
     ``all_reduce`` of :func:`combine_partials` then gives the branch or iteration its replicated value
-    (XLA's rule: a branch's or a loop body's root is resharded to the region op's one sharding)."""
+    (XLA's rule: a branch's or a loop body's root is resharded to the region op's one sharding).
+
+    The same holds for a link of such a chain inside the body that another op reads too (one
+    ``tensor.empty`` feeding both the fill of a split matmul's destination and a ``math.tanh``,
+    :func:`_private_zero_inits`): it keeps the sharding its classes give it for that op, and the
+    reduction reads its own partial copy there (zeros hold no data, so each use may have its own
+    layout, as MLIR's sharding propagation rematerializes a ``tensor.empty`` or fill per use)."""
     model = sharding_model_of(op)
     found = model.classes(op) if model is not None else None
     if found is None:
@@ -1029,8 +1055,11 @@ def outer_reshards(op: Operation, ls: LoopSharding) -> list[tuple[Operation, int
             axes = reduction_axes(inner, c, loops, ls) if not inner.is_terminator else ()
             if not axes:
                 continue
+            private = {id(v) for _, _, v in _private_zero_inits(inner)}
             for user, k, v in _zero_inits(inner):
-                if _own_zero(v, user, k, here):
+                if k is None:
+                    continue
+                if id(v) in here and id(v) in private:
                     continue
                 have = sharding_of(v.type)
                 if have is None:

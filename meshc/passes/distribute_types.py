@@ -20,7 +20,9 @@ tensor encoding attribute"): every tensor value's type carries its sharding,
   yield resharded back to its iter_arg's sharding; a zero destination from above
   the region op that a split reduction of the body reads partial, ``outer_reshards``)
   and an ``all_reduce`` after each split reduction (``combine_partials``); inside other ops' regions (and
-  a region op whose body holds mesh ops) they are replicated. The function type follows its arguments and
+  a region op whose body holds mesh ops) they are replicated, except in the per-device body of a
+  ``mesh.for_all`` / ``mesh.for_one`` (trait ``PerDeviceBody``: ``partition``'s output read again,
+  whose values and collectives are already local). The function type follows its arguments and
   returned values.
 * A ``func.call`` whose operands (results) have other shardings than the
   callee's signature gets resharding points before (after) it.
@@ -41,7 +43,7 @@ from __future__ import annotations
 
 from meshc.dialects.func import CallOp, FuncOp
 from meshc.dialects.mesh import ShardOp, sharding_of, with_sharding
-from meshc.interfaces.annotations import (analyze_block, function_mesh, functions, static_sharding,
+from meshc.interfaces.annotations import (analyze_block, function_mesh, functions, per_device, static_sharding,
                                           verify_type_shardings)
 from meshc.interfaces.sharding import replicated, unchanged_spaces
 from meshc.ir.attributes import DenseElementsAttr
@@ -184,6 +186,8 @@ def _distribute_nested(op: Operation, default) -> None:
     from meshc.interfaces.region_models import combine_partials, inner_shardings, insert_body_reshards, sharding_model_of
     from meshc.interfaces.sharding import loop_sharding
 
+    if per_device(op):  # partition's output (a for_all, a forall of for_ones): its body is per device
+        return
     model = sharding_model_of(op)
     if model is None or not op.regions or model.classes(op) is None:  # no rule (mesh ops in its body): whole
         _replicate_nested(op, default)
@@ -205,7 +209,11 @@ def _distribute_nested(op: Operation, default) -> None:
 
 
 def _replicate_nested(op: Operation, default) -> None:
-    """Give every tensor value inside ``op``'s regions without a sharding the replicated one."""
+    """Give every tensor value inside ``op``'s regions without a sharding the replicated one (none
+    inside the per-device body of a ``mesh.for_all`` / ``mesh.for_one``, trait ``PerDeviceBody``:
+    its values are local, its collectives local-view ones, as ``partition`` left them)."""
+    if per_device(op):
+        return
     for region in op.regions:
         for block in region.blocks:
             for a in block.args:

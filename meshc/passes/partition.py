@@ -106,6 +106,7 @@ from meshc.dialects.scf import ForallOp, new_in_parallel
 from meshc.interfaces.sharding import (ANY, ShardingRuleError, dps_inits, effective_links, iteration_space,
                                        loop_sharding, sharding_model, unchanged_spaces)
 from meshc.interfaces.region_models import zero_destination
+from meshc.interfaces.annotations import per_device
 from meshc.interfaces.sharding_models import fill, identity_attr, linear_form, loops_of, mark_partial
 from meshc.interfaces.spmd import (DeviceView, IndexMath, Mixed, PartitionContext, PartitionError, all_replicated,
                                    clone_on_local_shapes, extract, widened)
@@ -173,6 +174,8 @@ class FunctionPartitioner:
 
     def wants_partition(self, op: Operation) -> bool:
         if is_mesh_op(op) or op.is_terminator or "callee" in op.attributes:  # calls keep their callee's types
+            return False
+        if per_device(op):  # partition's output read again (a forall of for_ones): already per device
             return False
         if self.form == "for_one" and isinstance(op, tensor.EmptyOp):
             return False  # a distributed allocation (the seed's %out_dps)

@@ -74,7 +74,7 @@ from typing import Optional, Union
 
 from meshc.dialects.func import FuncOp
 from meshc.dialects.mesh import I16, MeshOp, ShardingAttr, ShardOp, _split_attr, lookup_mesh, sharding_of, with_sharding
-from meshc.interfaces.annotations import function_mesh, functions
+from meshc.interfaces.annotations import function_mesh, functions, per_device
 from meshc.interfaces.sharding import (ShardingRuleError, effective_links, iteration_space, loop_sharding,
                                        operand_shardings_for, result_shardings_for)
 from meshc.ir.attributes import DenseArrayAttr, IntegerAttr, StringAttr, SymbolRefAttr
@@ -257,6 +257,8 @@ class FunctionResharder:
             #: starting with the same steps from the same value reuses them (one collective, counted once)
             self.built: dict[tuple, tuple[Value, str]] = {}
             for op in list(block.ops):
+                if per_device(op):  # partition's output read again: already per device
+                    continue
                 if not is_mesh_op(op) and op.name not in ("func.return", "util.return", "func.call", "util.call"):
                     self.insert_needed_points(op)
             self.compose_points(block)
@@ -274,7 +276,7 @@ class FunctionResharder:
                 if isinstance(op, ShardOp):
                     self.lower_point(op)
             for op in list(block.ops):
-                if op.regions and not is_mesh_op(op):
+                if op.regions and not is_mesh_op(op) and not per_device(op):
                     self.lower_body_points(op)
 
     def lower_body_points(self, op: Operation) -> None:

@@ -32,7 +32,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 from collections.abc import Mapping
-from typing import Any, Optional, Sequence
+from typing import Any, Optional, Sequence, Union
 
 from meshc.backend.schedule import (Allocate, BufferLayout, Collective, Copy, Free, HaloExchange, Kernel, PeerRead,
                                     Schedule, ScheduleError)
@@ -105,6 +105,10 @@ class DeviceEstimate:
     #: True when the in-body part of ``stats.collective_bytes`` is an upper bound (a branch on a
     #: computed condition: the branch that moves most to this device is counted)
     collective_bound: bool = False
+    #: True when ``stats.peak_bytes`` (``peak_logical_bytes``) is an upper bound: the staging of the
+    #: in-body collectives of a branch on a computed condition sets it (held only if that branch runs)
+    peak_bound: bool = False
+    logical_peak_bound: bool = False
 
     @property
     def received_bytes(self) -> int:
@@ -127,6 +131,7 @@ class DeviceEstimate:
                 "received": {"peer_read": s.peer_read_bytes, "copy": s.copy_bytes,
                              "collective": s.collective_bytes, "collective_from_peers": s.collective_peer_bytes},
                 "collective_upper_bound": self.collective_bound,
+                "peak_upper_bound": self.peak_bound, "peak_logical_upper_bound": self.logical_peak_bound,
                 "tile_bytes": s.tile_bytes,
                 "sent": {k: self.sent.get(k, 0) for k in ("peer_read", "copy", "collective")},
                 "received_from": {k: {str(src): n for src, n in sorted(row.items())}
@@ -198,13 +203,18 @@ class _BodyTraffic:
     chunk: int = 0
     items: list = field(default_factory=list)
     bound: bool = False
+    #: the ``chunk`` is held only if a branch on a computed condition runs (an upper bound)
+    chunk_bound: bool = False
 
     def add(self, other: "_BodyTraffic") -> None:
         for m, n in other.row.items():
             self.row[m] = self.row.get(m, 0) + n
         self.received += other.received
         self.seconds += other.seconds
-        self.chunk = max(self.chunk, other.chunk)
+        if other.chunk > self.chunk:
+            self.chunk, self.chunk_bound = other.chunk, other.chunk_bound
+        elif other.chunk == self.chunk:
+            self.chunk_bound = self.chunk_bound and other.chunk_bound
         self.items.extend(other.items)
         self.bound = self.bound or other.bound
 
@@ -225,6 +235,12 @@ class Estimate:
     entry: str = ""
     notes: list = field(default_factory=list)  # what the walk could not know (a dynamic trip count)
     body_collectives: list = field(default_factory=list)  # BodyCollectiveEstimate, in order of first meeting
+    #: ``{"loop": "file:line:col", "op": name, "trips": count or None}`` per loop of dynamic trip count
+    dynamic_loops: list = field(default_factory=list)
+    #: the given trip counts no dynamic loop took, as written (``12=3``, ``3``: :class:`TripCounts`)
+    unmatched_trip_counts: list = field(default_factory=list)
+    #: a dynamic loop counted once for want of a count (the CLI prints them as warnings)
+    warnings: list = field(default_factory=list)
 
     def over_memory(self) -> list[DeviceEstimate]:
         """The devices whose physical peak exceeds ``capacity`` (none when unlimited)."""
@@ -259,9 +275,104 @@ class Estimate:
                             "received_bytes": sum(d.received_bytes for d in self.devices),
                             "over_memory": [d.device for d in over]},
                 "notes": list(self.notes),
+                "warnings": list(self.warnings),
+                "dynamic_loops": list(self.dynamic_loops),
                 "devices": [d.to_json(pairs) for d in self.devices],
                 "collectives": [c.to_json() for c in self.collectives],
                 "body_collectives": [b.to_json() for b in self.body_collectives]}
+
+
+# -- trip counts ---------------------------------------------------------------------------------
+
+
+@dataclass
+class TripCounts:
+    """The trips of the loops whose trip count is dynamic (an ``scf.for`` of computed bounds, an
+    ``scf.while``), for their bodies' flops and in-body collectives: ``at[(line, col)]`` for the loop
+    written at that source line and column of the input (``col`` 0: any loop on that line), else
+    ``default`` for every other one (None: counted once, per iteration). ``meshc estimate
+    --trip-count N`` / ``--trip-count LINE=N`` / ``LINE:COL=N`` (:meth:`parse`).
+
+    The walk asks :meth:`of` for each dynamic loop it meets; afterwards :meth:`uncounted` lists the
+    loops it counted once for want of a count and :meth:`unmatched` the counts that named no loop (or
+    a default given where no loop is dynamic), which the CLI reports (docs/estimate.md)."""
+
+    default: Optional[int] = None
+    at: dict = field(default_factory=dict)
+    #: str(location) -> (location, op name, trips used or None), in order of first meeting
+    seen: dict = field(default_factory=dict)
+    used: set = field(default_factory=set)
+
+    @classmethod
+    def of_option(cls, trips: Union[int, "TripCounts", None]) -> "TripCounts":
+        """``trips`` as a :class:`TripCounts` (an int: the count of every dynamic loop)."""
+        return trips if isinstance(trips, TripCounts) else cls(default=trips)
+
+    @classmethod
+    def parse(cls, texts: Sequence[str]) -> "TripCounts":
+        """The counts of ``--trip-count`` values: ``N`` (every dynamic loop without its own), ``LINE=N``
+        or ``LINE:COL=N`` (the loop at that source position). Raises ValueError naming a malformed
+        value, a negative count, or two counts for one loop (or two defaults)."""
+        out = cls()
+        for text in texts:
+            where, eq, count = text.rpartition("=")
+            try:
+                n = int(count)
+                if n < 0:
+                    raise ValueError
+            except ValueError:
+                raise ValueError(f"--trip-count {text}: the count must be an integer >= 0 (N, LINE=N or "
+                                 "LINE:COL=N)") from None
+            if not eq:
+                if out.default is not None:
+                    raise ValueError(f"--trip-count {text}: a count for every loop is given twice")
+                out.default = n
+                continue
+            line, _, col = where.partition(":")
+            try:
+                key = (int(line), int(col) if col else 0)
+                if key[0] <= 0 or key[1] < 0:
+                    raise ValueError
+            except ValueError:
+                raise ValueError(f"--trip-count {text}: the loop is named by its source line (LINE=N or "
+                                 "LINE:COL=N)") from None
+            if key in out.at:
+                raise ValueError(f"--trip-count {text}: that loop has a count already")
+            out.at[key] = n
+        return out
+
+    def of(self, location, name: str) -> Optional[int]:
+        """The trips of the dynamic loop ``name`` written at ``location`` (None: no count given)."""
+        line, col = getattr(location, "line", 0), getattr(location, "col", 0)
+        key = next((k for k in ((line, col), (line, 0)) if k in self.at), None)
+        if key is not None:
+            self.used.add(key)
+            n: Optional[int] = self.at[key]
+        else:
+            n = self.default
+            if n is not None:
+                self.used.add("default")
+        self.seen.setdefault(str(location), (location, name, n))
+        return n
+
+    def uncounted(self) -> list:
+        """``(location, op name)`` of each dynamic loop met without a count."""
+        return [(loc, name) for loc, name, n in self.seen.values() if n is None]
+
+    def unmatched(self) -> list[str]:
+        """The counts no dynamic loop took, as written (``LINE=N``, ``LINE:COL=N``, ``N``)."""
+        out = [f"{line}{':' + str(col) if col else ''}={n}" for (line, col), n in self.at.items()
+               if (line, col) not in self.used]
+        if self.default is not None and "default" not in self.used:
+            out.append(str(self.default))
+        return out
+
+
+def _trips_at(trips: Union[int, TripCounts, None], op) -> Optional[int]:
+    """The count of dynamic loop ``op`` under ``trips`` (see :class:`TripCounts`)."""
+    if isinstance(trips, TripCounts):
+        return trips.of(op.location, op.name)
+    return trips
 
 
 # -- flops --------------------------------------------------------------------------------------
@@ -274,7 +385,8 @@ def _body_ops(block) -> int:
 
 
 def kernel_flops(op, operand_shapes: Sequence[Optional[tuple[int, ...]]],
-                 result_shapes: Sequence[Optional[tuple[int, ...]]], trips: Optional[int] = None) -> int:
+                 result_shapes: Sequence[Optional[tuple[int, ...]]],
+                 trips: Union[int, "TripCounts", None] = None) -> int:
     """Flops of one kernel of IR op ``op`` whose operands and results have the local shapes
     ``operand_shapes``/``result_shapes`` (elements; None or ``()`` for a scalar). The rule
     (docs/estimate.md, "Flops"):
@@ -288,7 +400,8 @@ def kernel_flops(op, operand_shapes: Sequence[Optional[tuple[int, ...]]],
       a scalar);
     * a region op partitioned in place (``scf.for``, ``scf.while``, ``scf.if``, a dispatch region:
       an op with a region-flow model, :mod:`meshc.interfaces.region_flow`): the flops of its body's
-      ops (their own, local, static types), times its trips (a dynamic count: ``trips``, else 1);
+      ops (their own, local, static types), times its trips (a dynamic count: ``trips``, an int for
+      every loop or a :class:`TripCounts` per loop, else 1);
       a loop's test blocks (``scf.while``'s "before" block) once more; a branch on a computed
       condition its costlier branch (an upper bound, as for its collectives);
     * anything else (tensor ops, relayouts, calls, mesh ops...): 0.
@@ -329,12 +442,12 @@ def _static_shape_of(t) -> Optional[tuple[int, ...]]:
     return tuple(shape) if shape is not None and all(isinstance(d, int) for d in shape) else None
 
 
-def _block_flops(block, trips: Optional[int]) -> int:
+def _block_flops(block, trips: Union[int, "TripCounts", None]) -> int:
     return sum(kernel_flops(o, [_static_shape_of(v.type) for v in o.operands],
                             [_static_shape_of(r.type) for r in o.results], trips) for o in block.ops)
 
 
-def _region_flops(op, trips: Optional[int]) -> int:
+def _region_flops(op, trips: Union[int, "TripCounts", None]) -> int:
     """The flops of region op ``op``'s body (see :func:`kernel_flops`); 0 without a region-flow model."""
     from meshc.interfaces.region_flow import region_flow_model
 
@@ -347,7 +460,11 @@ def _region_flops(op, trips: Optional[int]) -> int:
         if flow is not None and any(b is flow.body for b in entries):
             return _block_flops(flow.body, trips)
         return max((_block_flops(b, trips) for b in entries), default=0)
-    n = flow.trips if flow is not None and flow.trips is not None else (trips if trips is not None else 1)
+    if flow is not None and flow.trips is not None:
+        n = flow.trips
+    else:
+        given = _trips_at(trips, op)
+        n = given if given is not None else 1
     tests = model.test_blocks(op)
     total = sum(_block_flops(b, trips) for b in model.blocks(op)) * n
     return total + sum(_block_flops(b, trips) for b in tests)
@@ -474,12 +591,17 @@ def body_bytes(schedule: Schedule, layout: Optional[BufferLayout] = None) -> lis
 class _Walk:
     """State of one estimate (see :func:`estimate`)."""
 
-    def __init__(self, schedule: Schedule, layout: BufferLayout, machine: Machine, trips: Optional[int] = None):
-        self.trips = trips
+    def __init__(self, schedule: Schedule, layout: BufferLayout, machine: Machine,
+                 trips: Union[int, TripCounts, None] = None):
+        self.trips = TripCounts.of_option(trips)
         self.body: dict[str, BodyCollectiveEstimate] = {}  # in-body collectives by instance name
         self.body_matrices = _BodyMatrices(schedule)
         self.bounds: set[int] = set()  # devices whose in-body bytes are an upper bound
+        #: device -> the (physical, logical) peak a branch's staging set: an upper bound while it stays the peak
+        self.peak_bounds: dict[int, int] = {}
+        self.logical_peak_bounds: dict[int, int] = {}
         self.notes: list[str] = []
+        self.warnings: list[str] = []
         from meshc.runtime.devices import DeviceMemory
         from meshc.runtime.stats import DeviceStats
 
@@ -645,7 +767,13 @@ class _Walk:
                 self.collective_sent[m] += n
         if traffic.chunk:
             pool = self.memory.pools[k]
+            before = pool.peak, pool.logical_peak
             pool.allocate("<staging of in-body collectives>", traffic.chunk, traffic.chunk, step.location)
+            if traffic.chunk_bound:  # a peak this staging sets is an upper bound (until a later one passes it)
+                if pool.peak > before[0]:
+                    self.peak_bounds[k] = pool.peak
+                if pool.logical_peak > before[1]:
+                    self.logical_peak_bounds[k] = pool.logical_peak
             pool.free("<staging of in-body collectives>")
         self.est[k].transfer_seconds += traffic.seconds
         return traffic.seconds
@@ -662,9 +790,10 @@ class _Walk:
             if isinstance(n, BodyLoop):
                 trips = n.trips
                 if trips is None:
-                    trips = self.trips if self.trips is not None else 1
+                    given = self.trips.of(n.location, n.name)
+                    trips = given if given is not None else 1
                     self.note(f"{n.location}: '{n.name}' with a dynamic trip count: its in-body collectives are "
-                              + (f"counted {self.trips} times (--trip-count)" if self.trips is not None else
+                              + (f"counted {given} times (--trip-count)" if given is not None else
                                  "counted once (per iteration; give --trip-count N)"))
                 out.add(self.body_traffic(k, n.body, times * trips))
                 if n.retest:  # the test runs once more, to end the loop (scf.while's "before" block)
@@ -675,6 +804,9 @@ class _Walk:
                     continue
                 options = [self.body_traffic(k, b, times) for b in n.branches]
                 most = max(options, key=lambda t: (t.received, t.seconds), default=_BodyTraffic())
+                chunks = [t.chunk for t in options] or [0]
+                if max(chunks) > min(chunks):  # the staging of the branch that needs most: held if it runs
+                    most.chunk, most.chunk_bound = max(chunks), True
                 if any(t.items for t in options):
                     most.bound = True
                     self.note(f"{n.location}: '{n.name}' on a computed condition: its in-body collectives are an "
@@ -891,12 +1023,23 @@ class _Walk:
         order = [self.collectives[name] for name in self.schedule.collectives]
         for k in self.bounds:
             self.est[k].collective_bound = True
+        for k, s in enumerate(self.stats):
+            self.est[k].peak_bound = self.peak_bounds.get(k) == s.peak_bytes
+            self.est[k].logical_peak_bound = self.logical_peak_bounds.get(k) == s.peak_logical_bytes
+        for loc, name in self.trips.uncounted():
+            self.warnings.append(f"{loc}: '{name}' has a dynamic trip count and no --trip-count: its body "
+                                 f"(flops, in-body collectives) is counted once (give --trip-count N for every "
+                                 f"loop, or --trip-count {loc.line}=N for this one)")
         return Estimate(self.est, order, capacity, self.machine, max(self.clock, default=0.0), mesh.name,
-                        tuple(mesh.shape), self.schedule.entry, list(self.notes), list(self.body.values()))
+                        tuple(mesh.shape), self.schedule.entry, list(self.notes), list(self.body.values()),
+                        dynamic_loops=[{"loop": str(loc), "op": name, "trips": n}
+                                       for loc, name, n in self.trips.seen.values()],
+                        unmatched_trip_counts=self.trips.unmatched(), warnings=list(self.warnings))
 
 
 def estimate(schedule: Schedule, *, layout: Optional[BufferLayout] = None, device_memory: Optional[int] = None,
-             machine: Optional[Machine] = None, progress: Any = None, trips: Optional[int] = None) -> Estimate:
+             machine: Optional[Machine] = None, progress: Any = None,
+             trips: Union[int, TripCounts, None] = None) -> Estimate:
     """Walk ``schedule`` without allocating data and return its :class:`Estimate`: per device the
     memory and traffic figures of a run under ``layout`` (the run's default buffer layout; None:
     row-major), equal to :class:`meshc.runtime.stats.DeviceStats` of a run (module docstring),
@@ -907,11 +1050,15 @@ def estimate(schedule: Schedule, *, layout: Optional[BufferLayout] = None, devic
     for a group of one); waits for events start a step no earlier than the event's step ended.
     ``step_seconds`` is the latest finish. ``device_memory`` (bytes per device, None = unlimited)
     is only compared with the peaks (:meth:`Estimate.over_memory`): the walk never fails for it.
-    ``trips``: the trip count of a region step's loop whose trip count is dynamic, for the
-    collectives in its body (None: counted once, per iteration, and said in ``notes``); in-body
+    ``trips``: the trip count of a region step's loop whose trip count is dynamic, for the flops
+    and collectives of its body: an int for every such loop, or a :class:`TripCounts` (per loop, by
+    source line); a loop without one is counted once, per iteration (said in ``notes`` and
+    ``warnings``; ``dynamic_loops`` lists them all, ``unmatched_trip_counts`` the counts no loop
+    took); in-body
     collectives count from the steps' body listings, every group member with its own shapes, a
     branch on a computed condition as an upper bound (``DeviceEstimate.collective_bound``,
-    ``Estimate.body_collectives``, a note).
+    ``Estimate.body_collectives``, a note; the peak too when that branch's staging sets it,
+    ``DeviceEstimate.peak_bound``).
     ``progress`` (:class:`meshc.progress.Progress`) is told, after each sweep over the devices, the
     steps walked (``progress(done, total)``) and the devices started and finished (``devices``).
 
