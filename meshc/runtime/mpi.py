@@ -51,6 +51,11 @@ schedule, then runs only its own device's steps. Step by step:
   send/recv or shift instance: point-to-point data moves as Copy steps
   (``Isend``/``Irecv`` above).
 
+* collectives inside a Kernel step's body (:mod:`meshc.runtime.body_collectives`): the same
+  metadata exchange (a negative instance number per in-body sequence number and kind), then
+  every member's buffer by ``Iallgatherv`` and the threaded runtime's group math
+  (:meth:`MpiExecutor.body_collective`).
+
 Every request is non-blocking and polled; a wait that lasts longer than
 ``RunOptions.timeout`` ends as in the threaded runtime: the devices that
 never reached the collective (or event) are named, with where they are,
