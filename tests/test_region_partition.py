@@ -128,22 +128,24 @@ LOOP_CASES = [
 def test_a_loop_carried_split_that_changes_is_resharded_in_the_body():
     # w's rows (the contraction) are the columns of the loop-carried value, which its yield (the
     # matmul's columns, w's columns) does not carry on: the carried value keeps the split w's rows
-    # give it ([[0], [1]]), the contraction is all_reduced in the body and the yield sliced back to
-    # the iter_arg's split (local), on every iteration; w is never gathered
+    # give it ([[0], [1]]), the contraction's partial sums are reduce_scattered in the body to the
+    # iter_arg's split (the tanh between them runs on the slice: reshard's slice_before_elementwise,
+    # not an all_reduce then a slice), on every iteration; w is never gathered
     text = _program(LOOP, "2x4", "[[0]]", "[[1]]")
-    assert _collectives(text) == ["mesh.all_reduce"]
+    assert _collectives(text) == ["mesh.reduce_scatter"]
     module = _compiled(text)
     loop = _region_op(module, "scf.for")
     inside = [op.name for op in loop.walk() if op is not loop and op.name.startswith("mesh.")]
-    assert inside == ["mesh.all_reduce", "mesh.all_slice"]
+    assert inside == ["mesh.reduce_scatter"]
     assert loop.results[0].type.shape == (4, 4)
     for trips in (0, 1, 3):
         inputs = _inputs("loop", trips)
         result = mc.run(mc.parse(text), inputs, check=True)
         assert result.check_ok
         np.testing.assert_allclose(result.outputs[0], _expected_loop(*inputs), rtol=1e-5, atol=1e-5)
-        # one all_reduce of the 4x16 f32 partial sums over the 4 devices of axis 1 per iteration
-        assert [d.collective_bytes for d in result.stats.devices] == [trips * 2 * 3 * 4 * 16 * 4 // 4] * 8
+        # one reduce_scatter of the 4x16 f32 partial sums over the 4 devices of axis 1 per iteration:
+        # (g - 1) / g of the buffer (an all_reduce: twice that)
+        assert [d.collective_bytes for d in result.stats.devices] == [trips * 3 * 4 * 16 * 4 // 4] * 8
 
 
 @pytest.mark.parametrize("mesh, xs, ws, want", LOOP_CASES, ids=[f"{c[0]}-{c[1]}-{c[2]}" for c in LOOP_CASES])

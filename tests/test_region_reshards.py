@@ -69,6 +69,19 @@ BODIES = {
     "softmax": MATMUL + """      %e2 = tensor.empty() : tensor<8x8xf32>
       %p = linalg.softmax dimension(1) ins(%h : tensor<8x8xf32>) outs(%e2 : tensor<8x8xf32>) -> tensor<8x8xf32>
       scf.yield %p : tensor<8x8xf32>""",
+    # an elementwise op of the partial h before the yield's cut (reshard's slice_before_elementwise:
+    # one reduce_scatter where the sum is needed, not an all_reduce then a slice): linear in h, not
+    # linear, a chain of two, and a product with a replicated constant (sliced locally in the body)
+    "negate": MATMUL + """      %q = arith.negf %h : tensor<8x8xf32>
+      scf.yield %q : tensor<8x8xf32>""",
+    "square": MATMUL + """      %q = arith.mulf %h, %h : tensor<8x8xf32>
+      scf.yield %q : tensor<8x8xf32>""",
+    "tanh_neg": MATMUL + """      %t = math.tanh %h : tensor<8x8xf32>
+      %q = arith.negf %t : tensor<8x8xf32>
+      scf.yield %q : tensor<8x8xf32>""",
+    "scaled": MATMUL + """      %two = arith.constant dense<2.0> : tensor<8x8xf32>
+      %q = arith.mulf %h, %two : tensor<8x8xf32>
+      scf.yield %q : tensor<8x8xf32>""",
 }
 
 
@@ -86,7 +99,8 @@ def _reference(body: str, x, w, n) -> tuple[np.ndarray, float]:
             continue
         magnitude = max(magnitude, float(np.max(np.abs(acc) @ np.abs(w64))))
         h = acc @ w64
-        acc = {"matmul": h, "symmetric": np.tanh(h + h.T), "softmax": _softmax(h)}[body]
+        acc = {"matmul": h, "symmetric": np.tanh(h + h.T), "softmax": _softmax(h), "negate": -h, "square": h * h,
+               "tanh_neg": -np.tanh(h), "scaled": 2 * h}[body]
     return acc, magnitude
 
 
@@ -150,6 +164,12 @@ CASES = [
     # an op that needs whole rows reads a gathered copy; its result is what the iter_arg carries
     ("softmax", "4", "[[]]", "[[], [0]]", ["all_gather"], [3 * 8 * 2 * 4] * 4),
     ("softmax", "2x2", "[[]]", "[[], [0, 1]]", ["all_gather"], [3 * 8 * 2 * 4] * 4),
+    # an elementwise op between the partial h and the yield's split: still one reduce_scatter (the
+    # bytes of the plain matmul above, half those of an all_reduce)
+    ("negate", "4", "[[], [0]]", "[[0]]", ["reduce_scatter"], [3 * 256 // 4] * 4),
+    ("square", "4", "[[], [0]]", "[[0]]", ["reduce_scatter"], [3 * 256 // 4] * 4),
+    ("tanh_neg", "2x4", "[[0], [1]]", "[[1]]", ["reduce_scatter"], [3 * 128 // 4] * 8),
+    ("scaled", "2x2", "[[], [0, 1]]", "[[0, 1]]", ["reduce_scatter", "all_slice"], [3 * 256 // 4] * 4),
 ]
 
 IDS = [f"{c[0]}-{c[1]}-{c[2]}-{c[3]}" for c in CASES]
@@ -187,8 +207,8 @@ def test_a_static_loop_kept_as_a_loop_and_estimate_agrees(body, mesh, xs, ws, in
         d.received_from["collective"] for d in result.stats.devices]
 
 
-@pytest.mark.parametrize("body, mesh, xs, ws, inside, per_iteration", [CASES[0], CASES[5], CASES[8]],
-                         ids=[IDS[0], IDS[5], IDS[8]])
+@pytest.mark.parametrize("body, mesh, xs, ws, inside, per_iteration", [CASES[0], CASES[5], CASES[8], CASES[12]],
+                         ids=[IDS[0], IDS[5], IDS[8], IDS[12]])
 def test_a_dynamic_loop_s_estimate_with_a_trip_count_equals_the_run(body, mesh, xs, ws, inside, per_iteration):
     text = _text(body, mesh, xs, ws)
     schedule = mc.compile(mc.parse(text), None).program.schedule

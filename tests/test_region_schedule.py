@@ -99,27 +99,36 @@ def test_the_listing_has_each_device_s_shapes():
     assert all(index[k]["b0"].kind == "all_reduce" and index[k]["b0"].mesh_axes == (1,) for k in range(8))
 
 
-def test_the_listing_round_trips_through_json_and_the_loaded_schedule_runs():
-    # (an even split: the SPMD class body of an uneven one keeps an all_reduce of result type ?x16 on a
-    # static input, which the module's verifier refuses when the JSON is read back)
-    text = _mlp("2x4", "[[0]]", 1, 8, 32)
+@pytest.mark.parametrize("rows", [8, 10], ids=["even", "uneven"])
+def test_the_listing_round_trips_through_json_and_the_loaded_schedule_runs(rows):
+    # rows over axis 0 of a 4x2 mesh: 8 -> 2 each; 10 -> 2, 2, 3, 3 (uneven): the class bodies' in-body
+    # all_reduce has static types that differ between devices (2x16 and 3x16), each taking its input's
+    # shape, so the module verifies when the JSON is read back and the listing is the same
+    text = _mlp("4x2", "[[0]]", 1, rows, 32)
     schedule = mc.compile(mc.parse(text), None).program.schedule
     index = schedule.body_index()
-    assert [index[k]["b0"].shape for k in range(8)] == [(4, 16)] * 8
+    mine = _shard_sizes(rows, 4)
+    assert [index[k]["b0"].shape for k in range(8)] == [(mine[k // 2], 16) for k in range(8)]
+    assert [index[k]["b0"].out_shape for k in range(8)] == [(mine[k // 2], 16) for k in range(8)]
     back = Schedule.from_json_text(schedule.to_json_text())
     back.validate()
     assert back.body_index() == index
     assert back.to_json() == schedule.to_json()
+    reduces = [op for op in back.module.walk() if op.name == "mesh.all_reduce" and op.parent_op.name == "scf.for"
+               and op.parent_op.parent_op.name == "func.func"]  # the class bodies' (the template's is in a for_all)
+    assert sorted(str(op.results[0].type) for op in reduces) == sorted(
+        {f"tensor<{n}x16xf32>" for n in mine})
     # the loaded schedule runs as the compiled one (the runtime unaffected), and its trace names the runs
     # of the listed b0
     compiled = mc.compile(mc.parse(text), None)
     loaded = dataclasses.replace(compiled, program=dataclasses.replace(compiled.program, schedule=back))
-    inputs = _inputs(8, 32, 2, seed=5)
+    inputs = _inputs(rows, 32, 2, seed=5)
     bound = mc.bind_entry(mc.parse(text), inputs)
     got = mc.run_compiled(loaded, bound, trace=True)
     want = mc.run_compiled(compiled, bound)
     np.testing.assert_array_equal(got.outputs[0], want.outputs[0])  # the same kernels in the same order
-    assert [d.collective_bytes for d in got.stats.devices] == [2 * _all_reduce_bytes(4 * 16 * 4, 4)] * 8
+    assert [d.collective_bytes for d in got.stats.devices] == [2 * _all_reduce_bytes(mine[k // 2] * 16 * 4, 2)
+                                                               for k in range(8)]
     names = sorted({e.name for e in got.stats.events if (e.args or {}).get("in_body")})
     assert names == ["all_reduce b0 run 0 (in scf.for)", "all_reduce b0 run 1 (in scf.for)"]
 

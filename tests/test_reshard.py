@@ -305,3 +305,50 @@ def test_a_fill_needed_with_halos_is_resharded_not_refilled():
     result = mc.run(mc.parse(HALO_INIT, "halo_init.mlir"), [a], check=True)
     assert result.check_ok
     np.testing.assert_array_equal(result.outputs[0], a[:, 0, :])  # a product over one element is exact
+
+
+# -- a cut after an elementwise op of a partial value -------------------------------------------------------------
+
+PARTIAL_THEN_ELEMENTWISE = """
+mesh.mesh @m(shape = 4)
+func.func @main(%x: tensor<8x16xf32>, %w: tensor<16x8xf32>) -> tensor<8x8xf32> {
+  %xs = mesh.shard %x to <@m, [[], [0]]> : tensor<8x16xf32>
+  %ws = mesh.shard %w to <@m, [[0]]> : tensor<16x8xf32>
+  %z = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<8x8xf32>
+  %f = linalg.fill ins(%z : f32) outs(%e : tensor<8x8xf32>) -> tensor<8x8xf32>
+  %p = linalg.matmul ins(%xs, %ws : tensor<8x16xf32>, tensor<16x8xf32>) outs(%f : tensor<8x8xf32>) -> tensor<8x8xf32>
+  %t = math.tanh %p : tensor<8x8xf32>
+  %q = arith.negf %t : tensor<8x8xf32>
+  %r = mesh.shard %q to <@m, [[0]]> : tensor<8x8xf32>
+  return %r : tensor<8x8xf32>
+}
+"""
+
+
+def test_a_partial_value_cut_after_elementwise_ops_is_one_reduce_scatter():
+    # propagation replicates tanh (its operand is a partial sum) and the result's cut slices the negf:
+    # the slice moves above both ops, so the partial matmul is reduce_scattered where the rows are cut
+    # (it was an all_reduce and an all_slice), and tanh and negf run on each device's 2 rows
+    import numpy as np
+
+    import meshc.api as mc
+    from meshc.runtime.estimate import estimate
+    from tests.tolerance import assert_close, matmul_magnitude
+
+    m = run(PARTIAL_THEN_ELEMENTWISE, FRONT + ",reshard")
+    names = [op.name for op in m.walk() if op.name.startswith("mesh.") and op.name not in ("mesh.mesh", "mesh.shard")]
+    assert names == ["mesh.reduce_scatter"]
+    for op in m.walk():
+        if op.name in ("math.tanh", "arith.negf"):
+            assert M.sharding_of(op.results[0].type).split_axes == ((0,),)
+    rng = np.random.default_rng(3)
+    x, w = rng.standard_normal((8, 16)).astype(np.float32), (rng.standard_normal((8, 16)).T / 4).astype(np.float32)
+    result = mc.run(mc.parse(PARTIAL_THEN_ELEMENTWISE), [x, w], check=True)
+    assert result.check_ok
+    # 16-term sums in f32 (tanh and negf do not amplify an error)
+    assert_close(result.outputs[0], -np.tanh(x.astype(np.float64) @ w), 16, matmul_magnitude(x, w))
+    # each device receives (g - 1) / g of the 8x8 f32 partial block: 192 B (an all_reduce: 384 B)
+    assert [d.collective_bytes for d in result.stats.devices] == [3 * 256 // 4] * 4
+    est = estimate(mc.compile(mc.parse(PARTIAL_THEN_ELEMENTWISE), None).program.schedule)
+    assert [d.stats.collective_bytes for d in est.devices] == [3 * 256 // 4] * 4

@@ -161,6 +161,22 @@ class CollectiveOp(MeshDialectOp):
                 shape.append(a)
         return TensorType(tuple(shape), element_type)
 
+    def refine_local_type(self) -> None:
+        """Make the dynamic dims of a local-view collective's result static where its (now static)
+        input gives them by :meth:`local_result_type` (a dim the op keeps: every dim of an
+        ``all_reduce``; a divided or multiplied dim only with the group size, which is left as it is
+        here). Unroll's and the SPMD class bodies' static type inference of a body collective (MLIR's
+        ``inferReturnTypes`` for the same rule); global-view and unrolled forms are left as they are."""
+        if self.is_unrolled or len(self.results) != 1 or sharding_of(self.input.type) is not None:
+            return
+        t_in, r = self.input.type, self.results[0]
+        if not isinstance(t_in, TensorType) or not isinstance(r.type, TensorType) or r.type.rank != t_in.rank:
+            return
+        want = self.local_result_type(t_in, r.type.element_type, None).shape
+        shape = tuple(h if h is not None else w for h, w in zip(r.type.shape, want))
+        if shape != r.type.shape:
+            r.type = r.type.with_shape(shape)
+
     def same_element_type(self, t_in: TensorType, t_out: TensorType) -> None:
         if t_in.element_type != t_out.element_type:
             raise self.error(f"expects the same element type for input and result, got '{t_in.element_type}' and "

@@ -696,9 +696,12 @@ class RegionOpModel(ShardingModel):
     def refine(self, op: Operation, known) -> Operation:
         """Unroll's static types for a per-device region op: block arguments take their tied operands'
         (now static) types, the integer arithmetic of the body on known values folds to constants, each
-        inner op is refined by its own model in order (nested region ops recursively), and the results
+        inner op is refined by its own model in order (nested region ops recursively; a local-view
+        collective, which has no model, by its own rule: :meth:`~meshc.dialects.mesh_collectives.CollectiveOp.refine_local_type`,
+        so an uneven split's in-body ``all_reduce`` gets each class's static type), and the results
         take the types of what flows into them (the tied operand, else the first terminator operand)."""
         from meshc.dialects.arith import ConstantOp
+        from meshc.dialects.mesh_collectives import CollectiveOp
         from meshc.interfaces.sharding import sharding_model
         from meshc.ir.attributes import IntegerAttr
         from meshc.ir.types import IndexType, IntegerType
@@ -727,6 +730,8 @@ class RegionOpModel(ShardingModel):
                     continue
                 model = sharding_model(inner)
                 if model is None:
+                    if isinstance(inner, CollectiveOp):  # a body collective: the op's own local-view rule
+                        inner.refine_local_type()
                     continue
                 if len(inner.results) == 1 and isinstance(inner.results[0].type, (IndexType, IntegerType)):
                     folded = model.fold_static(inner, known2)

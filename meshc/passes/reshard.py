@@ -23,6 +23,11 @@ compositions planned there). What the pass does, per function:
    ``linalg.fill`` of a ``tensor.empty`` (a splat; IREE's global optimization shares one
    zero fill between consumers that need it sharded differently) is replaced by a new
    fill with the needed split (then a local ``mark_partial`` if it must be partial).
+   A point that only slices the result of an elementwise op of a combined partial value (the
+   op replicated because its operand is a partial sum, its user needing a split) moves above
+   the op (:meth:`FunctionResharder.slice_before_elementwise`): the partial value is then
+   reduce-scattered where it was all-reduced and sliced, and the op computes on the slice;
+   also in the bodies of region ops partitioned in place.
 3. **Lowering** each point by the ``strategy`` option:
 
    * ``collectives``: every step becomes its mesh collective; ``mark_partial``
@@ -238,6 +243,17 @@ def is_mesh_op(op: Operation) -> bool:
     return op.name.startswith("mesh.")
 
 
+def _is_reshard(op: Operation) -> bool:
+    """``op`` only reshards its one operand: a resharding point (not a peer read) or a global-view
+    collective (its operand and result distributed)."""
+    from meshc.dialects.mesh_collectives import CollectiveOp
+
+    if isinstance(op, ShardOp):
+        return op.is_resharding_point and not op.peer_read
+    return (isinstance(op, CollectiveOp) and not op.is_unrolled and len(op.operands) == 1 and len(op.results) == 1
+            and is_distributed(op.operands[0]) and is_distributed(op.results[0]))
+
+
 def is_distributed(v: Value) -> bool:
     return sharding_of(v.type) is not None
 
@@ -261,6 +277,7 @@ class FunctionResharder:
                     continue
                 if not is_mesh_op(op) and op.name not in ("func.return", "util.return", "func.call", "util.call"):
                     self.insert_needed_points(op)
+            self.slice_before_elementwise(block)
             self.compose_points(block)
             for op in list(block.ops):
                 if isinstance(op, ShardOp) and op.is_resharding_point and not op.peer_read:
@@ -288,6 +305,7 @@ class FunctionResharder:
         for region in op.regions:
             for block in region.blocks:
                 self.built = {}  # a value of one body is not reused in another
+                self.slice_before_elementwise(block)
                 for inner in list(block.ops):
                     if isinstance(inner, ShardOp) and inner.is_resharding_point and is_distributed(inner.src):
                         self.lower_point(inner, in_body=True)
@@ -334,6 +352,93 @@ class FunctionResharder:
             point.results[0].type = final_type
             Builder.after(op).insert(point)
             res.replace_uses_if(point.result, lambda user: user is not point)
+
+    def slice_before_elementwise(self, block: Block) -> None:
+        """Cut before an elementwise op rather than after it, where that lets a partial value be
+        reduce-scattered instead of all-reduced then sliced. A point ``v -> B`` whose source is the
+        only result of an op with the ``Elementwise`` trait, used by the point alone, and that only
+        slices (:func:`meshc.sharding.plan_reshard` gives ``all_slice`` steps: ``B`` splits more of
+        a value ``v``'s sharding has whole) moves above the op when one of its operands is a
+        combination of a partial value (a resharding point or global-view collective from a partial
+        sharding, used there alone; through elementwise ops of one use too): the op computes on the
+        ``B`` split, each of its tensor operands is resharded to ``B`` (a combination from its
+        partial source: the partial -> split plan is one ``reduce_scatter`` where it was an
+        ``all_reduce`` and a slice; another operand: a local slice). Elementwise ops commute with
+        slices, so the values are the same; each device receives half the bytes and computes the op
+        on its slice only. The pair comes from the value's consumers: an elementwise op of a partial
+        operand is replicated (the sum is needed first) and its user needs a split (a loop-carried
+        value's yield resharded back to its iter_arg's split, docs/pipeline.md "Reshards inside a
+        body"). DESIGN.md: partial -> split = reduce_scatter; XLA's reduce-scatter creator
+        (``ReduceScatterCreator``: all-reduce followed by a dynamic slice) makes the same fold."""
+        work = [op for op in block.ops if isinstance(op, ShardOp) and op.is_resharding_point and not op.peer_read]
+        while work:
+            point = work.pop()
+            if point.parent is not block:
+                continue
+            work.extend(self._sink_point(point))
+
+    def _combined_partial(self, v: Value, user: Operation, depth: int = 4) -> bool:
+        """``v`` (used by ``user`` alone) combines a partial value: a resharding point or global-view
+        collective from a partial sharding, or an elementwise op (of one use) of such a value."""
+        producer = getattr(v, "op", None)
+        if producer is None or depth == 0 or any(u is not user for u, _ in v.uses):
+            return False
+        if _is_reshard(producer):
+            s = sharding_of(producer.operands[0].type)
+            return s is not None and bool(s.partial_axes)
+        if producer.has_trait("Elementwise") and len(producer.results) == 1:
+            return any(self._combined_partial(o, producer, depth - 1) for o in producer.operands if is_distributed(o))
+        return False
+
+    def _sink_point(self, point: ShardOp) -> list:
+        """Move ``point`` above its source's elementwise op when :meth:`slice_before_elementwise` says so;
+        returns the new points (to try again)."""
+        v = point.src
+        op = getattr(v, "op", None)
+        if op is None or not op.has_trait("Elementwise") or len(op.results) != 1 or len(v.uses) != 1:
+            return []
+        have, want = sharding_of(v.type), sharding_of(point.results[0].type)
+        t = v.type
+        if have is None or want is None or want.halo_sizes or have.halo_sizes or not isinstance(t, TensorType):
+            return []
+        try:
+            steps = plan_reshard(have.to_spec(), want.to_spec(), self.mesh, t.shape)
+        except ShardingError:
+            return []
+        if not steps or not all(isinstance(st, AllSlice) for st in steps):
+            return []
+        tensors = [i for i, o in enumerate(op.operands) if is_distributed(o)]
+        if not all(op.operands[i].type.shape == t.shape and self.same(sharding_of(op.operands[i].type), have,
+                                                                        op.operands[i].type) for i in tensors):
+            return []  # not one shape and layout: leave the op as it is
+        if not any(self._combined_partial(op.operands[i], op) for i in tensors):
+            return []
+        new_points: list = []
+        done: dict = {}  # an operand read twice (x * x) is resharded once
+        for i in tensors:
+            o = op.operands[i]
+            if o in done:
+                op.set_operand(i, done[o])
+                continue
+            producer = getattr(o, "op", None)
+            src = o
+            if producer is not None and _is_reshard(producer) and all(u is op for u, _ in o.uses) and \
+                    producer.operands[0].type.element_type == o.type.element_type:
+                src = producer.operands[0]  # plan from the combination's source (partial -> B)
+            moved = ShardOp.build(src, want, loc=point.location, distributed=True)
+            moved.results[0].type = with_sharding(o.type, want)  # type: ignore[arg-type]
+            Builder.before(op).insert(moved)
+            done[o] = moved.result
+            op.set_operand(i, moved.result)
+            new_points.append(moved)
+        for o in done:
+            producer = getattr(o, "op", None)
+            if producer is not None and _is_reshard(producer) and not o.uses:
+                producer.erase()
+        v.type = point.results[0].type
+        point.results[0].replace_all_uses_with(v)
+        point.erase()
+        return new_points
 
     def same(self, a: ShardingAttr, b: ShardingAttr, t, ignore_halo: bool = False) -> bool:
         sa, sb = a.to_spec(), b.to_spec()

@@ -10,7 +10,11 @@ collectives in the same order: the trip count of a loop and the condition of a b
 scalars (partition gives every device the same value), so the ``n``-th in-body collective of one
 device is the ``n``-th of every other. That position (a per-device sequence number, counted over the
 whole run) names the instance: a device whose ``n``-th collective is another op than its group's
-fails with a clear error instead of mixing buffers.
+fails with a clear error instead of mixing buffers. Should the devices still part ways (a device
+that fails or stops inside a body, a fault of the runtime), a member waits under the run's
+``--collective-timeout`` as at a top-level collective, on both runtimes: past it the wait ends in
+an error naming the in-body collective, its location and the missing devices (where the MPI
+runtime expects a member: at the Kernel step whose listing holds the same instance).
 
 Bytes follow the threaded runtime's model (:mod:`meshc.runtime.collectives`, the planner's
 ``transfer_matrix``) and are added to the device's stats as collective traffic, per run of the body;
@@ -35,7 +39,7 @@ import numpy as np
 
 from meshc.backend.schedule import CollectiveSpec
 from meshc.ir.location import DiagnosticError
-from meshc.runtime.collectives import Rendezvous, group_collective
+from meshc.runtime.collectives import Rendezvous
 
 __all__ = ["body_collective_axes", "body_names", "BodyCollectives", "ThreadBodyCollectives", "MpiBodyCollectives",
            "body_spec", "BODY_KINDS"]
@@ -94,10 +98,17 @@ class BodyCollectives:
         #: the run's buffer layout: bytes are accounted in its ``dtype_override`` as every collective's
         #: (:func:`meshc.runtime.engine.accounted_bytes`)
         self.layout: Any = None
+        #: listed instances (``b0``...) this device never reaches (the ``skip_collective`` test hook,
+        #: :class:`~meshc.runtime.engine.TestHooks`): it stops there, as at a skipped top-level collective
+        self.skip: frozenset = frozenset()
 
     def run(self, op: Any, value: Any) -> np.ndarray:
         """Take part in local-view collective ``op`` with this device's ``value``; returns its output."""
         value = np.asarray(value)
+        if self.skip and self.names.get(id(op)) in self.skip:
+            from meshc.runtime.engine import Stopped
+
+            raise Stopped()
         seq = self.seq
         self.seq += 1
         spec = body_spec(op, seq)
@@ -180,29 +191,21 @@ class ThreadBodyCollectives(BodyCollectives):
 
 
 class MpiBodyCollectives(BodyCollectives):
-    """The MPI runtime's: the group's communicator (``comms(axes)``) exchanges every member's buffer
-    (``allgather``), and each member computes its output with the threaded runtime's group math, so
-    both runtimes give the same values and count the same bytes."""
+    """The MPI runtime's: ``transport(spec, listed, members, value, out_shape, out_dt)`` (the MPI
+    executor's, :meth:`meshc.runtime.mpi.MpiExecutor.body_collective`) exchanges the members' buffers
+    on the group's communicator with non-blocking requests polled under the run's timeout rule, and
+    each member computes its output with the threaded runtime's group math, so both runtimes give the
+    same values and count the same bytes. ``listed`` is the instance's name in the device's schedule
+    listing (``b0``...; None without one): where the other members are expected."""
 
-    def __init__(self, device: int, mesh: Any, stats: Any, pool: Any, comms: Callable[[tuple], Any]):
+    def __init__(self, device: int, mesh: Any, stats: Any, pool: Any,
+                 transport: Callable[[CollectiveSpec, Optional[str], list, np.ndarray, tuple, np.dtype],
+                                     tuple[np.ndarray, list]]):
         super().__init__(device, mesh, stats, pool)
-        self.comms = comms
+        self.transport = transport
 
     def exchange(self, spec, op, members, value, out_shape, out_dt):
-        comm = self.comms(spec.mesh_axes)
-        t = time.perf_counter()
-        got = comm.allgather((op.name, spec.instance, value, out_shape))
-        self.stats.wait_seconds += time.perf_counter() - t
-        for m, (name, instance, _, _) in zip(members, got):
-            if name != op.name or instance != spec.instance:
-                raise DiagnosticError(f"device {self.device}: in-body collective {spec.describe()} meets "
-                                      f"'{name}' ({instance}) on device {m} (the devices' loops or branches took "
-                                      "different paths)", op.location)
-        values = [g[2] for g in got]
-        shapes = [g[3] for g in got]
-        result = group_collective(spec, members, values, shapes, [out_dt] * len(members))
-        pos = members.index(self.device)
-        return result.outputs[pos], [int(n) for n in result.matrix[pos]]
+        return self.transport(spec, self.names.get(id(op)), members, value, out_shape, out_dt)
 
 
 def body_names(steps: Any) -> dict[int, str]:
@@ -221,15 +224,18 @@ def body_names(steps: Any) -> dict[int, str]:
 
 
 def attach(interp: Optional[Any], handler: BodyCollectives, trace: bool = True, steps: Any = (),
-           layout: Any = None) -> None:
+           layout: Any = None, hooks: Any = None) -> None:
     """Let ``interp`` (a device's interpreter, None without a module) hand its bodies' collectives to
     ``handler``, which keeps their trace events when ``trace``, named by the listing of the device's
     ``steps`` (:func:`body_names`), and accounts bytes under the run's ``layout``
-    (:class:`~meshc.backend.schedule.BufferLayout`, None: as numpy counts them)."""
+    (:class:`~meshc.backend.schedule.BufferLayout`, None: as numpy counts them). ``hooks``
+    (:class:`~meshc.runtime.engine.TestHooks`): a ``skip_collective`` pair of this device and a listed
+    in-body instance (``(3, "b0")``) stops the device at the first run of that collective."""
     handler.record = trace
     handler.layout = layout
-    if trace:
-        handler.names = body_names(steps)
+    handler.names = body_names(steps)
+    skip = getattr(hooks, "skip_collective", None) or ()
+    handler.skip = frozenset(name for k, name in skip if k == handler.device)
     if interp is not None:
         interp.body_collectives = handler
 

@@ -259,11 +259,16 @@ def unwritten(k: int, i: int, step: Step, name: str) -> "RuntimeFailure":
 def kernel_failure(k: int, i: int, step: Kernel, err: DiagnosticError) -> "RuntimeFailure":
     """The error of device ``k``'s kernel step ``i`` that failed with ``err`` (the interpreter's
     located diagnostic): names the device, keeps the op's location (the step's when the op has
-    none) and notes the step (``reason="kernel"``)."""
+    none) and notes the step (``reason="kernel"``). A wait inside the kernel's body that failed (an
+    in-body collective's timeout or deadlock, :mod:`meshc.runtime.body_collectives`: a
+    :class:`RuntimeFailure`) keeps its message, device and reason, with the step noted."""
     d = err.diagnostics[0]
+    step_note = note(f"step {i} of device {k}: {step.describe()}")
+    if isinstance(err, RuntimeFailure) and err.reason in ("timeout", "deadlock"):
+        return RuntimeFailure(d.message, d.location if d.location.known else step.location,
+                              list(d.notes) + [step_note], device=err.device, reason=err.reason)
     return RuntimeFailure(f"device {k}: {d.message}", d.location if d.location.known else step.location,
-                          list(d.notes) + [note(f"step {i} of device {k}: {step.describe()}")],
-                          device=k, reason="kernel")
+                          list(d.notes) + [step_note], device=k, reason="kernel")
 
 
 def output_mismatch(k: int, step: Kernel, name: str, v: Any, shape: tuple, dt: np.dtype) -> "RuntimeFailure":

@@ -123,7 +123,7 @@ class _RunState(Transport):
                 dev.device, ex.mesh, dev.stats, dev.pool, board, board_lock,
                 lambda k, waited, missing, what, loc: self._check_wait(
                     k, waited, missing(), lambda m: self.finished[m], lambda: what, [], loc)), ex.options.trace,
-                ex.schedule.devices[dev.device].steps, ex.options.layout)
+                ex.schedule.devices[dev.device].steps, ex.options.layout, ex.options.hooks)
         self.stopped: list[Optional[int]] = [None] * n  # step where a test hook stopped the device
         self.abort = threading.Event()
         self.halted = [False]  # abort, as a flag the device loops read without a call

@@ -51,6 +51,11 @@ schedule, then runs only its own device's steps. Step by step:
   send/recv or shift instance: point-to-point data moves as Copy steps
   (``Isend``/``Irecv`` above).
 
+* collectives inside a Kernel step's body (:mod:`meshc.runtime.body_collectives`): the same
+  metadata exchange (a negative instance number per in-body sequence number and kind), then
+  every member's buffer by ``Iallgatherv`` and the threaded runtime's group math
+  (:meth:`MpiExecutor.body_collective`).
+
 Every request is non-blocking and polled; a wait that lasts longer than
 ``RunOptions.timeout`` ends as in the threaded runtime: the devices that
 never reached the collective (or event) are named, with where they are,
@@ -76,10 +81,10 @@ from typing import Any, Callable, Optional, Sequence
 
 import numpy as np
 
-from meshc.backend.schedule import (Allocate, CollectiveSpec, Copy, Free, HaloExchange, PeerRead, Schedule,
-                                    ScheduleError, Step)
+from meshc.backend.schedule import (Allocate, CollectiveSpec, Copy, Free, HaloExchange, Kernel, PeerRead, Schedule,
+                                    ScheduleError, Step, body_collectives)
 from meshc.ir.location import UNKNOWN_LOC, DiagnosticError, Location
-from meshc.runtime.body_collectives import MpiBodyCollectives, attach, body_collective_axes
+from meshc.runtime.body_collectives import BODY_KINDS, MpiBodyCollectives, attach, body_collective_axes
 from meshc.runtime.collectives import CollectiveError, _plan, group_collective, plan_traffic
 from meshc.runtime.devices import DevicePool
 from meshc.runtime.blas import blas_limit, resolve_blas_threads
@@ -223,6 +228,10 @@ class _Plan:
         self.s = schedule
         self.signal_index, self.collective_index = step_indexes(schedule)
         self.instance_ids = {name: n for n, name in enumerate(sorted(schedule.collectives))}
+        #: ``(device, listed in-body instance) -> index of the Kernel step whose body lists it``: where a
+        #: member of an in-body collective is expected (the timeout rule)
+        self.body_step = {(k, c.instance): i for k, d in enumerate(schedule.devices) for i, st in enumerate(d.steps)
+                          if isinstance(st, Kernel) and st.body for c in body_collectives(st.body)}
         self.after: dict[int, dict[int, list]] = {d.device: {} for d in schedule.devices}
         self.incoming: dict[tuple[int, int], Any] = {}  # _Transfer per step; a halo exchange: one per part
         self.notify_in: dict[tuple[int, str], _Notify] = {}
@@ -463,9 +472,8 @@ class MpiExecutor(Transport):
         self.stats = MpiDeviceStats(k, rank=k, host=job.host)
         self.stats.shared_window_bytes = self.plan.arena_bytes[k] if self._window is not None else 0
         dev = DeviceState(k, self.pool, self.stats, self.interp)
-        attach(self.interp, MpiBodyCollectives(k, self.mesh, self.stats, self.pool,
-                                               lambda axes: self.job.group_comm(self.mesh, axes)), self.options.trace,
-               self.schedule.devices[k].steps, self.options.layout)
+        attach(self.interp, MpiBodyCollectives(k, self.mesh, self.stats, self.pool, self.body_collective),
+               self.options.trace, self.schedule.devices[k].steps, self.options.layout, self.options.hooks)
         self.buffers, self.meta = dev.buffers, dev.meta
         self.pending: list[tuple] = []  # (request, data kept alive, receiver, its step) of sends
         self.received: set[str] = set()
@@ -735,29 +743,11 @@ class MpiExecutor(Transport):
         comm = self.comms[spec.mesh_axes]
         g = len(members)
         # 1. who brings what: instance, input shape and element type, output shape
-        if value.ndim > _MAX_RANK or len(out_shape) > _MAX_RANK:
-            raise CollectiveError(f"collective {spec.describe()}: buffers of rank > {_MAX_RANK} are not supported "
-                                  "by the MPI runtime", spec.location)
-        width = 3 + 2 * _MAX_RANK + _NAME_WORDS
-        mine = np.zeros(width, np.int64)
-        mine[0], mine[1], mine[2] = self.plan.instance_ids[spec.instance], value.ndim, len(out_shape)
-        mine[3:3 + value.ndim] = value.shape
-        mine[3 + _MAX_RANK:3 + _MAX_RANK + len(out_shape)] = out_shape
-        mine[3 + 2 * _MAX_RANK:] = _name_words(value.dtype)
-        table = np.zeros((g, width), np.int64)
         what = lambda: f"collective {spec.describe()}"  # noqa: E731
         expect = [(m, self.plan.collective_index.get((m, spec.instance), -1), True) for m in members]
-        waited = self._poll(comm.Iallgather(mine, table).Test, self._checker(what, spec.location, expect, members))
-        ids = {n: name for name, n in self.plan.instance_ids.items()}
-        for m, row in zip(members, table):
-            if row[0] != mine[0]:
-                raise RuntimeFailure(
-                    f"collective {spec.describe()}: device {m} takes part in collective '{ids.get(int(row[0]), '?')}' "
-                    f"at the same time on the same device group {members} (the schedules wait for each other: "
-                    "a deadlock)", spec.location, device=self.rank, reason="deadlock")
-        in_shapes = [tuple(int(x) for x in row[3:3 + row[1]]) for row in table]
-        out_shapes = [tuple(int(x) for x in row[3 + _MAX_RANK:3 + _MAX_RANK + row[2]]) for row in table]
-        names = [_name_of(row[3 + 2 * _MAX_RANK:]) for row in table]
+        in_shapes, out_shapes, names, waited = self._meet(
+            comm, self.plan.instance_ids[spec.instance], spec, members, value, out_shape, what, expect,
+            "the schedules wait for each other: a deadlock")
         # 2. the threaded runtime's checks, identically on every member
         if len(set(names)) != 1:
             raise CollectiveError(f"collective {spec.describe()} on devices {members}: element types differ: {names}",
@@ -779,6 +769,88 @@ class MpiExecutor(Transport):
         if out.dtype != out_dt:
             out = out.astype(out_dt)
         return out, received, peer, waited
+
+    def _meet(self, comm, ident: int, spec: CollectiveSpec, members: list, value: np.ndarray, out_shape: tuple,
+              what: Callable[[], str], expect: list, why: str) -> tuple[list, list, list, float]:
+        """Step 1 of a collective (module docstring): the members exchange their instance number
+        ``ident`` (a top-level instance's index, :func:`_body_ident` for an in-body one), input and
+        output shapes and element type in one ``Iallgather`` polled under the timeout rule (``what``,
+        ``expect``: :meth:`_checker`). Returns ``(input shapes, output shapes, element type names,
+        seconds waited)`` in group order.
+
+        Raises:
+            CollectiveError: a buffer of rank above the metadata vector's.
+            RuntimeFailure: a member takes part in another collective on the same group (``why`` says
+                what that means; ``reason="deadlock"``), a timeout.
+        """
+        if value.ndim > _MAX_RANK or len(out_shape) > _MAX_RANK:
+            raise CollectiveError(f"collective {spec.describe()}: buffers of rank > {_MAX_RANK} are not supported "
+                                  "by the MPI runtime", spec.location)
+        width = 3 + 2 * _MAX_RANK + _NAME_WORDS
+        mine = np.zeros(width, np.int64)
+        mine[0], mine[1], mine[2] = ident, value.ndim, len(out_shape)
+        mine[3:3 + value.ndim] = value.shape
+        mine[3 + _MAX_RANK:3 + _MAX_RANK + len(out_shape)] = out_shape
+        mine[3 + 2 * _MAX_RANK:] = _name_words(value.dtype)
+        table = np.zeros((len(members), width), np.int64)
+        waited = self._poll(comm.Iallgather(mine, table).Test, self._checker(what, spec.location, expect, members))
+        for m, row in zip(members, table):
+            if row[0] != mine[0]:
+                raise RuntimeFailure(
+                    f"{what()}: device {m} takes part in {self._instance_text(int(row[0]))} at the same time on the "
+                    f"same device group {members} ({why})", spec.location, device=self.rank, reason="deadlock")
+        in_shapes = [tuple(int(x) for x in row[3:3 + row[1]]) for row in table]
+        out_shapes = [tuple(int(x) for x in row[3 + _MAX_RANK:3 + _MAX_RANK + row[2]]) for row in table]
+        names = [_name_of(row[3 + 2 * _MAX_RANK:]) for row in table]
+        return in_shapes, out_shapes, names, waited
+
+    def _instance_text(self, ident: int) -> str:
+        """What instance number ``ident`` of :meth:`_meet` names, for errors."""
+        if ident < 0:
+            seq, kind = divmod(-ident - 1, len(BODY_KINDS))
+            return f"in-body collective #{seq} ({list(BODY_KINDS)[kind]})"
+        ids = {n: name for name, n in self.plan.instance_ids.items()}
+        return f"collective '{ids.get(ident, '?')}'"
+
+    def body_collective(self, spec: CollectiveSpec, listed: Optional[str], members: list, value: np.ndarray,
+                        out_shape: tuple, out_dt: np.dtype) -> tuple[np.ndarray, list]:
+        """One in-body collective of this rank's device (:class:`~meshc.runtime.body_collectives.MpiBodyCollectives`,
+        instance ``spec.instance`` = ``body<seq>``; ``listed`` its name in the device's listing): the
+        members' shapes and element types by :meth:`_meet`, then every member's buffer by one
+        ``Iallgatherv``, both polled under the timeout rule (a member is expected at the Kernel step
+        whose body lists the same instance); each member computes its output with the threaded
+        runtime's group math. Returns ``(output, bytes received from each member)``.
+
+        Raises:
+            RuntimeFailure: a member in another collective (the devices' loops or branches took
+                different paths), a timeout or deadlock naming the collective and the missing devices.
+            CollectiveError: element types or shapes that do not fit the collective.
+        """
+        comm = self.job.group_comm(self.mesh, spec.mesh_axes)
+        seq = int(spec.instance[4:])
+        what = lambda: f"in-body collective {spec.describe()}"  # noqa: E731
+        here = self.job.progress_of(self.rank)[0] if self.job.board is not None else -1
+        expect = [(m, self.plan.body_step.get((m, listed), here) if listed is not None else here, "in")
+                  for m in members]
+        in_shapes, out_shapes, names, waited = self._meet(
+            comm, _body_ident(seq, spec.kind), spec, members, value, out_shape, what, expect,
+            "the devices' loops or branches took different paths")
+        if len(set(names)) != 1:
+            raise CollectiveError(f"{what()} on devices {members}: element types differ: {names}", spec.location)
+        if len(members) > 1:
+            BYTE = self.MPI.BYTE
+            x = np.ascontiguousarray(value)
+            counts = [math.prod(s) * x.dtype.itemsize for s in in_shapes]
+            recv = np.empty(sum(counts), np.uint8)
+            request = comm.Iallgatherv([_bytes(x), BYTE], [recv, (counts, _displs(counts)), BYTE])
+            waited += self._poll(request.Test, self._checker(what, spec.location, expect, members))
+            values = [recv[o:o + n].view(x.dtype).reshape(s) for o, n, s in zip(_displs(counts), counts, in_shapes)]
+        else:
+            values = [value]
+        self.stats.wait_seconds += waited
+        result = group_collective(spec, members, values, out_shapes, [out_dt] * len(members))
+        pos = members.index(self.rank)
+        return result.outputs[pos], [int(n) for n in result.matrix[pos]]
 
     def _traffic(self, spec, members, pos, src, shape, steps, itemsize) -> tuple[int, int]:
         """Bytes this member receives (and from peered devices) by the planner's cost model, as threads count."""
@@ -885,7 +957,9 @@ class MpiExecutor(Transport):
     def _checker(self, what: Callable[[], str], location: Location, expect: list,
                  members: Optional[list] = None) -> Callable[[float], None]:
         """The timeout rule of the threaded runtime on the progress board. ``expect`` lists
-        ``(device, step, at)``: the device must reach its step (``at``) or pass it."""
+        ``(device, step, at)``: the device must reach its step (``at`` True) or pass it (False), or
+        (``at`` ``"in"``: an in-body collective of the Kernel step ``step``) be in that step: one that
+        has passed it, finished or stopped has left the body without taking part."""
         def check(waited: float) -> None:
             timeout = self.options.timeout
             if self.job.board is None:
@@ -895,6 +969,14 @@ class MpiExecutor(Transport):
             arrived, gone, behind = [], [], []
             for m, idx, at in expect:
                 step, state = self.job.progress_of(m)  # type: ignore[misc]
+                if at == "in" and m != self.rank:
+                    if state == RUNNING and step == idx:
+                        arrived.append(m)  # in the body (on its way to the collective or waiting in it)
+                    elif state == RUNNING and step < idx:
+                        behind.append(m)
+                    else:
+                        gone.append(m)
+                    continue
                 reached = step >= idx if at else step > idx
                 if m == self.rank or state == FINISHED or (state in (RUNNING, FAILED) and reached):
                     arrived.append(m)  # a member that failed while waiting here had arrived
@@ -951,6 +1033,13 @@ class MpiExecutor(Transport):
                                          {"step": i, "detail": steps[i].describe()}))
         stats = MpiRunStats(devices, wall, self.options.device_memory, events, ranks=self.job.size)
         return MpiRunReport(outputs, stats, root=True, rank=0)
+
+
+def _body_ident(seq: int, kind: str) -> int:
+    """The instance number of a device's ``seq``-th in-body collective, of ``kind``, in the metadata
+    step of :meth:`MpiExecutor._meet`: negative (top-level instances count from 0), and different
+    for another sequence number or another kind, so members on other paths never match."""
+    return -1 - (seq * len(BODY_KINDS) + list(BODY_KINDS).index(kind))
 
 
 def _displs(counts: Sequence[int]) -> list[int]:
