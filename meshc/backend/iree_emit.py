@@ -84,6 +84,12 @@ In ``@NAME``, the shards of a partial argument held off coordinate 0 of its
 partial axes are a splat constant of the reduction identity. A linalg op
 whose iteration space has a loop of size 0 is its inits (nothing printed).
 
+A region op partitioned in place whose body runs collectives (a Kernel step with a ``body`` listing:
+:mod:`meshc.backend.region_body`) is one op for all its devices (:meth:`_Emitter.region_step`): every
+device's carried values and body ops, the in-body collectives lowered as above between them; IREE runs
+the control flow on the host. A top-level op on a sharded type its device holds whole (a replicated
+tensor) is printed with the local type; a tensor of ``index`` crosses the functions as ``i64``.
+
 ``generic`` reductions, dynamic shapes, calls, ``mesh``
 ops left in a kernel, mutable globals and parameters without their data are
 not lowered: :class:`IreeEmitError` names the op or collective and its
