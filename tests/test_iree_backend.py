@@ -701,3 +701,127 @@ def test_a_run_prints_no_binding_leak_report_at_exit():
     assert r.returncode == 0, r.stderr
     assert "nanobind" not in r.stderr and "leaked" not in r.stderr
     assert r.stdout.count(": ok max abs err") == 1
+
+
+# -- region ops partitioned in place, and a top-level tensor.extract -------------------------------------------
+
+# x split by rows on axis 0 and by columns on axis 1, w by rows on axis 1: the contraction is split, so the body
+# all_reduces over axis 1 on every trip (and all_slices the carried value back to its column split)
+def _loop_all_reduce() -> str:
+    from tests.test_region_partition import LOOP
+
+    return LOOP.replace("MESH", "2x2").replace("XS", "[[0], [1]]").replace("WS", "[[1]]")
+
+
+
+# a do-while on a condition computed from the carried value (gathered whole in the "before" block on every
+# test) and a replicated limit; the "after" block all_reduces a split contraction
+WHILE_COMPUTED = """
+mesh.mesh @m(shape = 4)
+func.func @main(%x: tensor<8x16xf32>, %w: tensor<16x16xf32>, %lim: tensor<f32>) -> (tensor<8x16xf32>, index) {
+  %ws = mesh.shard %w to <@m, [[0]]> : tensor<16x16xf32>
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c8 = arith.constant 8 : index
+  %l = tensor.extract %lim[] : tensor<f32>
+  %z = arith.constant 0.0 : f32
+  %r:2 = scf.while (%acc = %x, %i = %c0) : (tensor<8x16xf32>, index) -> (tensor<8x16xf32>, index) {
+    %e = tensor.extract %acc[%c0, %c0] : tensor<8x16xf32>
+    %small = arith.cmpf olt, %e, %l : f32
+    %more = arith.cmpi slt, %i, %c8 : index
+    %go = arith.andi %small, %more : i1
+    scf.condition(%go) %acc, %i : tensor<8x16xf32>, index
+  } do {
+  ^bb0(%a: tensor<8x16xf32>, %j: index):
+    %e0 = tensor.empty() : tensor<8x16xf32>
+    %f = linalg.fill ins(%z : f32) outs(%e0 : tensor<8x16xf32>) -> tensor<8x16xf32>
+    %mm = linalg.matmul ins(%a, %ws : tensor<8x16xf32>, tensor<16x16xf32>) outs(%f : tensor<8x16xf32>) -> tensor<8x16xf32>
+    %t = math.tanh %mm : tensor<8x16xf32>
+    %u = arith.addf %t, %a : tensor<8x16xf32>
+    %j1 = arith.addi %j, %c1 : index
+    scf.yield %u, %j1 : tensor<8x16xf32>, index
+  }
+  return %r#0, %r#1 : tensor<8x16xf32>, index
+}
+"""
+
+# a top-level tensor.extract of a value gathered whole (replicated) after a row-split add
+EXTRACT = """
+mesh.mesh @m(shape = 4)
+func.func @main(%x: tensor<8x4xf32>) -> (tensor<8x4xf32>, f32) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %s = mesh.shard %x to <@m, [[0]]> : tensor<8x4xf32>
+  %y = arith.addf %s, %s : tensor<8x4xf32>
+  %e = tensor.extract %y[%c1, %c0] : tensor<8x4xf32>
+  %f = arith.addf %e, %e : f32
+  return %y, %f : tensor<8x4xf32>, f32
+}
+"""
+
+
+def _emitted(text: str, name: str):
+    from meshc.backend.iree_emit import emit_iree_module
+
+    return emit_iree_module(mc.compile(mc.parse(text, name)).program).text
+
+
+def test_a_loop_all_reduces_in_its_body_on_every_trip():
+    # the loop is one scf.for of the emitted module carrying every device's shard; the in-body all_reduce and
+    # all_slice are transfers and folds inside it, run on every trip by IREE's host code
+    program = _loop_all_reduce()
+    text = _emitted(program, "loop.mlir")
+    assert text.count("scf.for") == 1 and "mesh." not in text.split("\n", 1)[1]
+    rng = np.random.default_rng(3)
+    x = rng.standard_normal((8, 16)).astype(np.float32)
+    w = (rng.standard_normal((16, 16)) / 4).astype(np.float32)
+    for trips in (3, 0):  # the same module (cached): the trip count is data
+        _, result = _run(program, "loop.mlir", [x, w, np.array(trips, dtype=np.int64)])
+        want = x.astype(np.float64)
+        for _ in range(trips):
+            want = np.tanh(want @ w)
+        _assert_close(result.outputs[0], want.astype(np.float32), 16 * max(trips, 1))
+        _assert_close(result.outputs[0], result.reference[0], 16 * max(trips, 1))
+
+
+def test_a_while_loop_tests_a_condition_computed_from_replicated_data():
+    rng = np.random.default_rng(2)
+    x = (rng.random((8, 16)) * 0.5).astype(np.float32)
+    x[0, 0] = 0.1
+    w = (rng.random((16, 16)) / 4).astype(np.float32)
+    _, result = _run(WHILE_COMPUTED, "while.mlir", [x, w, np.array(3.0, dtype=np.float32)])
+    want, trips = x.astype(np.float64), 0
+    while want[0, 0] < 3.0 and trips < 8:
+        want, trips = np.tanh(want @ w) + want, trips + 1
+    assert 0 < trips < 8  # the data ends the loop, not the trip bound
+    assert int(result.outputs[1]) == trips == int(result.reference[1])
+    _assert_close(result.outputs[0], want.astype(np.float32), 16 * trips)
+
+
+@pytest.mark.parametrize("taken", [True, False])
+def test_an_if_all_reduces_in_the_branch_it_takes(taken):
+    rng = np.random.default_rng(4)
+    x, y = rng.standard_normal((8, 16)).astype(np.float32), rng.standard_normal((8, 16)).astype(np.float32)
+    w = rng.standard_normal((16, 16)).astype(np.float32)
+    name = _DATA / "region" / "branch.mlir"
+    _, result = _run(name.read_text(), str(name), [x, y, w, np.array(taken)])
+    want = x.astype(np.float64) @ w if taken else np.tanh(y.astype(np.float64))
+    _assert_close(result.outputs[0], want.astype(np.float32), 16)
+
+
+def test_a_region_op_without_collectives_runs_whole_on_each_device():
+    rng = np.random.default_rng(5)
+    x = rng.standard_normal((8, 16)).astype(np.float32)
+    w = (rng.standard_normal((16, 16)) / 4).astype(np.float32)
+    name = _DATA / "region_for_dynamic.mlir"
+    _, result = _run(name.read_text(), str(name), [x, w, np.array(2, dtype=np.int64)])
+    want = np.tanh(np.tanh(x.astype(np.float64) @ w) @ w)
+    _assert_close(result.outputs[0], want.astype(np.float32), 32)
+
+
+def test_a_top_level_extract_of_a_replicated_tensor_is_an_f32_scalar():
+    x = (np.arange(32, dtype=np.float32).reshape(8, 4) - 7) / 4
+    _, result = _run(EXTRACT, "extract.mlir", [x])
+    np.testing.assert_array_equal(result.outputs[0], 2 * x)
+    assert result.outputs[1].dtype == np.float32 and result.outputs[1].shape == ()
+    assert float(result.outputs[1]) == 4 * float(x[1, 0])  # exact: sums of quarters

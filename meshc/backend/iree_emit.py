@@ -84,6 +84,12 @@ In ``@NAME``, the shards of a partial argument held off coordinate 0 of its
 partial axes are a splat constant of the reduction identity. A linalg op
 whose iteration space has a loop of size 0 is its inits (nothing printed).
 
+A region op partitioned in place whose body runs collectives (a Kernel step with a ``body`` listing:
+:mod:`meshc.backend.region_body`) is one op for all its devices (:meth:`_Emitter.region_step`): every
+device's carried values and body ops, the in-body collectives lowered as above between them; IREE runs
+the control flow on the host. A top-level op on a sharded type its device holds whole (a replicated
+tensor) is printed with the local type; a tensor of ``index`` crosses the functions as ``i64``.
+
 ``generic`` reductions, dynamic shapes, calls, ``mesh``
 ops left in a kernel, mutable globals and parameters without their data are
 not lowered: :class:`IreeEmitError` names the op or collective and its
@@ -96,8 +102,8 @@ import re
 from dataclasses import dataclass, field
 from typing import Optional, Sequence
 
-from meshc.backend.schedule import (Allocate, Collective, Copy, Free, HaloExchange, Kernel, PeerRead, Schedule,
-                                    captured_values)
+from meshc.backend.schedule import (Allocate, BodyBranch, BodyCollective, BodyLoop, Collective, Copy, Free,
+                                    HaloExchange, Kernel, PeerRead, Schedule, captured_values)
 from meshc.ir.location import UNKNOWN_LOC, DiagnosticError, Location
 from meshc.ir.printer import Printer
 
@@ -165,6 +171,9 @@ class IreeModule:
     transfers: list[Transfer] = field(default_factory=list)
     kernels: list[dict] = field(default_factory=list)
     line_locs: dict = field(default_factory=dict)
+    #: element type of each result of the sharded function (a scalar result comes back from IREE as a
+    #: Python number: the runtime gives it this type)
+    result_dtypes: list = field(default_factory=list)
 
     def source_location(self, line: int) -> Optional[Location]:
         """The source location of the kernel printed on (1-based) ``line`` of :attr:`text`, if any."""
@@ -189,6 +198,14 @@ def _type_of(shape: Sequence[int], dtype: str, is_tensor: bool = True) -> str:
 
 
 _TENSOR = re.compile(r"^tensor<((?:\d+x)*)([\w.]+)>$")
+_INDEX_TENSOR = re.compile(r"^tensor<((?:\d+x)*)index>$")
+
+
+def _abi(text: str) -> str:
+    """Type ``text`` as a function of the module takes or returns it: a tensor of ``index`` as a tensor of
+    ``i64`` (IREE 3.13 has no buffer element type for ``index``: "'hal.element_type' op unsupported element
+    type"; the sharded function casts it with ``arith.index_cast``), other types as they are."""
+    return _INDEX_TENSOR.sub(r"tensor<\1i64>", text)
 
 
 def _parse_type(text: str, loc: Location) -> tuple[Optional[tuple[int, ...]], str]:
@@ -249,6 +266,7 @@ class _Emitter:
         self.transfers: list[Transfer] = []
         self.kernels: list[dict] = [dict() for _ in schedule.devices]
         self.locs: dict[int, Location] = {}  # index in lines -> source location of the kernel printed there
+        self.depth = 0  # region op bodies being emitted (:meth:`region_op`)
 
     # names and lines
     def fresh(self, hint: str) -> str:
@@ -262,7 +280,11 @@ class _Emitter:
         return "%" + name
 
     def emit(self, line: str) -> None:
-        self.lines.append("    " + line)
+        self.lines.append(self.pad() + line)
+
+    def pad(self) -> str:
+        """The indentation of a line of the sharded function's body (deeper inside a region op's body)."""
+        return "    " + "  " * self.depth
 
     # values
     def value(self, k: int, buffer: str, loc: Location) -> _Val:
@@ -395,14 +417,14 @@ class _Emitter:
             return
         p.parts = []
         p.print_op(op)
-        text = _transposed_matmul_as_maps(op.name, p.text())
+        text = self.local_types(k, step, _transposed_matmul_as_maps(op.name, p.text()))
         if "#mesh" in text:
             raise IreeEmitError(f"'{op.name}' op (device {k}) still carries a mesh sharding; the IREE backend "
                                 "needs the unrolled per-device form", loc)
         if loc.known:  # iree-compile's errors then point at the user's source
             text += f' loc("{_escape(loc.file)}":{loc.line}:{loc.col})'
             self.locs[len(self.lines)] = loc
-        self.lines.append("    " + text)
+        self.lines.append(self.pad() + text)
         counts = self.kernels[k]
         counts[op.name] = counts.get(op.name, 0) + 1
         for r, buffer in zip(op.results, step.outputs):
@@ -413,6 +435,24 @@ class _Emitter:
                 name = self.place(name, str(r.type), k)
             self.env[(k, buffer)] = _Val(name, str(r.type), shape, dtype, k)
             self.alloc.pop((k, buffer), None)
+
+    def local_types(self, k: int, step: Kernel, text: str) -> str:
+        """``text`` (kernel ``step``'s op printed) with each sharded operand or result type of the op
+        replaced by its unsharded form when device ``k``'s buffer holds the whole tensor (a replicated
+        value, or one gathered in full: a top-level ``tensor.extract`` of a replicated tensor reads such a
+        buffer). A type whose device buffer is a shard of it is left as it is (the caller reports it)."""
+        from meshc.dialects.mesh import sharding_of, strip_sharding
+
+        op = step.op
+        pairs = [(v.type, self.env.get((k, b))) for v, b in zip(op.operands, step.inputs)]
+        pairs += [(r.type, self.alloc.get((k, b))) for r, b in zip(op.results, step.outputs)]
+        for t, held in pairs:
+            if sharding_of(t) is None or held is None:
+                continue
+            shape = held.shape if isinstance(held, _Val) else held[0]
+            if shape is not None and tuple(shape) == tuple(getattr(t, "shape", ())):
+                text = text.replace(str(t), str(strip_sharding(t)))
+        return text
 
     def blocked_contraction(self, k: int, step: Kernel) -> bool:
         """A matmul or batch matmul (any operand maps) whose one reduction loop is longer than
@@ -531,7 +571,7 @@ class _Emitter:
         if loc.known:
             self.locs[len(self.lines)] = loc
         text = self.p.attr(init) if value is None else value
-        self.lines.append(f"    {name} = arith.constant {text}{where}")  # the attribute has its type
+        self.lines.append(f"{self.pad()}{name} = arith.constant {text}{where}")  # the attribute has its type
         name = self.place(name, str(r.type), k)
         counts = self.kernels[k]
         counts[op.name] = counts.get(op.name, 0) + 1
@@ -603,7 +643,7 @@ class _Emitter:
                 f"    }} -> {init.type}{where}")
         if loc.known:
             self.locs[len(self.lines)] = loc
-        self.lines.append("    " + text)
+        self.lines.append(self.pad() + text)
         counts = self.kernels[k]
         counts[op.name] = counts.get(op.name, 0) + 1
         self.env[(k, step.outputs[0])] = _Val(result, init.type, init.shape, elem, k)
@@ -740,6 +780,231 @@ class _Emitter:
             self.env[(m, steps[m].output)] = out
             self.alloc.pop((m, steps[m].output), None)
 
+    # region ops partitioned in place (their bodies hold local-view collectives)
+    def region_step(self, members: list[int], steps: dict[int, Kernel]) -> None:
+        """The Kernel steps of one region op whose body holds local-view collectives (``steps[m].body``
+        lists them: :mod:`meshc.backend.region_body`), one per device of ``members``, emitted as ONE op of
+        the same kind whose carried values, results and body are every member's: each member's
+        device-local body ops as its kernels (:meth:`kernel`), each in-body collective lowered between
+        them as the top-level ones are (:meth:`collective`). IREE compiles the device-local ops into
+        dispatches of their devices and runs the control flow (the loop's trips, the branch taken) on the
+        host, around them. The bounds, step and condition are device ``members[0]``'s: they are replicated
+        scalars (every device holds the same value, as the runtimes' in-body collectives also require:
+        :mod:`meshc.runtime.body_collectives`). The members' ops may be different IR ops of one shape
+        (per-device instances): they are walked in step.
+
+        Raises:
+            IreeEmitError: a region op other than ``scf.for``, ``scf.while``, ``scf.if`` around a collective,
+                members whose bodies differ in their ops, a collective whose group is not among ``members``,
+                or a dynamic collective shape.
+        """
+        ops = {m: steps[m].op for m in members}
+        nodes: dict[tuple[int, int], BodyCollective] = {}
+
+        def collect(m: int, ns) -> None:
+            for n in ns:
+                if isinstance(n, BodyCollective):
+                    nodes[(m, id(n.op))] = n
+                elif isinstance(n, BodyLoop):
+                    collect(m, n.body)
+                elif isinstance(n, BodyBranch):
+                    for b in n.branches:
+                        collect(m, b)
+
+        saved = {}
+        for m in members:
+            step, op = steps[m], ops[m]
+            collect(m, step.body)
+            for v, b in list(zip(op.operands, step.inputs)) + list(zip(captured_values(op), step.captures)):
+                self.env[(m, _body_buffer(v))] = self.value(m, b, step.location)
+            saved[m] = dict(self.kernels[m])
+        self.region_op(ops, members, nodes)
+        for m in members:
+            op = ops[m]
+            self.kernels[m] = saved[m]
+            self.kernels[m][op.name] = self.kernels[m].get(op.name, 0) + 1
+            for r, b in zip(op.results, steps[m].outputs):
+                self.env[(m, b)] = self.env[(m, _body_buffer(r))]
+                self.alloc.pop((m, b), None)
+        for key in [key for key in list(self.env) + list(self.alloc) if key[1].startswith("%@")]:
+            self.env.pop(key, None)
+            self.alloc.pop(key, None)
+
+    def region_op(self, ops: dict, members: list[int], nodes: dict) -> None:
+        """Region op ``ops[m]`` of every member ``m`` (``scf.for``, ``scf.while`` or ``scf.if``) as one op (see
+        :meth:`region_step`); operands are bound in :attr:`env` under :func:`_body_buffer` names, and so are
+        the results when it returns."""
+        from meshc.dialects.scf import ForOp, IfOp, WhileOp
+
+        first = members[0]
+        op0 = ops[first]
+        loc = op0.location
+
+        def val(m: int, v) -> _Val:
+            return self.value(m, _body_buffer(v), loc)
+
+        def bind(m: int, v, name: str, like: _Val) -> None:
+            self.env[(m, _body_buffer(v))] = _Val(name, like.type, like.shape, like.dtype, m)
+
+        def each(values_of) -> list[tuple[int, int, _Val]]:
+            """(member, position, value) of each member's values ``values_of(ops[m])``, member-major"""
+            return [(m, i, val(m, v)) for m in members for i, v in enumerate(values_of(ops[m]))]
+
+        def args(values, hint: str) -> list[tuple[int, int, _Val, str]]:
+            return [(m, i, v, self.fresh(f"{hint}{i}_d{m}")) for m, i, v in values]
+
+        def bind_args(named, block_args_of) -> None:
+            for m, i, v, name in named:
+                bind(m, block_args_of(ops[m])[i], name, v)
+
+        def types(vals) -> str:
+            return ", ".join(v[2].type for v in vals)
+
+        def names(vals) -> str:
+            return ", ".join(v[2].name for v in vals)
+
+        def results(vals) -> str:
+            if not vals:
+                return ""
+            name = self.fresh(op0.results[0].name_hint or "region")
+            for j, (m, i, v, *_) in enumerate(vals):
+                bind(m, ops[m].results[i], name if len(vals) == 1 else f"{name}#{j}", v)
+            return f"{name}{':%d' % len(vals) if len(vals) > 1 else ''} = "
+
+        def same(vals, carried, what: str) -> None:
+            for (m, i, v), (_, _, a, *_) in zip(vals, carried):
+                if v.type != a.type:
+                    raise IreeEmitError(f"'{op0.name}' (device {m}): {what} {v.type} in position {i} where it "
+                                        f"carries {a.type}", loc)
+
+        def body(block_of) -> None:
+            self.depth += 1
+            self.body_ops({m: block_of(ops[m]) for m in members}, members, nodes)
+            self.depth -= 1
+
+        def yield_line(vals) -> None:
+            self.emit("  scf.yield" + (f" {names(vals)} : {types(vals)}" if vals else ""))
+
+        at = len(self.lines)
+        if loc.known:
+            self.locs[at] = loc
+        self.lines.append("")  # the op's first line, written once its result types are known
+        where = f' loc("{_escape(loc.file)}":{loc.line}:{loc.col})' if loc.known else ""
+        if isinstance(op0, ForOp):
+            lb, ub, st = (val(first, v) for v in op0.operands[:3])
+            iv = self.fresh("iv")
+            for m in members:
+                self.env[(m, _body_buffer(ops[m].induction_var))] = _Val(iv, lb.type, None, lb.dtype, m)
+            carried = args(each(lambda o: o.init_args), "it")
+            bind_args(carried, lambda o: o.region_iter_args)
+            body(lambda o: o.body)
+            ys = each(lambda o: o.body.terminator.operands)
+            same(ys, carried, "its body yields")
+            if ys:
+                yield_line(ys)
+            head = f"scf.for {iv} = {lb.name} to {ub.name} step {st.name}"
+            if carried:
+                head += f" iter_args({', '.join(f'{n} = {v.name}' for _, _, v, n in carried)}) -> ({types(carried)})"
+            if lb.type != "index":
+                head += f" : {lb.type}"
+            self.lines[at] = self.pad() + results(carried) + head + " {"
+        elif isinstance(op0, WhileOp):
+            carried = args(each(lambda o: o.inits), "before")
+            bind_args(carried, lambda o: o.before.args)
+            body(lambda o: o.before)
+            cond = val(first, op0.condition_op.condition)
+            fwd = each(lambda o: o.condition_op.forwarded)
+            self.emit(f"  scf.condition({cond.name})" + (f" {names(fwd)} : {types(fwd)}" if fwd else ""))
+            after = args(fwd, "after")
+            bind_args(after, lambda o: o.after.args)
+            self.emit("} do {")
+            self.emit(f"^bb0({', '.join(f'{n}: {v.type}' for _, _, v, n in after)}):")
+            body(lambda o: o.after)
+            ys = each(lambda o: o.yield_op.operands)
+            same(ys, carried, "its after block yields")
+            yield_line(ys)
+            inits = ", ".join(f"{n} = {v.name}" for _, _, v, n in carried)
+            self.lines[at] = (self.pad() + results(fwd) + f"scf.while ({inits}) : ({types(carried)}) -> "
+                              f"({types(fwd)}) {{")
+        elif isinstance(op0, IfOp):
+            cond = val(first, op0.condition)
+            body(lambda o: o.then_block)
+            ys = each(lambda o: o.then_block.terminator.operands)
+            if ys:
+                yield_line(ys)
+            if op0.else_block is not None:
+                self.emit("} else {")
+                body(lambda o: o.else_block)
+                zs = each(lambda o: o.else_block.terminator.operands)
+                same(zs, ys, "its else branch yields")
+                if zs:
+                    yield_line(zs)
+            self.lines[at] = (self.pad() + results(ys) + f"scf.if {cond.name}" + (f" -> ({types(ys)})" if ys else "")
+                              + " {")
+        else:
+            raise IreeEmitError(f"'{op0.name}' op holding collectives in its body is not lowered to IREE (scf.for, "
+                                "scf.while and scf.if are)", loc)
+        self.emit("}" + where)
+
+    def body_ops(self, blocks: dict, members: list[int], nodes: dict) -> None:
+        """The ops of block ``blocks[m]`` (terminators left to the caller) of every member, in step: local-view
+        collectives lowered once per group, region ops holding one merged (:meth:`region_op`), other ops as
+        each member's kernels.
+
+        Raises IreeEmitError when the members' blocks do not hold the same ops in the same order."""
+        from meshc.backend.region_body import in_body_collective, region_body
+
+        lists = {m: [o for o in blocks[m].ops if o is not blocks[m].terminator] for m in members}
+        first = lists[members[0]]
+        for m in members:
+            if [o.name for o in lists[m]] != [o.name for o in first]:
+                raise IreeEmitError(f"the region op's body on device {m} holds other ops than on device {members[0]}; "
+                                    "the IREE backend emits such a body once for every device",
+                                    blocks[members[0]].ops[0].location if blocks[members[0]].ops else UNKNOWN_LOC)
+        for j, op in enumerate(first):
+            ops = {m: lists[m][j] for m in members}
+            if in_body_collective(op) is not None:
+                self.body_collective(ops, members, nodes)
+            elif op.regions and region_body(op):
+                self.region_op(ops, members, nodes)
+            else:
+                for m, o in ops.items():
+                    caps = captured_values(o) if o.regions else []
+                    self.kernel(m, Kernel(op=o, inputs=tuple(_body_buffer(v) for v in o.operands),
+                                          outputs=tuple(_body_buffer(r) for r in o.results),
+                                          captures=tuple(_body_buffer(v) for v in caps), loc=o.location))
+
+    def body_collective(self, ops: dict, members: list[int], nodes: dict) -> None:
+        """In-body collective ``ops[m]`` of every member: each of its groups lowered by :meth:`collective` with
+        its first member's listing (``nodes``: (device, id(op)) -> BodyCollective)."""
+        op0 = ops[members[0]]
+        loc = op0.location
+        node = nodes.get((members[0], id(op0)))
+        if node is None:
+            raise IreeEmitError(f"'{op0.name}' in a region op's body is not in the schedule's body listing of "
+                                f"device {members[0]} (schedule bug)", loc)
+        for group in self.s.mesh.axis_groups(node.mesh_axes):
+            if not set(group) & set(members):
+                continue
+            if not set(group) <= set(members):
+                raise IreeEmitError(f"'{op0.name}' in a region op's body: its group {group} reaches devices that do "
+                                    f"not run the region op (they run {members})", loc)
+            steps = {}
+            for m in group:
+                mine = nodes.get((m, id(ops[m])))
+                if mine is None or mine.out_shape is None:
+                    raise IreeEmitError(f"'{op0.name}' in a region op's body (device {m}) needs a static result "
+                                        "shape to be lowered to IREE", loc)
+                src, dst = _body_buffer(ops[m].operands[0]), _body_buffer(ops[m].results[0])
+                self.alloc[(m, dst)] = (tuple(mine.out_shape), mine.dtype)
+                steps[m] = Collective(instance=node.instance, input=src, output=dst, loc=loc)
+            self.collective(node.spec(), group, steps)
+            for m in group:  # behind a barrier: IREE 3.13 otherwise folds the body's slices of an all_gather's
+                # result through its insert_slice chain and crashes on the empties left without a device
+                # (in ConvertToHALPass; a while loop whose body gathers its carried value and slices it back)
+                key = (m, steps[m].output)
+                self.env[key] = self.hold(self.env[key], f"{node.instance}_d{m}")
+
     # the replay
     def run(self) -> None:
         s = self.s
@@ -750,6 +1015,13 @@ class _Emitter:
             name: [g for g in s.mesh.axis_groups(spec.mesh_axes) if set(g) <= set(s.participants(spec))]
             for name, spec in s.collectives.items()}
         done_groups: set[tuple[str, int]] = set()
+        # a region op with in-body collectives (named by its first one: the members of a group name an in-body
+        # collective alike, and every device runs the region op) -> the devices running it
+        region_members: dict[tuple[str, str], list[int]] = {}
+        for k in range(n):
+            for step in s.devices[k].steps:
+                if isinstance(step, Kernel) and step.body:
+                    region_members.setdefault(_region_key(step), []).append(k)
 
         def ready(k: int) -> bool:
             steps = s.devices[k].steps
@@ -771,6 +1043,18 @@ class _Emitter:
                         remote = isinstance(step, (PeerRead, Copy, HaloExchange, Allocate, Free))
                         if only_remote and not remote:
                             break
+                        if isinstance(step, Kernel) and step.body:  # a region op with in-body collectives
+                            members = region_members[_region_key(step)]
+                            here = [m for m in members if ready(m) and isinstance(s.devices[m].steps[pc[m]], Kernel)
+                                    and s.devices[m].steps[pc[m]].body
+                                    and _region_key(s.devices[m].steps[pc[m]]) == _region_key(step)]
+                            if len(here) != len(members):
+                                break
+                            self.region_step(members, {m: s.devices[m].steps[pc[m]] for m in members})
+                            for m in members:
+                                finish(m)
+                            progress = True
+                            continue
                         if isinstance(step, Collective):
                             spec = s.collectives[step.instance]
                             group = next(g for g in groups[step.instance] if k in g)
@@ -880,6 +1164,24 @@ def _splat(value, dtype: str, is_tensor: bool) -> str:
     return "0x" + raw[::-1].hex().upper() if _FLOAT.match(dtype) else str(int(value))
 
 
+def _region_key(step: Kernel) -> tuple[str, str]:
+    """A region step with in-body collectives named alike on every device running it: its op's name and its
+    first in-body collective's instance (pre-order of ``step.body``)."""
+    todo = list(step.body)
+    while todo:
+        n = todo.pop(0)
+        if isinstance(n, BodyCollective):
+            return step.op.name, n.instance
+        todo[:0] = list(n.body) if isinstance(n, BodyLoop) else [x for b in n.branches for x in b]
+    return step.op.name, ""
+
+
+def _body_buffer(value) -> str:
+    """The :attr:`_Emitter.env` buffer name of IR value ``value`` of a region op's body while the op is emitted
+    (:meth:`_Emitter.region_step`; no schedule buffer starts with ``%@``)."""
+    return f"%@{id(value)}"
+
+
 def _escape(text: str) -> str:
     return text.replace("\\", "\\\\").replace('"', '\\"')
 
@@ -932,8 +1234,12 @@ def emit_iree_module(program, target: Optional[str] = None, parameters: Optional
         is_tensor = slot.is_tensor if slot is not None else True
         name = em.fresh(a.buffer.lstrip("%") or f"arg{a.index}")
         t = _type_of(a.shape, a.dtype, is_tensor)
+        param = name
+        if _abi(t) != t:  # a tensor of index, passed as i64
+            param = em.fresh(f"{name[1:]}_i64")
+            em.emit(f"{name} = arith.index_cast {param} : {_abi(t)} to {t}")
         em.env[(a.device, a.buffer)] = _Val(name, t, tuple(a.shape) if is_tensor else None, a.dtype, a.device)
-        params.append(f"{name}: {t} {{iree.abi.affinity = {_affinity(a.device)}}}")
+        params.append(f"{param}: {_abi(t)} {{iree.abi.affinity = {_affinity(a.device)}}}")
     em.run()
     rets, rtypes = [], []
     arg_names = {p.split(":", 1)[0] for p in params}
@@ -948,6 +1254,10 @@ def emit_iree_module(program, target: Optional[str] = None, parameters: Optional
             held = em.fresh(f"{v.name}_held")
             em.emit(f"{held} = util.optimization_barrier {v.name} : {v.type}")
             v = _Val(held, v.type, v.shape, v.dtype, v.device)
+        if _abi(v.type) != v.type:  # a tensor of index, returned as i64
+            cast = em.fresh(f"{v.name[1:]}_i64")
+            em.emit(f"{cast} = arith.index_cast {v.name} : {v.type} to {_abi(v.type)}")
+            v = _Val(cast, _abi(v.type), v.shape, "i64", v.device)
         rets.append(v)
         rtypes.append(f"{v.type} {{iree.abi.affinity = {_affinity(r.device)}}}")
     out = [f"// IREE input module emitted by meshc (checked with IREE {IREE_VERSION}): mesh @{schedule.mesh.name} "
@@ -969,7 +1279,8 @@ def emit_iree_module(program, target: Optional[str] = None, parameters: Optional
     out.append("  }")
     out += _entry_function(program, sharded, [v.type for v in rets])
     out.append("}")
-    return IreeModule("\n".join(out) + "\n", program.entry, sharded, n, em.transfers, em.kernels, line_locs)
+    return IreeModule("\n".join(out) + "\n", program.entry, sharded, n, em.transfers, em.kernels, line_locs,
+                      [v.dtype for v in rets])
 
 
 def _entry_function(program, sharded: str, result_types: list[str]) -> list[str]:
@@ -989,12 +1300,12 @@ def _entry_function(program, sharded: str, result_types: list[str]) -> list[str]
     arg_names, arg_types = [], []
     for i, t in enumerate(program.arg_types):
         arg_names.append(fresh(f"arg{i}"))
-        arg_types.append(p.type(t))
+        arg_types.append(_abi(p.type(t)))
     owner = {a.index: a.device for a in schedule.args}
     call_args, call_types = [], []
     for slot in program.args:
         src, t = arg_names[slot.index], arg_types[slot.index]
-        st = _type_of(slot.shape, slot.dtype, slot.is_tensor)
+        st = _abi(_type_of(slot.shape, slot.dtype, slot.is_tensor))
         if slot.identity is not None:  # a shard of a partial input off coordinate 0: the reduction identity
             src = fresh(f"shard{slot.position}_identity")
             lines.append(f"    {src} = arith.constant {_splat(slot.identity, slot.dtype, slot.is_tensor)} : {st}")
@@ -1052,7 +1363,7 @@ def _entry_function(program, sharded: str, result_types: list[str]) -> list[str]
 
     finals, final_types = [], []
     for i, (parts, t) in enumerate(zip(program.gather, program.result_types)):
-        tt = p.type(t)
+        tt = _abi(p.type(t))
         shape, dtype = _parse_type(tt, UNKNOWN_LOC)
         if shape is None:  # a scalar result: its one source as is
             finals.append(results[parts[0].sources[0][0]])

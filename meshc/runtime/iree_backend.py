@@ -61,6 +61,21 @@ def _scalar_value(a: Any) -> Any:
     return np.asarray(a).item() if isinstance(a, (np.ndarray, np.generic)) else a
 
 
+def _typed_scalar(value: Any, dtype: str) -> Any:
+    """A 0-d result of the sharded function as a 0-d array of its element type ``dtype`` (IREE returns a
+    scalar ``f32`` as a Python float, which numpy would make ``float64``); arrays of a shape as they are."""
+    import numpy as np
+
+    from meshc.kernels.dtypes import numpy_dtype
+
+    if np.ndim(value) != 0 or not isinstance(value, (int, float, bool, np.generic, np.ndarray)):
+        return value
+    try:
+        return np.asarray(value, dtype=numpy_dtype(dtype))
+    except (KeyError, TypeError, ValueError):
+        return value
+
+
 class IreeFailure(DiagnosticError):
     """IREE refused the module or failed running it (the message holds IREE's own)."""
 
@@ -448,6 +463,7 @@ class IreeBackend(Backend):
         t0 = time.perf_counter()
         outputs = session.call(module.sharded, args)
         wall = time.perf_counter() - t0
+        outputs = [_typed_scalar(o, dtype) for o, dtype in zip(outputs, module.result_dtypes)]
         devices = []
         for k in range(module.devices):
             d = DeviceStats(k)
