@@ -352,3 +352,67 @@ def test_a_partial_value_cut_after_elementwise_ops_is_one_reduce_scatter():
     assert [d.collective_bytes for d in result.stats.devices] == [3 * 256 // 4] * 4
     est = estimate(mc.compile(mc.parse(PARTIAL_THEN_ELEMENTWISE), None).program.schedule)
     assert [d.stats.collective_bytes for d in est.devices] == [3 * 256 // 4] * 4
+
+
+PARTIAL_THEN_GENERIC = """
+mesh.mesh @m(shape = 4)
+func.func @main(%x: tensor<8x16xf32>, %w: tensor<16x8xf32>, %k: tensor<8x8xf32>) -> tensor<8x8xf32> {
+  %xs = mesh.shard %x to <@m, [[], [0]]> : tensor<8x16xf32>
+  %ws = mesh.shard %w to <@m, [[0]]> : tensor<16x8xf32>
+  %ks = mesh.shard %k to <@m, [[0]]> : tensor<8x8xf32>
+  %z = arith.constant 0.0 : f32
+  %one = arith.constant 1.0 : f32
+  %e = tensor.empty() : tensor<8x8xf32>
+  %f = linalg.fill ins(%z : f32) outs(%e : tensor<8x8xf32>) -> tensor<8x8xf32>
+  %p = linalg.matmul ins(%xs, %ws : tensor<8x16xf32>, tensor<16x8xf32>) outs(%f : tensor<8x8xf32>) -> tensor<8x8xf32>
+  %e2 = tensor.empty() : tensor<8x8xf32>
+  %s = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>],
+                       iterator_types = ["parallel", "parallel"]} ins(%p : tensor<8x8xf32>) outs(%e2 : tensor<8x8xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    %d = arith.subf %in, %one : f32
+    linalg.yield %d : f32
+  } -> tensor<8x8xf32>
+  %e3 = tensor.empty() : tensor<8x8xf32>
+  %q = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0, d1)>,
+                                        affine_map<(d0, d1) -> (d0, d1)>],
+                       iterator_types = ["parallel", "parallel"]} ins(%s, %ks : tensor<8x8xf32>, tensor<8x8xf32>) outs(%e3 : tensor<8x8xf32>) {
+  ^bb0(%a: f32, %b: f32, %out: f32):
+    %m = arith.mulf %a, %b : f32
+    linalg.yield %m : f32
+  } -> tensor<8x8xf32>
+  return %q : tensor<8x8xf32>
+}
+"""
+
+
+@pytest.mark.parametrize("reads_position", [False, True], ids=["pointwise", "linalg.index"])
+def test_a_partial_value_through_a_pointwise_generic_is_one_reduce_scatter(reads_position):
+    # IREE fuses elementwise ops into a linalg.generic with identity maps (moe's "slots - 1"): that
+    # generic commutes with the cut like an Elementwise op, so the partial product is reduce_scattered
+    # into the row split its row-split consumer needs; a body that reads its position (linalg.index)
+    # does not commute with a slice, and keeps the all_reduce then all_slice
+    import numpy as np
+
+    import meshc.api as mc
+    from tests.tolerance import assert_close, matmul_magnitude
+
+    text = PARTIAL_THEN_GENERIC
+    if reads_position:
+        text = text.replace("    %d = arith.subf %in, %one : f32\n",
+                            "    %i = linalg.index 0 : index\n    %ii = arith.index_cast %i : index to i32\n"
+                            "    %fi = arith.sitofp %ii : i32 to f32\n    %d = arith.subf %in, %fi : f32\n")
+    m = run(text, FRONT + ",reshard")
+    names = [op.name for op in m.walk() if op.name.startswith("mesh.") and op.name not in ("mesh.mesh", "mesh.shard")]
+    assert names == (["mesh.all_reduce", "mesh.all_slice"] if reads_position else ["mesh.reduce_scatter"])
+    rng = np.random.default_rng(5)
+    x, w = rng.standard_normal((8, 16)).astype(np.float32), (rng.standard_normal((16, 8)) / 4).astype(np.float32)
+    k = rng.standard_normal((8, 8)).astype(np.float32)
+    result = mc.run(mc.parse(text), [x, w, k], check=True)
+    assert result.check_ok
+    shift = np.arange(8, dtype=np.float64)[:, None] if reads_position else 1.0
+    # 16-term sums in f32, then one subtraction and one product (relative error kept)
+    expected = (x.astype(np.float64) @ w - shift) * k
+    assert_close(result.outputs[0], expected, 16, (matmul_magnitude(x, w) + 8) * np.abs(k).max())
+    # each device receives (g - 1) / g of the 8x8 f32 partial (256 B): 192 B; an all_reduce twice that
+    want = 3 * 256 // 4 if not reads_position else 2 * 3 * 256 // 4
+    assert [d.collective_bytes for d in result.stats.devices] == [want] * 4

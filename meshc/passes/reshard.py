@@ -23,7 +23,8 @@ compositions planned there). What the pass does, per function:
    ``linalg.fill`` of a ``tensor.empty`` (a splat; IREE's global optimization shares one
    zero fill between consumers that need it sharded differently) is replaced by a new
    fill with the needed split (then a local ``mark_partial`` if it must be partial).
-   A point that only slices the result of an elementwise op of a combined partial value (the
+   A point that only slices the result of an elementwise op (or a pointwise ``linalg.generic``:
+   :func:`_pointwise`) of a combined partial value (the
    op replicated because its operand is a partial sum, its user needing a split) moves above
    the op (:meth:`FunctionResharder.slice_before_elementwise`): the partial value is then
    reduce-scattered where it was all-reduced and sliced, and the op computes on the slice;
@@ -83,6 +84,7 @@ from meshc.interfaces.annotations import function_mesh, functions, per_device
 from meshc.interfaces.sharding import (ShardingRuleError, effective_links, iteration_space, loop_sharding,
                                        operand_shardings_for, result_shardings_for)
 from meshc.ir.attributes import DenseArrayAttr, IntegerAttr, StringAttr, SymbolRefAttr
+from meshc.ir.affine import AffineMap
 from meshc.ir.builder import Builder
 from meshc.ir.core import Block, Operation, Value
 from meshc.ir.location import DiagnosticError
@@ -254,6 +256,25 @@ def _is_reshard(op: Operation) -> bool:
             and is_distributed(op.operands[0]) and is_distributed(op.results[0]))
 
 
+def _pointwise(op: Operation) -> bool:
+    """``op`` computes each result element from the operands' elements at the same position, so it
+    commutes with slicing: an op with the ``Elementwise`` trait, or a structured linalg op of one
+    result whose loops are all parallel, whose indexing maps are all the identity, and whose body does
+    not read its position (no ``linalg.index``) -- IREE's fused elementwise ``linalg.generic``."""
+    from meshc.dialects.linalg import StructuredOp
+
+    if op.has_trait("Elementwise"):
+        return True
+    if not isinstance(op, StructuredOp) or len(op.results) != 1:
+        return False
+    iterators = op.iterator_types()
+    if any(it != "parallel" for it in iterators):
+        return False
+    identity = AffineMap.identity(len(iterators))
+    return all(m == identity for m in op.indexing_maps()) and not any(
+        inner.name == "linalg.index" for inner in op.walk())
+
+
 def is_distributed(v: Value) -> bool:
     return sharding_of(v.type) is not None
 
@@ -386,7 +407,7 @@ class FunctionResharder:
         if _is_reshard(producer):
             s = sharding_of(producer.operands[0].type)
             return s is not None and bool(s.partial_axes)
-        if producer.has_trait("Elementwise") and len(producer.results) == 1:
+        if _pointwise(producer) and len(producer.results) == 1:
             return any(self._combined_partial(o, producer, depth - 1) for o in producer.operands if is_distributed(o))
         return False
 
@@ -395,7 +416,7 @@ class FunctionResharder:
         returns the new points (to try again)."""
         v = point.src
         op = getattr(v, "op", None)
-        if op is None or not op.has_trait("Elementwise") or len(op.results) != 1 or len(v.uses) != 1:
+        if op is None or not _pointwise(op) or len(op.results) != 1 or len(v.uses) != 1:
             return []
         have, want = sharding_of(v.type), sharding_of(point.results[0].type)
         t = v.type
