@@ -266,7 +266,9 @@ def dim_classes(op: Operation) -> Optional[_Classes]:
 
 
 def _cut_rule(op: Operation, blocks: list[Block]):
-    """Which values of region op ``op``'s body a use may cut (a reshard inside the body): none once
+    """Which values of region op ``op``'s body a use may cut (a reshard inside the body; its attribute
+    ``windows``: which the operand of a window may cut, every static tensor on a static mesh, since a
+    halo exchange needs no equal shards): none once
     the body carries shardings (``distribute-types`` put the reshards of its cuts there, which
     :func:`_join_op` reads as barriers, so later passes see the same classes whatever the mesh has
     become meanwhile), nor on a dynamic mesh; else a tensor of static shape whose every dim the device
@@ -290,6 +292,11 @@ def _cut_rule(op: Operation, blocks: list[Block]):
         t = v.type
         return (isinstance(t, TensorType) and t.has_static_shape
                 and all(n % k == 0 for n in t.shape for k in counts))  # type: ignore[operator]
+
+    def static(v: Value) -> bool:
+        return isinstance(v.type, TensorType) and v.type.has_static_shape
+
+    even.windows = static  # type: ignore[attr-defined]
     return even
 
 
@@ -345,12 +352,24 @@ def _join_op(c: _Classes, inner: Operation, inside: set[int], can_cut) -> None:
                 lost.append(d)
             else:
                 pairs.append(((id(v), d), _loop(inner, link.loop)))
-        if k is not None and k < n_in and id(v) in inside and cuttable[k] and can_cut(v) and (
-                not c.fits(pairs) or any(c.splittable((id(v), d)) for d in lost)):
+        # a dim read through a window of a loop (a convolution's input) joins that loop on the copy a cut
+        # reads: the body exchanges its halo there (body_reshards), as partition does above a body
+        windows = {d: space.window_of(k, d) for d in lost} if k is not None and k < n_in else {}
+        windowed = [d for d in lost if windows.get(d) is not None]
+        # a halo exchange runs on shards of any size (each device's buffers are its own): a window's
+        # operand is cut whenever the body may cut at all (_cut_rule)
+        cut_ok = can_cut(v) or bool(windowed) and getattr(can_cut, "windows", can_cut)(v)
+        if k is not None and k < n_in and id(v) in inside and cuttable[k] and cut_ok and (
+                windowed or not c.fits(pairs) or any(c.splittable((id(v), d)) for d in lost)):
             key = c.copy(_rank(v) or 0)
             c.cuts.append((inner, k, key))
             pairs = [((key, a[1]), b) for a, b in pairs]
-            lost_nodes = [(key, d) for d in lost]
+            win = [((key, d), _loop(inner, windows[d].loop)) for d in windowed]  # type: ignore[union-attr]
+            # the value itself is split as the window's loop too where that fits (its rows and the
+            # output's on one mesh axis: the exchange then moves only the halo cells)
+            own = [((id(v), d), b) for (_, d), b in win]
+            pairs += win + (own if c.fits(own) else [])
+            lost_nodes = [(key, d) for d in lost if d not in windowed]
         else:
             lost_nodes = [(id(v), d) for d in lost]
         for a, b in pairs:
@@ -401,8 +420,35 @@ def body_reshards(op: Operation, ls: LoopSharding) -> list[tuple[Operation, int,
         for d in range(_rank(user.operands[k]) or 0):
             loop = loops.get(c.find((key, d)))
             split.append(tuple(ls.loop_axes[loop]) if loop is not None else ())
-        out.append((user, k, ShardingAttr(ls.mesh, tuple(split))))
+        out.append((user, k, _windowed(user, k, ShardingAttr(ls.mesh, tuple(split)), c, loops, ls)))
     return out
+
+
+def _windowed(user: Operation, k: int, target: ShardingAttr, c: "_Classes", loops: dict,
+              ls: LoopSharding) -> ShardingAttr:
+    """``target`` of a cut use with the halos the user's own rule gives its windowed dims
+    (:func:`~meshc.interfaces.sharding.operand_shardings_for` of the user under the loops its classes
+    take: the rule that decides them above a body decides them in it), when that rule splits the dims
+    as ``target`` does; ``target`` itself otherwise."""
+    from meshc.interfaces.sharding import operand_shardings_for
+
+    if user.is_terminator or not has_sharding_rule(user):
+        return target
+    space = iteration_space(user)
+    if not space.windows or k >= len(user.operands):
+        return target
+    axes = []
+    for l in range(space.num_loops):
+        loop = loops.get(c.find(_loop(user, l)))
+        axes.append(tuple(ls.loop_axes[loop]) if loop is not None and space.iterator_types[l] == PARALLEL else ())
+    inner = LoopSharding(ls.mesh, tuple(axes), space.iterator_types, space.reduction_kinds)
+    try:
+        need = operand_shardings_for(user, inner)[k]
+    except ValueError:
+        return target
+    if need is None or not need.halo_sizes or _splits(need, user.operands[k]) != _splits(target, user.operands[k]):
+        return target
+    return need
 
 
 def insert_body_reshards(op: Operation, ls: LoopSharding) -> int:

@@ -914,6 +914,25 @@ def _with_windows(need: ShardingAttr, space: IterationSpace, k: int, op: Operati
     return replace(need, split_axes=tuple(split), halo_sizes=flat if any(flat) else ())
 
 
+def read_whole_windows(op: Operation, k: int, need: ShardingAttr, have: ShardingAttr) -> ShardingAttr:
+    """``need`` (operand ``k``'s, from :func:`operand_shardings_for`) with the windowed dims ``have``
+    leaves replicated made replicated too, their halos dropped: a window reads its box from a whole dim
+    as well (the body of a region op whose class of that dim may not be split, the value from above
+    a loop). ``need`` itself when no such dim is split in it."""
+    space = iteration_space(op)
+    t = op.operands[k].type if k < len(op.operands) else None
+    if not space.windows or not isinstance(t, TensorType):
+        return need
+    whole = {d for d in range(t.rank) if space.window_of(k, d) is not None and need.dim_axes(d)
+             and not have.dim_axes(d)}
+    if not whole:
+        return need
+    spec = need.to_spec()
+    split = tuple(() if d in whole else tuple(need.dim_axes(d)) for d in range(t.rank))
+    flat = tuple(h for d in range(t.rank) if split[d] for h in spec.halo_of(d))
+    return replace(need, split_axes=split, halo_sizes=flat if any(flat) else ())
+
+
 def _loop_extent(space: IterationSpace, op: Operation, loop: int) -> Optional[int]:
     """Static extent of ``loop``: the size of a result (then operand) dim it indexes exactly."""
     values = list(op.results) + list(op.operands)

@@ -103,7 +103,7 @@ from meshc.dialects.func import FuncOp
 from meshc.dialects.mesh import (DYNAMIC_INDEX, ForAllOp, ForOneOp, MeshOp, ShardOp, YieldOp, sharding_of)
 from meshc.dialects.mesh_attrs import ShardEncodingAttr, ShardingAttr
 from meshc.dialects.scf import ForallOp, new_in_parallel
-from meshc.interfaces.sharding import (ANY, ShardingRuleError, Window, dps_inits, effective_links, iteration_space,
+from meshc.interfaces.sharding import (ANY, ShardingRuleError, Window, read_whole_windows, dps_inits, effective_links, iteration_space,
                                        loop_sharding, sharding_model, unchanged_spaces)
 from meshc.interfaces.region_models import zero_destination
 from meshc.interfaces.sharding_models import fill, identity_attr, linear_form, loops_of, mark_partial
@@ -328,6 +328,8 @@ class FunctionPartitioner:
             v = (list(op.operands) + list(op.results))[k]
             if have.partial_axes and not want.partial_axes and zero_destination(v):
                 continue  # zeros are a partial sum of zeros: the destination of a split reduction in a body
+            if k < n_in:
+                want = read_whole_windows(op, k, want, have)
             a, b = have.to_spec().without_halo(), want.to_spec()
             if k >= n_in or want.halo_sizes:  # results, and operands of a loop computed on its halo
                 a = have.to_spec()
