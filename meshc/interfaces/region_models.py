@@ -924,6 +924,8 @@ def _local_reshard(m: IndexMath, view: DeviceView, op: Operation, local: Value) 
     a, b = sharding_of(src.type), sharding_of(res.type)
     if op.name == "mesh.all_reduce" and _splits(a, src) == _splits(b, res):
         return _all_reduce(m, local, a, op.location)  # type: ignore[arg-type]
+    if op.name == "mesh.update_halo":
+        return _update_halo(m, view, op, local)
     if isinstance(op, ShardOp):
         new_axes = [x for x in b.partial_axes if x not in a.partial_axes]  # type: ignore[union-attr]
         kept = all(x in b.partial_axes for x in a.partial_axes) and (  # type: ignore[union-attr]
@@ -940,6 +942,43 @@ def _local_reshard(m: IndexMath, view: DeviceView, op: Operation, local: Value) 
                              "evenly)")
     new = Operation.create([local], [t], dict(op.attributes), location=op.location, name=op.name)
     return m.b.insert(new).results[0]
+
+
+def _update_halo(m: IndexMath, view: DeviceView, op: Operation, local: Value) -> Value:
+    """The local view of global-view ``mesh.update_halo`` ``op`` (split -> the same split with halos:
+    what ``reshard`` lowers a window's cut to) in a region op's body, on this device's core ``local``.
+    Upstream MLIR's local form: the core inserted at the low halo width into a ``tensor.empty`` of the
+    core's size plus both halo widths, ``update_halo`` on it (static ``halo_sizes``, the op's), whose
+    cells past the tensor's edges stay unset; then the device's region under meshc's halo rule (the
+    halos clipped at the edges, :func:`~meshc.interfaces.spmd.widened`), which is what the body's
+    users read (:meth:`~meshc.interfaces.spmd.DeviceView.region`). The runtimes run it on every run
+    of the body (:mod:`meshc.runtime.body_collectives`).
+
+    Raises:
+        PartitionError: a source that has halos itself or another split than the target's, or halos on
+            more than one dim.
+    """
+    src, res = op.operands[0], op.results[0]
+    a, b = sharding_of(src.type), sharding_of(res.type)
+    if a is None or b is None or a.halo_sizes or _splits(a, src) != _splits(b, res) or a.partial_axes:
+        raise PartitionError(f"'mesh.update_halo' {a} -> {b} in the body of a region op: only a split without "
+                             "halos gets halos there")
+    spec = b.to_spec()
+    halos = [spec.halo_of(d) for d in range(_rank(res) or 0)]
+    if sum(1 for h in halos if any(h)) > 1:
+        raise PartitionError(f"'mesh.update_halo' to {b} in the body of a region op: halos on one dim only")
+    core, box = view.region(src, a), view.region(res, b)
+    full = [m.add(m.add(n, lo), hi) for (_, n), (lo, hi) in zip(core, halos)]
+    shape = [n if isinstance(n, int) else None for n in full]
+    empty = m.b.insert(tensor.EmptyOp.build(local.type.with_shape(shape),  # type: ignore[attr-defined]
+                                            [n for n in full if isinstance(n, Value)], loc=op.location))
+    filled = m.b.insert(tensor.InsertSliceOp.build(local, empty.results[0], [lo for lo, _ in halos],
+                                                   [n for _, n in core], loc=op.location)).results[0]
+    new = Operation.create([filled], [filled.type], dict(op.attributes), location=op.location, name=op.name)
+    exchanged = m.b.insert(new).results[0]
+    starts = [m.sub(o, m.sub(c, lo)) for (o, _), (c, _), (lo, _) in zip(box, core, halos)]
+    return m.b.insert(tensor.ExtractSliceOp.build(exchanged, starts, [n for _, n in box],
+                                                  loc=op.location)).results[0]
 
 
 def _check_uniform(op: Operation) -> None:
