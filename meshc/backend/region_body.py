@@ -65,6 +65,7 @@ def _collective(op: Operation, kind: str) -> BodyCollective:
     shape, out_shape = _static_shape(op.operands[0].type), _static_shape(op.results[0].type)
     if kind == "update_halo":  # the device contributes its core (the buffer less both halo widths)
         attrs: dict = op.exchange_attributes()  # type: ignore[attr-defined]
+        out_shape = shape  # the exchange keeps its buffer's shape (the runtimes allocate it so)
         if shape is not None:
             d = attrs["halo_axis"]
             shape = shape[:d] + (shape[d] - attrs["halo_low"] - attrs["halo_high"],) + shape[d + 1:]

@@ -363,12 +363,16 @@ def _join_op(c: _Classes, inner: Operation, inside: set[int], can_cut) -> None:
                 windowed or not c.fits(pairs) or any(c.splittable((id(v), d)) for d in lost)):
             key = c.copy(_rank(v) or 0)
             c.cuts.append((inner, k, key))
-            pairs = [((key, a[1]), b) for a, b in pairs]
-            win = [((key, d), _loop(inner, windows[d].loop)) for d in windowed]  # type: ignore[union-attr]
-            # the value itself is split as the window's loop too where that fits (its rows and the
-            # output's on one mesh axis: the exchange then moves only the halo cells)
-            own = [((id(v), d), b) for (_, d), b in win]
-            pairs += win + (own if c.fits(own) else [])
+            # the value itself joins the op's loops on its windowed dims too, and on the others when only
+            # the windows made the cut (its rows and the output's on one mesh axis: the exchange then
+            # moves only the halo cells, and nothing else of it is resharded)
+            own = [((id(v), d), _loop(inner, windows[d].loop)) for d in windowed]  # type: ignore[union-attr]
+            if not any(c.splittable((id(v), d)) for d in lost if d not in windowed) and c.fits(pairs + own):
+                own += pairs
+            elif not c.fits(own):
+                own = []
+            copy = [((key, d), _loop(inner, windows[d].loop)) for d in windowed]  # type: ignore[union-attr]
+            pairs = [((key, a[1]), b) for a, b in pairs] + copy + own
             lost_nodes = [(key, d) for d in lost if d not in windowed]
         else:
             lost_nodes = [(id(v), d) for d in lost]
