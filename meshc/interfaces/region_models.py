@@ -356,21 +356,25 @@ def _join_op(c: _Classes, inner: Operation, inside: set[int], can_cut) -> None:
         # reads: the body exchanges its halo there (body_reshards), as partition does above a body
         windows = {d: space.window_of(k, d) for d in lost} if k is not None and k < n_in else {}
         windowed = [d for d in lost if windows.get(d) is not None]
-        # a halo exchange runs on shards of any size (each device's buffers are its own): a window's
-        # operand is cut whenever the body may cut at all (_cut_rule)
-        cut_ok = can_cut(v) or bool(windowed) and getattr(can_cut, "windows", can_cut)(v)
+        # the value itself joins the op's loops on its windowed dims too, and on the others when only
+        # the windows make the cut (its rows and the output's on one mesh axis: the exchange then moves
+        # only the halo cells, and nothing else of it is resharded)
+        own = [((id(v), d), _loop(inner, windows[d].loop)) for d in windowed]  # type: ignore[union-attr]
+        only = bool(windowed) and c.fits(own) and not any(
+            c.splittable((id(v), d)) for d in lost if d not in windowed)
+        if only and c.fits(pairs + own):
+            own += pairs
+        elif not c.fits(own):
+            own = []
+        # a halo exchange alone runs on shards of any size (each device's buffers are its own): a cut
+        # made by windows, the value's windowed dims split with their loops, needs no equal shards
+        # (_cut_rule's ``windows``; its other dims are those of the op's loops unless two loops of the
+        # op would share a class, a kernel read twice: those stay replicated on both sides)
+        cut_ok = can_cut(v) or only and getattr(can_cut, "windows", can_cut)(v)
         if k is not None and k < n_in and id(v) in inside and cuttable[k] and cut_ok and (
                 windowed or not c.fits(pairs) or any(c.splittable((id(v), d)) for d in lost)):
             key = c.copy(_rank(v) or 0)
             c.cuts.append((inner, k, key))
-            # the value itself joins the op's loops on its windowed dims too, and on the others when only
-            # the windows made the cut (its rows and the output's on one mesh axis: the exchange then
-            # moves only the halo cells, and nothing else of it is resharded)
-            own = [((id(v), d), _loop(inner, windows[d].loop)) for d in windowed]  # type: ignore[union-attr]
-            if not any(c.splittable((id(v), d)) for d in lost if d not in windowed) and c.fits(pairs + own):
-                own += pairs
-            elif not c.fits(own):
-                own = []
             copy = [((key, d), _loop(inner, windows[d].loop)) for d in windowed]  # type: ignore[union-attr]
             pairs = [((key, a[1]), b) for a, b in pairs] + copy + own
             lost_nodes = [(key, d) for d in lost if d not in windowed]
