@@ -16,7 +16,7 @@ The classes (:func:`dim_classes`) join
   yield and its result; the two yields of an ``scf.if`` and its result; a forall's ``shared_outs``).
 
 A class may not be split (its dims stay replicated) when it holds a dim no loop indexes exactly (a
-sliced dim, a reshape's minor dims, a convolution window), a dim of an op without a sharding rule, two
+sliced dim, a reshape's minor dims, a convolution window not cut: below), a dim of an op without a sharding rule, two
 dims of one tensor, two loops of one op, or an inner reduction loop that is not a sum into a
 zero-filled destination (:func:`_reduces_in_place`). Every other class is one loop of the region op;
 the dims of its operands, results and captured tensors (values from above that the body reads) link
@@ -49,7 +49,10 @@ from above needs is put in the body, just before the use (:func:`outer_reshards`
 value (equal shards: the runtimes size an in-body collective's buffers from its static local types),
 and only while the body carries no shardings: afterwards the points are the boundaries
 (:func:`_reshards`), so every later pass sees the same classes (docs/pipeline.md, "Reshards inside a
-body").
+body"). A dim an op reads through a window (:class:`~meshc.interfaces.sharding.Window`) of a value of
+the body is cut: the copy's dim and the value's join the window's loop, the cut's sharding takes the
+halos the op's own rule gives (:func:`_windowed`) and ``reshard`` lowers it to one ``update_halo``
+(its local form: :func:`_update_halo`); such a cut needs no equal shards (docs/pipeline.md, "Windows").
 
 :func:`inner_shardings` gives every tensor value inside the op its sharding under a loop sharding of
 the op (``distribute-types`` writes them into the types); :meth:`RegionOpModel.partition` rebuilds

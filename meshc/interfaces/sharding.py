@@ -70,8 +70,11 @@ replicated ones (a replicated operand is sliced for free).
 Deviations from upstream, on purpose:
 
 * an operand dim indexed by a compound expression (``d0 + d1`` of a
-  convolution) stays replicated: upstream splits it along its one split loop
-  and relies on halos that meshc does not infer;
+  convolution) is split along its one split parallel loop with halos only
+  when it is a :class:`Window` (linear, non-negative, the other loops of
+  static extent) on a static mesh and static shapes (:func:`window_halos`:
+  one pair of widths covering every device's box, upstream's halo'd
+  convolution); otherwise it stays replicated (gathered);
 * a dim split is carried over a reshape only when it is provably exact under
   meshc's balanced rule (:attr:`DimLink.multiple`); with a dynamic mesh it
   is not (unless the other dims of the reassociation group are 1), and the dim
