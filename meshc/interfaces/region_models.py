@@ -441,7 +441,7 @@ def _windowed(user: Operation, k: int, target: ShardingAttr, c: "_Classes", loop
     (:func:`~meshc.interfaces.sharding.operand_shardings_for` of the user under the loops its classes
     take: the rule that decides them above a body decides them in it), when that rule splits the dims
     as ``target`` does; ``target`` itself otherwise."""
-    from meshc.interfaces.sharding import operand_shardings_for
+    from meshc.interfaces.sharding import operand_shardings_for, read_whole_windows
 
     if user.is_terminator or not has_sharding_rule(user):
         return target
@@ -451,7 +451,7 @@ def _windowed(user: Operation, k: int, target: ShardingAttr, c: "_Classes", loop
     axes = []
     for l in range(space.num_loops):
         loop = loops.get(c.find(_loop(user, l)))
-        axes.append(tuple(ls.loop_axes[loop]) if loop is not None and space.iterator_types[l] == PARALLEL else ())
+        axes.append(tuple(ls.loop_axes[loop]) if loop is not None else ())
     inner = LoopSharding(ls.mesh, tuple(axes), space.iterator_types, space.reduction_kinds)
     try:
         need = operand_shardings_for(user, inner)[k]
@@ -459,7 +459,11 @@ def _windowed(user: Operation, k: int, target: ShardingAttr, c: "_Classes", loop
         return target
     if need is None or not need.halo_sizes or _splits(need, user.operands[k]) != _splits(target, user.operands[k]):
         return target
-    return need
+    # a windowed dim the value itself holds whole (its class is not the window loop's) is read whole
+    v = user.operands[k]
+    have = ShardingAttr(ls.mesh, tuple(tuple(ls.loop_axes[loops[c.find((id(v), d))]]) if c.find((id(v), d)) in loops
+                                       else () for d in range(_rank(v) or 0)))
+    return read_whole_windows(user, k, need, have)
 
 
 def insert_body_reshards(op: Operation, ls: LoopSharding) -> int:

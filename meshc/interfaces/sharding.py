@@ -240,6 +240,8 @@ class Window:
     stride: int
     low: int
     high: int
+    #: the expression's other loops (the window's taps): a window whose taps are split is none
+    others: tuple[int, ...] = ()
 
     def reads(self, start: int, stop: int) -> Optional[tuple[int, int]]:
         """``[stride * start, last + 1)``: the box of the dim loop iterations ``[start, stop)`` are given
@@ -903,7 +905,7 @@ def _with_windows(need: ShardingAttr, space: IterationSpace, k: int, op: Operati
     for d in range(t.rank):
         w = space.window_of(k, d)
         axes = ls.loop_axes[w.loop] if w is not None else ()
-        if w is None or split[d] or not axes or ls.halo_of(w.loop):
+        if w is None or split[d] or not axes or ls.halo_of(w.loop) or any(ls.loop_axes[l] for l in w.others):
             continue
         n, size, count = _loop_extent(space, op, w.loop), t.shape[d], _group_size(axes, shape)
         if n is None or size is None or count is None:

@@ -188,7 +188,7 @@ def input_windows(maps: Sequence[AffineMap], inputs: Sequence[Value], iterator_t
                 rest = [l for l in lin[0] if l not in own]
                 if len(own) == 1 and all(extents[l] is not None for l in rest):
                     high = lin[1] + sum(lin[0][l] * (extents[l] - 1) for l in rest)  # type: ignore[operator]
-                    win = Window(own[0], lin[0][own[0]], lin[1], high)
+                    win = Window(own[0], lin[0][own[0]], lin[1], high, tuple(sorted(rest)))
             dims.append(win)
         out.append(tuple(dims) if any(dims) else None)
     return tuple(out) if any(w is not None for w in out) else ()

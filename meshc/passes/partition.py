@@ -282,7 +282,8 @@ class FunctionPartitioner:
                 if link is not None and link.loop in ranges:
                     box.append(ranges[link.loop])
                 elif k < n_in and shardings[k].dim_axes(d) and space.window_of(k, d) is not None \
-                        and space.window_of(k, d).loop in ranges:  # type: ignore[union-attr]
+                        and space.window_of(k, d).loop in ranges \
+                        and not any(l in ranges for l in space.window_of(k, d).others):  # type: ignore[union-attr]
                     box.append(_window_box(view.m, space.window_of(k, d), ranges))  # type: ignore[arg-type]
                 elif exprs is not None and exprs[k] is not None:
                     box.append(_expr_box(view.m, exprs[k][d], ranges, self.global_size(op, k, d, view)))
