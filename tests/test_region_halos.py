@@ -224,8 +224,6 @@ def test_the_listing_names_the_exchange_and_round_trips_through_json():
     back = Schedule.from_json_text(schedule.to_json_text())
     back.validate()
     assert back.body_index() == index and back.to_json() == schedule.to_json()
-    listing = schedule.to_text() if hasattr(schedule, "to_text") else None
-    del listing
     x, k = _inputs((2, 16, 4), (3, 4, 4), 5)
     r = _run(text, x, k, 2, trace=True)
     names = sorted({e.name for e in r.stats.events if (e.args or {}).get("in_body")})
@@ -234,10 +232,9 @@ def test_the_listing_names_the_exchange_and_round_trips_through_json():
 
 def test_explain_lists_the_exchange_in_the_body():
     text = program("for", CONV1, "4", "2x16x4xf32", "2x14x4xf32", "[[], [0]]", "3x4x4xf32")
-    lines = str(mc.explain(mc.parse(text))).splitlines() if hasattr(mc, "explain") else None
-    if lines is None:
-        from meshc.explain import explain
-        lines = explain(mc.parse(text)).text().splitlines()
+    from meshc.explain import explain
+
+    lines = explain(mc.parse(text)).text().splitlines()
     (line,) = [ln for ln in lines if "update_halo" in ln]
     assert "halo_sizes = [2, 1]" in line and "in the body of 'scf.for'" in line
     assert line.endswith("devices receive [32, 96, 96, 64] B")
