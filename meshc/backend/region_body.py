@@ -19,6 +19,10 @@ interface (:mod:`meshc.interfaces.region_flow`, MLIR's ``RegionBranchOpInterface
   region): its nodes join the enclosing list;
 * an op without a model (a ``linalg.generic`` payload) runs its regions once, in order.
 
+A local-view ``mesh.update_halo`` (a window's halo exchange) is listed as kind ``update_halo``: its
+``shape`` is the core the device contributes, its ``out_shape`` the buffer (core and both halo
+widths), its attributes :meth:`~meshc.dialects.mesh_collectives.UpdateHaloOp.exchange_attributes`.
+
 Loops and branches without a collective inside are left out. Instance names (``b0``, ``b1``...) are
 given per device in step order by :func:`number_body`, so the ``n``-th in-body collective of a
 device's listing is the one the runtimes match by order with its group.
@@ -39,9 +43,10 @@ def in_body_collective(op: Operation) -> Optional[str]:
     """The kind of ``op`` when it is a local-view collective a body may hold (one operand whose type
     carries no sharding, a kind of :data:`COLLECTIVE_KINDS`), else None."""
     from meshc.dialects.mesh import sharding_of
-    from meshc.dialects.mesh_collectives import CollectiveOp
+    from meshc.dialects.mesh_collectives import CollectiveOp, UpdateHaloOp
 
-    if not isinstance(op, CollectiveOp) or len(op.operands) != 1 or sharding_of(op.operands[0].type) is not None:
+    if not isinstance(op, (CollectiveOp, UpdateHaloOp)) or len(op.operands) != 1 \
+            or sharding_of(op.operands[0].type) is not None:
         return None
     kind = op.name.split(".", 1)[1]
     return kind if kind in COLLECTIVE_KINDS else None
@@ -57,10 +62,17 @@ def _static_shape(t) -> Optional[tuple[int, ...]]:
 def _collective(op: Operation, kind: str) -> BodyCollective:
     from meshc.ir.types import element_type_of
 
-    attrs: dict = {name: int(op.attributes[name].value) for name in COLLECTIVE_KINDS[kind]}  # type: ignore
+    shape, out_shape = _static_shape(op.operands[0].type), _static_shape(op.results[0].type)
+    if kind == "update_halo":  # the device contributes its core (the buffer less both halo widths)
+        attrs: dict = op.exchange_attributes()  # type: ignore[attr-defined]
+        out_shape = shape  # the exchange keeps its buffer's shape (the runtimes allocate it so)
+        if shape is not None:
+            d = attrs["halo_axis"]
+            shape = shape[:d] + (shape[d] - attrs["halo_low"] - attrs["halo_high"],) + shape[d + 1:]
+    else:
+        attrs = {name: int(op.attributes[name].value) for name in COLLECTIVE_KINDS[kind]}  # type: ignore
     if kind in ("all_reduce", "reduce_scatter"):
         attrs["reduction"] = op.reduction  # type: ignore[attr-defined]
-    shape, out_shape = _static_shape(op.operands[0].type), _static_shape(op.results[0].type)
     if out_shape is None and kind == "all_reduce":
         out_shape = shape  # an all_reduce keeps its input's shape (the runtimes allocate it so)
     return BodyCollective("", kind, tuple(op.mesh_axes), shape, out_shape,  # type: ignore[attr-defined]

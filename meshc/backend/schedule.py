@@ -252,6 +252,9 @@ COLLECTIVE_KINDS: dict[str, tuple[str, ...]] = {
     "all_reduce": (),
     "reduce_scatter": ("scatter_axis",),
     "all_to_all": ("split_axis", "concat_axis"),
+    # a region op's body only (local view, upstream's form): each member's buffer holds its core at
+    # halo_low along halo_axis; the halo cells come from the cores of the members that own them
+    "update_halo": ("halo_axis", "halo_low", "halo_high"),
 }
 _REDUCING = ("all_reduce", "reduce_scatter")
 

@@ -459,6 +459,34 @@ class UpdateHaloOp(MeshDialectOp):
         """Static halo sizes (:data:`DYNAMIC_INDEX` where an SSA value stands)."""
         return _int_values(self.attributes.get("static_halo_sizes"))
 
+    @property
+    def mesh_axes(self) -> tuple[int, ...]:
+        """The mesh axes the halo'd tensor dim (:meth:`exchange_attributes`) is split over: the device
+        group one halo exchange meets in, as a collective's ``mesh_axes``."""
+        split = self.split_axes
+        d = self.exchange_attributes()["halo_axis"]
+        return tuple(split[d]) if d < len(split) else ()
+
+    def exchange_attributes(self) -> dict[str, int]:
+        """The local-view op as one halo exchange along one tensor dim, the attributes of its
+        ``update_halo`` :class:`~meshc.backend.schedule.CollectiveSpec` (a region op's body runs it:
+        :mod:`meshc.runtime.body_collectives`): ``halo_axis`` (the tensor dim), ``halo_low`` and
+        ``halo_high`` (its widths). The buffer holds the core at ``halo_low`` (upstream's local form).
+
+        Raises:
+            DiagnosticError: dynamic halo sizes, or halos on more than one dim.
+        """
+        sizes = self.halo_sizes
+        if DYNAMIC_INDEX in sizes:
+            raise self.error("a halo exchange in a region op's body needs static halo sizes")
+        split = [d for d, axes in enumerate(self.split_axes) if axes]
+        pairs = [(d, sizes[2 * i], sizes[2 * i + 1]) for i, d in enumerate(split) if 2 * i + 1 < len(sizes)]
+        haloed = [p for p in pairs if p[1] or p[2]]
+        if len(haloed) > 1:
+            raise self.error("a halo exchange in a region op's body has halos on one tensor dim only")
+        d, lo, hi = haloed[0] if haloed else (split[0] if split else 0, 0, 0)
+        return {"halo_axis": d, "halo_low": lo, "halo_high": hi}
+
     def step(self, result_sharding=None, mesh=None):
         """The :class:`meshc.sharding.steps.UpdateHalo` step (static halo sizes only)."""
         from meshc.sharding.steps import UpdateHalo

@@ -16,7 +16,7 @@ The classes (:func:`dim_classes`) join
   yield and its result; the two yields of an ``scf.if`` and its result; a forall's ``shared_outs``).
 
 A class may not be split (its dims stay replicated) when it holds a dim no loop indexes exactly (a
-sliced dim, a reshape's minor dims, a convolution window), a dim of an op without a sharding rule, two
+sliced dim, a reshape's minor dims, a convolution window not cut: below), a dim of an op without a sharding rule, two
 dims of one tensor, two loops of one op, or an inner reduction loop that is not a sum into a
 zero-filled destination (:func:`_reduces_in_place`). Every other class is one loop of the region op;
 the dims of its operands, results and captured tensors (values from above that the body reads) link
@@ -51,7 +51,10 @@ from above needs is put in the body, just before the use (:func:`outer_reshards`
 value (equal shards: the runtimes size an in-body collective's buffers from its static local types),
 and only while the body carries no shardings: afterwards the points are the boundaries
 (:func:`_reshards`), so every later pass sees the same classes (docs/pipeline.md, "Reshards inside a
-body").
+body"). A dim an op reads through a window (:class:`~meshc.interfaces.sharding.Window`) of a value of
+the body is cut: the copy's dim and the value's join the window's loop, the cut's sharding takes the
+halos the op's own rule gives (:func:`_windowed`) and ``reshard`` lowers it to one ``update_halo``
+(its local form: :func:`_update_halo`); such a cut needs no equal shards (docs/pipeline.md, "Windows").
 
 :func:`inner_shardings` gives every tensor value inside the op its sharding under a loop sharding of
 the op (``distribute-types`` writes them into the types); :meth:`RegionOpModel.partition` rebuilds
@@ -268,7 +271,9 @@ def dim_classes(op: Operation) -> Optional[_Classes]:
 
 
 def _cut_rule(op: Operation, blocks: list[Block]):
-    """Which values of region op ``op``'s body a use may cut (a reshard inside the body): none once
+    """Which values of region op ``op``'s body a use may cut (a reshard inside the body; its attribute
+    ``windows``: which the operand of a window may cut, every static tensor on a static mesh, since a
+    halo exchange needs no equal shards): none once
     the body carries shardings (``distribute-types`` put the reshards of its cuts there, which
     :func:`_join_op` reads as barriers, so later passes see the same classes whatever the mesh has
     become meanwhile), nor on a dynamic mesh; else a tensor of static shape whose every dim the device
@@ -292,6 +297,11 @@ def _cut_rule(op: Operation, blocks: list[Block]):
         t = v.type
         return (isinstance(t, TensorType) and t.has_static_shape
                 and all(n % k == 0 for n in t.shape for k in counts))  # type: ignore[operator]
+
+    def static(v: Value) -> bool:
+        return isinstance(v.type, TensorType) and v.type.has_static_shape
+
+    even.windows = static  # type: ignore[attr-defined]
     return even
 
 
@@ -349,12 +359,32 @@ def _join_op(c: _Classes, inner: Operation, inside: set[int], can_cut) -> None:
                 lost.append(d)
             else:
                 pairs.append(((id(v), d), _loop(inner, link.loop)))
-        if k is not None and k < n_in and id(v) in inside and cuttable[k] and can_cut(v) and (
-                not c.fits(pairs) or any(c.splittable((id(v), d)) for d in lost)):
+        # a dim read through a window of a loop (a convolution's input) joins that loop on the copy a cut
+        # reads: the body exchanges its halo there (body_reshards), as partition does above a body
+        windows = {d: space.window_of(k, d) for d in lost} if k is not None and k < n_in else {}
+        windowed = [d for d in lost if windows.get(d) is not None]
+        # the value itself joins the op's loops on its windowed dims too, and on the others when only
+        # the windows make the cut (its rows and the output's on one mesh axis: the exchange then moves
+        # only the halo cells, and nothing else of it is resharded)
+        own = [((id(v), d), _loop(inner, windows[d].loop)) for d in windowed]  # type: ignore[union-attr]
+        only = bool(windowed) and c.fits(own) and not any(
+            c.splittable((id(v), d)) for d in lost if d not in windowed)
+        if only and c.fits(pairs + own):
+            own += pairs
+        elif not c.fits(own):
+            own = []
+        # a halo exchange alone runs on shards of any size (each device's buffers are its own): a cut
+        # made by windows, the value's windowed dims split with their loops, needs no equal shards
+        # (_cut_rule's ``windows``; its other dims are those of the op's loops unless two loops of the
+        # op would share a class, a kernel read twice: those stay replicated on both sides)
+        cut_ok = can_cut(v) or only and getattr(can_cut, "windows", can_cut)(v)
+        if k is not None and k < n_in and id(v) in inside and cuttable[k] and cut_ok and (
+                windowed or not c.fits(pairs) or any(c.splittable((id(v), d)) for d in lost)):
             key = c.copy(_rank(v) or 0)
             c.cuts.append((inner, k, key))
-            pairs = [((key, a[1]), b) for a, b in pairs]
-            lost_nodes = [(key, d) for d in lost]
+            copy = [((key, d), _loop(inner, windows[d].loop)) for d in windowed]  # type: ignore[union-attr]
+            pairs = [((key, a[1]), b) for a, b in pairs] + copy + own
+            lost_nodes = [(key, d) for d in lost if d not in windowed]
         else:
             lost_nodes = [(id(v), d) for d in lost]
         for a, b in pairs:
@@ -405,8 +435,39 @@ def body_reshards(op: Operation, ls: LoopSharding) -> list[tuple[Operation, int,
         for d in range(_rank(user.operands[k]) or 0):
             loop = loops.get(c.find((key, d)))
             split.append(tuple(ls.loop_axes[loop]) if loop is not None else ())
-        out.append((user, k, ShardingAttr(ls.mesh, tuple(split))))
+        out.append((user, k, _windowed(user, k, ShardingAttr(ls.mesh, tuple(split)), c, loops, ls)))
     return out
+
+
+def _windowed(user: Operation, k: int, target: ShardingAttr, c: "_Classes", loops: dict,
+              ls: LoopSharding) -> ShardingAttr:
+    """``target`` of a cut use with the halos the user's own rule gives its windowed dims
+    (:func:`~meshc.interfaces.sharding.operand_shardings_for` of the user under the loops its classes
+    take: the rule that decides them above a body decides them in it), when that rule splits the dims
+    as ``target`` does; ``target`` itself otherwise."""
+    from meshc.interfaces.sharding import operand_shardings_for, read_whole_windows
+
+    if user.is_terminator or not has_sharding_rule(user):
+        return target
+    space = iteration_space(user)
+    if not space.windows or k >= len(user.operands):
+        return target
+    axes = []
+    for l in range(space.num_loops):
+        loop = loops.get(c.find(_loop(user, l)))
+        axes.append(tuple(ls.loop_axes[loop]) if loop is not None else ())
+    inner = LoopSharding(ls.mesh, tuple(axes), space.iterator_types, space.reduction_kinds)
+    try:
+        need = operand_shardings_for(user, inner)[k]
+    except ValueError:
+        return target
+    if need is None or not need.halo_sizes or _splits(need, user.operands[k]) != _splits(target, user.operands[k]):
+        return target
+    # a windowed dim the value itself holds whole (its class is not the window loop's) is read whole
+    v = user.operands[k]
+    have = ShardingAttr(ls.mesh, tuple(tuple(ls.loop_axes[loops[c.find((id(v), d))]]) if c.find((id(v), d)) in loops
+                                       else () for d in range(_rank(v) or 0)))
+    return read_whole_windows(user, k, need, have)
 
 
 def insert_body_reshards(op: Operation, ls: LoopSharding) -> int:
@@ -904,6 +965,8 @@ def _local_reshard(m: IndexMath, view: DeviceView, op: Operation, local: Value) 
     a, b = sharding_of(src.type), sharding_of(res.type)
     if op.name == "mesh.all_reduce" and _splits(a, src) == _splits(b, res):
         return _all_reduce(m, local, a, op.location)  # type: ignore[arg-type]
+    if op.name == "mesh.update_halo":
+        return _update_halo(m, view, op, local)
     if isinstance(op, ShardOp):
         new_axes = [x for x in b.partial_axes if x not in a.partial_axes]  # type: ignore[union-attr]
         kept = all(x in b.partial_axes for x in a.partial_axes) and (  # type: ignore[union-attr]
@@ -920,6 +983,43 @@ def _local_reshard(m: IndexMath, view: DeviceView, op: Operation, local: Value) 
                              "evenly)")
     new = Operation.create([local], [t], dict(op.attributes), location=op.location, name=op.name)
     return m.b.insert(new).results[0]
+
+
+def _update_halo(m: IndexMath, view: DeviceView, op: Operation, local: Value) -> Value:
+    """The local view of global-view ``mesh.update_halo`` ``op`` (split -> the same split with halos:
+    what ``reshard`` lowers a window's cut to) in a region op's body, on this device's core ``local``.
+    Upstream MLIR's local form: the core inserted at the low halo width into a ``tensor.empty`` of the
+    core's size plus both halo widths, ``update_halo`` on it (static ``halo_sizes``, the op's), whose
+    cells past the tensor's edges stay unset; then the device's region under meshc's halo rule (the
+    halos clipped at the edges, :func:`~meshc.interfaces.spmd.widened`), which is what the body's
+    users read (:meth:`~meshc.interfaces.spmd.DeviceView.region`). The runtimes run it on every run
+    of the body (:mod:`meshc.runtime.body_collectives`).
+
+    Raises:
+        PartitionError: a source that has halos itself or another split than the target's, or halos on
+            more than one dim.
+    """
+    src, res = op.operands[0], op.results[0]
+    a, b = sharding_of(src.type), sharding_of(res.type)
+    if a is None or b is None or a.halo_sizes or _splits(a, src) != _splits(b, res) or a.partial_axes:
+        raise PartitionError(f"'mesh.update_halo' {a} -> {b} in the body of a region op: only a split without "
+                             "halos gets halos there")
+    spec = b.to_spec()
+    halos = [spec.halo_of(d) for d in range(_rank(res) or 0)]
+    if sum(1 for h in halos if any(h)) > 1:
+        raise PartitionError(f"'mesh.update_halo' to {b} in the body of a region op: halos on one dim only")
+    core, box = view.region(src, a), view.region(res, b)
+    full = [m.add(m.add(n, lo), hi) for (_, n), (lo, hi) in zip(core, halos)]
+    shape = [n if isinstance(n, int) else None for n in full]
+    empty = m.b.insert(tensor.EmptyOp.build(local.type.with_shape(shape),  # type: ignore[attr-defined]
+                                            [n for n in full if isinstance(n, Value)], loc=op.location))
+    filled = m.b.insert(tensor.InsertSliceOp.build(local, empty.results[0], [lo for lo, _ in halos],
+                                                   [n for _, n in core], loc=op.location)).results[0]
+    new = Operation.create([filled], [filled.type], dict(op.attributes), location=op.location, name=op.name)
+    exchanged = m.b.insert(new).results[0]
+    starts = [m.sub(o, m.sub(c, lo)) for (o, _), (c, _), (lo, _) in zip(box, core, halos)]
+    return m.b.insert(tensor.ExtractSliceOp.build(exchanged, starts, [n for _, n in box],
+                                                  loc=op.location)).results[0]
 
 
 def _check_uniform(op: Operation) -> None:

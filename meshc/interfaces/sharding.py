@@ -70,8 +70,11 @@ replicated ones (a replicated operand is sliced for free).
 Deviations from upstream, on purpose:
 
 * an operand dim indexed by a compound expression (``d0 + d1`` of a
-  convolution) stays replicated: upstream splits it along its one split loop
-  and relies on halos that meshc does not infer;
+  convolution) is split along its one split parallel loop with halos only
+  when it is a :class:`Window` (linear, non-negative, the other loops of
+  static extent) on a static mesh and static shapes (:func:`window_halos`:
+  one pair of widths covering every device's box, upstream's halo'd
+  convolution); otherwise it stays replicated (gathered);
 * a dim split is carried over a reshape only when it is provably exact under
   meshc's balanced rule (:attr:`DimLink.multiple`); with a dynamic mesh it
   is not (unless the other dims of the reassociation group are 1), and the dim
@@ -188,6 +191,14 @@ class IterationSpace:
     reduction_kinds: tuple[Optional[str], ...] = ()
     tied: tuple[Optional[int], ...] = ()
     captured: tuple[tuple[Value, TensorLinks], ...] = ()
+    #: per operand: None, or one :class:`Window` or None per dim (a dim with no exact link read through
+    #: a sliding window of one parallel loop; such a dim is split with that loop and haloed)
+    windows: tuple[Optional[tuple[Optional["Window"], ...]], ...] = ()
+
+    def window_of(self, operand: int, dim: int) -> Optional["Window"]:
+        """The :class:`Window` dim ``dim`` of operand ``operand`` is read through, or None."""
+        w = self.windows[operand] if operand < len(self.windows) else None
+        return w[dim] if w is not None and dim < len(w) else None
 
     @property
     def num_loops(self) -> int:
@@ -210,6 +221,51 @@ class IterationSpace:
 
     def tied_result(self, operand: int) -> Optional[int]:
         return self.tied[operand] if operand < len(self.tied) else None
+
+
+@dataclass(frozen=True)
+class Window:
+    """An operand dim read through a sliding window of loop ``loop`` (a convolution's ``ow * s + kw * d``,
+    a pooling window, a stencil's ``d0 + d1``): iteration ``i`` of the loop reads the elements
+    ``stride * i + low`` to ``stride * i + high`` (inclusive), whatever the op's other loops in the
+    expression are (their static extents give ``high``).
+
+    A device running the loop over ``[a, b)`` reads ``[stride * a + low, stride * (b - 1) + high]``, and
+    partition hands its clone the box from ``stride * a`` (the clone indexes it with the op's own
+    expression over local indices): the dim is split with the loop and each shard widened by halos
+    that cover that box (:func:`window_halos`; upstream MLIR's mesh partitions a convolution so, with
+    ``update_halo``)."""
+
+    loop: int
+    stride: int
+    low: int
+    high: int
+    #: the expression's other loops (the window's taps): a window whose taps are split is none
+    others: tuple[int, ...] = ()
+
+    def reads(self, start: int, stop: int) -> Optional[tuple[int, int]]:
+        """``[stride * start, last + 1)``: the box of the dim loop iterations ``[start, stop)`` are given
+        (None: no iteration)."""
+        if stop <= start:
+            return None
+        return self.stride * start, self.stride * (stop - 1) + self.high + 1
+
+
+def window_halos(window: Window, loop_bounds: Sequence[int], dim_bounds: Sequence[int]) -> tuple[int, int]:
+    """``(low, high)`` halo widths that give every shard of a windowed dim (``dim_bounds``: its ``k + 1``
+    shard boundaries) what its device's iterations of the window's loop (``loop_bounds``, the same ``k``
+    devices in the same order) read: the widest need over the devices, so one ``update_halo`` serves
+    them all (``halo_sizes`` are one pair per dim). Devices with no iteration need nothing. 14 output
+    rows of a 3-tap window over 16 input rows on 4 devices: loop 0, 3, 6, 10, 14, input 0, 4, 8, 12, 16
+    -> (2, 1)."""
+    lo = hi = 0
+    for i in range(len(loop_bounds) - 1):
+        got = window.reads(loop_bounds[i], loop_bounds[i + 1])
+        if got is None:
+            continue
+        lo = max(lo, dim_bounds[i] - got[0])
+        hi = max(hi, got[1] - dim_bounds[i + 1])
+    return lo, hi
 
 
 @dataclass(frozen=True)
@@ -829,8 +885,70 @@ def operand_shardings_for(op: Operation, ls: LoopSharding, mesh: MeshLike = None
         kind = ls.partial_kind(tied) if tied is not None else None
         partial = ls.partial_axes if kind is not None else ()
         need = ShardingAttr(ls.mesh, tuple(_split_axes(links, ls, shape)), partial, kind or "sum")
-        out.append(_with_halos(_explicit_offsets(need, links, ls, op.operands[k].type, shape), links, ls))
+        need = _with_halos(_explicit_offsets(need, links, ls, op.operands[k].type, shape), links, ls)
+        out.append(_with_windows(need, space, k, op, ls, shape))
     return out
+
+
+def _with_windows(need: ShardingAttr, space: IterationSpace, k: int, op: Operation, ls: LoopSharding,
+                  shape) -> ShardingAttr:
+    """``need`` (operand ``k``'s) with its windowed dims (:attr:`IterationSpace.windows`) split over the
+    axes of their split loop and haloed (:func:`window_halos`), on a static mesh and shapes; unchanged
+    otherwise (the dim stays replicated: gathered). The window's loop bounds are its explicit ones or
+    the balanced split of the loop's extent (read off a result dim the loop indexes exactly); the dim's
+    shards are balanced (a sharding with explicit offsets takes no halos)."""
+    t = op.operands[k].type if k < len(op.operands) else None
+    if not space.windows or need.partial_axes or need.sharded_dims_offsets or not isinstance(t, TensorType):
+        return need
+    split = [tuple(need.dim_axes(d)) for d in range(t.rank)]
+    halos = {d: need.to_spec().halo_of(d) for d in range(t.rank) if split[d]}
+    changed = False
+    for d in range(t.rank):
+        w = space.window_of(k, d)
+        axes = ls.loop_axes[w.loop] if w is not None else ()
+        if w is None or split[d] or not axes or ls.halo_of(w.loop) or any(ls.loop_axes[l] for l in w.others):
+            continue
+        n, size, count = _loop_extent(space, op, w.loop), t.shape[d], _group_size(axes, shape)
+        if n is None or size is None or count is None:
+            continue
+        bounds = ls.bounds_of(w.loop) or shard_boundaries(n, count)
+        split[d], halos[d] = tuple(axes), window_halos(w, bounds, shard_boundaries(size, count))
+        changed = True
+    if not changed:
+        return need
+    flat = tuple(h for d in range(t.rank) if split[d] for h in halos[d])
+    return replace(need, split_axes=tuple(split), halo_sizes=flat if any(flat) else ())
+
+
+def read_whole_windows(op: Operation, k: int, need: ShardingAttr, have: ShardingAttr) -> ShardingAttr:
+    """``need`` (operand ``k``'s, from :func:`operand_shardings_for`) with the windowed dims ``have``
+    leaves replicated made replicated too, their halos dropped: a window reads its box from a whole dim
+    as well (the body of a region op whose class of that dim may not be split, the value from above
+    a loop). ``need`` itself when no such dim is split in it."""
+    space = iteration_space(op)
+    t = op.operands[k].type if k < len(op.operands) else None
+    if not space.windows or not isinstance(t, TensorType):
+        return need
+    whole = {d for d in range(t.rank) if space.window_of(k, d) is not None and need.dim_axes(d)
+             and not have.dim_axes(d)}
+    if not whole:
+        return need
+    spec = need.to_spec()
+    split = tuple(() if d in whole else tuple(need.dim_axes(d)) for d in range(t.rank))
+    flat = tuple(h for d in range(t.rank) if split[d] for h in spec.halo_of(d))
+    return replace(need, split_axes=split, halo_sizes=flat if any(flat) else ())
+
+
+def _loop_extent(space: IterationSpace, op: Operation, loop: int) -> Optional[int]:
+    """Static extent of ``loop``: the size of a result (then operand) dim it indexes exactly."""
+    values = list(op.results) + list(op.operands)
+    for v, links in zip(values, list(space.results) + list(space.operands)):
+        if not isinstance(links, tuple) or not isinstance(v.type, TensorType):
+            continue
+        for d, link in enumerate(effective_links(links)):
+            if link is not None and link.loop == loop and link.multiple is None and v.type.shape[d] is not None:
+                return v.type.shape[d]
+    return None
 
 
 def captured_shardings_for(op: Operation, ls: LoopSharding, mesh: MeshLike = None) -> list[ShardingAttr]:

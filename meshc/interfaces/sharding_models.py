@@ -77,7 +77,7 @@ import meshc.dialects.mesh as mesh
 import meshc.dialects.tensor as tensor
 from meshc.dialects.arith import ConstantOp
 from meshc.dialects.mesh import ShardingAttr, data_encoding_of, sharding_of
-from meshc.interfaces.sharding import (ANY, PARALLEL, DimLink, IterationSpace, ShardingModel, TensorLinks,
+from meshc.interfaces.sharding import (ANY, PARALLEL, DimLink, IterationSpace, ShardingModel, TensorLinks, Window,
                                        effective_links, iteration_space, register_sharding_model)
 from meshc.interfaces.spmd import (DeviceView, IndexMath, Mixed, PartitionContext, PartitionError, clone_on_local_shapes,
                                    known_sizes, local_type, product, replace_clone, shift_block_args, widened)
@@ -169,6 +169,31 @@ def unsplittable_loops(maps: Sequence[AffineMap], n_inputs: int) -> set[int]:
     return fixed
 
 
+def input_windows(maps: Sequence[AffineMap], inputs: Sequence[Value], iterator_types: Sequence[str],
+                  fixed: set[int], extents: Sequence[Optional[int]]) -> tuple:
+    """The sliding windows of a structured op's inputs (:attr:`IterationSpace.windows`; maps are inputs
+    first): an input dim indexed by ``c * d_l + sum(c_j * d_j) + c0`` (non-negative, linear) with exactly
+    one parallel loop ``d_l`` partition may split, and static extents for the other loops, is read
+    through a :class:`~meshc.interfaces.sharding.Window` of ``d_l``: stride ``c``, from ``c0`` to ``c0 +
+    sum(c_j * (n_j - 1))`` (``ow + kw`` of a 3-tap convolution: stride 1, 0 to 2). Empty when no input
+    has one."""
+    out: list = []
+    for v, m in zip(inputs, maps):
+        dims: list[Optional[Window]] = []
+        for e in (m.results if isinstance(v.type, TensorType) else ()):
+            lin = None if isinstance(e, DimExpr) else linear_form(e)
+            win = None
+            if lin is not None and lin[1] >= 0 and all(c > 0 for c in lin[0].values()):
+                own = [l for l in lin[0] if iterator_types[l] == PARALLEL and l not in fixed]
+                rest = [l for l in lin[0] if l not in own]
+                if len(own) == 1 and all(extents[l] is not None for l in rest):
+                    high = lin[1] + sum(lin[0][l] * (extents[l] - 1) for l in rest)  # type: ignore[operator]
+                    win = Window(own[0], lin[0][own[0]], lin[1], high, tuple(sorted(rest)))
+            dims.append(win)
+        out.append(tuple(dims) if any(dims) else None)
+    return tuple(out) if any(w is not None for w in out) else ()
+
+
 class StructuredModel(ShardingModel):
     """linalg structured ops: their own iterator types and indexing maps (inputs, then inits;
     results use their init's map); map results that are not a plain loop dim are unlinked, and so is
@@ -192,7 +217,9 @@ class StructuredModel(ShardingModel):
         for r, j in enumerate(tensor_inits):
             tied[n_in + j] = r
         kinds = tuple(s.reduction_kind(j) for j in tensor_inits)
-        return IterationSpace(tuple(s.iterator_types()), tuple(operands), results, kinds, tuple(tied))
+        windows = input_windows(maps, s.inputs, tuple(s.iterator_types()), fixed, s.static_loop_ranges())
+        return IterationSpace(tuple(s.iterator_types()), tuple(operands), results, kinds, tuple(tied),
+                              windows=windows)
 
     def dps_inits(self, op: Operation) -> tuple[Optional[int], ...]:
         """Result r is written into the r-th tensor init (MLIR's ``getDpsInits``: the ``outs``), the

@@ -103,7 +103,7 @@ from meshc.dialects.func import FuncOp
 from meshc.dialects.mesh import (DYNAMIC_INDEX, ForAllOp, ForOneOp, MeshOp, ShardOp, YieldOp, sharding_of)
 from meshc.dialects.mesh_attrs import ShardEncodingAttr, ShardingAttr
 from meshc.dialects.scf import ForallOp, new_in_parallel
-from meshc.interfaces.sharding import (ANY, ShardingRuleError, dps_inits, effective_links, iteration_space,
+from meshc.interfaces.sharding import (ANY, ShardingRuleError, Window, read_whole_windows, dps_inits, effective_links, iteration_space,
                                        loop_sharding, sharding_model, unchanged_spaces)
 from meshc.interfaces.region_models import zero_destination
 from meshc.interfaces.annotations import per_device
@@ -284,6 +284,10 @@ class FunctionPartitioner:
             for d, link in enumerate(effective_links(tl)):
                 if link is not None and link.loop in ranges:
                     box.append(ranges[link.loop])
+                elif k < n_in and shardings[k].dim_axes(d) and space.window_of(k, d) is not None \
+                        and space.window_of(k, d).loop in ranges \
+                        and not any(l in ranges for l in space.window_of(k, d).others):  # type: ignore[union-attr]
+                    box.append(_window_box(view.m, space.window_of(k, d), ranges))  # type: ignore[arg-type]
                 elif exprs is not None and exprs[k] is not None:
                     box.append(_expr_box(view.m, exprs[k][d], ranges, self.global_size(op, k, d, view)))
                 else:
@@ -328,6 +332,8 @@ class FunctionPartitioner:
             v = (list(op.operands) + list(op.results))[k]
             if have.partial_axes and not want.partial_axes and zero_destination(v):
                 continue  # zeros are a partial sum of zeros: the destination of a split reduction in a body
+            if k < n_in:
+                want = read_whole_windows(op, k, want, have)
             a, b = have.to_spec().without_halo(), want.to_spec()
             if k >= n_in or want.halo_sizes:  # results, and operands of a loop computed on its halo
                 a = have.to_spec()
@@ -493,6 +499,18 @@ def _indexing_exprs(op: Operation) -> Optional[list[Optional[tuple]]]:
     n_in = len(op.inputs)
     out += [tuple(maps[n_in + j].results) for j, v in enumerate(op.inits) if isinstance(v.type, TensorType)]
     return out
+
+
+def _window_box(m: IndexMath, w: Window, ranges: dict[int, tuple[Mixed, Mixed]]) -> tuple[Mixed, Mixed]:
+    """(offset, size) a device reads of an input dim split with the loop of its sliding window ``w``
+    (:class:`~meshc.interfaces.sharding.Window`; the dim is haloed so that this range is the device's
+    own, :func:`~meshc.interfaces.sharding.window_halos`): ``[stride * a + low, stride * (b - 1) + high]``
+    for its loop range ``[a, b)`` (:meth:`~meshc.interfaces.sharding.Window.reads`), nothing when that is
+    empty. The clone indexes it with the op's own expression over the local loop indices, so the box
+    starts at ``stride * a``, the shift :func:`_expr_box` gives a replicated dim."""
+    off, size = ranges[w.loop]
+    span = m.add(m.mul(w.stride, m.sub(size, 1)), w.high + 1)
+    return m.mul(w.stride, off), m.mul(m.min(size, 1), span)
 
 
 def _expr_box(m: IndexMath, expr, ranges: dict[int, tuple[Mixed, Mixed]], size: Mixed) -> tuple[Mixed, Mixed]:

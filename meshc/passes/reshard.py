@@ -82,7 +82,7 @@ from meshc.dialects.func import FuncOp
 from meshc.dialects.mesh import I16, MeshOp, ShardingAttr, ShardOp, _split_attr, lookup_mesh, sharding_of, with_sharding
 from meshc.interfaces.annotations import function_mesh, functions, per_device
 from meshc.interfaces.sharding import (ShardingRuleError, effective_links, iteration_space, loop_sharding,
-                                       operand_shardings_for, result_shardings_for)
+                                       operand_shardings_for, read_whole_windows, result_shardings_for)
 from meshc.ir.attributes import DenseArrayAttr, IntegerAttr, StringAttr, SymbolRefAttr
 from meshc.ir.affine import AffineMap
 from meshc.ir.builder import Builder
@@ -205,7 +205,9 @@ def needed_shardings(op: Operation, mesh: Mesh) -> tuple[list, list]:
     operands = [sharding_of(v.type) for v in op.operands]
     results = [sharding_of(r.type) for r in op.results]
     ls = loop_sharding(op, operands, results, mesh=mesh)
-    need_in = operand_shardings_for(op, ls, mesh)
+    # a window reads a dim its operand holds whole from it as well: no halo exchange then
+    need_in = [read_whole_windows(op, k, need, have) if need is not None and have is not None else need
+               for k, (need, have) in enumerate(zip(operand_shardings_for(op, ls, mesh), operands))]
     need_out = result_shardings_for(op, ls, mesh)
     if not any(s is not None and s.sharded_dims_offsets for s in results) or not mesh.is_static:
         return need_in, need_out

@@ -21,7 +21,9 @@ Bytes follow the threaded runtime's model (:mod:`meshc.runtime.collectives`, the
 a reduction's staging chunk is allocated in the device's pool for the call and freed after it, so
 memory is accounted per iteration. Kinds: ``all_reduce``, ``all_gather``, ``all_slice``,
 ``all_to_all``, ``reduce_scatter`` (their axis attributes as in
-:class:`~meshc.backend.schedule.CollectiveSpec`).
+:class:`~meshc.backend.schedule.CollectiveSpec`), and ``update_halo`` (the halo exchange of a window's
+operand, upstream's local form: the buffer holds the core at the low halo width, :func:`core_of`; the
+device contributes its core and receives its halo cells from the cores that own them).
 
 The schedule lists the same collectives under each region step (:mod:`meshc.backend.schedule`,
 "Region steps": ``b0``, ``b1``... per device, in the order the devices meet them), so a run's trace
@@ -41,12 +43,13 @@ from meshc.backend.schedule import CollectiveSpec
 from meshc.ir.location import DiagnosticError
 from meshc.runtime.collectives import Rendezvous
 
-__all__ = ["body_collective_axes", "body_names", "BodyCollectives", "ThreadBodyCollectives", "MpiBodyCollectives",
+__all__ = ["body_collective_axes", "body_names", "core_of", "BodyCollectives", "ThreadBodyCollectives", "MpiBodyCollectives",
            "body_spec", "BODY_KINDS"]
 
 #: Local-view collectives a kernel's body may hold, with the axis attributes each takes.
 BODY_KINDS = {"all_reduce": (), "all_gather": ("gather_axis",), "all_slice": ("slice_axis",),
-              "all_to_all": ("split_axis", "concat_axis"), "reduce_scatter": ("scatter_axis",)}
+              "all_to_all": ("split_axis", "concat_axis"), "reduce_scatter": ("scatter_axis",),
+              "update_halo": ("halo_axis", "halo_low", "halo_high")}
 
 
 def body_spec(op: Any, seq: int) -> CollectiveSpec:
@@ -60,7 +63,10 @@ def body_spec(op: Any, seq: int) -> CollectiveSpec:
     if kind not in BODY_KINDS:
         raise DiagnosticError(f"'{op.name}' inside a region op's body is not run by the runtime (it runs "
                               f"{', '.join('mesh.' + k for k in BODY_KINDS)})", op.location)
-    attrs: dict = {name: int(op.attributes[name].value) for name in BODY_KINDS[kind]}
+    if kind == "update_halo":
+        attrs: dict = op.exchange_attributes()
+    else:
+        attrs = {name: int(op.attributes[name].value) for name in BODY_KINDS[kind]}
     if kind in ("all_reduce", "reduce_scatter"):
         attrs["reduction"] = op.reduction
     return CollectiveSpec(f"body{seq}", kind, tuple(op.mesh_axes), (), attrs, op.location)
@@ -71,7 +77,7 @@ def _out_shape(op: Any, value: np.ndarray) -> tuple:
     shape = getattr(t, "shape", None)
     if shape is not None and all(isinstance(s, int) for s in shape):
         return tuple(shape)
-    if op.name == "mesh.all_reduce":
+    if op.name in ("mesh.all_reduce", "mesh.update_halo"):  # both keep their buffer's shape
         return tuple(value.shape)
     raise DiagnosticError(f"'{op.name}' inside a region op's body needs a static result shape, got '{t}'",
                           op.location)
@@ -117,6 +123,8 @@ class BodyCollectives:
 
         out_dt = numpy_dtype(element_type_of(op.results[0].type))
         members = self.mesh.axis_group(self.device, spec.mesh_axes)
+        if spec.kind == "update_halo":  # the core is what the device contributes (upstream's local form)
+            value = core_of(value, spec)
         staging = None
         if spec.kind in ("all_reduce", "reduce_scatter") and len(members) > 1 and self.pool is not None:
             staging = f"<staging of in-body {spec.instance}>"
@@ -206,6 +214,22 @@ class MpiBodyCollectives(BodyCollectives):
 
     def exchange(self, spec, op, members, value, out_shape, out_dt):
         return self.transport(spec, self.names.get(id(op)), members, value, out_shape, out_dt)
+
+
+def core_of(buffer: np.ndarray, spec: CollectiveSpec) -> np.ndarray:
+    """The core of an in-body ``update_halo`` ``buffer``: ``halo_low`` cells in along ``halo_axis``,
+    ``halo_high`` before its end.
+
+    Raises:
+        DiagnosticError: a buffer smaller than its halos."""
+    a = spec.attributes
+    d, lo, hi = a["halo_axis"], a["halo_low"], a["halo_high"]
+    if d >= buffer.ndim or buffer.shape[d] < lo + hi:
+        raise DiagnosticError(f"in-body {spec.describe()}: a buffer of shape {list(buffer.shape)} has no room for "
+                              f"halos ({lo}, {hi}) along tensor axis {d}", spec.location)
+    index = [slice(None)] * buffer.ndim
+    index[d] = slice(lo, buffer.shape[d] - hi)
+    return buffer[tuple(index)]
 
 
 def body_names(steps: Any) -> dict[int, str]:

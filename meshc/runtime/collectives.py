@@ -23,6 +23,11 @@ balanced rule), or the reference composition of two steps otherwise
 all_slice, as simulate itself defines them). Bytes moved come from
 :func:`meshc.sharding.reshard.transfer_matrix` of the same steps (the
 planner's cost model; for a composition, the sum over its steps).
+
+``update_halo`` (a region op's body only): the buffers are the members' cores (balanced), the step
+:class:`~meshc.sharding.steps.UpdateHalo` of the spec's ``(halo_low, halo_high)`` on ``halo_axis``,
+and each member's halo'd region is placed in its allocated buffer at the low width's offset
+(:func:`_unclipped`); only the halo cells move.
 """
 
 from __future__ import annotations
@@ -40,7 +45,7 @@ from meshc.sharding import simulate
 from meshc.sharding.reshard import transfer_matrix
 from meshc.sharding.shards import shard_sizes
 from meshc.sharding.spec import Mesh, ReductionKind, Sharding, ShardingError
-from meshc.sharding.steps import AllGather, AllReduce, AllSlice, AllToAll, ReduceScatter, Step
+from meshc.sharding.steps import AllGather, AllReduce, AllSlice, AllToAll, ReduceScatter, Step, UpdateHalo
 
 __all__ = ["CollectiveError", "GroupResult", "group_collective", "group_transfer_matrix", "pair_traffic_refusal",
            "Rendezvous",
@@ -124,6 +129,21 @@ def _plan(spec: CollectiveSpec, members: Sequence[int], in_shapes: Sequence[tupl
 
     kind = spec.kind
     reduction = ReductionKind.parse(a.get("reduction", "sum"))
+    if kind == "update_halo":  # inputs: the members' cores; outputs: core + both halo widths, unclipped
+        d = axis("halo_axis")
+        agree(d)
+        lo, hi = a["halo_low"], a["halo_high"]
+        for m, x, o in zip(members, inputs, out_shapes):
+            want = x.shape[:d] + (x.shape[d] + lo + hi,) + x.shape[d + 1:]
+            if tuple(o) != want:
+                raise _fail(spec, members, f"device {m} allocated {list(o)} for a core of {list(x.shape)} and "
+                                           f"halos ({lo}, {hi}) along tensor axis {d}; expected {list(want)}")
+        sizes = [x.shape[d] for x in inputs]
+        shape = first[:d] + (sum(sizes),) + first[d + 1:]
+        src = _split_on(d, rank, sizes, g)
+        if src.sharded_dims_offsets:  # uneven cores, not the balanced rule: halos need the balanced rule
+            raise _fail(spec, members, f"cores of sizes {sizes} along tensor axis {d} are not a balanced split")
+        return src, shape, [UpdateHalo((lo, hi))]
     if kind == "all_gather":
         d = axis("gather_axis")
         agree(d)
@@ -266,6 +286,8 @@ def group_collective(spec: CollectiveSpec, members: Sequence[int], inputs: Seque
             sharding = step.apply(sharding, mesh, shape)
     except ShardingError as err:
         raise _fail(spec, members, str(err)) from None
+    if spec.kind == "update_halo":
+        bufs = _unclipped(spec, shape, bufs, out_shapes)
     outputs = []
     for m, buf, out_shape, dt in zip(members, bufs, out_shapes, out_dtypes):
         if tuple(buf.shape) != tuple(out_shape):
@@ -273,6 +295,24 @@ def group_collective(spec: CollectiveSpec, members: Sequence[int], inputs: Seque
                                        f"{list(out_shape)}")
         outputs.append(buf if buf.dtype == dt else buf.astype(dt))
     return GroupResult(outputs, matrix)
+
+
+def _unclipped(spec: CollectiveSpec, shape: tuple, bufs: list, out_shapes: Sequence[tuple]) -> list:
+    """Each member's halo'd region of the group's global ``shape`` (meshc's rule: halos clipped at the
+    tensor's edges, what :class:`~meshc.sharding.steps.UpdateHalo` leaves) placed in the buffer it
+    allocated, whose core sits at ``halo_low`` (upstream's local form); cells past the edges are
+    zeros, which nothing reads."""
+    d, lo = spec.attributes["halo_axis"], spec.attributes["halo_low"]
+    out, start = [], 0
+    for buf, core, out_shape in zip(bufs, shard_sizes(shape[d], len(bufs)), out_shapes):
+        full = np.zeros(out_shape, dtype=buf.dtype)
+        at = lo - min(lo, start)  # the low halo cells past the tensor's start are not there
+        index = [slice(None)] * buf.ndim
+        index[d] = slice(at, at + buf.shape[d])
+        full[tuple(index)] = buf
+        out.append(full)
+        start += core
+    return out
 
 
 class _Group:

@@ -48,6 +48,9 @@ def _plan(op):
 def _unrolled(interp, op, args):
     if not op.is_unrolled:
         if op.name == "mesh.update_halo":
+            handler = getattr(interp, "body_collectives", None)
+            if handler is not None and sharding_of(op.operands[0].type) is None:
+                return [handler.run(op, args[0])]  # local view in a region op's body: a halo exchange
             return [args[0]]  # halo cells are copies of other devices' cells: the tensor's values never change
         src = sharding_of(op.operands[0].type)
         if src is not None and not src.partial_axes and sharding_of(op.results[0].type) is not None:
