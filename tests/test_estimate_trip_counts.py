@@ -19,7 +19,8 @@ from meshc.runtime.estimate import TripCounts, estimate
 
 DATA = Path(__file__).parent / "data"
 
-# two loops of dynamic trip count (lines 11 and 18), each with one all_reduce per trip
+# two loops of dynamic trip count (lines 11 and 18), each with one reduce_scatter per trip (the partial
+# product reduce_scattered into the carried value's column split)
 TWO_LOOPS = """module {
   mesh.mesh @m(shape = 4)
   func.func @main(%x: tensor<8x16xf32>, %w: tensor<16x16xf32>, %at: tensor<index>, %bt: tensor<index>) -> tensor<8x16xf32> {
@@ -73,7 +74,7 @@ def test_each_dynamic_loop_takes_its_own_count_as_a_run_counts_it(a, b):
     result = mc.run(mc.parse(TWO_LOOPS), _inputs(a, b), check=True)
     assert result.check_ok
     run = [d.collective_bytes for d in result.stats.devices]
-    assert run == [(a + b) * 2 * 3 * 8 * 16 * 4 // 4] * 4  # a ring all_reduce of 8x16 f32 over 4, per trip
+    assert run == [(a + b) * 3 * 8 * 16 * 4 // 4] * 4  # (g - 1) / g of the 8x16 f32 partial over 4, per trip
     trips = TripCounts.parse([f"11={a}", f"18:10={b}"])
     est = estimate(schedule, trips=trips)
     assert [d.stats.collective_bytes for d in est.devices] == run
@@ -106,7 +107,7 @@ def test_a_count_that_names_no_loop_is_an_error_and_an_uncounted_loop_a_warning(
                         "--trip-count 18=N for this one)"]
     data = json.loads(r.stdout)
     assert [d["trips"] for d in data["dynamic_loops"]] == [2, None]
-    assert [x["received"]["collective"] for x in data["devices"]] == [3 * 2 * 3 * 8 * 16 * 4 // 4] * 4
+    assert [x["received"]["collective"] for x in data["devices"]] == [3 * 3 * 8 * 16 * 4 // 4] * 4
     r = _meshc("estimate", str(src), "--trip-count", "x=2")
     assert r.returncode == 1 and "the loop is named by its source line" in r.stderr
 
