@@ -57,6 +57,9 @@ The models (all float32, small so that the files stay a few hundred kB):
   ``lax.fori_loop(0, n, ...)``: a while loop of dynamic trip count, an ``scf.while`` after IREE, whose
   body slices layer ``i`` off the stacks. Both: w1 column-, w2 row-parallel over "model", x over
   "data"; XLA's all-reduce sits in the while body (counted once, ``trips`` in ``xla_collectives.json``).
+* ``llama_wide``, ``llama_mqa``: the Llama block with grouped-query attention of 8 query heads over 2
+  KV heads, and multi-query attention (1 KV head), ``jnp.repeat`` of the KV heads: fewer KV heads
+  than "model" devices, so Wk/Wv's column blocks are parts of a head.
 """
 
 from __future__ import annotations
@@ -390,7 +393,10 @@ MODELS = {"llama_block": llama_model, "gpt2_layer": gpt2_model, "cnn": cnn_model
           "gpt2_heads_major": functools.partial(gpt2_model, heads=8, heads_major=True),
           "llama_gqa": llama_gqa_model, "cnn_deep": cnn_deep_model,
           # loops IREE lowers to scf.while
-          "mlp_scan": mlp_scan_model, "mlp_fori": mlp_fori_model}
+          "mlp_scan": mlp_scan_model, "mlp_fori": mlp_fori_model,
+          # grouped-query attention with fewer KV heads (2; multi-query: 1) than "model" devices (4)
+          "llama_wide": functools.partial(llama_gqa_model, kv_heads=2),
+          "llama_mqa": functools.partial(llama_gqa_model, kv_heads=1)}
 GENERALIZE = {"cnn"}
 #: trips of the loop of a loop model: XLA's counts are per HLO collective op, and one in a while body
 #: runs once per trip (``xla_collectives.json`` records them as ``trips``; the tests multiply)
