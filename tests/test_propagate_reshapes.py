@@ -333,3 +333,55 @@ def test_a_fold_that_would_lose_an_annotated_split_is_skipped(tmp_path, devices,
     r = CliRunner().invoke(main, ["run", str(src), "--inputs", str(inputs), "--check"])
     assert r.exit_code == 0, r.output
     assert f"(shape {devices}, {devices} devices)" in r.output and ": ok max abs err 0 " in r.output
+
+
+REPEATED_KV = """
+mesh.mesh @m(shape = DEVICES)
+func.func @f(%k: tensor<4x2x8xf32>, %q: tensor<4x8x8xf32>) -> tensor<4x8xf32> {
+  %ks = mesh.shard %k to <@m, [[], [], [0]]> : tensor<4x2x8xf32>
+  %qs = mesh.shard %q to <@m, [[], [0]]> : tensor<4x8x8xf32>
+  %e = tensor.empty() : tensor<4x2x4x8xf32>
+  %rep = linalg.generic {indexing_maps = [affine_map<(d0, d1, d2, d3) -> (d0, d1, d3)>, affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%ks : tensor<4x2x8xf32>) outs(%e : tensor<4x2x4x8xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    linalg.yield %in : f32
+  } -> tensor<4x2x4x8xf32>
+  %c = tensor.collapse_shape %rep [[0], [1, 2], [3]] : tensor<4x2x4x8xf32> into tensor<4x8x8xf32>
+  %e2 = tensor.empty() : tensor<4x8xf32>
+  %c0 = arith.constant 0.0 : f32
+  %z = linalg.fill ins(%c0 : f32) outs(%e2 : tensor<4x8xf32>) -> tensor<4x8xf32>
+  %s = linalg.generic {indexing_maps = [affine_map<(d0, d1, d2) -> (d0, d1, d2)>, affine_map<(d0, d1, d2) -> (d0, d1, d2)>, affine_map<(d0, d1, d2) -> (d0, d1)>], iterator_types = ["parallel", "parallel", "reduction"]} ins(%qs, %c : tensor<4x8x8xf32>, tensor<4x8x8xf32>) outs(%z : tensor<4x8xf32>) {
+  ^bb0(%a: f32, %b: f32, %acc: f32):
+    %p = arith.mulf %a, %b : f32
+    %t = arith.addf %acc, %p : f32
+    linalg.yield %t : f32
+  } -> tensor<4x8xf32>
+  return %s : tensor<4x8xf32>
+}
+"""
+"""Grouped-query scores: 2 KV heads (split on their head dim, as a column-parallel Wk makes them)
+repeated over groups of 4 query heads, collapsed into the 8 heads the query's head split is on."""
+
+
+@pytest.mark.parametrize("devices, folded, moves", [(4, False, "all_gather"), (2, True, "all_to_all")])
+def test_a_repeat_collapse_whose_groups_cannot_carry_the_split_is_kept(tmp_path, devices, folded, moves):
+    # over 4 devices the 8 heads split 4 ways, while the repeat's 2 x 4 grouping could split only its
+    # 2 groups: folding the collapse into the scores would run them on that grouping and gather the
+    # query instead; the collapse stays, and over 2 devices (2 divides the groups) the fold happens.
+    # Either way the repeat is decided from the scores' head split, not from k's split on its head
+    # dim: only k, before the repeat (4x2x8), is resharded (gathered; over 2 devices each takes its
+    # own KV head), never the repeated 4x8x8 tensor
+    text = REPEATED_KV.replace("DEVICES", str(devices))
+    _, after = _propagated(text)
+    collapsed = [str(op.operands[0].type) for op in after.walk() if op.name == "tensor.collapse_shape"]
+    assert ("tensor<4x2x4x8xf32>" in collapsed) is not folded, collapsed
+    src = tmp_path / "gqa.mlir"
+    src.write_text(text)
+    r = CliRunner().invoke(main, ["compile", str(src), "-p", "propagate-reshapes,sharding-propagation,distribute-types,reshard"])
+    assert r.exit_code == 0, r.output
+    moved = re.findall(r"= mesh\.(all_gather|all_to_all|all_reduce) %\S+ .*?: tensor<(\S+?), ", r.output)
+    assert moved == [(moves, "4x2x8xf32")], r.output
+    inputs = tmp_path / "in.npz"
+    np.savez(inputs, *_inputs(mc.parse(text), seed=3))
+    r = CliRunner().invoke(main, ["run", str(src), "--inputs", str(inputs), "--check"])
+    assert r.exit_code == 0, r.output
+    assert ": ok max abs err 0 " in r.output, r.output

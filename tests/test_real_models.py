@@ -5,11 +5,12 @@ NAME_sharded.stablehlo.mlir the same function jitted on a ("data"=2, "model"=4) 
 NamedShardings, NAME.inputs.npz / NAME.expected.npz its arguments and JAX's output, and
 xla_collectives.json the collectives of XLA's SPMD partition of the sharded program with the bytes
 each device receives in them; all made by samples/real/make_models.py (which says what each model
-is). Nothing here needs JAX. Six models, five held-out variants of the same kinds that the
+is). Nothing here needs JAX. Six models, six held-out variants of the same kinds that the
 rules were not written for (GPT-2 with 6 heads of 8 on d=48, GPT-2 with Megatron's heads-major
 fused q/k/v, a Llama block with grouped-query attention, a deeper CNN with a stride-2 conv, a top-2
-mixture of experts whose ``lax.top_k`` is an ``iree_linalg_ext.sort``), and two
-MLP layer stacks in loops (``lax.scan``; ``lax.fori_loop`` of dynamic depth, an ``scf.while``).
+mixture of experts whose ``lax.top_k`` is an ``iree_linalg_ext.sort``), two
+MLP layer stacks in loops (``lax.scan``; ``lax.fori_loop`` of dynamic depth, an ``scf.while``), and
+the Llama block with fewer KV heads than "model" devices (2 KV heads; multi-query, 1).
 
 Each model is annotated with the framework's shardings (``meshc annotate --shardings-from``), run
 sharded against the reference interpreter and JAX (``--check --expected``), and its collectives
@@ -38,7 +39,13 @@ HELD_OUT = ("gpt2_h6", "gpt2_heads_major", "llama_gqa", "cnn_deep", "moe2")
 LOOPS = ("mlp_scan", "mlp_fori")
 """Layer stacks in loops: ``lax.scan`` (an ``scf.for`` of 3 trips after IREE) and ``lax.fori_loop`` of
 dynamic bound (an ``scf.while``); XLA's collective sits in the while body, run once per trip."""
-ALL = MODELS + HELD_OUT + LOOPS
+FEW_KV = ("llama_mqa",)
+"""Held out too: grouped-query attention with fewer KV heads than "model" devices (multi-query: 1)."""
+PAIRED = ("llama_wide",)
+"""8 query heads over 2 KV heads on 4 "model" devices: each device needs the KV head its pair of
+devices shares, which XLA gathers within that pair (the sub-axis ``'model':(2)2``); a mesh axis of
+meshc is split whole, so its all_gathers span the 4 devices and it moves more bytes than XLA."""
+ALL = MODELS + HELD_OUT + LOOPS + FEW_KV
 XLA = json.loads((DATA / "xla_collectives.json").read_text())
 README = Path(__file__).resolve().parent.parent / "samples" / "real" / "README.md"
 COMMUNICATING = ("all_gather", "all_reduce", "reduce_scatter", "all_to_all", "shift", "update_halo", "broadcast",
@@ -77,7 +84,7 @@ def _readme_rows() -> dict[str, list[str]]:
     rows = {}
     for line in README.read_text().splitlines():
         cells = [c.strip() for c in line.strip().strip("|").split("|")]
-        if len(cells) >= 6 and cells[0].strip("`") in ALL:
+        if len(cells) >= 6 and cells[0].strip("`") in ALL + PAIRED:
             rows[cells[0].strip("`")] = cells[1:]
     return rows
 
@@ -109,7 +116,7 @@ def _cell(counts: dict[str, int]) -> str:
     return " + ".join(f"{counts[k]} {k}" for k in dict.fromkeys(ORDER) if counts.get(k)) or "none"
 
 
-@pytest.mark.parametrize("name, linalg", [(m, "") for m in ALL] + [("cnn", "cnn_generic.linalg.mlir")])
+@pytest.mark.parametrize("name, linalg", [(m, "") for m in ALL + PAIRED] + [("cnn", "cnn_generic.linalg.mlir")])
 def test_model_runs_sharded_with_the_framework_shardings(tmp_path, name, linalg):
     annotated = _annotated(tmp_path, name, linalg)
     r = CliRunner().invoke(main, ["run", str(annotated), "--inputs", str(DATA / f"{name}.inputs.npz"), "--check",
@@ -120,7 +127,7 @@ def test_model_runs_sharded_with_the_framework_shardings(tmp_path, name, linalg)
 
 
 @pytest.mark.parametrize("flags", [("--auto-shard", "tp=4"), ("--auto-shard", "dp=2")], ids=["tp4", "dp2"])
-@pytest.mark.parametrize("name", HELD_OUT)
+@pytest.mark.parametrize("name", HELD_OUT + FEW_KV + PAIRED)
 def test_held_out_models_run_sharded_by_the_advisor(name, flags):
     _runs_as_jax(name, *flags)
 
@@ -218,8 +225,8 @@ def test_moe2_runs_expert_parallel_by_the_advisor():
 
 def test_readme_table_is_what_meshc_and_xla_do(tmp_path):
     rows = _readme_rows()
-    assert set(rows) == set(ALL)
-    for name in ALL:
+    assert set(rows) == set(ALL + PAIRED)
+    for name in ALL + PAIRED:
         meshc_cell, xla_cell, meshc_bytes, xla_bytes, without = rows[name][:5]
         annotated = _annotated(tmp_path, name)
         assert meshc_cell == _cell(_collectives(annotated)), name
@@ -227,3 +234,24 @@ def test_readme_table_is_what_meshc_and_xla_do(tmp_path):
         assert int(xla_bytes) == _xla_bytes(name), name
         assert int(meshc_bytes) == _collective_bytes(annotated, _trips(name)), name
         assert without == _cell(_collectives(annotated, STAGE4.replace("propagate-reshapes,", ""))), name
+
+
+@pytest.mark.parametrize("name, kv_heads", [("llama_wide", 2), ("llama_mqa", 1)])
+def test_fewer_kv_heads_than_devices_gather_only_k_and_v(tmp_path, name, kv_heads):
+    # 8 query heads split over the 4 "model" devices, each KV head repeated over its group of query
+    # heads (jnp.repeat): the scores [2, 8, 16, 16] and the softmax keep the head split (the repeat's
+    # collapse into heads is left unfolded where its groups cannot carry a split of 4, and the repeat
+    # is decided from the attention, not from its input's column split), and only k and v, before
+    # the repeat, are all_gathered over "model" (their [64, kv*8] weights' column blocks are parts of
+    # a head); the two all_reduces are Megatron's
+    annotated = _annotated(tmp_path, name)
+    out = CliRunner().invoke(main, ["compile", str(annotated), "-p", STAGE4]).output
+    gathered = re.findall(r"= mesh\.all_gather %\S+ on @mesh mesh_axes = \[1\] gather_axis = \d+ : "
+                          r"tensor<2x16x([\dx]+)xf32, #mesh\.shard<@mesh, \[\[0\]", out)
+    assert gathered and set(gathered) <= {f"{kv_heads * 8}", f"{kv_heads}x8"}, out
+    counts = _collectives(annotated)
+    assert counts["all_reduce"] == 2 and set(counts) == {"all_reduce", "all_gather"}, counts
+    # per device: each all_reduce 2 x 3/4 of its 1x16x64 f32 partial sums (4096 B), each all_gather
+    # 3/4 of the gathered 1x16x(kv*8) f32 block
+    assert _collective_bytes(annotated) == 2 * 6144 + counts["all_gather"] * 3 * kv_heads * 8 * 16 * 4 // 4
+

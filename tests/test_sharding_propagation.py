@@ -13,7 +13,7 @@ import pytest
 from meshc.dialects.mesh import ShardingAttr, ShardOp
 from meshc.interfaces.annotations import describe_shardings, functions, value_shardings
 from meshc.interfaces.sharding import (ANY, PARALLEL, REDUCTION, DimLink, IterationSpace, LoopSharding,
-                                       ShardingModel, ShardingRuleError, has_sharding_rule, iteration_space,
+                                       ShardingModel, broadcast_loops, ShardingRuleError, has_sharding_rule, iteration_space,
                                        keeps_operand_sharding, loop_sharding, operand_shardings_for,
                                        register_sharding_model, result_shardings_for)
 from meshc.ir import DiagnosticError, print_op, verify
@@ -375,3 +375,37 @@ def test_block_arguments_are_never_inferred_partial():
     table = {r.value.name_hint: r for r in value_shardings(functions(m).__next__())}
     assert table["c"].sharding == S("m", [])
     assert [chain for _, chain in table["c"].uses] == [(S("m", [], [0]),)]
+
+
+BROADCASTS = """
+mesh.mesh @m(shape = 4)
+func.func @f(%k: tensor<4x2x8xf32>, %b: tensor<8xf32>, %x: tensor<4x8xf32>) -> (tensor<4x2x4x8xf32>, tensor<4x8xf32>, tensor<4x8xf32>, tensor<4x8xf32>) {
+  %e = tensor.empty() : tensor<4x2x4x8xf32>
+  %rep = linalg.generic {indexing_maps = [affine_map<(d0, d1, d2, d3) -> (d0, d1, d3)>, affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%k : tensor<4x2x8xf32>) outs(%e : tensor<4x2x4x8xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    linalg.yield %in : f32
+  } -> tensor<4x2x4x8xf32>
+  %e2 = tensor.empty() : tensor<4x8xf32>
+  %bias = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d1)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%b : tensor<8xf32>) outs(%e2 : tensor<4x8xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    linalg.yield %in : f32
+  } -> tensor<4x8xf32>
+  %scaled = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d1)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%b : tensor<8xf32>) outs(%e2 : tensor<4x8xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    %s = arith.addf %in, %in : f32
+    linalg.yield %s : f32
+  } -> tensor<4x8xf32>
+  %wide = tensor.expand_shape %x [[0], [1, 2]] output_shape [4, 2, 4] : tensor<4x8xf32> into tensor<4x2x4xf32>
+  %back = tensor.collapse_shape %wide [[0], [1, 2]] : tensor<4x2x4xf32> into tensor<4x8xf32>
+  return %rep, %bias, %back, %scaled : tensor<4x2x4x8xf32>, tensor<4x8xf32>, tensor<4x8xf32>, tensor<4x8xf32>
+}
+"""
+
+
+def test_broadcast_loops_are_the_loops_a_copy_adds():
+    # jnp.repeat of 2 KV heads over groups of 4 (loop 2 reads no dim of k) and a bias spread over the
+    # rows (loop 0); not a body that computes (the doubled bias), not a reshape (no element added)
+    m = module(BROADCASTS)
+    generics = [op for op in m.walk() if op.name == "linalg.generic"]
+    assert [broadcast_loops(op) for op in generics] == [(2,), (0,), ()]
+    assert [broadcast_loops(op) for op in m.walk() if op.name.startswith("tensor.") and "shape" in op.name] == [(), ()]

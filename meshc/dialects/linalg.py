@@ -253,6 +253,19 @@ class StructuredOp(Operation):
             return self.regions[0].blocks[0]
         return None
 
+    @property
+    def copies_inputs(self) -> bool:
+        """Whether every result element is an input element, unchanged: a ``copy`` payload
+        (``linalg.copy``, ``transpose``, ``broadcast``) or a body that only yields input block
+        arguments (``jnp.repeat`` and ``broadcast_in_dim`` as IREE writes them)."""
+        if self.payload_kind == "copy":
+            return True
+        block = self.payload_block
+        if self.payload_kind != "region" or block is None or block.terminator is None or len(block.ops) != 1:
+            return False
+        ins = block.args[:len(self.inputs)]
+        return all(any(v is a for a in ins) for v in block.terminator.operands)
+
     def reduction_kind(self, init_index: int = 0) -> Optional[str]:
         """How partial values of init ``init_index`` combine over the reduction
         loops: ``"sum"`` for contractions; for a region body, the kind of the

@@ -561,6 +561,8 @@ class ReassociativeReshapeOp(Operation):
     source = operand(TENSOR)
     reassociation_attr = attribute(ArrayAttr, name="reassociation", what="an array of arrays of integers")
     traits = (Pure(),)
+    copies_inputs = True
+    """Every result element is a source element, unchanged (as a ``linalg.copy``)."""
 
     @property
     def reassociation(self) -> list[list[int]]:

@@ -697,11 +697,14 @@ def loop_sharding(op: Operation, operand_shardings: Sequence[Optional[ShardingAt
                   result_shardings: Sequence[Optional[ShardingAttr]], *,
                   soft_operand_shardings: Sequence[Optional[ShardingAttr]] = (),
                   soft_result_shardings: Sequence[Optional[ShardingAttr]] = (),
+                  late_operand_shardings: Sequence[Optional[ShardingAttr]] = (),
                   mesh: MeshLike = None) -> LoopSharding:
     """The mesh axes of each loop of ``op`` from the known shardings (None = unknown).
 
     Priority: ``result_shardings``, ``operand_shardings``, ``soft_result_shardings``,
-    ``soft_operand_shardings``, each list in order; see the module docstring for the rule.
+    ``soft_operand_shardings``, ``late_operand_shardings`` (what operands would be produced with,
+    their producers undecided yet), each list in order, the soft and late operand shardings that
+    split a dim before those that split none; see the module docstring for the rule.
     ``mesh`` (a name, a ``mesh.mesh`` op or a :class:`meshc.sharding.Mesh`) names the mesh
     when no sharding is known, and gives the axis sizes that reshape links need (else they are
     looked up in ``op``'s module). Loops no sharding decides are not split.
@@ -713,9 +716,11 @@ def loop_sharding(op: Operation, operand_shardings: Sequence[Optional[ShardingAt
     operand_shardings = _with_captured(space, operand_shardings)
     ordered: list[tuple[str, int, ShardingAttr]] = []
     for kind, shardings in (("result", result_shardings), ("operand", operand_shardings),
-                            ("result", soft_result_shardings), ("operand", soft_operand_shardings)):
+                            ("result", soft_result_shardings), ("operand", soft_operand_shardings),
+                            ("operand", late_operand_shardings)):
         ordered += [(kind, i, s) for i, s in enumerate(shardings) if s is not None]
-    ordered = _splits_first(ordered, len(ordered) - sum(s is not None for s in soft_operand_shardings))
+    n_soft = sum(s is not None for s in list(soft_operand_shardings) + list(late_operand_shardings))
+    ordered = _splits_first(ordered, len(ordered) - n_soft)
     names = {s.mesh for _, _, s in ordered}
     given = _mesh_name(mesh)
     if given is not None:
@@ -727,7 +732,7 @@ def loop_sharding(op: Operation, operand_shardings: Sequence[Optional[ShardingAt
         raise ShardingRuleError(f"no mesh is known for '{op.name}' (no sharding given and no mesh named)")
     name = names.pop()
     solver = _Solver(space, _mesh_shape(op, name, mesh))
-    first_soft = len(ordered) - sum(s is not None for s in soft_operand_shardings)
+    first_soft = len(ordered) - n_soft
     failed = []
     for n, (kind, i, s) in enumerate(ordered):
         links = space.results[i] if kind == "result" else space.extended_operands[i]
@@ -779,6 +784,47 @@ def _with_halos(need: ShardingAttr, links: TensorLinks, ls: LoopSharding) -> Sha
         halo = ls.halo_of(link.loop) if link is not None else None
         flat += list(halo or (0, 0))
     return replace(need, halo_sizes=tuple(flat)) if any(flat) else need
+
+
+def broadcast_loops(op: Operation, space: Optional[IterationSpace] = None) -> tuple[int, ...]:
+    """The parallel loops along which ``op`` broadcasts its inputs, for an op whose results copy
+    input elements (``copies_inputs``: a structured op's payload): loops that index a result dim of
+    static size other than 1 but no dim of any operand that is not a result's destination (DPS
+    init), nor of a captured tensor. Only when every dim of those inputs but unit dims is indexed by
+    a loop alone (not a convolution's window, ``oh + kh``), and for a static result with more
+    elements than each input (a reshape's minor dims are no broadcast). ``jnp.repeat`` of the KV
+    heads of grouped-query attention (``out[b, s, g, r, d] = k[b, s, g, d]``: loop ``r``), a bias
+    copied to every row. ``space``: ``op``'s (default: looked up). Returns the loops, ascending.
+
+    Sharding propagation (:mod:`meshc.passes.sharding_propagation`) decides such an op from what
+    its users want before what its inputs are produced with: the result is larger than the inputs
+    by the broadcast loops' sizes, so a split the users want on another dim is cheaper to reach on
+    the inputs (resharded before the broadcast, then sliced for free) than on the result."""
+    if not getattr(op, "copies_inputs", False):
+        return ()  # computes something along the loop (a one-hot of an index): not a copy
+    space = space if space is not None else iteration_space(op)
+    read: set[int] = set()
+    largest = 0
+    values = list(op.operands) + [v for v, _ in space.captured]
+    for k, links in enumerate(space.extended_operands):
+        if not isinstance(links, tuple) or (k < len(space.operands) and space.tied_result(k) is not None):
+            continue
+        t = values[k].type if k < len(values) else None
+        if not isinstance(t, TensorType) or any(link is None and size != 1 for size, link in zip(t.shape, links)):
+            return ()  # an input dim no loop indexes alone (a convolution's window): not a broadcast
+        read.update(link.loop for link in links if link is not None)
+        largest = max(largest, t.num_elements if t.has_static_shape else -1)
+    out: set[int] = set()
+    for r, links in zip(op.results, space.results):
+        if not isinstance(links, tuple) or not isinstance(r.type, TensorType):
+            continue
+        if not r.type.has_static_shape or not 0 <= largest < r.type.num_elements:
+            continue  # not larger than its inputs (a reshape's minor dims are no broadcast)
+        for size, link in zip(r.type.shape, links):
+            if (link is not None and link.loop not in read and size != 1
+                    and space.iterator_types[link.loop] == PARALLEL):
+                out.add(link.loop)
+    return tuple(sorted(out))
 
 
 def _splits_first(ordered: list, start: int) -> list:

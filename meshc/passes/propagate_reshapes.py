@@ -26,7 +26,10 @@ results allowed: they index unit dims and are kept), the split dims are static i
 and the payload can be written as a generic (not the windowed conv/pooling ops), and every reshape
 the fold puts on another operand or result keeps the split that tensor has (:func:`keeps_splits`:
 its ``mesh.shard`` annotation, or the sharding ``sharding-propagation`` would give it, asked of
-the reshape's sharding model; MLIR's pass knows no shardings). Like upstream's
+the reshape's sharding model; MLIR's pass knows no shardings), and the collapse is not that of a
+broadcast's copies into a dim a mesh axis could split but the group's carrying dim not
+(:func:`spreads_broadcast_group`: ``jnp.repeat`` of 2 KV heads into 8 query heads on 4 devices,
+which stays at the producer's shape). Like upstream's
 ``allow-folding-unit-dim-reshapes=false`` default, a reshape that only adds or drops unit dims is
 left alone (``fold-unit-dims=true`` folds it too).
 
@@ -51,10 +54,11 @@ from math import prod
 from typing import Optional, Sequence
 
 from meshc.dialects.linalg import GenericOp, IndexOp, StructuredOp
-from meshc.dialects.mesh import ShardingAttr, ShardOp, enclosing_module
+from meshc.dialects.mesh import MeshOp, ShardingAttr, ShardOp, enclosing_module
 from meshc.dialects.tensor import CollapseShapeOp, EmptyOp, ExpandShapeOp, ReassociativeReshapeOp
 from meshc.interfaces.annotations import functions
-from meshc.interfaces.sharding import keeps_operand_sharding
+from meshc.interfaces.sharding import broadcast_loops, iteration_space, keeps_operand_sharding
+from meshc.interfaces.sharding_models import carrying_dim
 from meshc.ir.affine import AffineMap, DimExpr
 from meshc.ir.attributes import AffineMapAttr, ArrayAttr, DenseElementsAttr, IntegerAttr, StringAttr
 from meshc.ir.core import Block, Operation, OpResult, Region, Value, op_class
@@ -205,6 +209,40 @@ def keeps_splits(op: StructuredOp, exp: Expansion, known: Shardings, replaced: O
     return True
 
 
+def spreads_broadcast_group(reshape: CollapseShapeOp) -> bool:
+    """Whether folding ``reshape`` into its consumers would give them a grouping of a dim that a
+    split of it cannot keep: ``reshape`` collapses a group whose minor dims its producer broadcasts
+    along (:func:`meshc.interfaces.sharding.broadcast_loops`: ``jnp.repeat`` of 2 KV heads over
+    groups of 4 query heads, ``[B, S, 2, 4, Dh] -> [B, S, 8, Dh]``), and some axis of the module's
+    meshes divides the collapsed dim but not the group's carrying dim (4 devices: 8 heads split,
+    2 groups not). The consumers (the attention) index one heads dim; folded, each would run on
+    the producer's ``2 x 4`` loops, on which the heads split is lost, so the whole scores tensor
+    would be gathered. Left collapsed, the split lives on the collapsed dim and only the
+    broadcast's small input is resharded (MLIR's fusion by expansion knows no shardings; the
+    opposite direction, fold-reshape-by-collapsing, would keep the consumers at this shape)."""
+    src = reshape.source
+    producer = src.op if isinstance(src, OpResult) else None
+    if not isinstance(producer, StructuredOp) or not isinstance(src.type, TensorType):
+        return False
+    loops = broadcast_loops(producer)
+    module = enclosing_module(reshape)
+    if not loops or module is None:
+        return False
+    links = iteration_space(producer).results[src.index]  # type: ignore[attr-defined]
+    axes = {k for m in module.walk() if isinstance(m, MeshOp) for k in m.shape if k is not None and k > 1}
+    shape = src.type.shape
+    for group in reshape.reassociation:
+        if len(group) < 2 or any(shape[d] is None for d in group) or not isinstance(links, tuple):
+            continue
+        c = carrying_dim(group, shape)
+        if not any(links[d] is not None and links[d].loop in loops for d in group if d != c and shape[d] != 1):
+            continue
+        n = prod(shape[d] for d in group)
+        if any(n % k == 0 and shape[c] % k != 0 for k in axes):  # type: ignore[operator]
+            return True
+    return False
+
+
 def _index_ops(block: Block) -> list[IndexOp]:
     """The ``linalg.index`` ops of the structured op owning ``block`` (not of nested structured ops)."""
     found, stack = [], list(block.ops)
@@ -336,6 +374,8 @@ class FoldCollapseIntoConsumer(RewritePattern):
             if not isinstance(reshape, CollapseShapeOp) or not isinstance(reshape.source.type, TensorType):
                 continue
             if not self.fold_unit_dims and is_unit_dim_reshape(reshape):
+                continue
+            if spreads_broadcast_group(reshape):
                 continue
             exp = expansion_of(op, k, reshape.source.type, reshape.reassociation)
             if exp is None or exp.operand_type(v.type, op.indexing_maps()[k])[0] != reshape.source.type:

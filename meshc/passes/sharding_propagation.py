@@ -28,6 +28,17 @@ remark), are replicated; a block argument takes the sharding its first
 deciding user wants, without partial axes (arguments arrive whole), unless
 it is annotated.
 
+A broadcast (an op copying its inputs along loops they lack,
+:func:`meshc.interfaces.sharding.broadcast_loops`: ``jnp.repeat`` of KV
+heads) whose inputs are produced split waits for its users, and so do the
+copies and reshapes after it that know nothing but what it would produce:
+decided from the attention's head split, the small input is resharded
+before the repeat instead of the repeated tensor after it (meshc's rule;
+upstream propagates operand shardings forward through it). A user that
+computes decides with the waiting producers' would-be shardings at the
+lowest priority; once a round finds nothing new, the ops still waiting
+decide from their inputs as any op.
+
 Output (stage 2): every tensor value (block arguments and op results) is
 followed by one ``mesh.shard %v to S`` giving the sharding it is produced
 with -- for a split reduction, partial (``partial = sum[0]``). Where a user
@@ -61,9 +72,9 @@ from meshc.dialects.mesh import ShardingAttr, ShardOp, UpdateHaloOp, sharding_of
 from meshc.dialects.mesh_clauses import SHARD_SPELLINGS
 from meshc.interfaces.annotations import (BaseValue, Use, analyze_block, function_mesh, functions, is_tensor,
                                           static_sharding)
-from meshc.interfaces.sharding import (IterationSpace, LoopSharding, captured_shardings_for, has_sharding_rule,
-                                       iteration_space, loop_sharding, operand_shardings_for, replicated,
-                                       result_shardings_for, sharding_model, unchanged_spaces)
+from meshc.interfaces.sharding import (IterationSpace, LoopSharding, broadcast_loops, captured_shardings_for,
+                                       has_sharding_rule, iteration_space, loop_sharding, operand_shardings_for,
+                                       replicated, result_shardings_for, sharding_model, unchanged_spaces)
 from meshc.ir.attributes import UnitAttr
 from meshc.ir.core import BlockArgument, OpResult, Operation, Value
 from meshc.passes.base import Option, Pass
@@ -159,6 +170,9 @@ class _Propagation:
         self.defs: dict[int, ShardingAttr] = {}            # id(base value) -> sharding it is produced with
         self.needs: dict[tuple[int, int], ShardingAttr] = {}  # (id(op), operand) -> sharding the op needs
         self.told: set[int] = set()  # ops whose model's rule remark is out
+        self.waiting: set[int] = set()  # broadcasts left for their users to decide (see :meth:`waits`)
+        self.tentative: dict[int, ShardingAttr] = {}  # id(result of a waiting op) -> its sharding from its inputs
+        self.late = False  # a round found nothing new: waiting broadcasts decide from their inputs
 
     # -- setup ----------------------------------------------------------------------------------------------
     def run(self) -> None:
@@ -242,6 +256,8 @@ class _Propagation:
                     changed |= self.decide(op)
             if not hasattr(self, "first_round"):
                 self.first_round = set(self.ls)  # what upstream's single round decides (per-use form)
+            if not changed and not self.late and self.waiting - set(self.ls):
+                self.late = changed = True  # nothing reaches them from their users: their inputs decide
 
     def operand_knowledge(self, op: Operation) -> tuple[list, list]:
         """(must, soft) sharding per operand: an ``annotate_for_users`` right before the op is the user's;
@@ -262,6 +278,19 @@ class _Propagation:
             musts.append(must)
             softs.append(soft)
         return musts, softs
+
+    def tentative_knowledge(self, op: Operation) -> list:
+        """Per operand, the sharding a waiting producer (:meth:`waits`) would give it from its own
+        inputs, where nothing else is known of the operand (None otherwise)."""
+        out: list[Optional[ShardingAttr]] = []
+        for i, links in enumerate(self.space(op).extended_operands):
+            entry = self.use_of.get((id(op), i))
+            t = None
+            if isinstance(links, tuple) and entry is not None and not entry[1].path:
+                if id(entry[0].value) not in self.defs and entry[0].pinned is None:
+                    t = self.tentative.get(id(entry[0].value))
+            out.append(t)
+        return out
 
     def wanted(self, use: Use) -> Optional[ShardingAttr]:
         """What ``use`` wants of its value: the decided consumer's need, else the last annotation."""
@@ -305,11 +334,49 @@ class _Propagation:
             return True
         must_o, soft_o = self.operand_knowledge(op)
         must_r, soft_r = self.result_knowledge(op)
-        if all(s is None for s in must_o + soft_o + must_r + soft_r):
+        tentative = self.tentative_knowledge(op)
+        known = any(s is not None for s in must_o + soft_o + must_r + soft_r)
+        if not known and (self.late or all(t is None for t in tentative)):
             return False
+        moves = getattr(op, "copies_inputs", False)  # a copy, transpose or reshape: data movement only
+        if not self.late and ((not known and moves) or self.waits(op, must_o, soft_o, must_r, soft_r)):
+            self.wait(op, soft_o, tentative)
+            return False
+        if id(op) in self.waiting and not self.late:
+            tentative = []  # decided from its users: what it waited for, not what it would carry
         self.record(op, loop_sharding(op, must_o, must_r, soft_operand_shardings=soft_o,
-                                      soft_result_shardings=soft_r, mesh=self.mesh))
+                                      soft_result_shardings=soft_r, late_operand_shardings=tentative,
+                                      mesh=self.mesh))
         return True
+
+    def waits(self, op: Operation, must_o: list, soft_o: list, must_r: list, soft_r: list) -> bool:
+        """Whether ``op`` waits for its users: it broadcasts its inputs along some loops
+        (:func:`meshc.interfaces.sharding.broadcast_loops`), only the shardings its inputs are
+        produced with are known, and one of them splits a dim. Deciding from those would carry the
+        inputs' split onto the larger result and reshard there (a KV head repeated for its group of
+        query heads, split on the head dim, while the attention wants the query heads split);
+        decided from its users, the op reshards its smaller inputs instead. Until a round finds
+        nothing new (:attr:`late`): then its inputs decide, as for any op. The copies, transposes
+        and reshapes after it that know only its tentative result wait alike (the repeat's
+        collapse into heads and the transpose for the attention's product); the first op that
+        computes something decides with it at the lowest priority."""
+        if self.late or any(s is not None for s in must_o + must_r + soft_r):
+            return False
+        if not any(s is not None and any(s.split_axes) for s in soft_o):
+            return False
+        return bool(broadcast_loops(op, self.space(op)))
+
+    def wait(self, op: Operation, soft_o: list, tentative: list) -> None:
+        """Leave ``op`` undecided for now, noting the shardings its results would have from
+        ``soft_o`` (:meth:`tentative_knowledge`): its users decide with them at the lowest
+        priority, and a user that knows nothing else waits too (the chain after a broadcast is
+        decided from the attention's side, not the broadcast's input)."""
+        self.waiting.add(id(op))
+        ls = loop_sharding(op, [], [], soft_operand_shardings=soft_o, late_operand_shardings=tentative,
+                           mesh=self.mesh)
+        for r, t in zip(op.results, result_shardings_for(op, ls)):
+            if t is not None:
+                self.tentative[id(r)] = replace(t, partial_axes=(), partial_type="sum") if t.partial_axes else t
 
     def replicate_without_rule(self, op: Operation) -> None:
         self.pass_.remark(op, f"no sharding rule for '{op.name}': its tensor operands and results are replicated")

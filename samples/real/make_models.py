@@ -61,6 +61,9 @@ The models (all float32, small so that the files stay a few hundred kB):
   biases, capacity 8): ``lax.top_k`` of the router probabilities, which IREE lowers to
   ``iree_linalg_ext.sort`` (descending by a total-order integer key, the indices sorted along), each of
   the two choices dispatched and combined as in ``moe``. Expert-parallel over "model", tokens over "data".
+* ``llama_wide``, ``llama_mqa``: the Llama block with grouped-query attention of 8 query heads over 2
+  KV heads, and multi-query attention (1 KV head), ``jnp.repeat`` of the KV heads: fewer KV heads
+  than "model" devices, so Wk/Wv's column blocks are parts of a head.
 """
 
 from __future__ import annotations
@@ -428,7 +431,10 @@ MODELS = {"llama_block": llama_model, "gpt2_layer": gpt2_model, "cnn": cnn_model
           "llama_gqa": llama_gqa_model, "cnn_deep": cnn_deep_model,
           "moe2": moe2_model,  # top-2 routing: lax.top_k, an iree_linalg_ext.sort after IREE
           # loops IREE lowers to scf.while
-          "mlp_scan": mlp_scan_model, "mlp_fori": mlp_fori_model}
+          "mlp_scan": mlp_scan_model, "mlp_fori": mlp_fori_model,
+          # grouped-query attention with fewer KV heads (2; multi-query: 1) than "model" devices (4)
+          "llama_wide": functools.partial(llama_gqa_model, kv_heads=2),
+          "llama_mqa": functools.partial(llama_gqa_model, kv_heads=1)}
 GENERALIZE = {"cnn"}
 #: trips of the loop of a loop model: XLA's counts are per HLO collective op, and one in a while body
 #: runs once per trip (``xla_collectives.json`` records them as ``trips``; the tests multiply)
