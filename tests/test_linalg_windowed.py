@@ -1,6 +1,7 @@
-"""linalg convolutions and poolings (``WindowedOp``: conv_1d_nwc_wcf,
-conv_2d_nhwc_hwcf, conv_2d_nchw_fchw, depthwise_conv_2d_nhwc_hwc,
-pooling_nhwc_sum/max/min): custom-form round trip, verification, the
+"""linalg convolutions and poolings (``WindowedOp``, every line of ``linalg.WINDOWED``: conv_1d/2d/3d
+with and without batch and channels in NWC/NCW/NHWC/NCHW/NGCHW/NHWGC/NDHWC/NCDHW layouts, depthwise
+convolutions with and without a channel multiplier, pooling_{nwc,ncw,nhwc,nchw,ndhwc}_{sum,max,min}):
+custom-form round trip, verification, the
 iteration space sharding propagation reads, the reference interpreter
 against a loop-nest numpy reference written here, and sharded runs along
 the batch (N) and output-channel (F) dims checked against the reference.
@@ -14,6 +15,8 @@ magnitude about 1 (inputs in [-1, 1]), ``k`` the reduction length.
 from __future__ import annotations
 
 import itertools
+import json
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -86,6 +89,40 @@ CASES = [
     ("pooling_nhwc_sum", (2, 6, 7, 3), (2, 3), (2, 3, 5, 3), (2, 1), (1, 1)),
     ("pooling_nhwc_max", (2, 6, 7, 3), (2, 2), (2, 5, 6, 3), None, None),
     ("pooling_nhwc_min", (1, 8, 8, 2), (3, 3), (1, 3, 3, 2), (2, 2), (1, 1)),
+    # the rest of the yaml's family (conv 1-D/2-D/3-D with and without batch and channels, grouped,
+    # depthwise with and without a multiplier, poolings in NWC/NCW/NCHW/NDHWC)
+    ("conv_1d", (8,), (3,), (6,), None, None),
+    ("conv_2d", (8, 7), (3, 2), (6, 6), None, None),
+    ("conv_3d", (5, 6, 7), (2, 3, 2), (4, 4, 6), None, None),
+    ("conv_1d_ncw_fcw", (2, 3, 8), (4, 3, 3), (2, 4, 6), None, None),
+    ("conv_2d_nhwc_fhwc", (2, 7, 8, 3), (5, 3, 2, 3), (2, 5, 7, 5), None, None),
+    ("conv_2d_ngchw_fgchw", (2, 2, 3, 7, 8), (4, 2, 3, 3, 2), (2, 2, 4, 5, 7), None, None),
+    ("conv_2d_ngchw_gfchw", (2, 2, 3, 7, 8), (2, 4, 3, 3, 2), (2, 2, 4, 5, 7), None, None),
+    ("conv_2d_nhwgc_gfhwc", (2, 7, 8, 2, 3), (2, 4, 3, 2, 3), (2, 5, 7, 2, 4), None, None),
+    ("conv_3d_ndhwc_dhwcf", (2, 5, 6, 7, 3), (2, 3, 2, 3, 4), (2, 4, 4, 6, 4), None, None),
+    ("conv_3d_ncdhw_fcdhw", (2, 3, 5, 6, 7), (4, 3, 2, 3, 2), (2, 4, 4, 4, 6), None, None),
+    ("depthwise_conv_1d_nwc_wc", (2, 8, 3), (3, 3), (2, 6, 3), None, None),
+    ("depthwise_conv_1d_ncw_cw", (2, 3, 8), (3, 3), (2, 3, 6), None, None),
+    ("depthwise_conv_1d_nwc_wcm", (2, 8, 3), (3, 3, 2), (2, 6, 3, 2), None, None),
+    ("depthwise_conv_2d_nchw_chw", (2, 3, 7, 8), (3, 3, 2), (2, 3, 5, 7), None, None),
+    ("depthwise_conv_2d_nhwc_hwcm", (2, 7, 8, 3), (3, 2, 3, 2), (2, 5, 7, 3, 2), None, None),
+    ("depthwise_conv_3d_ndhwc_dhwc", (2, 5, 6, 7, 3), (2, 3, 2, 3), (2, 4, 4, 6, 3), None, None),
+    ("depthwise_conv_3d_ncdhw_cdhw", (2, 3, 5, 6, 7), (3, 2, 3, 2), (2, 3, 4, 4, 6), None, None),
+    ("depthwise_conv_3d_ndhwc_dhwcm", (2, 5, 6, 7, 3), (2, 3, 2, 3, 2), (2, 4, 4, 6, 3, 2), None, None),
+    ("pooling_nchw_sum", (2, 3, 7, 8), (3, 2), (2, 3, 5, 7), None, None),
+    ("pooling_nchw_max", (2, 3, 7, 8), (3, 2), (2, 3, 5, 7), None, None),
+    ("pooling_nwc_sum", (2, 8, 3), (3,), (2, 6, 3), None, None),
+    ("pooling_nwc_max", (2, 8, 3), (3,), (2, 6, 3), None, None),
+    ("pooling_nwc_min", (2, 8, 3), (3,), (2, 6, 3), None, None),
+    ("pooling_ncw_sum", (2, 3, 8), (3,), (2, 3, 6), None, None),
+    ("pooling_ncw_max", (2, 3, 8), (3,), (2, 3, 6), None, None),
+    ("pooling_ndhwc_sum", (2, 5, 6, 7, 3), (2, 3, 2), (2, 4, 4, 6, 3), None, None),
+    ("pooling_ndhwc_max", (2, 5, 6, 7, 3), (2, 3, 2), (2, 4, 4, 6, 3), None, None),
+    ("pooling_ndhwc_min", (2, 5, 6, 7, 3), (2, 3, 2), (2, 4, 4, 6, 3), None, None),
+    ("conv_2d_nhwc_fhwc", (2, 7, 8, 3), (5, 3, 2, 3), (2, 3, 6, 5), (2, 1), (1, 2)),
+    ("pooling_nchw_max", (2, 3, 7, 8), (3, 2), (2, 3, 3, 4), (2, 2), (1, 1)),
+    ("depthwise_conv_1d_nwc_wcm", (2, 8, 3), (3, 3, 2), (2, 4, 3, 2), (1,), (2,)),
+    ("conv_3d_ncdhw_fcdhw", (1, 2, 7, 6, 5), (3, 2, 2, 2, 2), (1, 3, 3, 5, 2), (2, 1, 2), (1, 1, 1)),
 ]
 
 
@@ -232,3 +269,42 @@ def test_sharded_along_batch_and_output_channels(mesh_shape):
     want = _reference("conv_2d_nhwc_hwcf", x, w, np.zeros((4, 4, 4, 6), np.float32), (2, 2), (1, 1))
     tol = _tolerance("conv_2d_nhwc_hwcf", (3, 3, 3, 6), "float32")
     np.testing.assert_allclose(r.outputs[0], want, rtol=tol, atol=tol)
+
+
+UPSTREAM_MAPS = json.loads((Path(__file__).parent / "data" / "linalg_windowed_maps.json").read_text())
+"""What ``iree-opt --linalg-generalize-named-ops`` prints for each op (its indexing maps, loop order and
+iterator types), recorded as test data."""
+
+
+@pytest.mark.parametrize("op", sorted(UPSTREAM_MAPS["ops"]))
+def test_iteration_space_is_the_generalized_form_upstream_prints(op):
+    case = next(c for c in CASES if c[0] == op)
+    m = parse(_program(*case))
+    verify(m)
+    named = m.body.ops[0].body.ops[0]
+    want = UPSTREAM_MAPS["ops"][op]
+    assert [str(mp) for mp in named.indexing_maps()] == want["indexing_maps"]
+    assert named.iterator_types() == want["iterator_types"]
+
+
+@pytest.mark.parametrize("op, split", [("pooling_nchw_max", "[[0], [1]]"), ("conv_2d_ngchw_fgchw", "[[0], [1]]"),
+                                       ("depthwise_conv_2d_nhwc_hwcm", "[[0], [], [], [1]]"),
+                                       ("conv_3d_ndhwc_dhwcf", "[[0]]"), ("pooling_ncw_sum", "[[], [0, 1]]")])
+def test_the_family_runs_sharded_on_its_parallel_dims(op, split):
+    # each op with its input split on parallel dims (batch, channels, groups) on a 2x2 mesh: the
+    # per-device ops read their shard, and the values equal the loop nest's
+    case = next(c for c in CASES if c[0] == op)
+    _, xs, ws, os, strides, dilations = case
+    text = _program(op, xs, ws, os, strides, dilations).replace(
+        "func.func", "mesh.mesh @m(shape = 2x2)\nfunc.func", 1).replace(
+        f"  %r = linalg.{op}", f"  %xs = mesh.shard %x to <@m, {split}> : {_t(xs)}\n  %r = linalg.{op}", 1).replace(
+        "ins(%x, %w", "ins(%xs, %w", 1)
+    combiner = linalg.WINDOWED[op][1]
+    x, w, init = _inputs(xs, ws, os, "float32", 13, combiner)
+    r = mc.run(parse(text), [x, w, init], check=True)
+    assert r.check_ok, [(c.name, c.max_abs) for c in r.comparisons]
+    n = len(strides or dilations or ()) or sum(1 for d in linalg.WINDOWED[op][0][1] if d == "[")
+    want = _reference(op, x, w, init, strides or (1,) * n, dilations or (1,) * n)
+    tol = _tolerance(op, ws, "float32")
+    np.testing.assert_allclose(r.outputs[0], want, rtol=tol, atol=tol)
+    assert sum(d.collective_bytes for d in r.stats.devices) == 0  # parallel dims: nothing moves

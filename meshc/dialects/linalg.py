@@ -18,9 +18,11 @@ interpreter read only this description. Families (one base class each):
 * :class:`ElementwiseOp` — ``add sub mul div div_unsigned max min powf``,
   ``exp log abs ceil floor negf reciprocal round sqrt rsqrt square tanh erf``,
   ``select``: identity maps, all loops parallel.
-* :class:`WindowedOp` — ``conv_1d_nwc_wcf``, ``conv_2d_nhwc_hwcf``,
-  ``conv_2d_nchw_fchw``, ``depthwise_conv_2d_nhwc_hwc``,
-  ``pooling_nhwc_sum/max/min``: a window slid with ``strides`` and
+* :class:`WindowedOp` — the yaml's convolutions and poolings: ``conv_1d/2d/3d``
+  (plain, and in NWC/NCW/NHWC/NCHW/NGCHW/NHWGC/NDHWC/NCDHW layouts with their
+  filter layouts), ``depthwise_conv_1d/2d/3d`` (with and without a channel
+  multiplier), ``pooling_{nwc,ncw,nhwc,nchw,ndhwc}_{sum,max,min}`` (the
+  ``*_unsigned`` integer poolings are not declared): a window slid with ``strides`` and
   ``dilations`` (input dims ``oh * s + kh * d``), each op one line of
   :data:`WINDOWED`; sharding propagation and partition read their maps.
 * :class:`FillOp`, :class:`CopyOp` — named ops of the same yaml.
@@ -734,6 +736,34 @@ WINDOWED: dict[str, tuple[tuple[str, str, str, str], str]] = {
     "pooling_nhwc_sum": (("nHWchw", "n[Hh][Ww]c", "hw", "nHWc"), "sum"),
     "pooling_nhwc_max": (("nHWchw", "n[Hh][Ww]c", "hw", "nHWc"), "max"),
     "pooling_nhwc_min": (("nHWchw", "n[Hh][Ww]c", "hw", "nHWc"), "min"),
+    "conv_1d": (("Ww", "[Ww]", "w", "W"), "conv"),
+    "conv_1d_ncw_fcw": (("nfWcw", "nc[Ww]", "fcw", "nfW"), "conv"),
+    "conv_2d": (("HWhw", "[Hh][Ww]", "hw", "HW"), "conv"),
+    "conv_2d_ngchw_fgchw": (("ngfHWchw", "ngc[Hh][Ww]", "fgchw", "ngfHW"), "conv"),
+    "conv_2d_ngchw_gfchw": (("ngfHWchw", "ngc[Hh][Ww]", "gfchw", "ngfHW"), "conv"),
+    "conv_2d_nhwc_fhwc": (("nHWfhwc", "n[Hh][Ww]c", "fhwc", "nHWf"), "conv"),
+    "conv_2d_nhwgc_gfhwc": (("nHWgfhwc", "n[Hh][Ww]gc", "gfhwc", "nHWgf"), "conv"),
+    "conv_3d": (("DHWdhw", "[Dd][Hh][Ww]", "dhw", "DHW"), "conv"),
+    "conv_3d_ncdhw_fcdhw": (("nfDHWcdhw", "nc[Dd][Hh][Ww]", "fcdhw", "nfDHW"), "conv"),
+    "conv_3d_ndhwc_dhwcf": (("nDHWfdhwc", "n[Dd][Hh][Ww]c", "dhwcf", "nDHWf"), "conv"),
+    "depthwise_conv_1d_ncw_cw": (("nWcw", "nc[Ww]", "cw", "ncW"), "conv"),
+    "depthwise_conv_1d_nwc_wc": (("nWcw", "n[Ww]c", "wc", "nWc"), "conv"),
+    "depthwise_conv_1d_nwc_wcm": (("nWcmw", "n[Ww]c", "wcm", "nWcm"), "conv"),
+    "depthwise_conv_2d_nchw_chw": (("nHWchw", "nc[Hh][Ww]", "chw", "ncHW"), "conv"),
+    "depthwise_conv_2d_nhwc_hwcm": (("nHWcmhw", "n[Hh][Ww]c", "hwcm", "nHWcm"), "conv"),
+    "depthwise_conv_3d_ncdhw_cdhw": (("nDHWdhwc", "nc[Dd][Hh][Ww]", "cdhw", "ncDHW"), "conv"),
+    "depthwise_conv_3d_ndhwc_dhwc": (("nDHWdhwc", "n[Dd][Hh][Ww]c", "dhwc", "nDHWc"), "conv"),
+    "depthwise_conv_3d_ndhwc_dhwcm": (("nDHWmdhwc", "n[Dd][Hh][Ww]c", "dhwcm", "nDHWcm"), "conv"),
+    "pooling_nchw_max": (("ncHWhw", "nc[Hh][Ww]", "hw", "ncHW"), "max"),
+    "pooling_nchw_sum": (("ncHWhw", "nc[Hh][Ww]", "hw", "ncHW"), "sum"),
+    "pooling_ncw_max": (("ncWw", "nc[Ww]", "w", "ncW"), "max"),
+    "pooling_ncw_sum": (("ncWw", "nc[Ww]", "w", "ncW"), "sum"),
+    "pooling_ndhwc_max": (("nDHWcdhw", "n[Dd][Hh][Ww]c", "dhw", "nDHWc"), "max"),
+    "pooling_ndhwc_min": (("nDHWcdhw", "n[Dd][Hh][Ww]c", "dhw", "nDHWc"), "min"),
+    "pooling_ndhwc_sum": (("nDHWcdhw", "n[Dd][Hh][Ww]c", "dhw", "nDHWc"), "sum"),
+    "pooling_nwc_max": (("nWcw", "n[Ww]c", "w", "nWc"), "max"),
+    "pooling_nwc_min": (("nWcw", "n[Ww]c", "w", "nWc"), "min"),
+    "pooling_nwc_sum": (("nWcw", "n[Ww]c", "w", "nWc"), "sum"),
 }
 """Convolutions and poolings: ``(loops, input, filter, init)`` letters (the
 yaml's ``d0, d1, ...`` order: batch, output spatial, channels, window) and the

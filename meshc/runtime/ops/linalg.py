@@ -35,6 +35,7 @@ from typing import Any, Optional
 
 import numpy as np
 
+from meshc.dialects.linalg import WINDOWED
 from meshc.ir.affine import DimExpr
 from meshc.ir.core import OpResult, Value
 from meshc.ir.types import TensorType, element_type_of, numpy_dtype
@@ -67,8 +68,7 @@ def _windowed(interp, op, args):
                        args[2])]
 
 
-for _name in ("conv_1d_nwc_wcf", "conv_2d_nhwc_hwcf", "conv_2d_nchw_fchw", "depthwise_conv_2d_nhwc_hwc",
-              "pooling_nhwc_sum", "pooling_nhwc_max", "pooling_nhwc_min"):
+for _name in WINDOWED:  # every convolution and pooling the dialect declares
     kernel(f"linalg.{_name}")(_windowed)
 
 
