@@ -298,3 +298,83 @@ func.func @main(%x: tensor<3x4xf32>, %u: tensor<3x4xf32>, %i: tensor<3xi32>) -> 
     want[2] = u[0]  # rows 3 and -1 fall outside the 3 rows: dropped
     np.testing.assert_array_equal(got[0], want)
     np.testing.assert_array_equal(got[1], -np.sort(-x, axis=0))
+
+
+ARG_COMPARE = """
+func.func @main(%x: tensor<3x7xf32>, %base: index) -> (tensor<3xf32>, tensor<3xi32>, tensor<3xf32>, tensor<3xi64>, tensor<3xf32>, tensor<3xi32>) {
+  %ninf = arith.constant 0xFF800000 : f32
+  %pinf = arith.constant 0x7F800000 : f32
+  %z = arith.constant 0 : i32
+  %z64 = arith.constant 0 : i64
+  %e = tensor.empty() : tensor<3xf32>
+  %ei = tensor.empty() : tensor<3xi32>
+  %ei64 = tensor.empty() : tensor<3xi64>
+  %lo = linalg.fill ins(%ninf : f32) outs(%e : tensor<3xf32>) -> tensor<3xf32>
+  %hi = linalg.fill ins(%pinf : f32) outs(%e : tensor<3xf32>) -> tensor<3xf32>
+  %i0 = linalg.fill ins(%z : i32) outs(%ei : tensor<3xi32>) -> tensor<3xi32>
+  %i64 = linalg.fill ins(%z64 : i64) outs(%ei64 : tensor<3xi64>) -> tensor<3xi64>
+  %zf = arith.constant 0.0 : f32
+  %zero = linalg.fill ins(%zf : f32) outs(%e : tensor<3xf32>) -> tensor<3xf32>
+  // argmax, the first of equal maxima, positions from %base
+  %0:2 = iree_linalg_ext.arg_compare dimension(1) ins(%x : tensor<3x7xf32>) outs(%lo, %i0 : tensor<3xf32>, tensor<3xi32>) index_base(%base : index) {
+  ^bb0(%a: f32, %b: f32):
+    %gt = arith.cmpf ogt, %a, %b : f32
+    iree_linalg_ext.yield %gt : i1
+  } -> tensor<3xf32>, tensor<3xi32>
+  // argmin, non-strict: the last of equal minima
+  %1:2 = iree_linalg_ext.arg_compare dimension(1) ins(%x : tensor<3x7xf32>) outs(%hi, %i64 : tensor<3xf32>, tensor<3xi64>) {
+  ^bb0(%a: f32, %b: f32):
+    %le = arith.cmpf ole, %a, %b : f32
+    iree_linalg_ext.yield %le : i1
+  } -> tensor<3xf32>, tensor<3xi64>
+  // the largest magnitude from 0 (a comparator of computed values: run per position)
+  %2:2 = iree_linalg_ext.arg_compare dimension(1) ins(%x : tensor<3x7xf32>) outs(%zero, %i0 : tensor<3xf32>, tensor<3xi32>) {
+  ^bb0(%a: f32, %b: f32):
+    %aa = math.absf %a : f32
+    %ab = math.absf %b : f32
+    %gt = arith.cmpf ogt, %aa, %ab : f32
+    iree_linalg_ext.yield %gt : i1
+  } -> tensor<3xf32>, tensor<3xi32>
+  return %0#0, %0#1, %1#0, %1#1, %2#0, %2#1 : tensor<3xf32>, tensor<3xi32>, tensor<3xf32>, tensor<3xi64>, tensor<3xf32>, tensor<3xi32>
+}
+"""
+
+
+def test_arg_compare_is_argmax_argmin_and_runs_any_comparator():
+    # ties and a NaN on purpose: row 0 has two maxima (3 at 1 and 4) and two minima (-2 at 2 and 5),
+    # row 1 a NaN (never chosen: ogt is false for it), row 2 all equal; values are exact
+    x = np.array([[0, 3, -2, 1, 3, -2, 0.5], [1, np.nan, -4, 2, 0, -4, 2], [5, 5, 5, 5, 5, 5, 5]], np.float32)
+    m = parse(ARG_COMPARE)
+    verify(m)
+    out = api.run_reference(m, [x, np.array(10)]).outputs
+    assert out[0].tolist() == [3, 2, 5] and out[1].tolist() == [11, 13, 10] and out[1].dtype == np.int32
+    assert out[2].tolist() == [-2, -4, 5] and out[3].tolist() == [5, 5, 6] and out[3].dtype == np.int64
+    assert out[4].tolist() == [3, -4, 5] and out[5].tolist() == [1, 2, 0]  # |-4| beats 2; NaN compares false
+
+
+def test_arg_compare_runs_sharded_on_its_other_dims():
+    text = ARG_COMPARE.replace("func.func @main(%x: tensor<3x7xf32>, %base: index)",
+                               "mesh.mesh @m(shape = 2)\nfunc.func @main(%x0: tensor<3x7xf32>, %base: index)").replace(
+        "  %ninf =", "  %x = mesh.shard %x0 to <@m, [[0]]> : tensor<3x7xf32>\n  %ninf =", 1)
+    rng = np.random.default_rng(4)
+    x = rng.integers(-3, 4, (3, 7)).astype(np.float32)  # small integers: many ties
+    r = api.run(parse(text), [x, np.array(0)], check=True)
+    assert r.check_ok
+    assert r.outputs[1].tolist() == np.argmax(x, axis=1).tolist()
+    assert r.outputs[3].tolist() == (6 - np.argmin(x[:, ::-1], axis=1)).tolist()
+    assert sum(d.collective_bytes for d in r.stats.devices) == 0  # the rows stay split: nothing moves
+
+
+@pytest.mark.parametrize("flags", [(), ("--auto-shard", "dp=2"), ("--mesh", "m=2x2", "--shard", "arg0=[[0], [1]]")],
+                         ids=["unsharded", "dp2", "tokens-2x2"])
+def test_an_onnx_graph_through_torch_mlir_runs_as_numpy_computes_it(flags):
+    # samples/real/make_onnx_mix.py: an embedding, LayerNormalization, Gelu, Split/Concat, Where, CumSum
+    # (an iree_linalg_ext.scan), TopK (a sort) and ArgMax (an arg_compare), weights inlined as constants;
+    # the top-3 positions and the argmax are exact, the values within 1e-4 of the float64 reference
+    from tests.test_real_models_sharded import DATA
+    r = CliRunner().invoke(main, ["run", str(DATA / "onnx_mix.linalg.mlir"), "--inputs", str(DATA / "onnx_mix.inputs.npz"),
+                                  "--check", "--expected", str(DATA / "onnx_mix.expected.npz"), "--atol", "1e-4",
+                                  "--atol-scale", "--rtol", "1e-4", *flags])
+    assert r.exit_code == 0, r.output
+    assert r.output.count(": ok max abs err") == 6 and "MISMATCH" not in r.output, r.output
+    assert "result1 vs 'ti': ok max abs err 0 max rel err 0 (exact)" in r.output

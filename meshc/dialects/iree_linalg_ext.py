@@ -1,5 +1,5 @@
-"""iree_linalg_ext dialect (IREE): the LinalgExt ops that IREE's StableHLO input conversion emits for
-JAX programs, in destination-passing style (``compiler/src/iree/compiler/Dialect/LinalgExt/IR/
+"""iree_linalg_ext dialect (IREE): the LinalgExt ops that IREE's StableHLO and ONNX input conversions
+emit for JAX and ONNX programs, in destination-passing style (``compiler/src/iree/compiler/Dialect/LinalgExt/IR/
 LinalgExtOps.td``; verifier messages as ``LinalgExtOps.cpp`` words them):
 
 * ``iree_linalg_ext.sort dimension(d) outs(%k, %v.. : T, T..) { ^bb0(%a: K, %b: K, %c: V, %d: V..):
@@ -21,6 +21,9 @@ LinalgExtOps.td``; verifier messages as ``LinalgExtOps.cpp`` words them):
   ``index depth`` dims, ``p = s`` on the others (``x.at[i].add/set``, ``segment_sum``);
 * ``iree_linalg_ext.gather dimension_map = [..] ins(%src, %idx : S, I) outs(%out : O)``: the reverse
   read, ``out[b, s] = src[p]`` (IREE 3.x; JAX's gathers lower to ``linalg.generic`` instead);
+* ``iree_linalg_ext.arg_compare dimension(d) ins(%x : T) outs(%val, %idx : V, I) [index_base(%b : index)]
+  { ^bb0(%a: E, %b: E): ... yield %better : i1 }``: the best element along ``d`` and its position,
+  searched from the outs' contents (ONNX's ``ArgMax``/``ArgMin`` through torch-mlir);
 * ``iree_linalg_ext.yield``: the regions' terminator.
 
 Index batch rank, depth and slices follow IREE's ``verifyGatherScatter``: index depth =
@@ -36,7 +39,7 @@ from meshc.dialects.linalg import YieldOp as LinalgYieldOp
 from meshc.ir.attributes import BoolAttr, DenseArrayAttr, IntegerAttr
 from meshc.ir.core import Operation
 from meshc.ir.opdef import Pure, attribute, define_op, region, var_operand, var_result
-from meshc.ir.types import I64, IntegerType, TensorType
+from meshc.ir.types import I64, INDEX, IntegerType, TensorType
 
 
 def _int_attr(op: Operation, key: str) -> int:
@@ -279,6 +282,77 @@ class TopkOp(LinalgExtOp):
         self._tail(p)
 
 
+@define_op
+class ArgCompareOp(LinalgExtOp):
+    """``iree_linalg_ext.arg_compare dimension(d) ins(%x : tensor<..xT>) outs(%val, %idx : ...)
+    [index_base(%b : index)] { ^bb0(%a: T, %b: T): ... yield %better : i1 } -> ...``: the best element
+    of ``%x`` along ``d`` and its position (argmax / argmin): the outs' elements start the search, and
+    element ``k`` replaces them where the comparator says it is better than the current one
+    (``comparator(x[k], current)``), its index ``k`` (+ ``index_base``) cast to the index type
+    (IREE's ``generalizeArgCompareOp``). Shapes: ``%x`` rank ``r``; ``%val``, ``%idx`` rank ``r - 1``,
+    the dims of ``%x`` but ``d``; ``%val`` of ``%x``'s element type, ``%idx`` integer or index.
+    Operands: input, the two outs, then the optional ``index_base``."""
+
+    name = "iree_linalg_ext.arg_compare"
+    dimension_attr = attribute(IntegerAttr, name="dimension", what="an integer")
+    comparator = region(single_block=True)
+
+    @property
+    def num_inits(self) -> int:
+        return 2
+
+    @property
+    def inputs(self) -> list:
+        return [self.operands[0]]
+
+    @property
+    def inits(self) -> list:
+        return list(self.operands[1:3])
+
+    @property
+    def index_base(self):
+        """The ``index_base`` operand, or None."""
+        return self.operands[3] if len(self.operands) > 3 else None
+
+    def verify_op(self) -> None:
+        if len(self.operands) not in (3, 4) or len(self.results) != 2:
+            raise self.error("expected one input, two outputs (value and index) and an optional index_base")
+        x = _ranked(self, self.operands[0], "the input value")
+        val = _ranked(self, self.operands[1], "the output value")
+        idx = _ranked(self, self.operands[2], "the output index")
+        d = self.dimension
+        if not 0 <= d < x.rank:
+            raise self.error(f"reduction dimension {d} is out of range for input of rank {x.rank}")
+        if val.rank != x.rank - 1 or idx.rank != x.rank - 1:
+            raise self.error(f"expected outputs of rank {x.rank - 1}, one less than the input's")
+        rest = [n for k, n in enumerate(x.shape) if k != d]
+        if not all(_compatible(a, b) for a, b in zip(rest, val.shape)) or \
+                not all(_compatible(a, b) for a, b in zip(val.shape, idx.shape)):
+            raise self.error("expected the output shapes to be the input's without the reduction dimension")
+        if val.element_type != x.element_type:
+            raise self.error("expected the output value to have the input's element type")
+        if not isinstance(idx.element_type, IntegerType) and idx.element_type != INDEX:
+            raise self.error(f"expected an integer or index output index, got '{idx}'")
+        if self.index_base is not None and self.index_base.type != INDEX:
+            raise self.error("expected index_base to be of index type")
+        block = _block(self)
+        if len(block.args) != 2 or any(a.type != x.element_type for a in block.args):
+            raise self.error(f"expected the comparator to take two arguments of type {x.element_type}")
+        ys = _yielded(self)
+        if len(ys) != 1 or ys[0].type != IntegerType(1):
+            raise self.error("expected the comparator to yield one i1")
+        self._verify_results()
+
+    def print_custom(self, p) -> None:
+        self._head(p, ("dimension",))
+        x, outs = self.operands[0], self.inits
+        p.write(f" dimension({self.dimension}) ins({p.values([x])} : {x.type}) outs({p.values(outs)} : "
+                f"{p.types(v.type for v in outs)})")
+        if self.index_base is not None:
+            p.write(f" index_base({p.values([self.index_base])} : index)")
+        self._tail(p)
+
+
 class IndexedOp(LinalgExtOp):
     """Base of scatter and gather: ``dimension_map``, the index depth and batch rank of IREE's
     ``verifyGatherScatter``. ``data`` is the indexed tensor (scatter's original, gather's source),
@@ -473,6 +547,14 @@ class Syntax:
         a = self._le_attrs(attrs, dimension_map=i64_array(dmap))
         return self._le_build(kw, "iree_linalg_ext.gather", (ins or []) + (outs or []), results, a,
                               [body] if body is not None else [])
+
+    def le_index_base(self, typed):
+        return typed
+
+    def le_arg_compare(self, kw, attrs, dim, ins, outs, base, body, results):
+        a = self._le_attrs(attrs, dimension=IntegerAttr(int(str(dim)), I64))
+        return self._le_build(kw, "iree_linalg_ext.arg_compare", (ins or []) + (outs or []) + list(base or []),
+                              results, a, [body])
 
     def le_yield(self, kw, toks, attrs, types):
         toks, types = toks or [], types or []

@@ -9,6 +9,9 @@ scatter's loops are its updates' dims, gather's its output's):
   operand and result linked on every dim but ``d``, which each device needs whole (its elements
   are ordered or combined together). scan's accumulator (rank - 1) is linked on the other dims.
   The ``outs`` are the results' destinations.
+* ``arg_compare`` along dim ``d``: loops = the input's dims, all parallel; the input linked on every
+  dim but ``d`` (the best element is searched over the whole dim), the two outs and results on the
+  input's other dims; ``index_base`` is a scalar.
 * ``scatter``: loops = the original's dims; the original and the result linked on every slice dim
   (the dims after the first ``index depth``), the updates' slice dims on the same loops; the
   indexed dims, the updates' batch dims and the indices stay replicated (a device writes rows it
@@ -66,6 +69,26 @@ class AlongDimModel(ShardingModel):
         return op
 
 
+class ArgCompareModel(ShardingModel):
+    """``iree_linalg_ext.arg_compare``; see the module docstring."""
+
+    def iteration_space(self, op: Operation) -> Optional[IterationSpace]:
+        t = op.operands[0].type
+        if not isinstance(t, TensorType) or t.rank is None:
+            return None
+        rank, d = t.rank, op.dimension  # type: ignore[attr-defined]
+        rest = tuple(DimLink(k if k < d else k + 1) for k in range(rank - 1))
+        operands = [_but(rank, d), rest, rest] + [None] * (len(op.operands) - 3)
+        return IterationSpace((PARALLEL,) * rank, tuple(operands), (rest, rest), (None, None),
+                              (None, 0, 1) + (None,) * (len(op.operands) - 3))
+
+    def refine(self, op: Operation, known) -> Operation:
+        """The results take their inits' (now static) types."""
+        for r, v in zip(op.results, op.inits):  # type: ignore[attr-defined]
+            r.type = v.type
+        return op
+
+
 class ScatterModel(ShardingModel):
     """``iree_linalg_ext.scatter``; see the module docstring."""
 
@@ -105,6 +128,7 @@ def _register() -> None:
     along = AlongDimModel()
     for cls in (ext.SortOp, ext.ScanOp, ext.TopkOp):
         register_sharding_model(cls, along)
+    register_sharding_model(ext.ArgCompareOp, ArgCompareModel())
     register_sharding_model(ext.ScatterOp, ScatterModel())
     register_sharding_model(ext.GatherOp, GatherModel())
 

@@ -14,6 +14,11 @@ the ops' regions with this interpreter's kernels on whole arrays.
   update and the original ``np.add.at``; any other region runs once per batch point. Batch
   points whose indices fall outside the original are dropped (stablehlo.scatter's rule).
 * ``gather``: a fancy-indexed read.
+* ``arg_compare``: a comparator ``cmp PRED, %a, %b`` of the two block arguments (strict ``ogt``/``sgt``
+  /``ugt``: argmax, first of equal best; ``olt``...: argmin; the non-strict ``oge``...: the last of
+  equal best) is an ``argmax``/``argmin`` along the dim (NaN never chosen, as ``ogt`` is false for
+  it), then compared once with the outs; any other comparator is run once per position along the
+  dim, on the slices of every other dim at once (IREE's sequential order).
 """
 
 from __future__ import annotations
@@ -217,3 +222,59 @@ def _gather(interp, op, args):
     src, idx, out = args
     return [K.gather(np.asarray(src), idx, op.batch_rank, op.dimension_map, np.shape(out)).astype(
         np.asarray(out).dtype, copy=False)]
+
+
+_ARG_BEST = {"ogt": ("max", True), "sgt": ("max", True), "ugt": ("max", True), "olt": ("min", True),
+             "slt": ("min", True), "ult": ("min", True), "oge": ("max", False), "sge": ("max", False),
+             "uge": ("max", False), "ole": ("min", False), "sle": ("min", False), "ule": ("min", False)}
+"""Comparator predicate of ``arith.cmpf``/``cmpi`` on ``(%a, %b)`` -> (best, strict): strict keeps the first
+of equal best elements, non-strict the last."""
+
+
+def _arg_comparator(block) -> Optional[tuple]:
+    """``(best, strict, unsigned)`` when the comparator is ``cmp PRED, %a, %b`` of its block arguments."""
+    term = block.terminator
+    y = term.operands[0] if term is not None and len(term.operands) == 1 else None
+    if not isinstance(y, OpResult) or y.op.parent is not block or y.op.name not in ("arith.cmpf", "arith.cmpi"):
+        return None
+    cmp = y.op
+    if len(block.ops) != 2 or cmp.predicate not in _ARG_BEST or list(cmp.operands) != list(block.args):
+        return None
+    best, strict = _ARG_BEST[cmp.predicate]
+    return best, strict, cmp.predicate.startswith("u")
+
+
+@kernel("iree_linalg_ext.arg_compare")
+def _arg_compare(interp, op, args):
+    x, val, idx = (np.asarray(a) for a in args[:3])
+    base = int(args[3]) if len(args) > 3 else 0
+    d = op.dimension
+    n = x.shape[d]
+    block = op.regions[0].blocks[0]
+    region = op.regions[0]
+    if n == 0:
+        return [val.copy(), idx.copy()]
+    fast = interp.cached(op, lambda o: _arg_comparator(block))
+    if fast is not None:
+        best_kind, strict, unsigned = fast
+        key = x.view(x.dtype.str.replace("i", "u")) if unsigned and x.dtype.kind == "i" else x
+        if key.dtype.kind == "f":
+            worst = -np.inf if best_kind == "max" else np.inf
+            key = np.where(np.isnan(key), worst, key)  # a NaN never compares better
+        if not strict:  # the last of equal best: search the reversed dim
+            key = np.flip(key, axis=d)
+        pos = np.argmax(key, axis=d) if best_kind == "max" else np.argmin(key, axis=d)
+        if not strict:
+            pos = n - 1 - pos
+        cand = np.take_along_axis(x, np.expand_dims(pos, d), axis=d).squeeze(d)
+        better = np.asarray(interp.run_region(region, [cand, val])[0], dtype=bool)
+        new_val = np.where(better, cand, val).astype(val.dtype, copy=False)
+        new_idx = np.where(better, (pos + base).astype(idx.dtype), idx).astype(idx.dtype, copy=False)
+        return [new_val, new_idx]
+    cur_val, cur_idx = val.copy(), idx.copy()
+    xs = np.moveaxis(x, d, 0)
+    for k in range(n):
+        better = np.asarray(interp.run_region(region, [xs[k], cur_val])[0], dtype=bool)
+        cur_val = np.where(better, xs[k], cur_val).astype(val.dtype, copy=False)
+        cur_idx = np.where(better, np.asarray(k + base).astype(idx.dtype), cur_idx).astype(idx.dtype, copy=False)
+    return [cur_val, cur_idx]

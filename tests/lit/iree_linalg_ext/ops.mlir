@@ -51,3 +51,19 @@ func.func @scatter_gather(%u: tensor<2x5xf32>, %i: tensor<2x1xi32>, %o: tensor<6
   %1 = iree_linalg_ext.gather dimension_map = [0] ins(%0, %i : tensor<6x5xf32>, tensor<2x1xi32>) outs(%g : tensor<2x5xf32>) -> tensor<2x5xf32>
   return %0, %1 : tensor<6x5xf32>, tensor<2x5xf32>
 }
+
+// ONNX's ArgMax through torch-mlir: the best value and its position along a dim.
+// CHECK-LABEL: func.func @arg_max
+func.func @arg_max(%x: tensor<2x8x16xf32>, %v: tensor<2x8xf32>, %i: tensor<2x8xi32>, %b: index) -> (tensor<2x8xf32>, tensor<2x8xi32>) {
+  // CHECK: %{{.+}}:2 = iree_linalg_ext.arg_compare dimension(2) ins(%{{.+}} : tensor<2x8x16xf32>) outs(%{{.+}}, %{{.+}} : tensor<2x8xf32>, tensor<2x8xi32>) index_base(%{{.+}} : index) {
+  // CHECK-NEXT: ^bb0(%[[A:.+]]: f32, %[[B:.+]]: f32):
+  // CHECK-NEXT: %[[C:.+]] = arith.cmpf ogt, %[[A]], %[[B]] : f32
+  // CHECK-NEXT: iree_linalg_ext.yield %[[C]] : i1
+  // CHECK-NEXT: } -> tensor<2x8xf32>, tensor<2x8xi32>
+  %0:2 = iree_linalg_ext.arg_compare dimension(2) ins(%x : tensor<2x8x16xf32>) outs(%v, %i : tensor<2x8xf32>, tensor<2x8xi32>) index_base(%b : index) {
+  ^bb0(%a: f32, %c: f32):
+    %gt = arith.cmpf ogt, %a, %c : f32
+    iree_linalg_ext.yield %gt : i1
+  } -> tensor<2x8xf32>, tensor<2x8xi32>
+  return %0#0, %0#1 : tensor<2x8xf32>, tensor<2x8xi32>
+}
