@@ -11,7 +11,11 @@ gather on a split operand dim):
 
 * a captured dim indexed by ``linalg.index k`` of the op itself, with the loop's static trip count
   equal to the dim's size, is linked to loop ``k`` (a column split of the table is a split of the
-  result's columns);
+  result's columns); so is a dim indexed by an affine combination of the op's loop indices (through
+  ``arith`` index ops, exact divisions and remainders by constants) whose split of loop ``k`` is a
+  contiguous block split of the dim, with :attr:`DimLink.multiple` the size of ``k``'s major digit
+  (:mod:`meshc.interfaces.index_forms`: the grouped query heads ``2 * d2 + d3`` IREE's dispatch
+  creation reads follow ``d2``);
 * any other indexed dim (a data-dependent index) is linked to a *gather loop* of its own, a reduction
   loop appended after the op's loops, with :attr:`DimLink.extent` = its static size (never split into
   empty shards; a dynamic dim stays replicated). Splitting it over mesh axes ``A`` makes every result

@@ -12,8 +12,9 @@ groups of 2 read at ``2 * d2 + d3``, a collapsed loop delinearized by ``d3 floor
   constant, and ``index_cast``/``index_castui`` (when the range fits the type) combine forms;
 * ``divsi``/``divui``/``floordivsi``/``remsi``/``remui`` by a positive constant ``q`` of a
   non-negative form are exact when the form splits into a part whose coefficients ``q`` divides and a
-  remainder part ranging inside ``[0, q)`` (a digit whose coefficient divides ``q`` is first cut into
-  its low and high digits at that point): ``d3 floordiv 4`` with ``d3`` in ``[0, 8)`` is the high
+  remainder part ranging inside ``[0, q)`` (a digit of coefficient ``c`` is first cut into its low and
+  high digits where ``c`` times the low digit's size becomes a multiple of ``q``, when its size allows):
+  ``d3 floordiv 4`` with ``d3`` in ``[0, 8)`` is the high
   digit ``(3, 4, 2)``, ``(4 * d0 + d1) mod 4`` with ``d1`` in ``[0, 4)`` is ``d1``. Anything else
   (a data-dependent value, a product of loops, an inexact division) has no form.
 
