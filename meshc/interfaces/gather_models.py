@@ -11,7 +11,11 @@ gather on a split operand dim):
 
 * a captured dim indexed by ``linalg.index k`` of the op itself, with the loop's static trip count
   equal to the dim's size, is linked to loop ``k`` (a column split of the table is a split of the
-  result's columns);
+  result's columns); so is a dim indexed by an affine combination of the op's loop indices (through
+  ``arith`` index ops, exact divisions and remainders by constants) whose split of loop ``k`` is a
+  contiguous block split of the dim, with :attr:`DimLink.multiple` the size of ``k``'s major digit
+  (:mod:`meshc.interfaces.index_forms`: the grouped query heads ``2 * d2 + d3`` IREE's dispatch
+  creation reads follow ``d2``);
 * any other indexed dim (a data-dependent index) is linked to a *gather loop* of its own, a reduction
   loop appended after the op's loops, with :attr:`DimLink.extent` = its static size (never split into
   empty shards; a dynamic dim stays replicated). Splitting it over mesh axes ``A`` makes every result
@@ -47,6 +51,7 @@ import meshc.dialects.linalg as linalg
 import meshc.dialects.tensor as tensor
 from meshc.dialects.arith import ConstantOp
 from meshc.dialects.mesh import sharding_of
+from meshc.interfaces.index_forms import block_link, index_form
 from meshc.interfaces.sharding import REDUCTION, DimLink, IterationSpace
 from meshc.interfaces.sharding_models import StructuredModel, shift_linalg_index
 from meshc.interfaces.spmd import IndexMath, Mixed, PartitionContext, PartitionError, clone_on_local_shapes
@@ -96,12 +101,13 @@ def captured_reads(op: Operation) -> list[tuple[Value, list[tensor.ExtractOp]]]:
     return list(out.values())
 
 
-def _own_index_loop(op: Operation, v: Value) -> Optional[int]:
-    """The loop ``k`` when ``v`` is ``linalg.index k`` of ``op`` itself (directly in its body)."""
-    owner = v.op if isinstance(v, OpResult) else None
-    if isinstance(owner, linalg.IndexOp) and owner.parent_op is op:
-        return owner.dim
-    return None
+def _block_link(op: Operation, v: Value, n: Optional[int], trips) -> Optional[tuple[int, Optional[int]]]:
+    """``(loop, multiple)`` when index ``v`` reads a dim of static size ``n`` as a block split of one of
+    ``op``'s loops (:func:`~meshc.interfaces.index_forms.block_link`), else None."""
+    if n is None:
+        return None
+    f = index_form(op, v, trips)
+    return block_link(f, n, trips) if f is not None else None
 
 
 _AFFINE_ADD = ("arith.addf", "arith.addi")
@@ -185,10 +191,10 @@ class GatherStructuredModel(StructuredModel):
             shape = value.type.shape  # type: ignore[attr-defined]
             links: list[Optional[DimLink]] = []
             for d, n in enumerate(shape):
-                loops = {_own_index_loop(op, x.indices[d]) for x in extracts}
-                loop = loops.pop() if len(loops) == 1 else None
-                if loop is not None and n is not None and trips[loop] == n:
-                    links.append(DimLink(loop))
+                found = {_block_link(op, x.indices[d], n, trips) for x in extracts}
+                link = found.pop() if len(found) == 1 else None
+                if link is not None:
+                    links.append(DimLink(link[0], multiple=link[1]))
                 elif n is not None:
                     iterators.append(REDUCTION)
                     links.append(DimLink(len(iterators) - 1, extent=n))

@@ -131,7 +131,9 @@ class DimLink:
     ``multiple``: the link is exact only when the number of devices splitting
     the loop divides ``multiple`` (a reshape: splitting the major dim ``n0`` of
     a collapsed group ``n0 x rest`` over ``k`` devices is the balanced split of
-    the collapsed dim only when ``k | n0``). ``None``: always exact.
+    the collapsed dim only when ``k | n0``; a captured dim read at an affine
+    index such as ``2 * d2 + d3``, :mod:`meshc.interfaces.index_forms`).
+    ``None``: always exact.
     """
 
     loop: int
