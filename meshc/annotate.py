@@ -475,8 +475,9 @@ def _resolve_target(module: ModuleOp, func: Optional[FuncOp], r: ShardSpec):
                     what = f"value %{t.name} ({value.owner.name}) of @{func.sym_name}"
                     return ("value", t.name), [value], value.type, what, [note("defined here", value.location)]
                 names = ", ".join(f"%{a.name_hint or f'arg{a.index}'}" for a in args) or "none"
-                raise _error(r, f"@{func.sym_name} has no argument or value named %{t.name} (arguments: {names}; "
-                                "a value is named by its SSA name in the input, e.g. %cst_1)",
+                raise _error(r, f"@{func.sym_name} has no argument named %{t.name} (arguments: {names}), nor a "
+                                "value of that name in its body (a value is named by its SSA name in the input, "
+                                "e.g. %cst_1)",
                              [note(f"function @{func.sym_name}", func.location)])
             i = matches[0]
         a = args[i]

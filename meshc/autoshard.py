@@ -809,7 +809,8 @@ def _collective_bytes(kind_step, out: TensorType, spec: AutoShardSpec, src_axes:
 
 def _biases(result: Value, n: int) -> list[Value]:
     """Rank-1 weights of length ``n`` added to ``result`` through a ``linalg.generic`` (the bias of a
-    column-parallel contraction, broadcast along its split dim)."""
+    column-parallel contraction, broadcast along its split dim): arguments and globals; a constant bias
+    is left to sharding-propagation, which slices it locally where the sum is split."""
     found: list[Value] = []
     for user in list(result.users):
         if user.name != "linalg.generic":
@@ -819,7 +820,7 @@ def _biases(result: Value, n: int) -> list[Value]:
                        for w in x.owner.operands]
         for w in candidates:
             t = w.type
-            if isinstance(t, TensorType) and t.rank == 1 and t.shape[0] == n and _source(w, True) is not None \
+            if isinstance(t, TensorType) and t.rank == 1 and t.shape[0] == n and _source(w) is not None \
                     and not any(w is f for f in found):
                 found.append(w)
     return found
