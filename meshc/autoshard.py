@@ -12,14 +12,19 @@ whose maps are projected permutations and whose payload is ``init + lhs * rhs`` 
 ``linalg.matmul``, ``batch_matmul``, ``matmul_transpose_a/b``...; and a ``linalg.generic`` whose body is
 ``arith.mulf``/``muli`` then ``addf``/``addi`` of the init, casts allowed). Its loops are classified as
 batch (in lhs, rhs and result), M (lhs and result), N (rhs and result) and K (reductions in lhs and rhs).
+A convolution (a windowed op combining ``init += input * filter``, MLIR's ``isaConvolutionOpInterface``)
+is one too: output spatial loops M, output channels N, input channels and window loops K.
 
 **Weights** are traced to their source through *layout ops* (:func:`trace_source`): ops whose iteration
 space (meshc/interfaces/sharding.py) has parallel loops only and one tensor operand besides the inits:
 ``linalg.transpose`` and permuting ``linalg.generic`` ops, broadcasts, ``tensor.collapse_shape``/
 ``expand_shape``, copies and casts. Each operand dim is matched to the source dim its loop indexes (for a
 reshape, the carrying dim of a group: the heads H of flax's ``[D, H, hd]`` kernel collapsed to
-``[D, H*hd]``). A *weight contraction* has an operand traced to an argument or a ``util.global.load``
-(the rhs when both are, as in ``x @ W``) that is not data; the other operand is the activation. A batch
+``[D, H*hd]``). A *weight contraction* has an operand traced to an argument, a ``util.global.load`` or a
+*weight constant* (:func:`weight_constant`: a non-splat tensor ``arith.constant``, as IREE's ONNX import
+keeps initializers; named ``%cst_1`` by its SSA name, split by annotating the value) (the rhs when both
+are, as in ``x @ W``) that is not data; the other operand is the activation. A rank-1 weight broadcast
+into a column-parallel product's init (ONNX ``Conv``/``Gemm`` biases) is split with it. A batch
 loop the weight is broadcast along (torch's ``[B, D, F]`` of a 2-D weight) is no expert loop; one that
 indexes the source's own dim is (the experts E of ``[E, D, F]``).
 

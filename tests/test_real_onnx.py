@@ -47,9 +47,10 @@ def _collectives(path) -> dict[str, int]:
 
 
 def _peak(output: str) -> int:
-    m = re.search(r"every device peaks at (\d+) B", output)
-    assert m is not None, output
-    return int(m.group(1))
+    """The largest per-device peak of ``--stats``'s picture of peak memory."""
+    peaks = [int(n) for n in re.findall(r"device \d+ │[^│]*│ (\d+) B", output)]
+    assert peaks, output
+    return max(peaks)
 
 
 @pytest.mark.parametrize("name", ["onnx_attn", "onnx_cnn"])
@@ -75,10 +76,12 @@ def test_attention_constants_get_megatrons_plan(tmp_path):
 
 
 def test_cnn_constants_split_the_conv_channels(tmp_path):
-    # conv 1's weight [F=8, C, 3, 3] and its bias (the init the sum starts from) split on the output
-    # channels F: 2 of 8 per device; the partial sums of the channels are reduced once
+    # Megatron on the channels: conv 1's weight [F=8, C, 3, 3] and its bias (the init its sum starts
+    # from) split on the output channels F, 2 of 8 per device; conv 2's weight [16, C=8, 3, 3] on its
+    # input channels C, its partial sums reduced once (an all_reduce of 4x16x4x4 f32); the dense
+    # layer's [256, 10] weight column-parallel (its 4x10 result gathered by the caller)
     plan = _plan("onnx_cnn", "tp=4")
-    assert plan["%cst_1"] == ((0,),) and plan["%cst_2"] == ((0,),), plan
+    assert plan == {"%cst_1": ((0,),), "%cst_2": ((0,),), "%cst_3": ((), (0,)), "%cst_5": ((), (0,))}, plan
     out = tmp_path / "cnn.mlir"
     r = CliRunner().invoke(main, ["annotate", str(DATA / "onnx_cnn.linalg.mlir"), "--auto-shard", "tp=4", "-o", str(out)])
     assert r.exit_code == 0, r.output
@@ -93,10 +96,12 @@ def test_dp_splits_the_data_not_the_constants():
 @pytest.mark.parametrize("name", ["onnx_attn", "onnx_cnn"])
 def test_split_constants_lower_the_peak(name):
     # the weights are 16 KiB (attention) and 40 KiB (CNN) of the replicated peak; split over 4 devices,
-    # each device keeps its part after the local slice
+    # each device cuts its part from a constant right where it is defined (partition: the constant's
+    # slice, not a whole replicated constant sliced later), so at most one whole weight is live at once
+    # and the peak is below half the replicated one
     replicated = _peak(_run(name, "--stats"))
     split = _peak(_run(name, "--auto-shard", "tp=4", "--stats"))
-    assert split < replicated, (split, replicated)
+    assert 2 * split < replicated, (split, replicated)
 
 
 def test_shard_names_a_constant():
