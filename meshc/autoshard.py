@@ -947,7 +947,8 @@ def _plan_tp(a: _Analysis, spec: AutoShardSpec, megatron: bool = True) -> KindPl
                                                  "elements: replicated"))
             continue
         done.add(src)
-        via = "" if wc.traced.value is wc.weight else f" (through {_via(wc.weight, wc.traced.value)})"
+        via = ("" if wc.traced.value is wc.weight else f" (through {_via(wc.weight, wc.traced.value)})") + \
+            _defined_at(wc.traced)
         if row:
             moved = _collective_bytes(AllReduce((axis,)), out, spec, (), axis)
             act_dim = c.dim_of(wc.act, loop)
@@ -985,6 +986,13 @@ def _plan_tp(a: _Analysis, spec: AutoShardSpec, megatron: bool = True) -> KindPl
         decisions.append(Decision(f"(no {what} with a weight)", None,
                                   "no matmul chain to split: values stay replicated"))
     return plan
+
+
+def _defined_at(traced: Traced) -> str:
+    """`` (the arith.constant at FILE:LINE:COL)`` for a weight constant, "" for other sources."""
+    if not traced.source.startswith("%"):
+        return ""
+    return f" (the {traced.value.owner.name} at {traced.value.owner.location})"  # type: ignore[union-attr]
 
 
 def _via(v: Value, source: Value) -> str:
@@ -1080,7 +1088,8 @@ def _plans_ep(a: _Analysis, spec: AutoShardSpec) -> list[KindPlan]:
                                                           "replicated"))
                 continue
             share = f"{n // k} per device" if n % k == 0 else f"{n // k} or {n // k + 1} per device"
-            via = "" if wc.traced.value is wc.weight else f" (through {_via(wc.weight, wc.traced.value)})"
+            via = ("" if wc.traced.value is wc.weight else f" (through {_via(wc.weight, wc.traced.value)})") + \
+            _defined_at(wc.traced)
             plan.decisions.append(Decision(src, _split_on(d, axis), f"expert weight of {name}{via}: its {n} experts "
                                            f"(dim {d}) split {k} ways, {share}", _nbytes(t, k), tensor_type=t))
         for wc in experts:  # each device feeds its experts their own tokens (a local slice if they arrive whole)

@@ -71,6 +71,7 @@ def test_attention_constants_get_megatrons_plan(tmp_path):
                                   "--explain", "-o", str(out)])
     assert r.exit_code == 0, r.output
     assert "  %cst_4 -> [[0]]: row-parallel weight of linalg.batch_matmul 5" in r.output, r.output
+    assert "(the arith.constant at " in r.output and "onnx_attn.linalg.mlir:9:14)" in r.output, r.output
     assert "mesh.shard %cst_1 to <@tp, [[], [0]]>" in out.read_text()
     assert _collectives(out) == {"all_reduce": 1}
 
