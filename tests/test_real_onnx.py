@@ -119,3 +119,11 @@ def test_shard_of_an_unknown_value_is_a_located_error():
     assert "@attn has no argument named %cst_9 (arguments: %arg0), nor a value of that name" in r.output, r.output
     assert "onnx_attn.linalg.mlir:2:3: note: function @attn" in r.output, r.output
     assert "Traceback" not in r.output
+
+
+def test_jax_cnn_gets_its_framework_channel_split():
+    # a convolution is a contraction (output channels N, input channels and window K), so the JAX CNN
+    # of tests/data/real gets the shardings it was jitted with (make_models.py): the conv's output
+    # channels and bias over the devices, the dense weight's channel-major rows row-parallel, one
+    # all_reduce of the 4x10 f32 result
+    assert _plan("cnn", "tp=4") == {"arg1": ((), (), (), (0,)), "arg2": ((0,),), "arg3": ((0,),)}
