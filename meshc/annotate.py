@@ -78,7 +78,9 @@ class MeshSpec:
 @dataclass(frozen=True)
 class Target:
     """What a ``--shard`` annotates: ``kind`` is ``"arg"`` (by ``name`` or by ``index``), ``"result"``
-    (``index``) or ``"global"`` (``name``, without ``@``)."""
+    (``index``) or ``"global"`` (``name``, without ``@``). An ``"arg"`` named ``%x`` that is no argument
+    names the value ``%x`` of the entry function instead (an op result by its SSA name: a weight
+    constant ``%cst_1`` of an ONNX model lowered by IREE)."""
 
     kind: str
     name: Optional[str] = None
@@ -468,8 +470,14 @@ def _resolve_target(module: ModuleOp, func: Optional[FuncOp], r: ShardSpec):
         else:
             matches = [a.index for a in args if a.name_hint == t.name]
             if not matches:
+                value = named_value(func, t.name)  # type: ignore[arg-type]
+                if value is not None:
+                    what = f"value %{t.name} ({value.owner.name}) of @{func.sym_name}"
+                    return ("value", t.name), [value], value.type, what, [note("defined here", value.location)]
                 names = ", ".join(f"%{a.name_hint or f'arg{a.index}'}" for a in args) or "none"
-                raise _error(r, f"@{func.sym_name} has no argument named %{t.name} (arguments: {names})",
+                raise _error(r, f"@{func.sym_name} has no argument named %{t.name} (arguments: {names}), nor a "
+                                "value of that name in its body (a value is named by its SSA name in the input, "
+                                "e.g. %cst_1)",
                              [note(f"function @{func.sym_name}", func.location)])
             i = matches[0]
         a = args[i]
@@ -489,6 +497,16 @@ def _resolve_target(module: ModuleOp, func: Optional[FuncOp], r: ShardSpec):
     return ("result", i), values, results[i], f"result {i} of @{func.sym_name}", where
 
 
+def named_value(func: FuncOp, name: str) -> Optional[OpResult]:
+    """The op result of ``func``'s body (not of a nested region) whose SSA name in the input was
+    ``%name`` (its ``name_hint``; ``%0#1`` style names of multi-result ops are not named), or None."""
+    for op in func.body.ops:
+        for r in op.results:
+            if r.name_hint == name and not name.isdigit():
+                return r
+    return None
+
+
 def _only_mesh(module: ModuleOp, r: ShardSpec) -> str:
     meshes = module_meshes(module)
     if len(meshes) == 1:
@@ -504,10 +522,11 @@ def _only_mesh(module: ModuleOp, r: ShardSpec) -> str:
 
 def _sites(func: Optional[FuncOp], key: tuple, values: list[Value]) -> list[tuple[Value, Optional[Operation]]]:
     """``(value, anchor)`` pairs to annotate: for a result, each return op (the anchor) returning it;
-    for a global, each load (the anchor); for an argument, the argument (no anchor)."""
+    for a global, each load (the anchor); for a value, its op (the anchor); for an argument, the argument
+    (no anchor)."""
     if key[0] == "result":
         return [(ret.operands[key[1]], ret) for ret in _returns(func)]  # type: ignore[arg-type]
-    if key[0] == "global":
+    if key[0] in ("global", "value"):
         return [(v, v.owner) for v in values]  # type: ignore[misc]
     return [(v, None) for v in values]
 
@@ -540,10 +559,12 @@ def _hint(v: Value, key: tuple) -> str:
 def _describe(key: tuple, func: Optional[FuncOp]) -> str:
     if key[0] == "global":
         return f"global @{key[1]}"
+    if key[0] == "value":
+        return f"value %{key[1]}" + (f" of @{func.sym_name}" if func is not None else "")
     owner = f" of @{func.sym_name}" if func is not None else ""
     return f"{'argument' if key[0] == 'arg' else 'result'} {key[1]}{owner}"
 
 
 __all__ = ["AnnotationError", "AnnotationSyntaxError", "AnnotationReport", "MeshSpec", "ShardSpec", "Target",
-           "add_mesh", "annotate", "find_entry", "module_meshes", "parse_axes", "parse_mesh_spec",
+           "add_mesh", "annotate", "find_entry", "module_meshes", "named_value", "parse_axes", "parse_mesh_spec",
            "parse_shard_spec", "parse_target"]

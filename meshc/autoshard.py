@@ -12,14 +12,19 @@ whose maps are projected permutations and whose payload is ``init + lhs * rhs`` 
 ``linalg.matmul``, ``batch_matmul``, ``matmul_transpose_a/b``...; and a ``linalg.generic`` whose body is
 ``arith.mulf``/``muli`` then ``addf``/``addi`` of the init, casts allowed). Its loops are classified as
 batch (in lhs, rhs and result), M (lhs and result), N (rhs and result) and K (reductions in lhs and rhs).
+A convolution (a windowed op combining ``init += input * filter``, MLIR's ``isaConvolutionOpInterface``)
+is one too: output spatial loops M, output channels N, input channels and window loops K.
 
 **Weights** are traced to their source through *layout ops* (:func:`trace_source`): ops whose iteration
 space (meshc/interfaces/sharding.py) has parallel loops only and one tensor operand besides the inits:
 ``linalg.transpose`` and permuting ``linalg.generic`` ops, broadcasts, ``tensor.collapse_shape``/
 ``expand_shape``, copies and casts. Each operand dim is matched to the source dim its loop indexes (for a
 reshape, the carrying dim of a group: the heads H of flax's ``[D, H, hd]`` kernel collapsed to
-``[D, H*hd]``). A *weight contraction* has an operand traced to an argument or a ``util.global.load``
-(the rhs when both are, as in ``x @ W``) that is not data; the other operand is the activation. A batch
+``[D, H*hd]``). A *weight contraction* has an operand traced to an argument, a ``util.global.load`` or a
+*weight constant* (:func:`weight_constant`: a non-splat tensor ``arith.constant``, as IREE's ONNX import
+keeps initializers; named ``%cst_1`` by its SSA name, split by annotating the value) (the rhs when both
+are, as in ``x @ W``) that is not data; the other operand is the activation. A rank-1 weight broadcast
+into a column-parallel product's init (ONNX ``Conv``/``Gemm`` biases) is split with it. A batch
 loop the weight is broadcast along (torch's ``[B, D, F]`` of a 2-D weight) is no expert loop; one that
 indexes the source's own dim is (the experts E of ``[E, D, F]``).
 
@@ -191,9 +196,12 @@ def _strip_casts(v: Value) -> Value:
 
 
 def _mul_add_body(op: Operation) -> bool:
-    """The payload yields ``init + a * b`` with {a, b} the two input block arguments (casts allowed)."""
+    """The payload yields ``init + a * b`` with {a, b} the two input block arguments (casts allowed); a
+    convolution (a windowed op whose ``combiner`` is ``conv``: ``init += input * filter``) is one."""
     if getattr(op, "payload_kind", None) == "contraction":
         return True
+    if getattr(op, "payload_kind", None) == "windowed":
+        return getattr(op, "combiner", None) == "conv"
     block = getattr(op, "payload_block", None)
     if block is None or block.terminator is None or len(block.args) != 3 or len(block.terminator.operands) != 1:
         return False
@@ -209,10 +217,30 @@ def _mul_add_body(op: Operation) -> bool:
     return {id(a), id(b)} == {id(block.args[0]), id(block.args[1])}
 
 
+def _window_dims(expr) -> Optional[list[int]]:
+    """The loops of a windowed input dim ``H * stride + h * dilation`` (a sum of dims, each possibly times
+    a constant), or None for any other expression."""
+    from meshc.ir.affine import BinaryExpr, ConstantExpr, DimExpr
+
+    if isinstance(expr, DimExpr):
+        return [expr.position]
+    if isinstance(expr, BinaryExpr) and expr.kind == "+":
+        a, b = _window_dims(expr.lhs), _window_dims(expr.rhs)
+        return a + b if a is not None and b is not None else None
+    if isinstance(expr, BinaryExpr) and expr.kind == "*" and isinstance(expr.rhs, ConstantExpr):
+        return _window_dims(expr.lhs)
+    return None
+
+
 def contraction_of(op: Operation) -> Optional[Contraction]:
     """``op`` as a :class:`Contraction`, or None: it must be a linalg structured op with two tensor inputs
     and one tensor init, projected-permutation maps without constant results, a mul-add payload, at least
-    one K loop, and every loop a batch, M, N or K loop (rules of MLIR's ``inferContractionDims``)."""
+    one K loop, and every loop a batch, M, N or K loop (rules of MLIR's ``inferContractionDims``).
+
+    A convolution (MLIR's ``isaConvolutionOpInterface``: the input's spatial dims are windows
+    ``H * stride + h * dilation`` of an output loop and a filter loop) is one too: its output spatial
+    loops are M loops, the output channels N, the input channels and the window loops K; a windowed
+    input dim has no loop of its own (``maps[0][d]`` is None)."""
     from meshc.dialects.linalg import StructuredOp
 
     if not isinstance(op, StructuredOp) or len(op.inputs) != 2 or len(op.inits) != 1:
@@ -223,10 +251,20 @@ def contraction_of(op: Operation) -> Optional[Contraction]:
         maps, iterators = op.indexing_maps(), op.iterator_types()
     except Exception:  # an invalid op: not a contraction this advisor can use
         return None
-    if not all(m.is_projected_permutation(allow_zero_results=False) for m in maps) or not _mul_add_body(op):
+    windowed = getattr(op, "payload_kind", None) == "windowed"
+    plain = maps[1:] if windowed else maps
+    if not all(m.is_projected_permutation(allow_zero_results=False) for m in plain) or not _mul_add_body(op):
         return None
-    pos = tuple(tuple(m.dim_positions()) for m in maps)  # type: ignore[arg-type]
+    pos = tuple(tuple(m.dim_positions()) for m in plain)  # type: ignore[arg-type]
+    lhs_loops: set = set()
+    if windowed:
+        window = [_window_dims(e) for e in maps[0].results]
+        if any(w is None for w in window):
+            return None
+        pos = (tuple(w[0] if len(w) == 1 else None for w in window),) + pos  # type: ignore[index]
+        lhs_loops = {d for w in window for d in w}  # type: ignore[union-attr]
     lhs, rhs, out = (set(p) for p in pos)
+    lhs |= lhs_loops
     groups: dict[str, list[int]] = {"batch": [], "m": [], "n": [], "k": []}
     for loop, it in enumerate(iterators):
         where = (loop in lhs, loop in rhs, loop in out)
@@ -240,13 +278,36 @@ def contraction_of(op: Operation) -> Optional[Contraction]:
     return Contraction(op, *(tuple(groups[g]) for g in ("batch", "m", "n", "k")), pos)  # type: ignore[arg-type]
 
 
-def _source(v: Value) -> Optional[str]:
-    """The argument (``argI``) or global (``@name``) a weight comes from directly, or None."""
+def _source(v: Value, constants: bool = False) -> Optional[str]:
+    """The argument (``argI``) or global (``@name``) a weight comes from directly, or None; with
+    ``constants``, a weight constant too (``%name``, :func:`weight_constant`)."""
     if isinstance(v, BlockArgument):
         return f"arg{v.index}"
     if isinstance(v, OpResult) and v.owner.name == "util.global.load":
         return "@" + str(v.owner.attributes["global"]).lstrip("@")
+    if constants and weight_constant(v):
+        return "%" + str(v.name_hint)
     return None
+
+
+def weight_constant(v: Value) -> bool:
+    """Whether ``v`` is a *weight constant*: the result of an ``arith.constant`` of a ranked tensor of
+    rank >= 1 holding distinct values (not a splat: a dense literal or a ``dense_resource``), in the
+    entry function's body and named in the input (``%cst_1``: the name ``--shard`` and ``--explain``
+    use). IREE's ONNX import keeps a model's initializers so (``iree-import-onnx`` without
+    ``--externalize-params``); the advisor treats it as it treats a weight argument, and a split of it
+    is an annotation of the value (partition slices it locally, no data moves)."""
+    from meshc.ir.attributes import DenseElementsAttr
+
+    if not isinstance(v, OpResult) or v.owner.name != "arith.constant" or not v.name_hint:
+        return False
+    t, value = v.type, v.owner.attributes.get("value")
+    if not isinstance(t, TensorType) or t.rank is None or t.rank < 1:
+        return False
+    if isinstance(value, DenseElementsAttr) and value.is_splat:
+        return False
+    func = v.owner.parent_op
+    return func is not None and func.name in ("func.func", "util.func")
 
 
 # ----------------------------------------------------------------------------------------------- tracing
@@ -291,7 +352,7 @@ def trace_source(v: Value) -> Optional[Traced]:
     rank = v.type.rank if isinstance(v.type, TensorType) else 0
     dims: list[Optional[int]] = list(range(rank))
     for _ in range(64):  # a chain of layout ops; long chains are not weights
-        name = _source(v)
+        name = _source(v, constants=True)
         if name is not None:
             return Traced(name, v, tuple(dims))
         if not isinstance(v, OpResult):
@@ -753,7 +814,8 @@ def _collective_bytes(kind_step, out: TensorType, spec: AutoShardSpec, src_axes:
 
 def _biases(result: Value, n: int) -> list[Value]:
     """Rank-1 weights of length ``n`` added to ``result`` through a ``linalg.generic`` (the bias of a
-    column-parallel contraction, broadcast along its split dim)."""
+    column-parallel contraction, broadcast along its split dim): arguments and globals; a constant bias
+    is left to sharding-propagation, which slices it locally where the sum is split."""
     found: list[Value] = []
     for user in list(result.users):
         if user.name != "linalg.generic":
@@ -767,6 +829,17 @@ def _biases(result: Value, n: int) -> list[Value]:
                     and not any(w is f for f in found):
                 found.append(w)
     return found
+
+
+def _init_bias(c: Contraction, out_dim: Optional[int]) -> list[Value]:
+    """The rank-1 weight broadcast along ``out_dim`` into ``c``'s init (IREE's ONNX ``Conv``/``Gemm``
+    start the accumulation from the bias), or []."""
+    if out_dim is None:
+        return []
+    traced = trace_source(c.op.inits[0])  # type: ignore[attr-defined]
+    if traced is None or traced.value.type.rank != 1 or traced.dims[out_dim] != 0:
+        return []
+    return [traced.value]
 
 
 @dataclass
@@ -874,7 +947,8 @@ def _plan_tp(a: _Analysis, spec: AutoShardSpec, megatron: bool = True) -> KindPl
                                                  "elements: replicated"))
             continue
         done.add(src)
-        via = "" if wc.traced.value is wc.weight else f" (through {_via(wc.weight, wc.traced.value)})"
+        via = ("" if wc.traced.value is wc.weight else f" (through {_via(wc.weight, wc.traced.value)})") + \
+            _defined_at(wc.traced)
         if row:
             moved = _collective_bytes(AllReduce((axis,)), out, spec, (), axis)
             act_dim = c.dim_of(wc.act, loop)
@@ -900,8 +974,8 @@ def _plan_tp(a: _Analysis, spec: AutoShardSpec, megatron: bool = True) -> KindPl
                 moved = _collective_bytes(AllGather((axis,), out_dim), out, spec, _split_on(out_dim, axis), None)
                 reason = (f"column-parallel weight of {name}{via}: no row-parallel product follows, its result is "
                           "all_gathered where it is needed whole")
-            for b in _biases(c.op.results[0], int(out.shape[out_dim])):
-                bsrc = _source(b)
+            for b in _biases(c.op.results[0], int(out.shape[out_dim])) + _init_bias(c, out_dim):
+                bsrc = _source(b, True)
                 if bsrc not in done:
                     done.add(bsrc)
                     decisions.append(Decision(bsrc, ((axis,),), f"bias of column-parallel {name}",
@@ -912,6 +986,13 @@ def _plan_tp(a: _Analysis, spec: AutoShardSpec, megatron: bool = True) -> KindPl
         decisions.append(Decision(f"(no {what} with a weight)", None,
                                   "no matmul chain to split: values stay replicated"))
     return plan
+
+
+def _defined_at(traced: Traced) -> str:
+    """`` (the arith.constant at FILE:LINE:COL)`` for a weight constant, "" for other sources."""
+    if not traced.source.startswith("%"):
+        return ""
+    return f" (the {traced.value.owner.name} at {traced.value.owner.location})"  # type: ignore[union-attr]
 
 
 def _via(v: Value, source: Value) -> str:
@@ -1007,7 +1088,8 @@ def _plans_ep(a: _Analysis, spec: AutoShardSpec) -> list[KindPlan]:
                                                           "replicated"))
                 continue
             share = f"{n // k} per device" if n % k == 0 else f"{n // k} or {n // k + 1} per device"
-            via = "" if wc.traced.value is wc.weight else f" (through {_via(wc.weight, wc.traced.value)})"
+            via = ("" if wc.traced.value is wc.weight else f" (through {_via(wc.weight, wc.traced.value)})") + \
+            _defined_at(wc.traced)
             plan.decisions.append(Decision(src, _split_on(d, axis), f"expert weight of {name}{via}: its {n} experts "
                                            f"(dim {d}) split {k} ways, {share}", _nbytes(t, k), tensor_type=t))
         for wc in experts:  # each device feeds its experts their own tokens (a local slice if they arrive whole)
@@ -1124,11 +1206,16 @@ def _plain_ops(func: Operation) -> list[Operation]:
 def _target(text: str) -> Target:
     if text.startswith("@"):
         return Target("global", name=text[1:])
+    if text.startswith("%"):  # a weight constant, by its SSA name (meshc.annotate resolves it to the value)
+        return Target("arg", name=text[1:])
     return Target("arg", index=int(text[3:]))
 
 
 def _input_values(module: Operation, func: Operation) -> list[Value]:
+    """The inputs a plan stores: the entry's tensor arguments, each loaded global once, and the weight
+    constants of its body (:func:`weight_constant`)."""
     values: list[Value] = [a for a in func.body.args if isinstance(a.type, TensorType)]
+    values += [r for op in func.body.ops for r in op.results if weight_constant(r)]
     seen: set = set()
     for op in module.walk():
         if op.name == "util.global.load" and isinstance(op.results[0].type, TensorType):
@@ -1183,7 +1270,7 @@ def evaluate(module: Operation, spec: AutoShardSpec, decisions: list[Decision],
     stored = 0
     for v in _input_values(copy, func):
         # a global keeps the sharding chosen for it (it is loaded whole and sliced locally in the IR)
-        name = _source(v)
+        name = _source(v, constants=True)
         split = chosen[name] if name in chosen else _value_split(v)
         stored += _nbytes(v.type, _parts(split, spec))  # type: ignore[arg-type]
     result = Evaluation(stored, 0)
@@ -1454,8 +1541,9 @@ def _estimate(module: Operation, spec: AutoShardSpec, cand: Candidate, entry: Op
     est = estimate(mc.compile(copy, entry=entry, propagate_reshapes=propagate_reshapes).program.schedule)
     # meshc's runtime loads a global whole and slices it on each device; a deployment loads each device's
     # part (IREE's parameters per device), so a split global is counted at the size of its largest shard
+    # (a split weight constant likewise: the runtime materialises it whole and slices it locally)
     whole = sum(_nbytes(d.tensor_type) - _nbytes(d.tensor_type, _parts(d.split_axes, spec))
-                for d in cand.decisions if d.target.startswith("@") and d.split_axes and d.tensor_type is not None)
+                for d in cand.decisions if d.target[:1] in "@%" and d.split_axes and d.tensor_type is not None)
     cand.peak_bytes = max(d.stats.peak_bytes for d in est.devices) - whole
     # the estimate walks the program; the result charge (the caller's all_gather / all_reduce of results
     # left split or partial) happens outside it: evaluate's, after the same passes up to reshard

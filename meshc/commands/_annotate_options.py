@@ -118,7 +118,8 @@ def annotation_options(fn):
                      help="Add mesh NAME, e.g. tp=4 or m=2x4,peered=1 (repeatable; an identical existing mesh is "
                           "reused)."),
         click.option("--shard", "shard", multiple=True, metavar="TARGET=AXES", callback=_parse_each(_shard, "--shard"),
-                     help="Shard an argument (x, %x or its 0-based position), a result (result0) or a global (@w): "
+                     help="Shard an argument (x, %x or its 0-based position), a result (result0), a global (@w) "
+                          "or a value of the entry's body by its SSA name (%cst_1: an inline weight constant): "
                           "AXES is a split-axes list on the only mesh ('[[], [0]]') or a sharding "
                           "('<@tp, [[], [0]]>'). Repeatable."),
         click.option("--shardings-from", "shardings_from", default=None, metavar="FILE",

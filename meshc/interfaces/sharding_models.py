@@ -79,7 +79,7 @@ from meshc.dialects.arith import ConstantOp
 from meshc.dialects.mesh import ShardingAttr, data_encoding_of, sharding_of
 from meshc.interfaces.sharding import (ANY, PARALLEL, DimLink, IterationSpace, ShardingModel, TensorLinks, Window,
                                        effective_links, iteration_space, register_sharding_model)
-from meshc.interfaces.spmd import (DeviceView, IndexMath, Mixed, PartitionContext, PartitionError, clone_on_local_shapes,
+from meshc.interfaces.spmd import (DeviceView, IndexMath, Mixed, PartitionContext, PartitionError, clone_on_local_shapes, extract,
                                    known_sizes, local_type, product, replace_clone, shift_block_args, widened)
 from meshc.ir.affine import AffineExpr, AffineMap, BinaryExpr, ConstantExpr, DimExpr
 from meshc.ir.attributes import DenseElementsAttr, FloatAttr, IntegerAttr
@@ -370,19 +370,22 @@ class SplatModel(CreationModel):
 
 
 class ConstantModel(CreationModel):
-    """``arith.constant`` of a splat tensor (a non-splat one has no rule: replicated)."""
+    """``arith.constant`` of a dense tensor: loops = result dims, like the creation ops. A splat is
+    rebuilt at the device's size; a split constant of distinct values (an ONNX model's weight kept
+    inline by IREE's importer) is the device's slice of it, so each device keeps only its part (the
+    value of a split global is sliced so too: docs/pipeline.md stage 5). Other constants (a
+    ``dense_resource`` blob) have no rule: replicated."""
 
     def iteration_space(self, op: Operation) -> Optional[IterationSpace]:
         value = op.attributes.get("value")
-        if not isinstance(value, DenseElementsAttr) or not value.is_splat:
+        if not isinstance(value, DenseElementsAttr):
             return None
         return super().iteration_space(op)
-
 
     def partition(self, op: Operation, ctx: PartitionContext) -> list[Value]:
         """A dense constant: the device's part (:func:`local_splat`)."""
         if isinstance(op.attributes.get("value"), DenseElementsAttr):
-            return [local_splat(op, ctx.result_sizes()[0], ctx.m)]  # type: ignore[arg-type]
+            return [local_splat(op, ctx.result_sizes()[0], ctx.m, ctx.regions()[len(op.operands)])]  # type: ignore
         return clone_on_local_shapes(op, ctx)[1]
 
     def dynamic_result_size(self, op: Operation, result: int, dim: int) -> Optional[Mixed]:
@@ -920,22 +923,26 @@ def local_slice(op: tensor.SliceOp, view: DeviceView, read, regions) -> Value:
     return inserted.results[0] if inserted.results else None  # type: ignore[return-value]
 
 
-def local_splat(op: Operation, sizes: Sequence[Mixed], m: IndexMath) -> Value:
+def local_splat(op: Operation, sizes: Sequence[Mixed], m: IndexMath, box=None) -> Value:
     """A dense ``arith.constant``'s value on one device: a splat of the local size (a static constant,
-    else a ``linalg.fill`` of a ``tensor.empty``); a replicated non-splat constant whole.
+    else a ``linalg.fill`` of a ``tensor.empty``); a replicated non-splat constant whole, a split one
+    the ``tensor.extract_slice`` of ``box`` (GLOBAL ``(offset, size)`` per dim, halos included) of it.
 
     Raises:
-        PartitionError: a non-splat constant that is split.
+        PartitionError: a non-splat constant that is partial, or split without a ``box``.
     """
     attr = op.attributes["value"]
     rt = local_type(op.results[0].type, sizes)  # type: ignore[arg-type]
     if not attr.is_splat:  # type: ignore[attr-defined]
         sharding = sharding_of(op.results[0].type)
+        whole_t = local_type(op.results[0].type, list(attr.type.shape))  # type: ignore[attr-defined]
+        plain = DenseElementsAttr(whole_t, attr.array)  # type: ignore[attr-defined]
+        whole = m.b.insert(ConstantOp.create([], [whole_t], {"value": plain}, location=m.loc)).results[0]
         if sharding is not None and sharding.is_replicated and rt.shape == attr.type.shape:  # type: ignore
-            # a replicated constant: every device holds the whole value
-            plain = DenseElementsAttr(rt, attr.array)  # type: ignore[attr-defined]
-            return m.b.insert(ConstantOp.create([], [rt], {"value": plain}, location=m.loc)).results[0]
-        raise PartitionError("a non-splat constant cannot be split")
+            return whole  # a replicated constant: every device holds the whole value
+        if box is None or sharding is None or sharding.partial_axes:
+            raise PartitionError("a non-splat constant can be split, not made partial")
+        return extract(m, whole, box)  # the device's part, next to the value it is cut from
     scalar_t = rt.element_type
     value = attr.splat_value()  # type: ignore[attr-defined]
     if rt.has_static_shape:
