@@ -284,3 +284,16 @@ def test_gather_and_reduce_scatter_inside_a_loop_body_run_per_iteration():
     compiled = mc.compile(mc.parse(text), "canonicalize")
     est = estimate(compiled.program.schedule, trips=2)
     assert [d.stats.collective_bytes for d in est.devices] == [2 * 192] * 4
+
+
+def test_the_unrolled_form_of_a_gathering_body_runs_again_from_its_text():
+    # `meshc compile --emit=unrolled` gives each device its own copy of the loop (mesh.for_one), so the
+    # devices' in-body collectives are different ops at different lines: the runtime matches them by
+    # kind, axes and attributes, not by location, and the values are the loop's (x times 4 per trip)
+    text = (DATA / "region/body_gather_scatter.mlir").read_text()
+    unrolled = print_op(mc.compile(mc.parse(text), "canonicalize,unroll").module)
+    assert unrolled.count("mesh.for_one") == 4
+    x = np.arange(32, dtype=np.float32).reshape(8, 4) + 1
+    result = mc.run(mc.parse(unrolled), [x, np.array(2)], pipeline="")
+    np.testing.assert_array_equal(result.outputs[0], x * 16.0)  # exact: small integers
+    assert [d.collective_bytes for d in result.stats.devices] == [2 * 192] * 4

@@ -9,8 +9,9 @@ runs in the device's interpreter, which hands each local-view collective it meet
 collectives in the same order: the trip count of a loop and the condition of a branch are replicated
 scalars (partition gives every device the same value), so the ``n``-th in-body collective of one
 device is the ``n``-th of every other. That position (a per-device sequence number, counted over the
-whole run) names the instance: a device whose ``n``-th collective is another op than its group's
-fails with a clear error instead of mixing buffers. Should the devices still part ways (a device
+whole run) is what the members meet on: a device whose ``n``-th collective is another collective
+than its group's fails with a clear error instead of mixing buffers. Errors and the trace name a
+collective as the schedule listing does (``'b0'``, and which run of it), not by that position. Should the devices still part ways (a device
 that fails or stops inside a body, a fault of the runtime), a member waits under the run's
 ``--collective-timeout`` as at a top-level collective, on both runtimes: past it the wait ends in
 an error naming the in-body collective, its location and the missing devices (where the MPI
@@ -49,9 +50,11 @@ BODY_KINDS = {"all_reduce": (), "all_gather": ("gather_axis",), "all_slice": ("s
               "all_to_all": ("split_axis", "concat_axis"), "reduce_scatter": ("scatter_axis",)}
 
 
-def body_spec(op: Any, seq: int) -> CollectiveSpec:
-    """The :class:`CollectiveSpec` of local-view collective ``op``, the device's ``seq``-th in-body one
-    (instance ``body<seq>``).
+def body_spec(op: Any, seq: int, name: Optional[str] = None) -> CollectiveSpec:
+    """The :class:`CollectiveSpec` of local-view collective ``op``, the device's ``seq``-th in-body one,
+    named ``name``: its instance in the device's schedule listing (``b0``...,
+    :func:`body_names`), so errors and the trace name it as ``meshc compile --emit=schedule`` and
+    ``meshc estimate`` do; ``body<seq>`` for a schedule without a listing.
 
     Raises:
         DiagnosticError: a collective kind the runtimes do not run inside a body.
@@ -63,7 +66,14 @@ def body_spec(op: Any, seq: int) -> CollectiveSpec:
     attrs: dict = {name: int(op.attributes[name].value) for name in BODY_KINDS[kind]}
     if kind in ("all_reduce", "reduce_scatter"):
         attrs["reduction"] = op.reduction
-    return CollectiveSpec(f"body{seq}", kind, tuple(op.mesh_axes), (), attrs, op.location)
+    return CollectiveSpec(name or f"body{seq}", kind, tuple(op.mesh_axes), (), attrs, op.location)
+
+
+def same_collective(a: CollectiveSpec, b: CollectiveSpec) -> bool:
+    """Whether two devices' in-body collectives met at one position of their run order are the same
+    collective: kind, mesh axes and attributes (not the op's location nor its listed name: the
+    unrolled form gives each device its own copy of the op, and the listing numbers per device)."""
+    return (a.kind, a.mesh_axes, a.attributes) == (b.kind, b.mesh_axes, b.attributes)
 
 
 def _out_shape(op: Any, value: np.ndarray) -> tuple:
@@ -111,7 +121,10 @@ class BodyCollectives:
             raise Stopped()
         seq = self.seq
         self.seq += 1
-        spec = body_spec(op, seq)
+        listed = self.names.get(id(op))
+        spec = body_spec(op, seq, listed)
+        run = self.runs.get(spec.instance, -1) + 1  # the how-many-th run of this listed collective
+        self.runs[spec.instance] = run
         out_shape = _out_shape(op, value)
         from meshc.ir.types import element_type_of, numpy_dtype
 
@@ -124,15 +137,13 @@ class BodyCollectives:
             self.pool.allocate(staging, chunk, chunk, spec.location)
         t = time.perf_counter()
         try:
-            out, row = self.exchange(spec, op, members, value, out_shape, out_dt)
+            out, row = self.exchange(spec, seq, run, listed, members, value, out_shape, out_dt)
         finally:
             if staging is not None:
                 self.pool.free(staging)
         parent = op.parent_op.name if op.parent_op is not None else "a kernel"
         if self.record:
-            listed = self.names.get(id(op))
             if listed is not None:
-                run = self.runs[listed] = self.runs.get(listed, -1) + 1
                 name = f"{spec.kind} {listed} run {run} (in {parent})"
             else:  # a schedule without a body listing: the device's sequence number
                 name = f"{spec.kind} {spec.instance} (in {parent})"
@@ -147,9 +158,12 @@ class BodyCollectives:
         self.stats.body_collectives = getattr(self.stats, "body_collectives", 0) + 1
         return out
 
-    def exchange(self, spec: CollectiveSpec, op: Any, members: list, value: np.ndarray, out_shape: tuple,
+    def exchange(self, spec: CollectiveSpec, seq: int, run: int, listed: Optional[str], members: list,
+                 value: np.ndarray, out_shape: tuple,
                  out_dt: np.dtype) -> tuple[np.ndarray, list]:  # pragma: no cover - abstract
-        """Meet the group; returns ``(output, bytes received from each member, in group order)``."""
+        """Meet the group at the device's ``seq``-th in-body collective (``spec``, named by the listing:
+        ``listed``, None without one; on its ``run``-th run: what errors say); returns ``(output, bytes received from each member, in
+        group order)``."""
         raise NotImplementedError
 
 
@@ -164,19 +178,18 @@ class ThreadBodyCollectives(BodyCollectives):
         super().__init__(device, mesh, stats, pool)
         self.board, self.lock, self.check = board, lock, check
 
-    def exchange(self, spec, op, members, value, out_shape, out_dt):
-        key = spec.instance
+    def exchange(self, spec, seq, run, listed, members, value, out_shape, out_dt):
         with self.lock:
-            entry = self.board.get(key)
+            entry = self.board.get(seq)
             if entry is None:
-                entry = self.board[key] = [Rendezvous(spec, self.mesh, list(self.mesh.devices())), op.name,
+                entry = self.board[seq] = [Rendezvous(spec, self.mesh, list(self.mesh.devices())), spec.kind,
                                            self.mesh.num_devices]
-        rendezvous, name, _ = entry
-        if name != op.name or rendezvous.spec != spec:
-            raise DiagnosticError(f"device {self.device}: in-body collective #{spec.instance[4:]} is "
-                                  f"{spec.describe()} but another device's is {rendezvous.spec.describe()} (the "
-                                  "devices' loops or branches took different paths)", op.location)
-        what = f"in-body collective {spec.describe()}"
+        rendezvous, _, _ = entry
+        what = f"in-body collective {spec.describe()} (run {run})"
+        if not same_collective(rendezvous.spec, spec):
+            raise DiagnosticError(f"{what} meets another device's {rendezvous.spec.describe()} at the same "
+                                  "position of their runs' order (the devices' loops or branches took different "
+                                  "paths)", spec.location)
         try:
             out, _, _, _ = rendezvous.arrive(self.device, value, out_shape, out_dt,
                                              lambda waited, missing: self.check(self.device, waited, missing, what,
@@ -186,7 +199,7 @@ class ThreadBodyCollectives(BodyCollectives):
             with self.lock:
                 entry[2] -= 1
                 if entry[2] == 0:
-                    del self.board[key]  # every device has left: the instance is done
+                    del self.board[seq]  # every device has left: the instance is done
         return out, row
 
 
@@ -195,17 +208,19 @@ class MpiBodyCollectives(BodyCollectives):
     executor's, :meth:`meshc.runtime.mpi.MpiExecutor.body_collective`) exchanges the members' buffers
     on the group's communicator with non-blocking requests polled under the run's timeout rule, and
     each member computes its output with the threaded runtime's group math, so both runtimes give the
-    same values and count the same bytes. ``listed`` is the instance's name in the device's schedule
-    listing (``b0``...; None without one): where the other members are expected."""
+    same values and count the same bytes. ``seq`` is the device's sequence number of the collective
+    (what members match on), ``run`` its run of instance ``spec.instance``, ``listed`` that instance's
+    name in the device's schedule listing (``b0``...; None without one): where the other members are
+    expected."""
 
     def __init__(self, device: int, mesh: Any, stats: Any, pool: Any,
-                 transport: Callable[[CollectiveSpec, Optional[str], list, np.ndarray, tuple, np.dtype],
+                 transport: Callable[[CollectiveSpec, int, int, Optional[str], list, np.ndarray, tuple, np.dtype],
                                      tuple[np.ndarray, list]]):
         super().__init__(device, mesh, stats, pool)
         self.transport = transport
 
-    def exchange(self, spec, op, members, value, out_shape, out_dt):
-        return self.transport(spec, self.names.get(id(op)), members, value, out_shape, out_dt)
+    def exchange(self, spec, seq, run, listed, members, value, out_shape, out_dt):
+        return self.transport(spec, seq, run, listed, members, value, out_shape, out_dt)
 
 
 def body_names(steps: Any) -> dict[int, str]:
