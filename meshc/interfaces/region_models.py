@@ -290,8 +290,7 @@ def _cut_rule(op: Operation, blocks: list[Block]):
 
     def even(v: Value) -> bool:
         t = v.type
-        return (isinstance(t, TensorType) and t.has_static_shape
-                and all(n % k == 0 for n in t.shape for k in counts))  # type: ignore[operator]
+        return isinstance(t, TensorType) and t.has_static_shape
     return even
 
 
@@ -913,13 +912,55 @@ def _local_reshard(m: IndexMath, view: DeviceView, op: Operation, local: Value) 
             sizes = [view.dim_size(local, d) for d in range(local.type.rank)]  # type: ignore[attr-defined]
             return mark_partial(view, local, sizes, new_axes, b.partial_type)  # type: ignore[union-attr]
         raise PartitionError(f"the resharding point {a} -> {b} in the body of a region op is not lowered (run reshard)")
-    t = local_type(res.type, [n for _, n in view.region(res, b)])  # type: ignore[arg-type]
-    if not t.has_static_shape or not local.type.has_static_shape:  # type: ignore[attr-defined]
-        raise PartitionError(f"'{op.name}' in the body of a region op needs static shards on every device, but "
-                             f"'{res.type}' has per-device type '{t}' (a static mesh and dims its shards divide "
-                             "evenly)")
-    new = Operation.create([local], [t], dict(op.attributes), location=op.location, name=op.name)
-    return m.b.insert(new).results[0]
+    sizes = [n for _, n in view.region(res, b)]  # type: ignore[arg-type]
+    t = local_type(res.type, sizes)  # type: ignore[arg-type]
+    k = 1
+    for axis in op.mesh_axes:  # type: ignore[attr-defined]
+        k *= view.spec.shape[axis]
+    split, gather = op.local_dims()  # type: ignore[attr-defined]
+    want = op.local_result_type(local.type, t.element_type, k)  # type: ignore[attr-defined]
+    if want.shape == t.shape:
+        new = Operation.create([local], [t], dict(op.attributes), location=op.location, name=op.name)
+        return m.b.insert(new).results[0]
+    # shards of unequal sizes (module docstring, "Uneven shards in a body")
+    _check_uneven(op, a, b, src, res, split, gather)
+    dyn_t = TensorType(tuple(w if w == n else None for w, n in zip(want.shape, t.shape)), t.element_type, t.encoding)
+    n = local.type.shape[split] if split is not None else None  # type: ignore[attr-defined]
+    if gather is None and n is not None and n % k:
+        # upstream's rule refuses a static input dim the group does not divide: the device's piece of it
+        # is given by the balanced split instead (the runtimes), so the input's dim is made dynamic
+        dyn = local.type.with_shape(tuple(None if d == split else x  # type: ignore[attr-defined]
+                                          for d, x in enumerate(local.type.shape)))  # type: ignore[attr-defined]
+        local = m.b.insert(tensor.CastOp.create([local], [dyn], location=op.location)).results[0]
+    new = m.b.insert(Operation.create([local], [dyn_t], dict(op.attributes), location=op.location, name=op.name))
+    # the device's own type: the whole result, its sizes the shard's (coordinate arithmetic, folded to
+    # constants where the devices' body is instantiated: the SPMD class bodies, unroll)
+    ext = tensor.ExtractSliceOp.build(new.results[0], [0] * len(sizes), sizes, [1] * len(sizes), t, op.location)
+    return m.b.insert(ext).results[0]
+
+
+def _check_uneven(op: Operation, a, b, src: Value, res: Value, split: Optional[int], gather: Optional[int]) -> None:
+    """An in-body collective on shards of unequal sizes runs on the local view (each member's own
+    buffer; the runtimes give each member its piece by the balanced split of the group,
+    :mod:`meshc.runtime.body_collectives`), which is the global reshard only when the dims it moves
+    are split over exactly its mesh axes on one side and not split on the other (the group's pieces are
+    then the shards of that dim, in group order).
+
+    Raises:
+        PartitionError: another layout (a dim split over more axes than the collective's).
+    """
+    axes = tuple(op.mesh_axes)  # type: ignore[attr-defined]
+    sa, sb = _splits(a, src), _splits(b, res)
+    ok = True
+    if gather is not None and gather != split:
+        ok &= tuple(sa[gather]) == axes and not sb[gather]
+    if split is not None and split != gather:
+        ok &= not sa[split] and tuple(sb[split]) == axes
+    if not ok:
+        raise PartitionError(f"'{op.name}' in the body of a region op moves shards of unequal sizes between "
+                             f"'{src.type}' and '{res.type}' over a dim split over other mesh axes than its own "
+                             f"{list(axes)}; the local view cannot give every device its piece (split the dim "
+                             "evenly or over the collective's axes only)")
 
 
 def _check_uniform(op: Operation) -> None:

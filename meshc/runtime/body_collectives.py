@@ -76,15 +76,21 @@ def same_collective(a: CollectiveSpec, b: CollectiveSpec) -> bool:
     return (a.kind, a.mesh_axes, a.attributes) == (b.kind, b.mesh_axes, b.attributes)
 
 
-def _out_shape(op: Any, value: np.ndarray) -> tuple:
+def _out_shape(op: Any, value: np.ndarray, listed: Optional[tuple]) -> tuple:
+    """The output shape of in-body collective ``op`` on this device: its result type's when static,
+    else the device's schedule listing's (``listed``: shards of unequal sizes, whose piece the
+    backend gives from the group's shapes, :func:`meshc.backend.region_body.group_out_shapes`), else
+    the input's for an ``all_reduce``."""
     t = op.results[0].type
     shape = getattr(t, "shape", None)
     if shape is not None and all(isinstance(s, int) for s in shape):
         return tuple(shape)
+    if listed is not None:
+        return tuple(listed)
     if op.name == "mesh.all_reduce":
         return tuple(value.shape)
-    raise DiagnosticError(f"'{op.name}' inside a region op's body needs a static result shape, got '{t}'",
-                          op.location)
+    raise DiagnosticError(f"'{op.name}' inside a region op's body needs a static result shape, got '{t}' (and the "
+                          "schedule lists none for this device)", op.location)
 
 
 class BodyCollectives:
@@ -104,6 +110,8 @@ class BodyCollectives:
         #: ``id(op) -> instance`` of the device's schedule listing (:func:`body_names`), and how many
         #: times each instance has run: the trace names a run ``all_reduce b0 run 2 (in scf.for)``
         self.names: dict[int, str] = {}
+        #: ``id(op) -> out_shape`` of the listing (the device's own, where the result type has dynamic dims)
+        self.out_shapes: dict[int, tuple] = {}
         self.runs: dict[str, int] = {}
         #: the run's buffer layout: bytes are accounted in its ``dtype_override`` as every collective's
         #: (:func:`meshc.runtime.engine.accounted_bytes`)
@@ -125,7 +133,7 @@ class BodyCollectives:
         spec = body_spec(op, seq, listed)
         run = self.runs.get(spec.instance, -1) + 1  # the how-many-th run of this listed collective
         self.runs[spec.instance] = run
-        out_shape = _out_shape(op, value)
+        out_shape = _out_shape(op, value, self.out_shapes.get(id(op)))
         from meshc.ir.types import element_type_of, numpy_dtype
 
         out_dt = numpy_dtype(element_type_of(op.results[0].type))
@@ -238,6 +246,20 @@ def body_names(steps: Any) -> dict[int, str]:
     return out
 
 
+def body_out_shapes(steps: Any) -> dict[int, tuple]:
+    """``id(op) -> out_shape`` of the in-body collectives listed in a device's ``steps`` (as
+    :func:`body_names`) whose listing gives one."""
+    from meshc.backend.schedule import Kernel, body_collectives
+
+    out: dict[int, tuple] = {}
+    for step in steps:
+        if isinstance(step, Kernel) and step.body:
+            for c in body_collectives(step.body):
+                if c.op is not None and c.out_shape is not None:
+                    out[id(c.op)] = tuple(c.out_shape)
+    return out
+
+
 def attach(interp: Optional[Any], handler: BodyCollectives, trace: bool = True, steps: Any = (),
            layout: Any = None, hooks: Any = None) -> None:
     """Let ``interp`` (a device's interpreter, None without a module) hand its bodies' collectives to
@@ -249,6 +271,7 @@ def attach(interp: Optional[Any], handler: BodyCollectives, trace: bool = True, 
     handler.record = trace
     handler.layout = layout
     handler.names = body_names(steps)
+    handler.out_shapes = body_out_shapes(steps)
     skip = getattr(hooks, "skip_collective", None) or ()
     handler.skip = frozenset(name for k, name in skip if k == handler.device)
     if interp is not None:
