@@ -47,9 +47,9 @@ resharded back to it), :func:`insert_body_reshards` puts a resharding point ther
 local view (:func:`_local_reshard`). A class that reaches the results only through cuts is an
 ``INTERNAL`` loop. A value from above the body is never cut (its splits join the op's loops, so it
 is resharded once before the op); only the partial sharding a split reduction's zero destination
-from above needs is put in the body, just before the use (:func:`outer_reshards`). Cuts are made only on static meshes whose device counts divide every dim of the
-value (equal shards: the runtimes size an in-body collective's buffers from its static local types),
-and only while the body carries no shardings: afterwards the points are the boundaries
+from above needs is put in the body, just before the use (:func:`outer_reshards`). Cuts are made
+only on static meshes and tensors of static shape (see "Uneven shards in a body" below), and only
+while the body carries no shardings: afterwards the points are the boundaries
 (:func:`_reshards`), so every later pass sees the same classes (docs/pipeline.md, "Reshards inside a
 body").
 
@@ -60,6 +60,15 @@ results take local types, and every inner op is partitioned by its own model int
 (``ctx.partition_inner``), reading the local values of the body (``partition``'s
 :class:`~meshc.interfaces.spmd.PartitionContext`). The kernels of ``scf`` (:mod:`meshc.runtime.ops.scf`)
 then run the per-device op on every device (threads, MPI, the SPMD template).
+
+Uneven shards in a body: on shards of unequal sizes (10 rows over 4 devices) an in-body collective's
+local result has no static type upstream's local-view rule accepts on every member (gathering 2 or 3
+rows of 10), so :func:`_local_reshard` gives it dynamic dims where the rule and the device's shard
+disagree, slices the device's shard out of it (its sizes the shard's coordinate arithmetic, static
+once a device's body is instantiated), and casts the input of an ``all_slice``/``reduce_scatter`` to a
+dynamic dim when its group does not divide it. The schedule lists each member's output shape
+(:func:`meshc.backend.region_body.group_out_shapes`), which the runtimes allocate
+(docs/pipeline.md, "Reshards inside a body").
 
 ``tensor.parallel_insert_slice`` (a forall's ``in_parallel`` body) gets the model of
 ``tensor.insert_slice`` without a result (:class:`ParallelInsertSliceModel`).
@@ -271,9 +280,9 @@ def _cut_rule(op: Operation, blocks: list[Block]):
     """Which values of region op ``op``'s body a use may cut (a reshard inside the body): none once
     the body carries shardings (``distribute-types`` put the reshards of its cuts there, which
     :func:`_join_op` reads as barriers, so later passes see the same classes whatever the mesh has
-    become meanwhile), nor on a dynamic mesh; else a tensor of static shape whose every dim the device
-    count of each mesh of the module divides (the shards of every split are equal, so each device's
-    buffers of an in-body collective have the static sizes the runtimes allocate them by)."""
+    become meanwhile), nor on a dynamic mesh; else a tensor of static shape (each device's buffers of
+    an in-body collective have static sizes once its body is instantiated: equal shards in the types,
+    unequal ones from the schedule listing, module docstring "Uneven shards in a body")."""
     from meshc.dialects.mesh import MeshOp, enclosing_module
 
     def never(v: Value) -> bool:
@@ -286,12 +295,10 @@ def _cut_rule(op: Operation, blocks: list[Block]):
     meshes = [m for m in (module.regions[0].blocks[0].ops if module is not None else ()) if isinstance(m, MeshOp)]
     if not meshes or not all(m.is_static for m in meshes):
         return never
-    counts = [m.as_mesh().num_devices for m in meshes]
-
-    def even(v: Value) -> bool:
+    def static(v: Value) -> bool:
         t = v.type
         return isinstance(t, TensorType) and t.has_static_shape
-    return even
+    return static
 
 
 def _join_op(c: _Classes, inner: Operation, inside: set[int], can_cut) -> None:
@@ -892,12 +899,12 @@ def _local_reshard(m: IndexMath, view: DeviceView, op: Operation, local: Value) 
     any other collective
     (``all_gather``, ``all_to_all``, ``reduce_scatter``, ``all_slice``: what ``reshard`` lowered a body's
     point to) the same op on local types, upstream MLIR's local view, which the runtimes run on every
-    run of the body (:mod:`meshc.runtime.body_collectives`).
+    run of the body (:mod:`meshc.runtime.body_collectives`); on shards of unequal sizes with dynamic
+    result dims and the device's shard sliced out of it (module docstring, "Uneven shards in a body").
 
     Raises:
-        PartitionError: a point that moves data (not lowered: run reshard), or a collective whose local
-            shapes are not static (the runtimes size its buffers from the types: a dynamic mesh, or
-            shards of unequal sizes).
+        PartitionError: a point that moves data (not lowered: run reshard), or a collective of unequal
+            shards over a dim split over other mesh axes than its own (:func:`_check_uneven`).
     """
     src, res = op.operands[0], op.results[0]
     a, b = sharding_of(src.type), sharding_of(res.type)
