@@ -282,7 +282,9 @@ def _cut_rule(op: Operation, blocks: list[Block]):
     :func:`_join_op` reads as barriers, so later passes see the same classes whatever the mesh has
     become meanwhile), nor on a dynamic mesh; else a tensor of static shape (each device's buffers of
     an in-body collective have static sizes once its body is instantiated: equal shards in the types,
-    unequal ones from the schedule listing, module docstring "Uneven shards in a body")."""
+    unequal ones from the schedule listing, module docstring "Uneven shards in a body") whose every
+    dim each mesh axis size divides or does not exceed (a dim smaller than an axis, a layer stack's
+    unit dim, would leave devices empty shards: such a value is not cut, the class keeps its split)."""
     from meshc.dialects.mesh import MeshOp, enclosing_module
 
     def never(v: Value) -> bool:
@@ -295,10 +297,13 @@ def _cut_rule(op: Operation, blocks: list[Block]):
     meshes = [m for m in (module.regions[0].blocks[0].ops if module is not None else ()) if isinstance(m, MeshOp)]
     if not meshes or not all(m.is_static for m in meshes):
         return never
-    def static(v: Value) -> bool:
+    sizes = {n for m in meshes for n in m.as_mesh().shape}
+
+    def cuttable(v: Value) -> bool:
         t = v.type
-        return isinstance(t, TensorType) and t.has_static_shape
-    return static
+        return (isinstance(t, TensorType) and t.has_static_shape
+                and all(n % k == 0 or n >= k for n in t.shape for k in sizes))  # type: ignore[operator]
+    return cuttable
 
 
 def _join_op(c: _Classes, inner: Operation, inside: set[int], can_cut) -> None:
