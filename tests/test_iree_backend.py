@@ -825,3 +825,24 @@ def test_a_top_level_extract_of_a_replicated_tensor_is_an_f32_scalar():
     np.testing.assert_array_equal(result.outputs[0], 2 * x)
     assert result.outputs[1].dtype == np.float32 and result.outputs[1].shape == ()
     assert float(result.outputs[1]) == 4 * float(x[1, 0])  # exact: sums of quarters
+
+
+@pytest.mark.parametrize("trips", [3, 0])
+def test_stats_count_a_loop_body_s_transfers_once_per_trip_as_threads_do(trips):
+    # tests/data/region/while_transpose.mlir: one all_to_all per trip (IREE's lowering moves what the
+    # threaded runtime's does: 3 blocks of 2x2 f32 to each device); the sharded function returns how many
+    # times the after block ran, and --stats multiplies its transfers by it
+    from meshc.backend.iree_emit import emit_iree_module
+
+    name = _DATA / "region" / "while_transpose.mlir"
+    text = name.read_text()
+    module = emit_iree_module(mc.compile(mc.parse(text, str(name))).program)
+    assert len(module.scopes) == 1 and all(t.scope == module.scopes[0] for t in module.transfers)
+    x = np.random.default_rng(8).standard_normal((8, 8)).astype(np.float32)
+    _, result = _run(text, str(name), [x, np.array(trips, dtype=np.int64)])
+    threads = mc.run(mc.parse(text, str(name)), [x, np.array(trips, dtype=np.int64)])
+    assert [d.collective_bytes for d in result.stats.devices] == [trips * 3 * 2 * 2 * 4] * 4
+    assert [d.collective_bytes for d in result.stats.devices] == [d.collective_bytes for d in threads.stats.devices]
+    assert [d.received_from.get("collective", {}) for d in result.stats.devices] == [
+        d.received_from.get("collective", {}) for d in threads.stats.devices]
+    _assert_close(result.outputs[0], threads.outputs[0], 8 * max(trips, 1))

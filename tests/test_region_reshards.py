@@ -290,13 +290,13 @@ def test_meshc_run_check_on_threads_and_mpi(tmp_path):
     assert "result0: ok max abs err" in r.stdout
 
 
-def test_uneven_shards_keep_the_body_replicated_over_that_dim():
-    # 6 rows over 4 devices: the per-device buffers of an in-body collective would differ in size
-    # (the runtimes allocate them by the types), so the body cuts nothing and the carried dim is
-    # gathered once before the loop, as without in-body reshards; the values are the same
+def test_uneven_shards_reshard_inside_the_body_too():
+    # 6 rows over 4 devices (1, 1, 2, 2): the per-device buffers of the in-body all_to_all differ in size;
+    # the schedule lists each member's (tests/test_region_uneven.py), so the body cuts as on equal
+    # shards and nothing is gathered before the loop; the values are the same
     text = _text("transpose", "4", "[[0]]").replace("8x8", "6x6")
     inside, outside = _collectives(_compiled(text))
-    assert inside == [] and outside == ["all_gather"]
+    assert inside == ["all_to_all"] and outside == []
     x = np.random.default_rng(4).standard_normal((6, 6)).astype(np.float32)
     result = mc.run(mc.parse(text), [x, x, np.array(3)], check=True)
     assert result.check_ok

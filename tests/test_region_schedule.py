@@ -251,3 +251,31 @@ def test_a_loop_step_s_flops_are_its_body_s_times_its_trips(trips):
     est = estimate(compiled.program.schedule, trips=trips)
     per_trip = 2 * 8 * 16 * 8 + 8 * 8 + 2 * 8 * 8 * 16
     assert [d.flops for d in est.devices] == [per_trip * (trips or 1)] * 8
+
+
+def test_the_flops_of_a_branch_on_a_computed_condition_are_an_upper_bound(tmp_path):
+    """IF on 4 devices: the then branch is the split contraction 2*8*16*4 = 1024 flops per device (w's
+    16 rows over 4: K = 4), the else branch tanh of 8x16 = 128: the costlier is counted and marked
+    (table, summary line, JSON); a loop without a branch is exact."""
+    import json
+    import subprocess
+    import sys
+
+    est = estimate(mc.compile(mc.parse(IF), None).program.schedule)
+    assert [(d.flops, d.flops_bound) for d in est.devices] == [(1024, True)] * 4
+    data = est.to_json()
+    assert [d["flops_upper_bound"] for d in data["devices"]] == [True] * 4
+    assert data["summary"]["flops_upper_bound"] is True
+    # a loop without a branch counts exactly
+    loop = estimate(mc.compile(mc.parse(_mlp("4", "[[]]", 0, 8, 16, 2)), KEEP_LOOPS).program.schedule)
+    assert not any(d.flops_bound for d in loop.devices) and loop.to_json()["summary"]["flops_upper_bound"] is False
+    path = tmp_path / "if.mlir"
+    path.write_text(IF)
+    r = subprocess.run([sys.executable, "-m", "meshc", "estimate", str(path)], capture_output=True, text=True)
+    assert r.returncode == 0, r.stderr
+    rows = [line for line in r.stdout.splitlines() if line.startswith("│")]
+    assert all("<= 1024" in line for line in rows[:4]) and "<= 4096" in rows[4]
+    assert "<= 4096 flops" in r.stdout and "the flops of devices 0-3" in r.stdout
+    r = subprocess.run([sys.executable, "-m", "meshc", "estimate", str(path), "--json"], capture_output=True,
+                       text=True)
+    assert json.loads(r.stdout)["summary"]["flops_upper_bound"] is True

@@ -91,7 +91,7 @@ from meshc.backend.schedule import (COLLECTIVE_KINDS, Allocate, ArgBinding, Coll
                                     DeviceSchedule, Free, HaloExchange, HaloPart, Kernel, PeerRead, ResultBinding,
                                     Schedule, Step, captured_values)
 from meshc.backend.peer_tile import tile_peer_operands
-from meshc.backend.region_body import number_body, region_body
+from meshc.backend.region_body import group_out_shapes, number_body, region_body
 from meshc.ir.attributes import symbol_text
 from meshc.ir.core import Operation, OpResult, Value
 from meshc.ir.limits import spaced_collections
@@ -802,7 +802,7 @@ class _Emitter:
             counter = itertools.count()  # in-body collectives b0, b1... per device, in step order
             out.append(DeviceSchedule(dev.k, [self.step(d, event, body(d, counter) if d.kind == "kernel" else ())
                                               for d in drafts]))
-        return out
+        return group_out_shapes(out, self.mesh) if bodies else out
 
     @staticmethod
     def step(d: _Draft, event, body: tuple = ()) -> Step:

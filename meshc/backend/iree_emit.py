@@ -147,12 +147,15 @@ class Transfer:
     """One ``flow.tensor.transfer`` of the sharded function: ``nbytes`` moved
     from device ``src`` to device ``dst``; ``kind`` is the schedule step it
     lowers (``peer_read``, ``copy`` or ``collective``; halo slabs count as
-    ``peer_read`` or ``copy`` by their mode)."""
+    ``peer_read`` or ``copy`` by their mode). ``scope``: the block of a region op it is emitted in
+    (None: the function's top level, once per call), whose runs per call the sharded function returns
+    (:attr:`IreeModule.scopes`)."""
 
     dst: int
     src: int
     nbytes: int
     kind: str
+    scope: Optional[int] = None
 
 
 @dataclass
@@ -174,6 +177,15 @@ class IreeModule:
     #: element type of each result of the sharded function (a scalar result comes back from IREE as a
     #: Python number: the runtime gives it this type)
     result_dtypes: list = field(default_factory=list)
+    #: the scopes (:attr:`Transfer.scope`) whose runs per call the sharded function returns after its
+    #: results, in this order (i64 each): a transfer in a loop body moves its bytes once per trip
+    scopes: list = field(default_factory=list)
+
+    def transfer_runs(self, counts: Sequence[int]) -> list[tuple[Transfer, int]]:
+        """Each transfer with the times one call ran it: 1 at the top level, else the runs of its
+        scope, ``counts`` being the trailing results of the sharded function (:attr:`scopes`)."""
+        runs = dict(zip(self.scopes, (int(c) for c in counts)))
+        return [(t, 1 if t.scope is None else runs.get(t.scope, 0)) for t in self.transfers]
 
     def source_location(self, line: int) -> Optional[Location]:
         """The source location of the kernel printed on (1-based) ``line`` of :attr:`text`, if any."""
@@ -252,6 +264,19 @@ class _Val:
 # -- the emitter -----------------------------------------------------------------------------------------------
 
 
+class _Frame:
+    """A block of a region op being emitted (:meth:`_Emitter.counter`): its ``scope`` id, whether it is
+    ``carried`` around a loop (its counters are block arguments) or a branch (``parent``'s values
+    from above), the current name of each counter in it (``cur``), the block arguments it got
+    (``args``: ``(scope, name)``) and whether a transfer is emitted directly in it (``moves``)."""
+
+    def __init__(self, scope: int, parent: Optional["_Frame"], carried: bool):
+        self.scope, self.parent, self.carried = scope, parent, carried
+        self.cur: dict[int, str] = {}
+        self.args: list[tuple[int, str]] = []
+        self.moves = False
+
+
 class _Emitter:
     """Builds the body of the sharded function (module docstring)."""
 
@@ -267,6 +292,12 @@ class _Emitter:
         self.kernels: list[dict] = [dict() for _ in schedule.devices]
         self.locs: dict[int, Location] = {}  # index in lines -> source location of the kernel printed there
         self.depth = 0  # region op bodies being emitted (:meth:`region_op`)
+        #: run counters of region op blocks (:meth:`counter`): the innermost block being emitted, and the
+        #: scopes whose counts the function returns
+        self.root = _Frame(-1, None, False)
+        self.frame = self.root
+        self.scopes: list[int] = []
+        self.next_scope = 0
 
     # names and lines
     def fresh(self, hint: str) -> str:
@@ -334,7 +365,11 @@ class _Emitter:
         if v.shape is not None and 0 in v.shape:  # an empty shard: nothing to move (IREE 3.13 fails on some)
             return self.empty(v.shape, v.dtype, dst, f"{hint}_on{dst}")
         nbytes = _itemsize(v.dtype) * (1 if v.shape is None else _prod(v.shape))
-        self.transfers.append(Transfer(dst, v.device, nbytes, kind))
+        scope = None
+        if self.frame is not self.root:  # inside a region op's block: counted per run of the block
+            scope = self.frame.scope
+            self.frame.moves = True
+        self.transfers.append(Transfer(dst, v.device, nbytes, kind, scope))
         if v.shape is None:  # a scalar is a VM value, usable on every device
             return _Val(v.name, v.type, None, v.dtype, dst)
         name = self.fresh(f"{hint}_to{dst}")
@@ -780,6 +815,33 @@ class _Emitter:
             self.env[(m, steps[m].output)] = out
             self.alloc.pop((m, steps[m].output), None)
 
+    # run counters of region op blocks (per-trip transfer bytes)
+    def counter(self, frame: Optional["_Frame"], scope: int) -> str:
+        """The name holding block ``scope``'s runs so far, as seen in ``frame`` (a block being emitted;
+        None: the function's top level, where it is 0): a block carried around a loop (``scf.for``,
+        ``scf.while``) gets a block argument for it, which :meth:`region_op` threads through the op; a
+        branch of an ``scf.if`` sees the value from above."""
+        name = frame.cur.get(scope)  # type: ignore[union-attr]
+        if name is None:
+            if frame.carried:  # type: ignore[union-attr]
+                name = self.fresh(f"runs{scope}_in")
+                frame.args.append((scope, name))  # type: ignore[union-attr]
+            elif frame.parent is None:  # type: ignore[union-attr]
+                return self.zero
+            else:
+                name = self.counter(frame.parent, scope)  # type: ignore[union-attr]
+            frame.cur[scope] = name  # type: ignore[union-attr]
+        return name
+
+    def count_run(self, frame: "_Frame") -> None:
+        """At the end of a block that moves data: its counter plus one."""
+        if frame.moves:
+            name = self.fresh(f"runs{frame.scope}")
+            self.emit(f"  {name} = arith.addi {self.counter(frame, frame.scope)}, {self.one} : index")
+            frame.cur[frame.scope] = name
+            if frame.scope not in self.scopes:
+                self.scopes.append(frame.scope)
+
     # region ops partitioned in place (their bodies hold local-view collectives)
     def region_step(self, members: list[int], steps: dict[int, Kernel]) -> None:
         """The Kernel steps of one region op whose body holds local-view collectives (``steps[m].body``
@@ -877,13 +939,45 @@ class _Emitter:
                     raise IreeEmitError(f"'{op0.name}' (device {m}): {what} {v.type} in position {i} where it "
                                         f"carries {a.type}", loc)
 
-        def body(block_of) -> None:
+        outer = self.frame
+        if not hasattr(self, "zero"):  # the counters' constants, at the top level before the first region op
+            self.zero, self.one = self.fresh("runs_zero"), self.fresh("runs_one")
+            self.emit(f"{self.zero} = arith.constant 0 : index")
+            self.emit(f"{self.one} = arith.constant 1 : index")
+
+        def body(block_of, carried: bool) -> _Frame:
+            """Emit block ``block_of(op)`` of every member in a new counter frame; returns it."""
+            frame = _Frame(self.next_scope, outer, carried)
+            self.next_scope += 1
+            self.frame = frame
             self.depth += 1
             self.body_ops({m: block_of(ops[m]) for m in members}, members, nodes)
+            self.count_run(frame)
             self.depth -= 1
+            self.frame = outer
+            return frame
 
-        def yield_line(vals) -> None:
-            self.emit("  scf.yield" + (f" {names(vals)} : {types(vals)}" if vals else ""))
+        def yield_line(vals, extra=()) -> str:
+            extra = list(extra)
+            if not vals and not extra:
+                return self.pad() + "  scf.yield"
+            return (self.pad() + "  scf.yield " + ", ".join([v[2].name for v in vals] + extra) + " : "
+                    + ", ".join([v[2].type for v in vals] + ["index"] * len(extra)))
+
+        def counted_results(vals, scopes: list) -> str:
+            """``results(vals)`` with a result per counter of ``scopes`` after them, bound in ``outer``."""
+            n = len(vals) + len(scopes)
+            if not scopes:
+                return results(vals)
+            name = self.fresh(op0.results[0].name_hint if op0.results else "region")
+            for j, (m, i, v, *_) in enumerate(vals):
+                bind(m, ops[m].results[i], name if n == 1 else f"{name}#{j}", v)
+            for j, sc in enumerate(scopes):
+                outer.cur[sc] = name if n == 1 else f"{name}#{len(vals) + j}"
+            return f"{name}{':%d' % n if n > 1 else ''} = "
+
+        def typelist(vals, k: int) -> str:
+            return ", ".join([v[2].type for v in vals] + ["index"] * k)
 
         at = len(self.lines)
         if loc.known:
@@ -897,50 +991,85 @@ class _Emitter:
                 self.env[(m, _body_buffer(ops[m].induction_var))] = _Val(iv, lb.type, None, lb.dtype, m)
             carried = args(each(lambda o: o.init_args), "it")
             bind_args(carried, lambda o: o.region_iter_args)
-            body(lambda o: o.body)
+            frame = body(lambda o: o.body, True)
             ys = each(lambda o: o.body.terminator.operands)
             same(ys, carried, "its body yields")
-            if ys:
-                yield_line(ys)
+            scopes = [sc for sc, _ in frame.args]
+            if ys or scopes:
+                self.lines.append(yield_line(ys, [frame.cur[sc] for sc in scopes]))
             head = f"scf.for {iv} = {lb.name} to {ub.name} step {st.name}"
-            if carried:
-                head += f" iter_args({', '.join(f'{n} = {v.name}' for _, _, v, n in carried)}) -> ({types(carried)})"
+            inits = [f"{n} = {v.name}" for _, _, v, n in carried] + [
+                f"{n} = {self.counter(outer, sc)}" for sc, n in frame.args]
+            if inits:
+                head += f" iter_args({', '.join(inits)}) -> ({typelist(carried, len(scopes))})"
             if lb.type != "index":
                 head += f" : {lb.type}"
-            self.lines[at] = self.pad() + results(carried) + head + " {"
+            self.lines[at] = self.pad() + counted_results(carried, scopes) + head + " {"
         elif isinstance(op0, WhileOp):
             carried = args(each(lambda o: o.inits), "before")
             bind_args(carried, lambda o: o.before.args)
-            body(lambda o: o.before)
+            before = body(lambda o: o.before, True)
             cond = val(first, op0.condition_op.condition)
             fwd = each(lambda o: o.condition_op.forwarded)
-            self.emit(f"  scf.condition({cond.name})" + (f" {names(fwd)} : {types(fwd)}" if fwd else ""))
+            cond_at = len(self.lines)
+            self.lines.append("")  # the scf.condition, written once the counters it forwards are known
             after = args(fwd, "after")
             bind_args(after, lambda o: o.after.args)
             self.emit("} do {")
-            self.emit(f"^bb0({', '.join(f'{n}: {v.type}' for _, _, v, n in after)}):")
-            body(lambda o: o.after)
+            bb_at = len(self.lines)
+            self.lines.append("")
+            frame = body(lambda o: o.after, True)
             ys = each(lambda o: o.yield_op.operands)
             same(ys, carried, "its after block yields")
-            yield_line(ys)
-            inits = ", ".join(f"{n} = {v.name}" for _, _, v, n in carried)
-            self.lines[at] = (self.pad() + results(fwd) + f"scf.while ({inits}) : ({types(carried)}) -> "
-                              f"({types(fwd)}) {{")
+            changed = True
+            while changed:  # both blocks carry every counter either one threads (a fixed point)
+                changed = False
+                for sc, _ in list(before.args):
+                    if sc not in frame.cur:
+                        self.counter(frame, sc)
+                        changed = True
+                for sc, _ in list(frame.args):
+                    if sc not in before.cur:
+                        self.counter(before, sc)
+                        changed = True
+            scopes = [sc for sc, _ in before.args]
+            after_arg = dict(frame.args)
+            self.lines.append(yield_line(ys, [frame.cur[sc] for sc in scopes]))
+            fwd_names = [v[2].name for v in fwd] + [before.cur[sc] for sc in scopes]
+            self.lines[cond_at] = (self.pad() + f"  scf.condition({cond.name})"
+                                   + (f" {', '.join(fwd_names)} : {typelist(fwd, len(scopes))}" if fwd_names else ""))
+            self.lines[bb_at] = self.pad() + "^bb0(" + ", ".join(
+                [f"{n}: {v.type}" for _, _, v, n in after] + [f"{after_arg[sc]}: index" for sc in scopes]) + "):"
+            inits = ", ".join([f"{n} = {v.name}" for _, _, v, n in carried]
+                              + [f"{n} = {self.counter(outer, sc)}" for sc, n in before.args])
+            self.lines[at] = (self.pad() + counted_results(fwd, scopes) + f"scf.while ({inits}) : "
+                              f"({typelist(carried, len(scopes))}) -> ({typelist(fwd, len(scopes))}) {{")
         elif isinstance(op0, IfOp):
             cond = val(first, op0.condition)
-            body(lambda o: o.then_block)
+            then = body(lambda o: o.then_block, False)
             ys = each(lambda o: o.then_block.terminator.operands)
-            if ys:
-                yield_line(ys)
+            then_at = len(self.lines)
+            self.lines.append("")
+            other, else_at = None, None
             if op0.else_block is not None:
                 self.emit("} else {")
-                body(lambda o: o.else_block)
+                other = body(lambda o: o.else_block, False)
                 zs = each(lambda o: o.else_block.terminator.operands)
                 same(zs, ys, "its else branch yields")
-                if zs:
-                    yield_line(zs)
-            self.lines[at] = (self.pad() + results(ys) + f"scf.if {cond.name}" + (f" -> ({types(ys)})" if ys else "")
-                              + " {")
+                else_at = len(self.lines)
+                self.lines.append("")
+            changed_in = [f for f in (then, other) if f is not None]
+            scopes = [sc for sc in dict.fromkeys(k for f in changed_in for k in f.cur)
+                      if any(f.cur.get(sc, None) not in (None, self.counter(outer, sc)) for f in changed_in)]
+            self.lines[then_at] = yield_line(ys, [self.counter(then, sc) for sc in scopes]) if ys or scopes else ""
+            if other is not None:
+                self.lines[else_at] = (yield_line(zs, [self.counter(other, sc) for sc in scopes])
+                                       if zs or scopes else "")
+            elif scopes:  # the branch not taken keeps the counts from above
+                self.emit("} else {")
+                self.lines.append(yield_line([], [self.counter(outer, sc) for sc in scopes]))
+            self.lines[at] = (self.pad() + counted_results(ys, scopes) + f"scf.if {cond.name}"
+                              + (f" -> ({typelist(ys, len(scopes))})" if ys or scopes else "") + " {")
         else:
             raise IreeEmitError(f"'{op0.name}' op holding collectives in its body is not lowered to IREE (scf.for, "
                                 "scf.while and scf.if are)", loc)
@@ -1260,6 +1389,11 @@ def emit_iree_module(program, target: Optional[str] = None, parameters: Optional
             v = _Val(cast, _abi(v.type), v.shape, "i64", v.device)
         rets.append(v)
         rtypes.append(f"{v.type} {{iree.abi.affinity = {_affinity(r.device)}}}")
+    for sc in em.scopes:  # the runs of each counted block, after the results (IreeModule.scopes)
+        runs = em.fresh(f"runs{sc}_i64")
+        em.emit(f"{runs} = arith.index_cast {em.counter(em.root, sc)} : index to i64")
+        rets.append(_Val(runs, "i64", None, "i64", 0))
+        rtypes.append("i64")
     out = [f"// IREE input module emitted by meshc (checked with IREE {IREE_VERSION}): mesh @{schedule.mesh.name} "
            f"shape {schedule.mesh.shape_str()}, {n} logical devices",
            f"module @{program.entry}_iree {{"]
@@ -1280,7 +1414,7 @@ def emit_iree_module(program, target: Optional[str] = None, parameters: Optional
     out += _entry_function(program, sharded, [v.type for v in rets])
     out.append("}")
     return IreeModule("\n".join(out) + "\n", program.entry, sharded, n, em.transfers, em.kernels, line_locs,
-                      [v.dtype for v in rets])
+                      [v.dtype for v in rets], list(em.scopes))
 
 
 def _entry_function(program, sharded: str, result_types: list[str]) -> list[str]:

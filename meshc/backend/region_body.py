@@ -23,6 +23,11 @@ A local-view ``mesh.update_halo`` (a window's halo exchange) is listed as kind `
 ``shape`` is the core the device contributes, its ``out_shape`` the buffer (core and both halo
 widths), its attributes :meth:`~meshc.dialects.mesh_collectives.UpdateHaloOp.exchange_attributes`.
 
+An in-body collective on shards of unequal sizes has a result type with dynamic dims (upstream MLIR's
+local-view rule gives no static type that fits every member: ``mesh.all_gather`` of 2 or 3 rows of
+10): :func:`group_out_shapes` gives each member's ``out_shape`` from its group's listed input shapes,
+by the balanced split the runtimes follow (DESIGN.md; :mod:`meshc.runtime.collectives`).
+
 Loops and branches without a collective inside are left out. Instance names (``b0``, ``b1``...) are
 given per device in step order by :func:`number_body`, so the ``n``-th in-body collective of a
 device's listing is the one the runtimes match by order with its group.
@@ -36,7 +41,7 @@ from typing import Iterator, Optional
 from meshc.backend.schedule import COLLECTIVE_KINDS, BodyBranch, BodyCollective, BodyLoop, BodyNode
 from meshc.ir.core import Block, Operation
 
-__all__ = ["region_body", "number_body", "in_body_collective"]
+__all__ = ["region_body", "number_body", "in_body_collective", "group_out_shapes"]
 
 
 def in_body_collective(op: Operation) -> Optional[str]:
@@ -59,10 +64,24 @@ def _static_shape(t) -> Optional[tuple[int, ...]]:
     return tuple(shape)
 
 
+def _input_shape(v) -> Optional[tuple[int, ...]]:
+    """The static shape of the buffer value ``v`` holds: its type's, else that of the value a
+    ``tensor.cast`` to a dynamic type made it from (partition casts the input of an in-body
+    ``all_slice`` / ``reduce_scatter`` of a dim its group does not divide, upstream's rule refusing
+    that static type; the data are the same)."""
+    from meshc.dialects.tensor import CastOp
+
+    shape = _static_shape(v.type)
+    while shape is None and isinstance(getattr(v, "op", None), CastOp):
+        v = v.op.operands[0]
+        shape = _static_shape(v.type)
+    return shape
+
+
 def _collective(op: Operation, kind: str) -> BodyCollective:
     from meshc.ir.types import element_type_of
 
-    shape, out_shape = _static_shape(op.operands[0].type), _static_shape(op.results[0].type)
+    shape, out_shape = _input_shape(op.operands[0]), _static_shape(op.results[0].type)
     if kind == "update_halo":  # the device contributes its core (the buffer less both halo widths)
         attrs: dict = op.exchange_attributes()  # type: ignore[attr-defined]
         out_shape = shape  # the exchange keeps its buffer's shape (the runtimes allocate it so)
@@ -140,3 +159,74 @@ def number_body(nodes: tuple[BodyNode, ...], counter: Iterator[int]) -> tuple[Bo
 
     return walk(nodes)
 
+
+
+def _out_shape(c: BodyCollective, shapes: list, pos: int) -> Optional[tuple[int, ...]]:
+    """Member ``pos``'s output shape of in-body collective ``c`` whose group's members have input
+    ``shapes`` (group order): a gathered (concatenated) dim is the sum of the members', a split one
+    the member's piece of the balanced split (DESIGN.md: ``n // g`` each, the last ``n % g`` one more),
+    every other dim the member's own; None when a member's input shape is not known."""
+    if any(x is None for x in shapes):
+        return None
+    g = len(shapes)
+    a = c.attributes
+    out = list(shapes[pos])
+
+    def piece(n: int) -> int:
+        return n // g + (1 if pos >= g - n % g else 0)
+
+    if c.kind == "all_gather":
+        d = a["gather_axis"]
+        out[d] = sum(x[d] for x in shapes)
+    elif c.kind == "all_to_all":
+        out[a["concat_axis"]] = sum(x[a["concat_axis"]] for x in shapes)
+        out[a["split_axis"]] = piece(shapes[pos][a["split_axis"]])
+    elif c.kind in ("all_slice", "reduce_scatter"):
+        d = a["slice_axis" if c.kind == "all_slice" else "scatter_axis"]
+        out[d] = piece(shapes[pos][d])
+    return tuple(out)
+
+
+def group_out_shapes(devices: list, mesh) -> list:
+    """``devices`` (the :class:`~meshc.backend.schedule.DeviceSchedule` of each device, in device order)
+    with each in-body collective's missing ``out_shape`` (a result type with dynamic dims: shards of
+    unequal sizes, module docstring) given from its group's listed input shapes (:func:`_out_shape`);
+    ``mesh`` (:class:`~meshc.sharding.spec.Mesh`) gives the groups. Devices without such a collective are
+    returned as they are."""
+    from meshc.backend.schedule import Kernel, body_collectives
+
+    index: dict[int, dict[str, BodyCollective]] = {}
+    missing = False
+    for dev in devices:
+        found = index.setdefault(dev.device, {})
+        for step in dev.steps:
+            if isinstance(step, Kernel) and step.body:
+                for c in body_collectives(step.body):
+                    found[c.instance] = c
+                    missing |= c.out_shape is None
+    if not missing:
+        return devices
+
+    def fill(k: int, nodes) -> tuple:
+        out = []
+        for n in nodes:
+            if isinstance(n, BodyCollective):
+                if n.out_shape is None:
+                    group = mesh.axis_group(k, n.mesh_axes)
+                    theirs = [index.get(m, {}).get(n.instance) for m in group]
+                    if all(x is not None for x in theirs):
+                        n = dataclasses.replace(n, out_shape=_out_shape(n, [x.shape for x in theirs],
+                                                                        group.index(k)))
+                out.append(n)
+            elif isinstance(n, BodyLoop):
+                out.append(dataclasses.replace(n, body=fill(k, n.body)))
+            else:
+                out.append(dataclasses.replace(n, branches=tuple(fill(k, b) for b in n.branches)))
+        return tuple(out)
+
+    result = []
+    for dev in devices:
+        steps = [dataclasses.replace(s, body=fill(dev.device, s.body)) if isinstance(s, Kernel) and s.body else s
+                 for s in dev.steps]
+        result.append(dataclasses.replace(dev, steps=steps))
+    return result

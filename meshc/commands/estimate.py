@@ -198,7 +198,7 @@ def print_estimate(result, layout, runs: str = "") -> None:
     anybound = any(d.collective_bound for d in result.devices)  # what a device sends is another's receipt
     for d in result.devices:
         s = d.stats
-        row = (str(s.kernels), str(d.flops), _bound(s.peak_bytes, d.peak_bound),
+        row = (str(s.kernels), _bound(d.flops, d.flops_bound), _bound(s.peak_bytes, d.peak_bound),
                _bound(s.peak_logical_bytes, d.logical_peak_bound), str(s.peer_read_bytes),
                str(s.copy_bytes), _bound(s.collective_bytes, d.collective_bound), _bound(d.sent_bytes, anybound),
                _seconds(d.compute_seconds), _seconds(d.transfer_seconds), _seconds(d.finish_seconds))
@@ -208,7 +208,8 @@ def print_estimate(result, layout, runs: str = "") -> None:
             rows.append([d.device, d.device, row])
     for first, last, row in rows:
         table.add_row(str(first) if first == last else f"{first}-{last}", *row)
-    table.add_row("total", str(result.total("kernels")), str(result.total("flops")),
+    table.add_row("total", str(result.total("kernels")),
+                  _bound(result.total("flops"), any(d.flops_bound for d in result.devices)),
                   _bound(result.total("peak_bytes"), any(d.peak_bound for d in result.devices)),
                   _bound(result.total("peak_logical_bytes"), any(d.logical_peak_bound for d in result.devices)),
                   str(result.total("peer_read_bytes")),
@@ -247,6 +248,10 @@ def print_estimate(result, layout, runs: str = "") -> None:
         click.echo(f"upper bound: the peak bytes of device{'s' if len(peaked) != 1 else ''} {_device_list(peaked)} "
                    "hold the staging of the in-body collectives of a branch on a computed condition (the branch "
                    "that needs most); a run needs at most that")
+    branched = [d.device for d in result.devices if d.flops_bound]
+    if branched:
+        click.echo(f"upper bound: the flops of device{'s' if len(branched) != 1 else ''} {_device_list(branched)} "
+                   "count the costlier branch of a branch on a computed condition; a run computes at most that")
     peak = max(result.devices, key=lambda d: (d.stats.peak_bytes, -d.device)) if result.devices else None
     moved = sum(d.received_bytes for d in result.devices)
     tiled = sum(d.stats.tile_bytes for d in result.devices)
@@ -255,7 +260,8 @@ def print_estimate(result, layout, runs: str = "") -> None:
                f"{result.critical_device()}); peak {'<= ' if peak and peak.peak_bound else ''}"
                f"{peak.stats.peak_bytes if peak else 0} B "
                f"({format_bytes(peak.stats.peak_bytes if peak else 0)}) on device {peak.device if peak else 0}; "
-               f"{result.total('flops')} flops; {moved} B moved"
+               f"{'<= ' if any(d.flops_bound for d in result.devices) else ''}{result.total('flops')} flops; "
+               f"{moved} B moved"
                + (f" (of which {tiled} B copied tile by tile, peer tiles)" if tiled else ""))
     click.echo(f"roofline: {m.peak_flops:g} flop/s, {m.bandwidth:g} B/s, {m.latency:g} s latency; device memory "
                f"{format_bytes(result.capacity)} per device")

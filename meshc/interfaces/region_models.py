@@ -47,9 +47,9 @@ resharded back to it), :func:`insert_body_reshards` puts a resharding point ther
 local view (:func:`_local_reshard`). A class that reaches the results only through cuts is an
 ``INTERNAL`` loop. A value from above the body is never cut (its splits join the op's loops, so it
 is resharded once before the op); only the partial sharding a split reduction's zero destination
-from above needs is put in the body, just before the use (:func:`outer_reshards`). Cuts are made only on static meshes whose device counts divide every dim of the
-value (equal shards: the runtimes size an in-body collective's buffers from its static local types),
-and only while the body carries no shardings: afterwards the points are the boundaries
+from above needs is put in the body, just before the use (:func:`outer_reshards`). Cuts are made
+only on static meshes and tensors of static shape (see "Uneven shards in a body" below), and only
+while the body carries no shardings: afterwards the points are the boundaries
 (:func:`_reshards`), so every later pass sees the same classes (docs/pipeline.md, "Reshards inside a
 body"). A dim an op reads through a window (:class:`~meshc.interfaces.sharding.Window`) of a value of
 the body is cut: the copy's dim and the value's join the window's loop, the cut's sharding takes the
@@ -63,6 +63,15 @@ results take local types, and every inner op is partitioned by its own model int
 (``ctx.partition_inner``), reading the local values of the body (``partition``'s
 :class:`~meshc.interfaces.spmd.PartitionContext`). The kernels of ``scf`` (:mod:`meshc.runtime.ops.scf`)
 then run the per-device op on every device (threads, MPI, the SPMD template).
+
+Uneven shards in a body: on shards of unequal sizes (10 rows over 4 devices) an in-body collective's
+local result has no static type upstream's local-view rule accepts on every member (gathering 2 or 3
+rows of 10), so :func:`_local_reshard` gives it dynamic dims where the rule and the device's shard
+disagree, slices the device's shard out of it (its sizes the shard's coordinate arithmetic, static
+once a device's body is instantiated), and casts the input of an ``all_slice``/``reduce_scatter`` to a
+dynamic dim when its group does not divide it. The schedule lists each member's output shape
+(:func:`meshc.backend.region_body.group_out_shapes`), which the runtimes allocate
+(docs/pipeline.md, "Reshards inside a body").
 
 ``tensor.parallel_insert_slice`` (a forall's ``in_parallel`` body) gets the model of
 ``tensor.insert_slice`` without a result (:class:`ParallelInsertSliceModel`).
@@ -276,9 +285,11 @@ def _cut_rule(op: Operation, blocks: list[Block]):
     halo exchange needs no equal shards): none once
     the body carries shardings (``distribute-types`` put the reshards of its cuts there, which
     :func:`_join_op` reads as barriers, so later passes see the same classes whatever the mesh has
-    become meanwhile), nor on a dynamic mesh; else a tensor of static shape whose every dim the device
-    count of each mesh of the module divides (the shards of every split are equal, so each device's
-    buffers of an in-body collective have the static sizes the runtimes allocate them by)."""
+    become meanwhile), nor on a dynamic mesh; else a tensor of static shape (each device's buffers of
+    an in-body collective have static sizes once its body is instantiated: equal shards in the types,
+    unequal ones from the schedule listing, module docstring "Uneven shards in a body") whose every
+    dim each mesh axis size divides or does not exceed (a dim smaller than an axis, a layer stack's
+    unit dim, would leave devices empty shards: such a value is not cut, the class keeps its split)."""
     from meshc.dialects.mesh import MeshOp, enclosing_module
 
     def never(v: Value) -> bool:
@@ -291,18 +302,18 @@ def _cut_rule(op: Operation, blocks: list[Block]):
     meshes = [m for m in (module.regions[0].blocks[0].ops if module is not None else ()) if isinstance(m, MeshOp)]
     if not meshes or not all(m.is_static for m in meshes):
         return never
-    counts = [m.as_mesh().num_devices for m in meshes]
+    sizes = {n for m in meshes for n in m.as_mesh().shape}
 
-    def even(v: Value) -> bool:
+    def cuttable(v: Value) -> bool:
         t = v.type
         return (isinstance(t, TensorType) and t.has_static_shape
-                and all(n % k == 0 for n in t.shape for k in counts))  # type: ignore[operator]
+                and all(n % k == 0 or n >= k for n in t.shape for k in sizes))  # type: ignore[operator]
 
     def static(v: Value) -> bool:
         return isinstance(v.type, TensorType) and v.type.has_static_shape
 
-    even.windows = static  # type: ignore[attr-defined]
-    return even
+    cuttable.windows = static  # type: ignore[attr-defined]
+    return cuttable
 
 
 def _join_op(c: _Classes, inner: Operation, inside: set[int], can_cut) -> None:
@@ -954,12 +965,12 @@ def _local_reshard(m: IndexMath, view: DeviceView, op: Operation, local: Value) 
     any other collective
     (``all_gather``, ``all_to_all``, ``reduce_scatter``, ``all_slice``: what ``reshard`` lowered a body's
     point to) the same op on local types, upstream MLIR's local view, which the runtimes run on every
-    run of the body (:mod:`meshc.runtime.body_collectives`).
+    run of the body (:mod:`meshc.runtime.body_collectives`); on shards of unequal sizes with dynamic
+    result dims and the device's shard sliced out of it (module docstring, "Uneven shards in a body").
 
     Raises:
-        PartitionError: a point that moves data (not lowered: run reshard), or a collective whose local
-            shapes are not static (the runtimes size its buffers from the types: a dynamic mesh, or
-            shards of unequal sizes).
+        PartitionError: a point that moves data (not lowered: run reshard), or a collective of unequal
+            shards over a dim split over other mesh axes than its own (:func:`_check_uneven`).
     """
     src, res = op.operands[0], op.results[0]
     a, b = sharding_of(src.type), sharding_of(res.type)
@@ -976,13 +987,55 @@ def _local_reshard(m: IndexMath, view: DeviceView, op: Operation, local: Value) 
             sizes = [view.dim_size(local, d) for d in range(local.type.rank)]  # type: ignore[attr-defined]
             return mark_partial(view, local, sizes, new_axes, b.partial_type)  # type: ignore[union-attr]
         raise PartitionError(f"the resharding point {a} -> {b} in the body of a region op is not lowered (run reshard)")
-    t = local_type(res.type, [n for _, n in view.region(res, b)])  # type: ignore[arg-type]
-    if not t.has_static_shape or not local.type.has_static_shape:  # type: ignore[attr-defined]
-        raise PartitionError(f"'{op.name}' in the body of a region op needs static shards on every device, but "
-                             f"'{res.type}' has per-device type '{t}' (a static mesh and dims its shards divide "
-                             "evenly)")
-    new = Operation.create([local], [t], dict(op.attributes), location=op.location, name=op.name)
-    return m.b.insert(new).results[0]
+    sizes = [n for _, n in view.region(res, b)]  # type: ignore[arg-type]
+    t = local_type(res.type, sizes)  # type: ignore[arg-type]
+    k = 1
+    for axis in op.mesh_axes:  # type: ignore[attr-defined]
+        k *= view.spec.shape[axis]
+    split, gather = op.local_dims()  # type: ignore[attr-defined]
+    want = op.local_result_type(local.type, t.element_type, k)  # type: ignore[attr-defined]
+    if want.shape == t.shape:
+        new = Operation.create([local], [t], dict(op.attributes), location=op.location, name=op.name)
+        return m.b.insert(new).results[0]
+    # shards of unequal sizes (module docstring, "Uneven shards in a body")
+    _check_uneven(op, a, b, src, res, split, gather)
+    dyn_t = TensorType(tuple(w if w == n else None for w, n in zip(want.shape, t.shape)), t.element_type, t.encoding)
+    n = local.type.shape[split] if split is not None else None  # type: ignore[attr-defined]
+    if gather is None and n is not None and n % k:
+        # upstream's rule refuses a static input dim the group does not divide: the device's piece of it
+        # is given by the balanced split instead (the runtimes), so the input's dim is made dynamic
+        dyn = local.type.with_shape(tuple(None if d == split else x  # type: ignore[attr-defined]
+                                          for d, x in enumerate(local.type.shape)))  # type: ignore[attr-defined]
+        local = m.b.insert(tensor.CastOp.create([local], [dyn], location=op.location)).results[0]
+    new = m.b.insert(Operation.create([local], [dyn_t], dict(op.attributes), location=op.location, name=op.name))
+    # the device's own type: the whole result, its sizes the shard's (coordinate arithmetic, folded to
+    # constants where the devices' body is instantiated: the SPMD class bodies, unroll)
+    ext = tensor.ExtractSliceOp.build(new.results[0], [0] * len(sizes), sizes, [1] * len(sizes), t, op.location)
+    return m.b.insert(ext).results[0]
+
+
+def _check_uneven(op: Operation, a, b, src: Value, res: Value, split: Optional[int], gather: Optional[int]) -> None:
+    """An in-body collective on shards of unequal sizes runs on the local view (each member's own
+    buffer; the runtimes give each member its piece by the balanced split of the group,
+    :mod:`meshc.runtime.body_collectives`), which is the global reshard only when the dims it moves
+    are split over exactly its mesh axes on one side and not split on the other (the group's pieces are
+    then the shards of that dim, in group order).
+
+    Raises:
+        PartitionError: another layout (a dim split over more axes than the collective's).
+    """
+    axes = tuple(op.mesh_axes)  # type: ignore[attr-defined]
+    sa, sb = _splits(a, src), _splits(b, res)
+    ok = True
+    if gather is not None and gather != split:
+        ok &= tuple(sa[gather]) == axes and not sb[gather]
+    if split is not None and split != gather:
+        ok &= not sa[split] and tuple(sb[split]) == axes
+    if not ok:
+        raise PartitionError(f"'{op.name}' in the body of a region op moves shards of unequal sizes between "
+                             f"'{src.type}' and '{res.type}' over a dim split over other mesh axes than its own "
+                             f"{list(axes)}; the local view cannot give every device its piece (split the dim "
+                             "evenly or over the collective's axes only)")
 
 
 def _update_halo(m: IndexMath, view: DeviceView, op: Operation, local: Value) -> Value:

@@ -9,8 +9,9 @@ runs in the device's interpreter, which hands each local-view collective it meet
 collectives in the same order: the trip count of a loop and the condition of a branch are replicated
 scalars (partition gives every device the same value), so the ``n``-th in-body collective of one
 device is the ``n``-th of every other. That position (a per-device sequence number, counted over the
-whole run) names the instance: a device whose ``n``-th collective is another op than its group's
-fails with a clear error instead of mixing buffers. Should the devices still part ways (a device
+whole run) is what the members meet on: a device whose ``n``-th collective is another collective
+than its group's fails with a clear error instead of mixing buffers. Errors and the trace name a
+collective as the schedule listing does (``'b0'``, and which run of it), not by that position. Should the devices still part ways (a device
 that fails or stops inside a body, a fault of the runtime), a member waits under the run's
 ``--collective-timeout`` as at a top-level collective, on both runtimes: past it the wait ends in
 an error naming the in-body collective, its location and the missing devices (where the MPI
@@ -52,9 +53,11 @@ BODY_KINDS = {"all_reduce": (), "all_gather": ("gather_axis",), "all_slice": ("s
               "update_halo": ("halo_axis", "halo_low", "halo_high")}
 
 
-def body_spec(op: Any, seq: int) -> CollectiveSpec:
-    """The :class:`CollectiveSpec` of local-view collective ``op``, the device's ``seq``-th in-body one
-    (instance ``body<seq>``).
+def body_spec(op: Any, seq: int, name: Optional[str] = None) -> CollectiveSpec:
+    """The :class:`CollectiveSpec` of local-view collective ``op``, the device's ``seq``-th in-body one,
+    named ``name``: its instance in the device's schedule listing (``b0``...,
+    :func:`body_names`), so errors and the trace name it as ``meshc compile --emit=schedule`` and
+    ``meshc estimate`` do; ``body<seq>`` for a schedule without a listing.
 
     Raises:
         DiagnosticError: a collective kind the runtimes do not run inside a body.
@@ -69,18 +72,31 @@ def body_spec(op: Any, seq: int) -> CollectiveSpec:
         attrs = {name: int(op.attributes[name].value) for name in BODY_KINDS[kind]}
     if kind in ("all_reduce", "reduce_scatter"):
         attrs["reduction"] = op.reduction
-    return CollectiveSpec(f"body{seq}", kind, tuple(op.mesh_axes), (), attrs, op.location)
+    return CollectiveSpec(name or f"body{seq}", kind, tuple(op.mesh_axes), (), attrs, op.location)
 
 
-def _out_shape(op: Any, value: np.ndarray) -> tuple:
+def same_collective(a: CollectiveSpec, b: CollectiveSpec) -> bool:
+    """Whether two devices' in-body collectives met at one position of their run order are the same
+    collective: kind, mesh axes and attributes (not the op's location nor its listed name: the
+    unrolled form gives each device its own copy of the op, and the listing numbers per device)."""
+    return (a.kind, a.mesh_axes, a.attributes) == (b.kind, b.mesh_axes, b.attributes)
+
+
+def _out_shape(op: Any, value: np.ndarray, listed: Optional[tuple]) -> tuple:
+    """The output shape of in-body collective ``op`` on this device: its result type's when static,
+    else the device's schedule listing's (``listed``: shards of unequal sizes, whose piece the
+    backend gives from the group's shapes, :func:`meshc.backend.region_body.group_out_shapes`), else
+    the input's for an ``all_reduce``."""
     t = op.results[0].type
     shape = getattr(t, "shape", None)
     if shape is not None and all(isinstance(s, int) for s in shape):
         return tuple(shape)
+    if listed is not None:
+        return tuple(listed)
     if op.name in ("mesh.all_reduce", "mesh.update_halo"):  # both keep their buffer's shape
         return tuple(value.shape)
-    raise DiagnosticError(f"'{op.name}' inside a region op's body needs a static result shape, got '{t}'",
-                          op.location)
+    raise DiagnosticError(f"'{op.name}' inside a region op's body needs a static result shape, got '{t}' (and the "
+                          "schedule lists none for this device)", op.location)
 
 
 class BodyCollectives:
@@ -100,6 +116,8 @@ class BodyCollectives:
         #: ``id(op) -> instance`` of the device's schedule listing (:func:`body_names`), and how many
         #: times each instance has run: the trace names a run ``all_reduce b0 run 2 (in scf.for)``
         self.names: dict[int, str] = {}
+        #: ``id(op) -> out_shape`` of the listing (the device's own, where the result type has dynamic dims)
+        self.out_shapes: dict[int, tuple] = {}
         self.runs: dict[str, int] = {}
         #: the run's buffer layout: bytes are accounted in its ``dtype_override`` as every collective's
         #: (:func:`meshc.runtime.engine.accounted_bytes`)
@@ -117,8 +135,11 @@ class BodyCollectives:
             raise Stopped()
         seq = self.seq
         self.seq += 1
-        spec = body_spec(op, seq)
-        out_shape = _out_shape(op, value)
+        listed = self.names.get(id(op))
+        spec = body_spec(op, seq, listed)
+        run = self.runs.get(spec.instance, -1) + 1  # the how-many-th run of this listed collective
+        self.runs[spec.instance] = run
+        out_shape = _out_shape(op, value, self.out_shapes.get(id(op)))
         from meshc.ir.types import element_type_of, numpy_dtype
 
         out_dt = numpy_dtype(element_type_of(op.results[0].type))
@@ -132,15 +153,13 @@ class BodyCollectives:
             self.pool.allocate(staging, chunk, chunk, spec.location)
         t = time.perf_counter()
         try:
-            out, row = self.exchange(spec, op, members, value, out_shape, out_dt)
+            out, row = self.exchange(spec, seq, run, listed, members, value, out_shape, out_dt)
         finally:
             if staging is not None:
                 self.pool.free(staging)
         parent = op.parent_op.name if op.parent_op is not None else "a kernel"
         if self.record:
-            listed = self.names.get(id(op))
             if listed is not None:
-                run = self.runs[listed] = self.runs.get(listed, -1) + 1
                 name = f"{spec.kind} {listed} run {run} (in {parent})"
             else:  # a schedule without a body listing: the device's sequence number
                 name = f"{spec.kind} {spec.instance} (in {parent})"
@@ -155,9 +174,12 @@ class BodyCollectives:
         self.stats.body_collectives = getattr(self.stats, "body_collectives", 0) + 1
         return out
 
-    def exchange(self, spec: CollectiveSpec, op: Any, members: list, value: np.ndarray, out_shape: tuple,
+    def exchange(self, spec: CollectiveSpec, seq: int, run: int, listed: Optional[str], members: list,
+                 value: np.ndarray, out_shape: tuple,
                  out_dt: np.dtype) -> tuple[np.ndarray, list]:  # pragma: no cover - abstract
-        """Meet the group; returns ``(output, bytes received from each member, in group order)``."""
+        """Meet the group at the device's ``seq``-th in-body collective (``spec``, named by the listing:
+        ``listed``, None without one; on its ``run``-th run: what errors say); returns ``(output, bytes received from each member, in
+        group order)``."""
         raise NotImplementedError
 
 
@@ -172,19 +194,18 @@ class ThreadBodyCollectives(BodyCollectives):
         super().__init__(device, mesh, stats, pool)
         self.board, self.lock, self.check = board, lock, check
 
-    def exchange(self, spec, op, members, value, out_shape, out_dt):
-        key = spec.instance
+    def exchange(self, spec, seq, run, listed, members, value, out_shape, out_dt):
         with self.lock:
-            entry = self.board.get(key)
+            entry = self.board.get(seq)
             if entry is None:
-                entry = self.board[key] = [Rendezvous(spec, self.mesh, list(self.mesh.devices())), op.name,
+                entry = self.board[seq] = [Rendezvous(spec, self.mesh, list(self.mesh.devices())), spec.kind,
                                            self.mesh.num_devices]
-        rendezvous, name, _ = entry
-        if name != op.name or rendezvous.spec != spec:
-            raise DiagnosticError(f"device {self.device}: in-body collective #{spec.instance[4:]} is "
-                                  f"{spec.describe()} but another device's is {rendezvous.spec.describe()} (the "
-                                  "devices' loops or branches took different paths)", op.location)
-        what = f"in-body collective {spec.describe()}"
+        rendezvous, _, _ = entry
+        what = f"in-body collective {spec.describe()} (run {run})"
+        if not same_collective(rendezvous.spec, spec):
+            raise DiagnosticError(f"{what} meets another device's {rendezvous.spec.describe()} at the same "
+                                  "position of their runs' order (the devices' loops or branches took different "
+                                  "paths)", spec.location)
         try:
             out, _, _, _ = rendezvous.arrive(self.device, value, out_shape, out_dt,
                                              lambda waited, missing: self.check(self.device, waited, missing, what,
@@ -194,7 +215,7 @@ class ThreadBodyCollectives(BodyCollectives):
             with self.lock:
                 entry[2] -= 1
                 if entry[2] == 0:
-                    del self.board[key]  # every device has left: the instance is done
+                    del self.board[seq]  # every device has left: the instance is done
         return out, row
 
 
@@ -203,17 +224,19 @@ class MpiBodyCollectives(BodyCollectives):
     executor's, :meth:`meshc.runtime.mpi.MpiExecutor.body_collective`) exchanges the members' buffers
     on the group's communicator with non-blocking requests polled under the run's timeout rule, and
     each member computes its output with the threaded runtime's group math, so both runtimes give the
-    same values and count the same bytes. ``listed`` is the instance's name in the device's schedule
-    listing (``b0``...; None without one): where the other members are expected."""
+    same values and count the same bytes. ``seq`` is the device's sequence number of the collective
+    (what members match on), ``run`` its run of instance ``spec.instance``, ``listed`` that instance's
+    name in the device's schedule listing (``b0``...; None without one): where the other members are
+    expected."""
 
     def __init__(self, device: int, mesh: Any, stats: Any, pool: Any,
-                 transport: Callable[[CollectiveSpec, Optional[str], list, np.ndarray, tuple, np.dtype],
+                 transport: Callable[[CollectiveSpec, int, int, Optional[str], list, np.ndarray, tuple, np.dtype],
                                      tuple[np.ndarray, list]]):
         super().__init__(device, mesh, stats, pool)
         self.transport = transport
 
-    def exchange(self, spec, op, members, value, out_shape, out_dt):
-        return self.transport(spec, self.names.get(id(op)), members, value, out_shape, out_dt)
+    def exchange(self, spec, seq, run, listed, members, value, out_shape, out_dt):
+        return self.transport(spec, seq, run, listed, members, value, out_shape, out_dt)
 
 
 def core_of(buffer: np.ndarray, spec: CollectiveSpec) -> np.ndarray:
@@ -247,6 +270,20 @@ def body_names(steps: Any) -> dict[int, str]:
     return out
 
 
+def body_out_shapes(steps: Any) -> dict[int, tuple]:
+    """``id(op) -> out_shape`` of the in-body collectives listed in a device's ``steps`` (as
+    :func:`body_names`) whose listing gives one."""
+    from meshc.backend.schedule import Kernel, body_collectives
+
+    out: dict[int, tuple] = {}
+    for step in steps:
+        if isinstance(step, Kernel) and step.body:
+            for c in body_collectives(step.body):
+                if c.op is not None and c.out_shape is not None:
+                    out[id(c.op)] = tuple(c.out_shape)
+    return out
+
+
 def attach(interp: Optional[Any], handler: BodyCollectives, trace: bool = True, steps: Any = (),
            layout: Any = None, hooks: Any = None) -> None:
     """Let ``interp`` (a device's interpreter, None without a module) hand its bodies' collectives to
@@ -258,6 +295,7 @@ def attach(interp: Optional[Any], handler: BodyCollectives, trace: bool = True, 
     handler.record = trace
     handler.layout = layout
     handler.names = body_names(steps)
+    handler.out_shapes = body_out_shapes(steps)
     skip = getattr(hooks, "skip_collective", None) or ()
     handler.skip = frozenset(name for k, name in skip if k == handler.device)
     if interp is not None:

@@ -38,7 +38,7 @@ from meshc.backend.schedule import (Allocate, BufferLayout, Collective, Copy, Fr
                                     Schedule, ScheduleError)
 
 __all__ = ["Machine", "DeviceEstimate", "CollectiveEstimate", "BodyCollectiveEstimate", "Estimate", "EstimateError",
-           "estimate", "kernel_flops", "body_bytes", "PairRow", "JSON_VERSION", "PAIR_LIMIT", "DEFAULT_PEAK_FLOPS",
+           "estimate", "kernel_flops", "flops_bound", "body_bytes", "PairRow", "JSON_VERSION", "PAIR_LIMIT", "DEFAULT_PEAK_FLOPS",
            "DEFAULT_BANDWIDTH", "DEFAULT_LATENCY"]
 
 JSON_VERSION = 1
@@ -109,6 +109,9 @@ class DeviceEstimate:
     #: in-body collectives of a branch on a computed condition sets it (held only if that branch runs)
     peak_bound: bool = False
     logical_peak_bound: bool = False
+    #: True when ``flops`` is an upper bound: a region step's branch on a computed condition counts its
+    #: costlier branch (:func:`flops_bound`)
+    flops_bound: bool = False
 
     @property
     def received_bytes(self) -> int:
@@ -127,7 +130,7 @@ class DeviceEstimate:
         s = self.stats
         return {"device": self.device, "peak_bytes": s.peak_bytes, "peak_logical_bytes": s.peak_logical_bytes,
                 "final_bytes": s.final_bytes, "allocations": s.allocations, "allocated_bytes": s.allocated_bytes,
-                "kernels": s.kernels, "flops": self.flops,
+                "kernels": s.kernels, "flops": self.flops, "flops_upper_bound": self.flops_bound,
                 "received": {"peer_read": s.peer_read_bytes, "copy": s.copy_bytes,
                              "collective": s.collective_bytes, "collective_from_peers": s.collective_peer_bytes},
                 "collective_upper_bound": self.collective_bound,
@@ -272,6 +275,7 @@ class Estimate:
                 "summary": {"step_seconds": self.step_seconds, "critical_device": self.critical_device(),
                             "max_peak_bytes": max((d.stats.peak_bytes for d in self.devices), default=0),
                             "flops": self.total("flops"),
+                            "flops_upper_bound": any(d.flops_bound for d in self.devices),
                             "received_bytes": sum(d.received_bytes for d in self.devices),
                             "over_memory": [d.device for d in over]},
                 "notes": list(self.notes),
@@ -435,6 +439,28 @@ def kernel_flops(op, operand_shapes: Sequence[Optional[tuple[int, ...]]],
     if op.regions:
         return _region_flops(op, trips)
     return 0
+
+
+def flops_bound(op) -> bool:
+    """Whether :func:`kernel_flops` of ``op`` is an upper bound: ``op`` holds (at any depth) a branch
+    on a computed condition (a region-flow model whose blocks are ``alternatives``, ``scf.if``, and no
+    constant condition) whose branches' flops differ, so the costlier one is counted although a run
+    may take the other."""
+    from meshc.interfaces.region_flow import region_flow_model
+
+    for inner in op.walk():
+        if not inner.regions:
+            continue
+        model = region_flow_model(inner)
+        if model is None or not model.alternatives:
+            continue
+        entries = [r.blocks[0] for r in inner.regions if r.blocks]
+        flow = model.region_flow(inner)
+        if flow is not None and any(b is flow.body for b in entries):
+            continue
+        if len({_block_flops(b, None) for b in entries} | ({0} if len(entries) < len(inner.regions) else set())) > 1:
+            return True
+    return False
 
 
 def _static_shape_of(t) -> Optional[tuple[int, ...]]:
@@ -620,6 +646,7 @@ class _Walk:
         self.groups: dict[str, dict[int, list[int]]] = {}
         self.arrived: dict[tuple[str, int], dict[int, tuple]] = {}  # (instance, first member) -> device -> data
         self.collectives: dict[str, CollectiveEstimate] = {}
+        self.flops_bound_of: dict[int, bool] = {}  # flops_bound per region op
         self.flops_of: dict[tuple, int] = {}  # kernel_flops per (op, shapes): ops live as long as the schedule
         self.matrices: dict[tuple, tuple] = {}  # group_matrix's, per instance and member shapes
         self.collective_sent = [0] * n  # bytes the other members received from device k, every collective
@@ -689,6 +716,11 @@ class _Walk:
             if flops is None:
                 flops = self.flops_of[key] = kernel_flops(step.op, shapes, outs, self.trips)
             est.flops += flops
+            if step.op.regions and not est.flops_bound:
+                bound = self.flops_bound_of.get(id(step.op))
+                if bound is None:
+                    bound = self.flops_bound_of[id(step.op)] = flops_bound(step.op)
+                est.flops_bound = bound
             seconds = flops / self.machine.peak_flops
             est.compute_seconds += seconds
             stats.kernels += 1

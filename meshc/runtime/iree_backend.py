@@ -464,6 +464,9 @@ class IreeBackend(Backend):
         outputs = session.call(module.sharded, args)
         wall = time.perf_counter() - t0
         outputs = [_typed_scalar(o, dtype) for o, dtype in zip(outputs, module.result_dtypes)]
+        counted = len(module.scopes)  # the runs of the region blocks that move data, after the results
+        counts = [int(c) for c in outputs[len(outputs) - counted:]] if counted else []
+        outputs = outputs[:len(outputs) - counted]
         devices = []
         for k in range(module.devices):
             d = DeviceStats(k)
@@ -472,11 +475,14 @@ class IreeBackend(Backend):
             d.steps = len(schedule.devices[k].steps)
             d.busy_seconds = wall
             devices.append(d)
-        for t in module.transfers:
+        for t, runs in module.transfer_runs(counts):  # a transfer in a loop body: once per trip
+            if not runs:
+                continue
             d = devices[t.dst]
+            nbytes = t.nbytes * runs
             field = {"peer_read": "peer_read_bytes", "copy": "copy_bytes"}.get(t.kind, "collective_bytes")
-            setattr(d, field, getattr(d, field) + t.nbytes)
-            d.record_transfer(t.src, t.nbytes, t.kind if t.kind in ("peer_read", "copy") else "collective")
+            setattr(d, field, getattr(d, field) + nbytes)
+            d.record_transfer(t.src, nbytes, t.kind if t.kind in ("peer_read", "copy") else "collective")
         capacity = getattr(options, "device_memory", None) if options is not None else None
         return RunReport(outputs, RunStats(devices, wall, capacity))
 

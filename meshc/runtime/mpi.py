@@ -807,15 +807,16 @@ class MpiExecutor(Transport):
     def _instance_text(self, ident: int) -> str:
         """What instance number ``ident`` of :meth:`_meet` names, for errors."""
         if ident < 0:
-            seq, kind = divmod(-ident - 1, len(BODY_KINDS))
-            return f"in-body collective #{seq} ({list(BODY_KINDS)[kind]})"
+            _, kind = divmod(-ident - 1, len(BODY_KINDS))  # its position in that device's order, not a name
+            return f"another in-body collective ({list(BODY_KINDS)[kind]})"
         ids = {n: name for name, n in self.plan.instance_ids.items()}
         return f"collective '{ids.get(ident, '?')}'"
 
-    def body_collective(self, spec: CollectiveSpec, listed: Optional[str], members: list, value: np.ndarray,
-                        out_shape: tuple, out_dt: np.dtype) -> tuple[np.ndarray, list]:
-        """One in-body collective of this rank's device (:class:`~meshc.runtime.body_collectives.MpiBodyCollectives`,
-        instance ``spec.instance`` = ``body<seq>``; ``listed`` its name in the device's listing): the
+    def body_collective(self, spec: CollectiveSpec, seq: int, run: int, listed: Optional[str], members: list,
+                        value: np.ndarray, out_shape: tuple, out_dt: np.dtype) -> tuple[np.ndarray, list]:
+        """One in-body collective of this rank's device (:class:`~meshc.runtime.body_collectives.MpiBodyCollectives`:
+        the device's ``seq``-th, the ``run``-th run of instance ``spec.instance``, ``listed`` its name in
+        the device's listing, None without one; errors name it so): the
         members' shapes and element types by :meth:`_meet`, then every member's buffer by one
         ``Iallgatherv``, both polled under the timeout rule (a member is expected at the Kernel step
         whose body lists the same instance); each member computes its output with the threaded
@@ -827,8 +828,7 @@ class MpiExecutor(Transport):
             CollectiveError: element types or shapes that do not fit the collective.
         """
         comm = self.job.group_comm(self.mesh, spec.mesh_axes)
-        seq = int(spec.instance[4:])
-        what = lambda: f"in-body collective {spec.describe()}"  # noqa: E731
+        what = lambda: f"in-body collective {spec.describe()} (run {run})"  # noqa: E731
         here = self.job.progress_of(self.rank)[0] if self.job.board is not None else -1
         expect = [(m, self.plan.body_step.get((m, listed), here) if listed is not None else here, "in")
                   for m in members]
