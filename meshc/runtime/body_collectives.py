@@ -77,7 +77,7 @@ def _out_shape(op: Any, value: np.ndarray) -> tuple:
     shape = getattr(t, "shape", None)
     if shape is not None and all(isinstance(s, int) for s in shape):
         return tuple(shape)
-    if op.name in ("mesh.all_reduce", "mesh.update_halo"):  # both keep their buffer's shape
+    if op.has_trait("SameOperandsAndResultShape"):  # all_reduce, update_halo: the buffer's shape
         return tuple(value.shape)
     raise DiagnosticError(f"'{op.name}' inside a region op's body needs a static result shape, got '{t}'",
                           op.location)
