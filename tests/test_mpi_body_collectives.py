@@ -11,7 +11,6 @@ unevenly (5 over 2), so the schedule's JSON round trip of uneven in-body types i
 from __future__ import annotations
 
 import json
-import os
 import subprocess
 import sys
 
@@ -49,21 +48,11 @@ def case(tmp_path_factory):
 
 
 def _run_mpi(d, args, *flags):
+    """The CLI's schedule ``d / s.json`` on 4 MPI ranks: (process, outputs or None)."""
     pytest.importorskip("mpi4py")
-    from meshc.runtime.mpi_launch import find_mpiexec
+    from tests.test_mpi_runtime import run_mpi
 
-    np.savez(d / "args.npz", **{f"arg{i}": np.asarray(a) for i, a in enumerate(args)})
-    out = d / "out.npz"
-    if out.exists():
-        out.unlink()
-    cmd = [find_mpiexec(), "-n", "4", sys.executable, "-m", "meshc.runtime.mpi_launch", str(d / "s.json"),
-           "--args", str(d / "args.npz"), "-o", str(out), *flags]
-    env = dict(os.environ, OMP_NUM_THREADS="1", OPENBLAS_NUM_THREADS="1", NO_COLOR="1")
-    proc = subprocess.run(cmd, capture_output=True, text=True, timeout=TIMEOUT, env=env)
-    outputs = None
-    if out.exists():
-        with np.load(out) as z:
-            outputs = [z[f"result{i}"] for i in range(len(z.files))]
+    proc, outputs, _ = run_mpi(d, None, args, 4, *flags)
     return proc, outputs
 
 

@@ -110,6 +110,14 @@ class ConstantOp(Operation):
         p.write(" " + text + p.attr_dict(op_attributes(self), ("value",)))
 
 
+def integer_constant(v) -> Optional[int]:
+    """The integer of an ``arith.constant`` of integer or index type defining value ``v`` (an
+    ``IntegerAttr`` value), else None (another op, a block argument, a float, bool or dense constant)."""
+    op = getattr(v, "op", None)
+    a = op.attributes.get("value") if op is not None and op.name == ConstantOp.name else None
+    return int(a.value) if isinstance(a, IntegerAttr) else None
+
+
 _FLAGS = attribute(StringAttr, required=False)
 
 

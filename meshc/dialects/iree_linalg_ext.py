@@ -119,6 +119,13 @@ class LinalgExtOp(Operation):
         extra = p.attr_dict(self.attributes, tuple(elided) + ("operandSegmentSizes",))
         p.write(extra)
 
+    def print_custom(self, p) -> None:
+        """``dimension(d) [ins(...)] outs(...) {region} -> types``, the form sort and topk share (IREE's
+        assembly format for both); the other ops print their own clauses."""
+        self._head(p, ("dimension",))
+        p.write(f" dimension({self.dimension})" + self._ins_outs_text(p))
+        self._tail(p)
+
 
 @define_op
 class SortOp(LinalgExtOp):
@@ -168,11 +175,6 @@ class SortOp(LinalgExtOp):
         if len(self.results) != len(self.operands):
             raise self.error(f"expected {len(self.operands)} results, one per `outs` operand")
         self._verify_results()
-
-    def print_custom(self, p) -> None:
-        self._head(p, ("dimension",))
-        p.write(f" dimension({self.dimension})" + self._ins_outs_text(p))
-        self._tail(p)
 
 
 @define_op
@@ -275,11 +277,6 @@ class TopkOp(LinalgExtOp):
         if len(ys) != 1 or ys[0].type != IntegerType(1):
             raise self.error("region block must end with a linalg_ext.yield i1!")
         self._verify_results()
-
-    def print_custom(self, p) -> None:
-        self._head(p, ("dimension",))
-        p.write(f" dimension({self.dimension})" + self._ins_outs_text(p))
-        self._tail(p)
 
 
 @define_op

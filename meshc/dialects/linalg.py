@@ -268,6 +268,23 @@ class StructuredOp(Operation):
         ins = block.args[:len(self.inputs)]
         return all(any(v is a for a in ins) for v in block.terminator.operands)
 
+    @property
+    def is_pointwise(self) -> bool:
+        """Whether each result element is computed from the operands' elements at its own position, so
+        the op commutes with slicing: one result, every loop parallel, every indexing map the
+        identity, and no ``linalg.index`` in the body (it does not read its position). IREE's fused
+        elementwise ``linalg.generic``; stricter than MLIR's ``linalg::isElementwise``
+        (``LinalgInterfaces.cpp``), which allows permuted maps and ``linalg.index``. ``reshard`` moves a
+        slice above such an op as above one with the ``Elementwise`` trait (docs/passes.md, reshard)."""
+        if len(self.results) != 1:
+            return False
+        iterators = self.iterator_types()
+        if any(it != "parallel" for it in iterators):
+            return False
+        identity = AffineMap.identity(len(iterators))
+        return all(m == identity for m in self.indexing_maps()) and not any(
+            isinstance(inner, IndexOp) for inner in self.walk())
+
     def reduction_kind(self, init_index: int = 0) -> Optional[str]:
         """How partial values of init ``init_index`` combine over the reduction
         loops: ``"sum"`` for contractions; for a region body, the kind of the

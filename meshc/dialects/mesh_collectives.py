@@ -262,10 +262,12 @@ class AllGatherOp(CollectiveOp):
         return AllGather(self.mesh_axes, self.axis_attr("gather_axis"))
 
 
-@_collective("all_reduce", (MESH_AXES, REDUCTION))
+@_collective("all_reduce", (MESH_AXES, REDUCTION), traits=("Pure", "SameOperandsAndResultShape"))
 class AllReduceOp(CollectiveOp):
     """``mesh.all_reduce %x on @m mesh_axes = [0] [reduction = max] : T -> T2``: element-wise
-    reduction over the group (the result element type may differ: it is the accumulator's)."""
+    reduction over the group (the result element type may differ: it is the accumulator's). Trait
+    ``SameOperandsAndResultShape`` (MLIR's, on upstream ``mesh.all_reduce``): the runtimes size an
+    in-body result by its operand (:mod:`meshc.runtime.body_collectives`)."""
 
     def verify_shapes(self, t_in, t_out, k):
         self.same_shape(t_in, t_out)
@@ -433,7 +435,8 @@ class UpdateHaloOp(MeshDialectOp):
 
     name = "mesh.update_halo"
     aliases = ("shard.update_halo",)
-    traits = frozenset({"Pure"})
+    #: the result is the destination's buffer, halos included (MLIR: result type = destination type)
+    traits = frozenset({"Pure", "SameOperandsAndResultShape"})
     fixed_operands = 1
     signature = "single"
     clauses = (Clause("split_axes", "axes_array", required=True),

@@ -36,7 +36,8 @@ from __future__ import annotations
 
 from typing import Optional, Sequence, Union
 
-from meshc.ir.attributes import ArrayAttr, DenseArrayAttr, IntegerAttr, UnitAttr
+from meshc.dialects.arith import integer_constant
+from meshc.ir.attributes import ArrayAttr, DenseArrayAttr, UnitAttr
 from meshc.ir.core import Block, Operation, Region, Value
 from meshc.ir.location import note
 from meshc.ir.opdef import (INDEX_KIND, HasParent, Pure, ReturnLike, Terminator, TypeKind, attribute, define_op,
@@ -181,7 +182,7 @@ class ForOp(Operation):
         if len(self.init_args) != len(self.results):
             raise self.error(f"mismatch in number of loop-carried values ({len(self.init_args)}) and defined "
                              f"values ({len(self.results)})")
-        step = _constant_int(self.step)
+        step = integer_constant(self.step)
         if step is not None and step <= 0:
             raise self.error(f"constant step operand must be positive, got {step}")
         body = _single_block(self, self.regions[0], "its body")
@@ -222,15 +223,6 @@ class ForOp(Operation):
 
 def _is_index_or_signless(t: Type) -> bool:
     return isinstance(t, IndexType) or (isinstance(t, IntegerType) and t.signedness == "")
-
-
-def _constant_int(v: Value) -> Optional[int]:
-    op = getattr(v, "op", None)
-    if op is not None and op.name == "arith.constant":
-        a = op.attributes.get("value")
-        if isinstance(a, IntegerAttr):
-            return a.value
-    return None
 
 
 # ------------------------------------------------------------------ scf.if

@@ -37,7 +37,7 @@ from math import gcd
 from typing import Optional, Sequence
 
 import meshc.dialects.linalg as linalg
-from meshc.ir.attributes import IntegerAttr
+from meshc.dialects.arith import integer_constant
 from meshc.ir.core import Operation, OpResult, Value
 from meshc.ir.types import IndexType, IntegerType
 
@@ -122,12 +122,6 @@ def _divide(f: IndexForm, q: int, trips) -> Optional[tuple[IndexForm, IndexForm]
     return _form(high, a0, trips), rest
 
 
-def _constant(v: Value) -> Optional[int]:
-    owner = v.op if isinstance(v, OpResult) else None
-    a = owner.attributes.get("value") if owner is not None and owner.name == "arith.constant" else None
-    return int(a.value) if isinstance(a, IntegerAttr) else None
-
-
 def _fits(f: IndexForm, t) -> bool:
     if isinstance(t, IndexType):
         return True
@@ -148,7 +142,7 @@ def index_form(op: Operation, v: Value, trips: Sequence[Optional[int]]) -> Optio
         return got
 
     def visit(x: Value, depth: int) -> Optional[IndexForm]:
-        c = _constant(x)
+        c = integer_constant(x)
         if c is not None:
             return IndexForm((), c)
         owner = x.op if isinstance(x, OpResult) else None

@@ -39,7 +39,17 @@ def _but(rank: int, d: int, loops: Optional[list] = None) -> tuple:
     return tuple(None if k == d else DimLink(loops[k]) for k in range(rank))
 
 
-class AlongDimModel(ShardingModel):
+class _DestinationModel(ShardingModel):
+    """Base of the LinalgExt models: each result is its ``outs`` operand's (destination style)."""
+
+    def refine(self, op: Operation, known) -> Operation:
+        """The results take their inits' (now static) types."""
+        for r, v in zip(op.results, op.inits):  # type: ignore[attr-defined]
+            r.type = v.type
+        return op
+
+
+class AlongDimModel(_DestinationModel):
     """sort / topk / scan along ``dimension``; see the module docstring."""
 
     def iteration_space(self, op: Operation) -> Optional[IterationSpace]:
@@ -62,14 +72,8 @@ class AlongDimModel(ShardingModel):
         tied = tuple(None if k < n_in else k - n_in for k in range(len(op.operands)))
         return IterationSpace((PARALLEL,) * rank, tuple(operands), results, (None,) * len(op.results), tied)
 
-    def refine(self, op: Operation, known) -> Operation:
-        """The results take their inits' (now static) types."""
-        for r, v in zip(op.results, op.inits):  # type: ignore[attr-defined]
-            r.type = v.type
-        return op
 
-
-class ArgCompareModel(ShardingModel):
+class ArgCompareModel(_DestinationModel):
     """``iree_linalg_ext.arg_compare``; see the module docstring."""
 
     def iteration_space(self, op: Operation) -> Optional[IterationSpace]:
@@ -82,14 +86,8 @@ class ArgCompareModel(ShardingModel):
         return IterationSpace((PARALLEL,) * rank, tuple(operands), (rest, rest), (None, None),
                               (None, 0, 1) + (None,) * (len(op.operands) - 3))
 
-    def refine(self, op: Operation, known) -> Operation:
-        """The results take their inits' (now static) types."""
-        for r, v in zip(op.results, op.inits):  # type: ignore[attr-defined]
-            r.type = v.type
-        return op
 
-
-class ScatterModel(ShardingModel):
+class ScatterModel(_DestinationModel):
     """``iree_linalg_ext.scatter``; see the module docstring."""
 
     def iteration_space(self, op: Operation) -> Optional[IterationSpace]:
@@ -101,12 +99,8 @@ class ScatterModel(ShardingModel):
         u = tuple(None if k < batch else DimLink(depth + k - batch) for k in range(upd.rank))
         return IterationSpace((PARALLEL,) * orig.rank, (u, (None,) * idx.rank, o), (o,), (None,), (None, None, 0))
 
-    def refine(self, op: Operation, known) -> Operation:
-        op.results[0].type = op.operands[2].type
-        return op
 
-
-class GatherModel(ShardingModel):
+class GatherModel(_DestinationModel):
     """``iree_linalg_ext.gather``; see the module docstring."""
 
     def iteration_space(self, op: Operation) -> Optional[IterationSpace]:
@@ -118,10 +112,6 @@ class GatherModel(ShardingModel):
         i = tuple(DimLink(k) if k < batch else None for k in range(idx.rank))
         full = tuple(DimLink(k) for k in range(out.rank))
         return IterationSpace((PARALLEL,) * out.rank, (s, i, full), (full,), (None,), (None, None, 0))
-
-    def refine(self, op: Operation, known) -> Operation:
-        op.results[0].type = op.operands[2].type
-        return op
 
 
 def _register() -> None:

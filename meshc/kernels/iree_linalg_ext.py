@@ -7,8 +7,9 @@
 * :func:`order_by_comparisons` -- the same stable order from the comparator's answers on every
   pair of one row (``less[..., i, j] = cmp(x_i, x_j)``, ``n * n`` per row): the rank of ``i`` is the
   number of elements before it plus the equivalent ones of lower index;
-* :func:`scatter_points` / :func:`gather` -- the positions ``p[dimension_map[j]] = idx[b, j]`` of
-  each batch point ``b`` on the first ``depth`` dims (the rest are the slice, taken whole).
+* :func:`index_columns` / :func:`in_bounds` / :func:`gather` -- the positions
+  ``p[dimension_map[j]] = idx[b, j]`` of each batch point ``b`` on the first ``depth`` dims (the rest
+  are the slice, taken whole), which of them lie inside the data, and the gathered slices.
 
 Errors: :class:`~meshc.kernels.errors.KernelError` for a comparator that is not a strict weak order
 (the ranks are not a permutation).

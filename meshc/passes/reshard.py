@@ -84,7 +84,6 @@ from meshc.interfaces.annotations import function_mesh, functions, per_device
 from meshc.interfaces.sharding import (ShardingRuleError, effective_links, iteration_space, loop_sharding,
                                        operand_shardings_for, read_whole_windows, result_shardings_for)
 from meshc.ir.attributes import DenseArrayAttr, IntegerAttr, StringAttr, SymbolRefAttr
-from meshc.ir.affine import AffineMap
 from meshc.ir.builder import Builder
 from meshc.ir.core import Block, Operation, Value
 from meshc.ir.location import DiagnosticError
@@ -260,21 +259,12 @@ def _is_reshard(op: Operation) -> bool:
 
 def _pointwise(op: Operation) -> bool:
     """``op`` computes each result element from the operands' elements at the same position, so it
-    commutes with slicing: an op with the ``Elementwise`` trait, or a structured linalg op of one
-    result whose loops are all parallel, whose indexing maps are all the identity, and whose body does
-    not read its position (no ``linalg.index``) -- IREE's fused elementwise ``linalg.generic``."""
+    commutes with slicing: an op with the ``Elementwise`` trait, or a structured linalg op that says it
+    is pointwise (:attr:`meshc.dialects.linalg.StructuredOp.is_pointwise`: IREE's fused elementwise
+    ``linalg.generic``)."""
     from meshc.dialects.linalg import StructuredOp
 
-    if op.has_trait("Elementwise"):
-        return True
-    if not isinstance(op, StructuredOp) or len(op.results) != 1:
-        return False
-    iterators = op.iterator_types()
-    if any(it != "parallel" for it in iterators):
-        return False
-    identity = AffineMap.identity(len(iterators))
-    return all(m == identity for m in op.indexing_maps()) and not any(
-        inner.name == "linalg.index" for inner in op.walk())
+    return op.has_trait("Elementwise") or (isinstance(op, StructuredOp) and op.is_pointwise)
 
 
 def is_distributed(v: Value) -> bool:

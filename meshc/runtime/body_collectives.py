@@ -93,7 +93,7 @@ def _out_shape(op: Any, value: np.ndarray, listed: Optional[tuple]) -> tuple:
         return tuple(shape)
     if listed is not None:
         return tuple(listed)
-    if op.name in ("mesh.all_reduce", "mesh.update_halo"):  # both keep their buffer's shape
+    if op.has_trait("SameOperandsAndResultShape"):  # all_reduce, update_halo: the buffer's shape
         return tuple(value.shape)
     raise DiagnosticError(f"'{op.name}' inside a region op's body needs a static result shape, got '{t}' (and the "
                           "schedule lists none for this device)", op.location)
