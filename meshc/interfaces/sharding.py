@@ -163,9 +163,9 @@ class DimLink:
         ``extent`` (a gathered dim, :mod:`meshc.interfaces.gather_models`): the dim's static size; the
         split is allowed only over at most ``extent`` devices (no empty shard: a masked gather reads one
         element of its own shard)."""
-        if not axes or (self.multiple is None and self.extent is None):
+        if not axes or (self.multiple is None and self.extent is None and self.padded is None):
             return True
-        k = _group_size(axes, mesh_shape)
+        k = _group_size(axes, mesh_shape)  # a padded dim's boundaries need the group's size too
         if k is None:
             return False
         return (self.multiple is None or self.multiple % k == 0) and (self.extent is None or k <= self.extent)
@@ -633,7 +633,8 @@ class _Solver:
                     return False
                 proposal[w.loop] = axes
                 continue
-            if link is None or not link.exact_for(axes, self.shape):
+            if link is None or not link.exact_for(axes, self.shape) or (
+                    axes and not operand and not self._pads_own_split(link.loop, sharding, d)):
                 if axes:
                     return False
                 continue
@@ -664,6 +665,23 @@ class _Solver:
         if operand:
             self._keep_halos(links, sharding, {loop for loop, axes in proposal.items() if axes})
         return True
+
+    def _pads_own_split(self, loop: int, sharding: ShardingAttr, d: int) -> bool:
+        """Whether dim ``d`` of a result (or another non-input tensor) split as ``sharding`` may decide
+        ``loop``: always, unless an input dim is that loop's padded (:attr:`DimLink.padded`), whose
+        split the loop then takes only at the pad's own boundaries (those of the balanced split of the
+        input: each device pads its borders, nothing moves); another split of a padded dim is made
+        after the op (the source keeps its split) rather than before it at uneven boundaries."""
+        pad = next((l for links in self.space.operands if isinstance(links, tuple) for l in links
+                    if l is not None and l.loop == loop and l.padded is not None), None)
+        if pad is None:
+            return True
+        k = _group_size(sharding.dim_axes(d), self.shape)
+        if k is None:
+            return False
+        lo, hi, n = pad.padded  # type: ignore[misc]
+        given = (_offsets_per_dim(sharding, self.shape) or {}).get(d) if sharding.sharded_dims_offsets else None
+        return tuple(given or shard_boundaries(n + lo + hi, k)) == pad.loop_bounds(shard_boundaries(n, k))
 
     def keeps_halo(self, loop: int) -> bool:
         """Whether the op may run parallel loop ``loop`` over a haloed shard: every dim of every tensor it
