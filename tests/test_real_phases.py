@@ -136,6 +136,10 @@ def test_held_out_models_at_dispatch_creation_run_with_the_input_phase_collectiv
         # at head 2 * d2 + d3 through a tensor.extract: q is all_gathered over "model" once there
         # (samples/real/README.md)
         first["all_gather"] = first.get("all_gather", 0) + 1
+    if name == "cnn_sp":
+        # dispatch creation puts each pad with its window in a dispatch body, which does not split a padded
+        # dim (docs/pipeline.md, "Padded windows"): the rows are gathered once, before the first
+        first = {"all_gather": 1}
     assert found == first
 
 
