@@ -67,7 +67,9 @@ the op on the device's part:
   whole by the slice split like the tensor, the op's offsets and sizes kept on the
   other dims, the local size on split ones; an extract whose result alone is split
   slices the device's part of a replicated source (offset ``o + off * stride``);
-* ``tensor.pad`` (unpadded dims split; the body's indices are made global) and
+* ``tensor.pad`` (every dim of static widths split: a padded dim at its source's boundaries, the low
+  pad on the first device and the high pad on the last, each device's widths computed from its
+  boxes; the body's indices are made global) and
   ``tensor.concat`` (dims other than the concatenated one): the op on local
   operands, with the local result type;
 * ``tensor.empty`` / ``splat`` / splat constants: a local tensor of the shard's size.

@@ -28,7 +28,10 @@ compositions planned there). What the pass does, per function:
    op replicated because its operand is a partial sum, its user needing a split) moves above
    the op (:meth:`FunctionResharder.slice_before_elementwise`): the partial value is then
    reduce-scattered where it was all-reduced and sliced, and the op computes on the slice;
-   also in the bodies of region ops partitioned in place.
+   also in the bodies of region ops partitioned in place. A point that only adds halos to the
+   result of an op that keeps them (a ``tensor.pad``, whose source is smaller) moves above it
+   (:meth:`FunctionResharder.halo_before_pad`): the halo of a padded window's input is exchanged
+   on the unpadded rows, and each device pads the borders it holds.
 3. **Lowering** each point by the ``strategy`` option:
 
    * ``collectives``: every step becomes its mesh collective; ``mark_partial``
