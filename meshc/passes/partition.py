@@ -330,6 +330,7 @@ class FunctionPartitioner:
         n_in = len(op.operands)
         need_in, need_out = needed_shardings(op, self.spec)
         need = need_in + need_out
+        ls = loop_sharding(op, shardings[:n_in], shardings[n_in:], mesh=self.spec)
         for k, (have, want) in enumerate(zip(shardings, need)):
             if have is None or want is None:
                 continue
@@ -337,7 +338,7 @@ class FunctionPartitioner:
             if have.partial_axes and not want.partial_axes and zero_destination(v):
                 continue  # zeros are a partial sum of zeros: the destination of a split reduction in a body
             if k < n_in:
-                want = windows_on(op, k, want, have)
+                want = windows_on(op, k, want, have, ls)
             a, b = have.to_spec().without_halo(), want.to_spec()
             if k >= n_in or want.halo_sizes:  # results, and operands of a loop computed on its halo
                 a = have.to_spec()
