@@ -261,8 +261,9 @@ def test_shardings_the_rule_rejects_are_a_located_error():
 
 
 def test_a_split_on_a_padded_dim_is_a_located_error():
-    # tensor.pad carries a split only on dims without padding (dim 0 here is partitioned, see
-    # tests/test_partition_tensor_ops.py); a split of padded dim 1 disagrees with the rule: reshard first
+    # tensor.pad carries the split of a padded dim at its own boundaries: the source's 4 columns over 4
+    # devices, the first shard grown by the low pad and the last by the high one (0, 2, 3, 4, 6); the
+    # balanced split of the padded result (1, 1, 2, 2 columns) disagrees with the rule: reshard first
     text = """
     mesh.mesh @m(shape = 4)
     func.func @f(%x: tensor<8x4xf32, #mesh.shard<@m, [[], [0]]>>) -> tensor<8x6xf32, #mesh.shard<@m, [[], [0]]>> {
@@ -276,6 +277,7 @@ def test_a_split_on_a_padded_dim_is_a_located_error():
     """
     with pytest.raises(DiagnosticError) as info:
         compile_text(text, "partition")
-    assert info.value.message == ("'tensor.pad' op cannot be partitioned: operand #0 has sharding <@m, [[], [0]]> "
-                                  "but the op's rule needs <@m, [[]]> here (run reshard first)")
+    assert info.value.message == ("'tensor.pad' op cannot be partitioned: result #0 has sharding <@m, [[], [0]]> "
+                                  "but the op's rule needs <@m, [[], [0]], sharded_dims_offsets = [0, 2, 3, 4, 6]> "
+                                  "here (run reshard first)")
     assert info.value.location.line == 5

@@ -68,10 +68,11 @@ def test_slice_like_ops_link_only_the_dims_they_leave_whole():
     space = iteration_space(i)
     assert space.operands[:2] == ((DimLink(0), None), (DimLink(0), None))
     assert space.results[0] == (DimLink(0), None)
-    # pad of columns only: the rows are linked, the padded columns nowhere (result included)
+    # pad of columns only: the rows are linked; the padded columns (1 before, 0 after, 8 wide) are the
+    # loop's less the pads, the result's are the loop's
     space = iteration_space(p)
-    assert space.operands[0] == (DimLink(0), None)
-    assert space.results[0] == (DimLink(0), None)
+    assert space.operands[0] == (DimLink(0), DimLink(1, padded=(1, 0, 8)))
+    assert space.results[0] == (DimLink(0), DimLink(1))
     # concat along columns: rows linked in both inputs and the result
     space = iteration_space(k)
     assert space.operands == ((DimLink(0), None), (DimLink(0), None))

@@ -35,7 +35,7 @@ from meshc.runtime.estimate import estimate
 from tests.test_real_models_sharded import DATA, TOL
 
 MODELS = ("llama_block", "llama_decode", "gpt2_layer", "cnn", "moe", "flax_encoder")
-HELD_OUT = ("gpt2_h6", "gpt2_heads_major", "llama_gqa", "cnn_deep", "moe2")
+HELD_OUT = ("gpt2_h6", "gpt2_heads_major", "llama_gqa", "cnn_deep", "moe2", "cnn_sp")
 LOOPS = ("mlp_scan", "mlp_fori")
 """Layer stacks in loops: ``lax.scan`` (an ``scf.for`` of 3 trips after IREE) and ``lax.fori_loop`` of
 dynamic bound (an ``scf.while``); XLA's collective sits in the while body, run once per trip."""

@@ -249,11 +249,6 @@ MESH = Mesh("m", (2, 4))
         (Sharding("m", ((0,),), halo_sizes=(1,)), 1, "halo_sizes has 1 values; expected 2"),
         (Sharding("m", ((0,),), halo_sizes=(1, -1)), 1, "halo_sizes must be >= 0"),
         (
-            Sharding("m", ((0,),), halo_sizes=(1, 1), sharded_dims_offsets=(0, 1, 2)),
-            1,
-            "halo_sizes and sharded_dims_offsets are mutually exclusive",
-        ),
-        (
             Sharding("m", ((0,), (1,)), sharded_dims_offsets=(0, 3, 5)),
             2,
             r"has 3 values; expected 8 \(k \+ 1 per sharded dim: dim 0: 2 shards -> 3, dim 1: 4 shards -> 5\)",
@@ -266,6 +261,18 @@ MESH = Mesh("m", (2, 4))
 def test_validation_errors(sharding, rank, message):
     with pytest.raises(ShardingError, match=message):
         sharding.validate(rank, MESH)
+
+
+def test_explicit_boundaries_take_halos():
+    # meshc lets explicit boundaries take halos (a window reading a tensor.pad's result: its first and
+    # last shards hold the pads); each shard is widened and clipped to the tensor
+    from meshc.sharding.shards import local_region
+
+    mesh = Mesh("m", (4,))
+    s = Sharding("m", ((0,),), halo_sizes=(1, 2), sharded_dims_offsets=(0, 5, 9, 13, 18))
+    s.validate(1, mesh)
+    regions = [local_region((18,), s, mesh, (i,))[0] for i in range(4)]
+    assert regions == [(0, 7), (4, 11), (8, 15), (12, 18)]
 
 
 def test_valid_shardings_pass_and_errors_are_value_errors():

@@ -48,10 +48,11 @@ def test_peered_pad_then_all_slice_reads_only_each_slice():
     ref = mc.run_reference(module, random_seed=0).outputs[0]
     np.testing.assert_array_equal(result.outputs[0], ref)
     assert result.outputs[0].shape == (15, 4) and not result.outputs[0][0].any()  # low pad row is 0.0
-    # 12x4 f32 rows over 3 devices: 4 rows (64 B) each. Device 0 (the peer group's first device) computes the
-    # replicated pad: reads devices 1 and 2's 4 rows = 2 * 64 = 128 B. The 15x4 result split in 3 keeps 5 rows
-    # (5 * 4 * 4 = 80 B) per device: devices 1 and 2 peer-read just their 80 B slice, device 0 slices locally.
-    assert received == [128, 80, 80]
+    # 12x4 f32 rows over 3 devices: 4 rows each. The pad keeps the split (docs/pipeline.md, "Padded
+    # windows"): each device pads its own rows, the first by the low row, the last by the two high ones
+    # (rows 0-5, 5-9, 9-15 of the result). The 15x4 result split evenly in 3 (rows 0-5, 5-10, 10-15):
+    # device 1 peer-reads row 9 from device 2 (4 f32 = 16 B), the others hold theirs.
+    assert received == [0, 16, 0]
     assert explain_per_device(module, 3) == received
 
 
@@ -77,12 +78,13 @@ def test_pad_concat_insert_slice_differ_only_by_straddling_slices():
         np.testing.assert_array_equal(got, want)
     # explain: %x (10x8 rows 3,3,4) to replicated: device 0 reads rows 3..9 = 7 * 32 = 224 B; %y (3x8, 1 row
     # each) 2 * 32 = 64 B -> device 0: 288. all_slices from device 0's stored values: %b rows 3/3/4 ->
-    # [0, 96, 128]; %cc 13 rows 4/4/5 -> [0, 128, 160]; %p 15 rows 5 each -> [0, 160, 160].
-    assert explain_per_device(module, 3) == [288, 384, 448]
+    # [0, 96, 128]; %cc 13 rows 4/4/5 -> [0, 128, 160]. %p keeps %x's split (rows 0-5, 5-8, 8-15 with the
+    # pads); to 15 rows 5 each device 1 reads rows 8, 9 from device 2 -> [0, 64, 0].
+    assert explain_per_device(module, 3) == [288, 288, 288]
     # The run adds the straddling slices %a (strided rows) and %d (columns 1,3,5,7 of rows 3..7 split over
     # devices by columns) read from the rows' owners: device 0 reads 3x1 + 2x1 f32 = 20 B, device 1 reads
     # 2x1 = 8 B, device 2 reads row 2 of %x_1 (8 f32 = 32 B) and a 3x3 block (36 B) = 68 B.
-    assert received == [288 + 20, 384 + 8, 448 + 68]
+    assert received == [288 + 20, 288 + 8, 288 + 68]
 
 
 def test_samples_mlp_and_rows_to_cols():
@@ -105,5 +107,5 @@ def test_traffic_is_counted_in_the_overridden_dtype_like_memory():
     assert [d.collective_bytes for d in result.stats.devices] == [150] * 6
     module = mc.parse((DATA / "peerslice.mlir").read_text(), "peerslice.mlir")
     result = mc.run(module, random_seed=0, layout=BufferLayout(dtype_override="bfloat16"))
-    # 128 / 80 / 80 B of float32 peer reads = 32 / 20 / 20 elements -> 64 / 40 / 40 B as bfloat16
-    assert [d.peer_read_bytes for d in result.stats.devices] == [64, 40, 40]
+    # 0 / 16 / 0 B of float32 peer reads (see above) = 0 / 4 / 0 elements -> 0 / 8 / 0 B as bfloat16
+    assert [d.peer_read_bytes for d in result.stats.devices] == [0, 8, 0]

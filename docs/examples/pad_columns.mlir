@@ -1,6 +1,6 @@
-// Distributed IR (stage 3 of the pipeline) written by hand: the padded columns of %x are split, which
-// tensor.pad's rule does not allow (only unpadded dims carry a split), so partition alone rejects it and
-// reshard first gathers the columns (docs/troubleshooting.md).
+// Distributed IR (stage 3 of the pipeline) written by hand: the padded result's columns are split evenly,
+// which tensor.pad's rule does not give (its first and last shards hold the pads: 0, 2, 3, 4, 6), so
+// partition alone rejects it and reshard moves the result to that split (docs/troubleshooting.md).
 mesh.mesh @m(shape = 4)
 func.func @main(%x: tensor<8x4xf32, #mesh.shard<@m, [[], [0]]>>) -> tensor<8x6xf32, #mesh.shard<@m, [[], [0]]>> {
   %c = arith.constant 0.0 : f32

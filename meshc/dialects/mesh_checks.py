@@ -230,7 +230,8 @@ def check_sharding(sharding: ShardingAttr, tensor_type: Optional[Type] = None,
         verifier: it has no combiner, so the passes that combine partial values reject it);
       * ``halo_sizes`` has 2 non-negative entries per split tensor dim; ``sharded_dims_offsets`` has
         ``k + 1`` entries per split dim (``k`` = devices splitting it), starting at 0, non-decreasing and
-        ending at the dim size, on a mesh of static shape only; the two are mutually exclusive.
+        ending at the dim size, on a mesh of static shape only; both together widen the explicit shards
+        by the halos (meshc's; upstream MLIR keeps them exclusive: docs/ir-syntax.md).
 
     Raises:
         ShardingVerifyError: the first violation, naming the axis, dim or count.
@@ -244,8 +245,6 @@ def check_sharding(sharding: ShardingAttr, tensor_type: Optional[Type] = None,
     if isinstance(tensor_type, TensorType) and len(sharding.split_axes) > tensor_type.rank:
         raise ShardingVerifyError(f"sharding has {len(sharding.split_axes)} split-axes entries but the tensor has "
                                   f"rank {tensor_type.rank}")
-    if sharding.halo_sizes and sharding.sharded_dims_offsets:
-        raise ShardingVerifyError("halo_sizes and sharded_dims_offsets are mutually exclusive")
     _check_halo(sharding)
     _check_offsets(sharding, tensor_type, mesh)
 

@@ -366,7 +366,11 @@ def _join_op(c: _Classes, inner: Operation, inside: set[int], can_cut) -> None:
             continue
         pairs, lost = [], []
         for d, link in enumerate(effective_links(links)):  # type: ignore[arg-type]
-            if link is None or link.multiple is not None:
+            if link is not None and link.padded is not None:
+                # a padded dim's loop has uneven shards (the pads at the ends): not a class a body splits
+                c.forbid(_loop(inner, link.loop))
+                lost.append(d)
+            elif link is None or link.multiple is not None:
                 lost.append(d)
             else:
                 pairs.append(((id(v), d), _loop(inner, link.loop)))

@@ -139,6 +139,25 @@ class DimLink:
     loop: int
     multiple: Optional[int] = None
     extent: Optional[int] = None
+    #: ``(low, high, size)``: the dim is the loop's less ``low`` cells before it and ``high`` after it
+    #: (a ``tensor.pad``'s source of static ``size``: element ``i`` is the loop's ``i + low``). Split with
+    #: the loop, the loop's shards are the dim's, the first grown by ``low`` and the last by ``high``
+    #: (:meth:`loop_bounds`), so each device pads only the global borders it holds.
+    padded: Optional[tuple[int, int, int]] = None
+
+    def loop_bounds(self, dim_bounds: Sequence[int]) -> tuple[int, ...]:
+        """The loop's ``k + 1`` shard boundaries for a padded dim split at ``dim_bounds``: inner ones shifted
+        by ``low``, the ends at 0 and ``size + low + high``. 16 rows split 0, 4, 8, 12, 16 padded by
+        (1, 1) -> 0, 5, 9, 13, 18."""
+        lo, hi, n = self.padded  # type: ignore[misc]
+        inner = tuple(b + lo for b in dim_bounds[1:-1])
+        return (0,) + inner + (n + lo + hi,)
+
+    def dim_bounds(self, loop_bounds: Sequence[int]) -> tuple[int, ...]:
+        """The padded dim's shard boundaries for the loop split at ``loop_bounds``: shifted back by ``low``
+        and clipped to the dim (the inverse of :meth:`loop_bounds`)."""
+        lo, _, n = self.padded  # type: ignore[misc]
+        return tuple(min(n, max(0, b - lo)) for b in loop_bounds)
 
     def exact_for(self, axes: Sequence[int], mesh_shape: Optional[Sequence[Optional[int]]]) -> bool:
         """Whether splitting over mesh ``axes`` keeps this dim's shards aligned with the loop's.
@@ -146,9 +165,9 @@ class DimLink:
         ``extent`` (a gathered dim, :mod:`meshc.interfaces.gather_models`): the dim's static size; the
         split is allowed only over at most ``extent`` devices (no empty shard: a masked gather reads one
         element of its own shard)."""
-        if not axes or (self.multiple is None and self.extent is None):
+        if not axes or (self.multiple is None and self.extent is None and self.padded is None):
             return True
-        k = _group_size(axes, mesh_shape)
+        k = _group_size(axes, mesh_shape)  # a padded dim's boundaries need the group's size too
         if k is None:
             return False
         return (self.multiple is None or self.multiple % k == 0) and (self.extent is None or k <= self.extent)
@@ -598,16 +617,26 @@ class _Solver:
                    if links != ())
 
     def try_split(self, links: TensorLinks, sharding: ShardingAttr, operand: bool = False, soft: bool = False,
-                  refine: bool = False) -> bool:
+                  refine: bool = False, windows: Optional[tuple] = None) -> bool:
         """Honour ``sharding`` of a tensor indexed by ``links`` entirely, or change nothing (False).
         ``operand``: an input (its halos may be kept); ``soft``: the sharding a soft operand is
         produced with, whose unsplit dims leave their loops unsplit only until ``refine``: then this
         sharding's splits may split such loops (the operand that left them unsplit is sliced there
-        for free) and its own unsplit dims decide nothing."""
+        for free) and its own unsplit dims decide nothing. ``windows`` (an input's, per dim: a
+        :class:`Window` or None): a split dim read through a window splits the window's loop over the
+        same axes (balanced: the dim is then haloed, :func:`windows_on`), as XLA's partitioner splits
+        a convolution's output rows with its input's."""
         proposal: dict[int, tuple[int, ...]] = {}
         for d, link in enumerate(effective_links(links)):
             axes = tuple(sharding.dim_axes(d))
-            if link is None or not link.exact_for(axes, self.shape):
+            w = windows[d] if windows is not None and d < len(windows) and link is None else None
+            if w is not None and axes and not sharding.partial_axes:
+                if proposal.get(w.loop, axes) != axes:
+                    return False
+                proposal[w.loop] = axes
+                continue
+            if link is None or not link.exact_for(axes, self.shape) or (
+                    axes and not operand and not self._pads_own_split(link.loop, sharding, d)):
                 if axes:
                     return False
                 continue
@@ -639,11 +668,29 @@ class _Solver:
             self._keep_halos(links, sharding, {loop for loop, axes in proposal.items() if axes})
         return True
 
+    def _pads_own_split(self, loop: int, sharding: ShardingAttr, d: int) -> bool:
+        """Whether dim ``d`` of a result (or another non-input tensor) split as ``sharding`` may decide
+        ``loop``: always, unless an input dim is that loop's padded (:attr:`DimLink.padded`), whose
+        split the loop then takes only at the pad's own boundaries (those of the balanced split of the
+        input: each device pads its borders, nothing moves); another split of a padded dim is made
+        after the op (the source keeps its split) rather than before it at uneven boundaries."""
+        pad = next((l for links in self.space.operands if isinstance(links, tuple) for l in links
+                    if l is not None and l.loop == loop and l.padded is not None), None)
+        if pad is None:
+            return True
+        k = _group_size(sharding.dim_axes(d), self.shape)
+        if k is None:
+            return False
+        lo, hi, n = pad.padded  # type: ignore[misc]
+        given = (_offsets_per_dim(sharding, self.shape) or {}).get(d) if sharding.sharded_dims_offsets else None
+        return tuple(given or shard_boundaries(n + lo + hi, k)) == pad.loop_bounds(shard_boundaries(n, k))
+
     def keeps_halo(self, loop: int) -> bool:
         """Whether the op may run parallel loop ``loop`` over a haloed shard: every dim of every tensor it
         touches is indexed exactly by one loop (no compound index, no reshape, no gathered dim), so each
-        result cell depends on the operand cells at the same loop index only. A tensor no loop indexes
-        (a zero point of ``tosa.negate``, read whole by every cell) does not count."""
+        result cell depends on the operand cells at the same loop index only (a padded dim's at that
+        index less the low pad, or a pad cell). A tensor no loop indexes (a zero point of
+        ``tosa.negate``, read whole by every cell) does not count."""
         if self.space.iterator_types[loop] != PARALLEL:
             return False
         tensors = [t for t in self.space.extended_operands + self.space.results
@@ -665,14 +712,26 @@ class _Solver:
                 self.halos[link.loop] = halo
 
     def _keep_bounds(self, links: TensorLinks, sharding: ShardingAttr, loops: set[int]) -> None:
-        """Record the explicit boundaries ``sharding`` gives the newly split ``loops`` (dims linked exactly)."""
-        if not sharding.sharded_dims_offsets or not loops:
+        """Record the explicit boundaries ``sharding`` gives the newly split ``loops`` (dims linked exactly;
+        a padded dim's, balanced or not, shifted into the loop's: :meth:`DimLink.loop_bounds`, unless
+        that is the balanced split of the loop too)."""
+        if not loops:
             return
-        per_dim = _offsets_per_dim(sharding, self.shape)
+        per_dim = _offsets_per_dim(sharding, self.shape) if sharding.sharded_dims_offsets else {}
         if per_dim is None:
             return
         for d, link in enumerate(effective_links(links)):
-            if link is not None and link.multiple is None and link.loop in loops and d in per_dim:
+            if link is None or link.multiple is not None or link.loop not in loops:
+                continue
+            if link.padded is not None:
+                k = _group_size(sharding.dim_axes(d), self.shape)
+                if k is None:
+                    continue
+                lo, hi, n = link.padded
+                bounds = link.loop_bounds(per_dim.get(d) or shard_boundaries(n, k))
+                if bounds != tuple(shard_boundaries(n + lo + hi, k)):
+                    self.bounds[link.loop] = bounds
+            elif d in per_dim:
                 self.bounds[link.loop] = per_dim[d]
 
     def try_partial(self, result: int, sharding: ShardingAttr) -> bool:
@@ -693,6 +752,33 @@ class _Solver:
             self.axes[loop] = axes
             for a in axes:
                 self.owner[a] = loop
+
+
+def with_result_halos(op: Operation, ls: LoopSharding, result: int, halo: ShardingAttr,
+                      mesh: MeshLike = None) -> Optional[LoopSharding]:
+    """``ls`` with the loops that index result ``result``'s split dims computed on the halos ``halo``
+    (that result's sharding with ``halo_sizes``) gives them (:attr:`LoopSharding.loop_halos`), when
+    the op keeps halos on every such loop (each result cell reads the operands at its own loop index:
+    an elementwise op, a ``tensor.pad``); None otherwise. Then :func:`operand_shardings_for` gives
+    the operands those halos and :func:`result_shardings_for` the result ``halo``'s: the exchange
+    can be made on the operands instead of the result (``reshard``: a ``tensor.pad``'s source, which
+    holds no pad cells, rather than its result)."""
+    space = iteration_space(op)
+    _check_fits(op, space, ls)
+    links = space.results[result] if result < len(space.results) else None
+    if not isinstance(links, tuple) or not halo.halo_sizes:
+        return None
+    solver = _Solver(space, _mesh_shape(op, ls.mesh, mesh))
+    spec = halo.to_spec()
+    halos = list(ls.loop_halos) or [None] * space.num_loops
+    for d, link in enumerate(effective_links(links)):
+        h = spec.halo_of(d)
+        if not any(h):
+            continue
+        if link is None or not solver.keeps_halo(link.loop) or tuple(halo.dim_axes(d)) != ls.loop_axes[link.loop]:
+            return None
+        halos[link.loop] = h
+    return replace(ls, loop_halos=tuple(halos))
 
 
 def loop_sharding(op: Operation, operand_shardings: Sequence[Optional[ShardingAttr]],
@@ -739,10 +825,11 @@ def loop_sharding(op: Operation, operand_shardings: Sequence[Optional[ShardingAt
     for n, (kind, i, s) in enumerate(ordered):
         links = space.results[i] if kind == "result" else space.extended_operands[i]
         flags = (kind == "operand" and space.tied_result(i) is None, n >= first_soft)
-        if isinstance(links, tuple) and not solver.try_split(links, s, *flags):
-            failed.append((links, s, flags))
-    for links, s, flags in failed:  # splits the first round refused: see the module docstring
-        if not solver.try_split(links, s, *flags, refine=True):
+        windows = space.windows[i] if kind == "operand" and i < len(space.windows) else None
+        if isinstance(links, tuple) and not solver.try_split(links, s, *flags, windows=windows):
+            failed.append((links, s, flags, windows))
+    for links, s, flags, windows in failed:  # splits the first round refused: see the module docstring
+        if not solver.try_split(links, s, *flags, refine=True, windows=windows):
             kept = _keepable_part(links, s, solver.shape)
             if kept is not None:
                 solver.try_split(links, kept, *flags, refine=True)
@@ -859,11 +946,21 @@ def _explicit_offsets(need: ShardingAttr, links: TensorLinks, ls: LoopSharding, 
     """``need`` with the explicit boundaries of its loops (:attr:`LoopSharding.loop_bounds`) on the dims
     they index exactly; the other split dims then spell their balanced boundaries (the offsets list
     covers every split dim). Unchanged when no loop has bounds or a size is unknown."""
-    if not ls.loop_bounds or not isinstance(t, TensorType):
+    if not isinstance(t, TensorType):
         return need
     explicit: dict[int, tuple[int, ...]] = {}
     for d, link in enumerate(effective_links(links)):
-        if link is not None and link.multiple is None and need.dim_axes(d) and ls.bounds_of(link.loop) is not None:
+        if link is None or link.multiple is not None or not need.dim_axes(d):
+            continue
+        if link.padded is not None:  # a padded dim: the loop's shards less the pads (the borders' devices')
+            k = _group_size(need.dim_axes(d), shape)
+            if k is None:
+                return need
+            lo, hi, n = link.padded
+            bounds = link.dim_bounds(ls.bounds_of(link.loop) or shard_boundaries(n + lo + hi, k))
+            if bounds != tuple(shard_boundaries(n, k)):
+                explicit[d] = bounds
+        elif ls.bounds_of(link.loop) is not None:
             explicit[d] = ls.bounds_of(link.loop)  # type: ignore[assignment]
     if not explicit:
         return need
@@ -944,9 +1041,10 @@ def _with_windows(need: ShardingAttr, space: IterationSpace, k: int, op: Operati
     axes of their split loop and haloed (:func:`window_halos`), on a static mesh and shapes; unchanged
     otherwise (the dim stays replicated: gathered). The window's loop bounds are its explicit ones or
     the balanced split of the loop's extent (read off a result dim the loop indexes exactly); the dim's
-    shards are balanced (a sharding with explicit offsets takes no halos)."""
+    shards are balanced (explicit boundaries of the other dims are kept; :func:`windows_on` gives it
+    the boundaries of the operand it reads)."""
     t = op.operands[k].type if k < len(op.operands) else None
-    if not space.windows or need.partial_axes or need.sharded_dims_offsets or not isinstance(t, TensorType):
+    if not space.windows or need.partial_axes or not isinstance(t, TensorType):
         return need
     split = [tuple(need.dim_axes(d)) for d in range(t.rank)]
     halos = {d: need.to_spec().halo_of(d) for d in range(t.rank) if split[d]}
@@ -965,7 +1063,25 @@ def _with_windows(need: ShardingAttr, space: IterationSpace, k: int, op: Operati
     if not changed:
         return need
     flat = tuple(h for d in range(t.rank) if split[d] for h in halos[d])
-    return replace(need, split_axes=tuple(split), halo_sizes=flat if any(flat) else ())
+    offsets = need.sharded_dims_offsets
+    if offsets:
+        given = _offsets_per_dim(need, shape)
+        if given is None or not t.has_static_shape:
+            return need
+        offsets = _spelled_offsets(split, given, t, shape)
+    return replace(need, split_axes=tuple(split), halo_sizes=flat if any(flat) else (),
+                   sharded_dims_offsets=tuple(offsets))
+
+
+def _spelled_offsets(split: Sequence[tuple[int, ...]], given: dict[int, tuple[int, ...]], t: TensorType,
+                     shape) -> list[int]:
+    """The flat ``sharded_dims_offsets`` of a tensor of type ``t`` split as ``split``: ``given``'s
+    boundaries where it has them, the balanced ones elsewhere."""
+    flat: list[int] = []
+    for d, axes in enumerate(split):
+        if axes:
+            flat += given.get(d) or shard_boundaries(t.shape[d], _group_size(axes, shape))  # type: ignore[arg-type]
+    return flat
 
 
 def read_whole_windows(op: Operation, k: int, need: ShardingAttr, have: ShardingAttr) -> ShardingAttr:
@@ -984,7 +1100,58 @@ def read_whole_windows(op: Operation, k: int, need: ShardingAttr, have: Sharding
     spec = need.to_spec()
     split = tuple(() if d in whole else tuple(need.dim_axes(d)) for d in range(t.rank))
     flat = tuple(h for d in range(t.rank) if split[d] for h in spec.halo_of(d))
-    return replace(need, split_axes=split, halo_sizes=flat if any(flat) else ())
+    offsets = need.sharded_dims_offsets
+    if offsets:
+        shape = _mesh_shape(op, need.mesh, None)
+        given = _offsets_per_dim(need, shape)
+        if given is None or not t.has_static_shape:
+            return need
+        offsets = tuple(_spelled_offsets(split, given, t, shape))
+    return replace(need, split_axes=split, halo_sizes=flat if any(flat) else (), sharded_dims_offsets=offsets)
+
+
+def windows_on(op: Operation, k: int, need: ShardingAttr, have: ShardingAttr,
+               ls: Optional[LoopSharding] = None) -> ShardingAttr:
+    """``need`` (operand ``k``'s, from :func:`operand_shardings_for` under ``ls``) fitted to the sharding
+    ``have`` the operand is produced with on its windowed dims: those ``have`` holds whole are read whole
+    (:func:`read_whole_windows`); those ``have`` splits over the same axes at explicit boundaries (a
+    ``tensor.pad``'s result, the first shard grown by the low pad and the last by the high one) keep
+    them, haloed so that each device's shard covers its box (:func:`window_halos` against those
+    boundaries): the exchange is then one ``update_halo`` of the halo cells (meshc lets explicit
+    boundaries take halos; upstream MLIR's mesh keeps the two exclusive). The window's loop bounds
+    are ``ls``'s explicit ones or the balanced split of its extent."""
+    need = read_whole_windows(op, k, need, have)
+    space = iteration_space(op)
+    t = op.operands[k].type if k < len(op.operands) else None
+    if not space.windows or not have.sharded_dims_offsets or need.partial_axes or not isinstance(t, TensorType) \
+            or not t.has_static_shape:
+        return need
+    shape = _mesh_shape(op, need.mesh, None)
+    theirs = _offsets_per_dim(have, shape)
+    if not theirs:
+        return need
+    spec = need.to_spec()
+    split = [tuple(need.dim_axes(d)) for d in range(t.rank)]
+    halos = {d: spec.halo_of(d) for d in range(t.rank) if split[d]}
+    bounds: dict[int, tuple[int, ...]] = dict(_offsets_per_dim(need, shape) or {}) if need.sharded_dims_offsets else {}
+    changed = False
+    for d in range(t.rank):
+        w = space.window_of(k, d)
+        if w is None or not split[d] or split[d] != tuple(have.dim_axes(d)) or d not in theirs:
+            continue
+        n, count = _loop_extent(space, op, w.loop), _group_size(split[d], shape)
+        if n is None or count is None:
+            continue
+        loop_bounds = (ls.bounds_of(w.loop) if ls is not None else None) or shard_boundaries(n, count)
+        bounds[d], halos[d] = theirs[d], window_halos(w, loop_bounds, theirs[d])
+        changed = True
+    if not changed:
+        return need
+    if any(split[d] and _group_size(split[d], shape) is None for d in range(t.rank)):
+        return need
+    flat = tuple(h for d in range(t.rank) if split[d] for h in halos[d])
+    return replace(need, halo_sizes=flat if any(flat) else (),
+                   sharded_dims_offsets=tuple(_spelled_offsets(split, bounds, t, shape)))
 
 
 def _loop_extent(space: IterationSpace, op: Operation, loop: int) -> Optional[int]:

@@ -666,27 +666,71 @@ class ConcatModel(ShardingModel):
 
 
 class PadModel(ShardingModel):
-    """``tensor.pad``: the source and the result linked on dims with no padding on either side (static
-    zeros); a padded dim stays replicated."""
+    """``tensor.pad``: one parallel loop per result dim. A source dim with no padding is the loop's; a
+    dim of static size padded by static widths is the loop's less the pads (:attr:`DimLink.padded`):
+    split with the loop, the result's first shard holds the low pad and its last the high one
+    (explicit ``sharded_dims_offsets`` unless that is the balanced split: 16 rows over 4 devices padded
+    by (1, 1) -> 0, 5, 9, 13, 18), so each device pads only the global borders it holds and nothing
+    moves; a window that reads the result (a SAME convolution, a pooling) takes those boundaries with
+    halos (:func:`~meshc.interfaces.sharding.windows_on`). A dim with a dynamic width or size stays
+    replicated. Upstream MLIR's mesh has no tensor.pad rule; XLA's partitioner pads per shard so (a
+    padded convolution exchanges halos, docs/pipeline.md "Windows")."""
 
     def iteration_space(self, op: Operation) -> IterationSpace:
         p: tensor.PadOp = op  # type: ignore[assignment]
         low, high = tensor.static_array(p, "static_low"), tensor.static_array(p, "static_high")
-        links = tuple(DimLink(d) if lo == 0 and hi == 0 else None for d, (lo, hi) in enumerate(zip(low, high)))
+        shape = p.source.type.shape  # type: ignore[attr-defined]
+        dyn = tensor.K_DYNAMIC
+        links = tuple(DimLink(d) if lo == 0 and hi == 0
+                      else DimLink(d, padded=(lo, hi, n)) if dyn not in (lo, hi) and n is not None else None
+                      for d, (lo, hi, n) in enumerate(zip(low, high, shape)))
+        out = tuple(DimLink(d) if link is not None else None for d, link in enumerate(links))
         rest = [_unlinked(v.type) for v in op.operands[1:]]
-        return IterationSpace((PARALLEL,) * len(links), tuple([links] + rest), (links,))
-
+        return IterationSpace((PARALLEL,) * len(links), tuple([links] + rest), (out,))
 
     def partition(self, op: Operation, ctx: PartitionContext) -> list[Value]:
-        """The pad of the device's part; its body's indices are made global (+ the box offsets)."""
-        new, results = clone_on_local_shapes(op, ctx)
+        """The pad of the device's part; its body's indices are made global (+ the box offsets). A split
+        padded dim pads what of the pads the device's result box holds: ``low`` = source box offset +
+        the op's low - result box offset, ``high`` = the rest of the result box (the low pad on the
+        first device only, the high pad on the last)."""
         n = len(op.operands)
-        shift_block_args(new.body, [o for o, _ in ctx.regions()[n] or []], ctx.m)  # type: ignore[attr-defined]
+        regions = ctx.regions()
+        src_box, res_box = regions[0], regions[n]
+        p: tensor.PadOp = op  # type: ignore[assignment]
+        low, high = list(p.mixed_low), list(p.mixed_high)
+        if src_box is not None and res_box is not None:  # the widths, computed before the clone uses them
+            m = ctx.m
+            for d, link in enumerate(self.iteration_space(op).operands[0]):  # type: ignore[union-attr]
+                if link is None or link.padded is None:
+                    continue
+                (s_off, s_size), (r_off, r_size) = src_box[d], res_box[d]
+                low[d] = m.sub(m.add(s_off, link.padded[0]), r_off)
+                high[d] = m.sub(m.add(r_off, r_size), m.add(m.add(s_off, s_size), link.padded[0]))
+        new, results = clone_on_local_shapes(op, ctx)
+        if src_box is not None and res_box is not None:
+            _set_widths(new, low, high)
+        shift_block_args(new.body, [o for o, _ in res_box or []], ctx.m)  # type: ignore[attr-defined]
         return results
 
     def refine(self, op: Operation, known: Known) -> Operation:
+        """Widths now known (a device's share of the pads, once unrolled) become static; the result
+        shape follows."""
+        p: tensor.PadOp = op  # type: ignore[assignment]
+        fold = [v if isinstance(v, int) or known(v) is None else int(known(v)) for v in p.mixed_low + p.mixed_high]
+        if fold != list(p.mixed_low + p.mixed_high):
+            _set_widths(op, fold[:len(p.mixed_low)], fold[len(p.mixed_low):])
         op.results[0].type = op.results[0].type.with_shape(_inferred_shape(op))  # type: ignore[attr-defined]
         return op
+
+
+def _set_widths(op: Operation, low: Sequence[Mixed], high: Sequence[Mixed]) -> None:
+    """Give ``tensor.pad`` ``op`` the widths ``low`` and ``high`` (ints static, values its operands)."""
+    s_low, d_low = tensor.split_mixed(low)
+    s_high, d_high = tensor.split_mixed(high)
+    op.set_operands([op.operands[0]] + d_low + d_high)
+    op.attributes["static_low"] = tensor.i64_array(s_low)
+    op.attributes["static_high"] = tensor.i64_array(s_high)
+    op.attributes["operandSegmentSizes"] = tensor.segment_sizes(1, len(d_low), len(d_high))
 
 
 class AnyShardingModel(ShardingModel):

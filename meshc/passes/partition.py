@@ -67,7 +67,9 @@ the op on the device's part:
   whole by the slice split like the tensor, the op's offsets and sizes kept on the
   other dims, the local size on split ones; an extract whose result alone is split
   slices the device's part of a replicated source (offset ``o + off * stride``);
-* ``tensor.pad`` (unpadded dims split; the body's indices are made global) and
+* ``tensor.pad`` (every dim of static widths split: a padded dim at its source's boundaries, the low
+  pad on the first device and the high pad on the last, each device's widths computed from its
+  boxes; the body's indices are made global) and
   ``tensor.concat`` (dims other than the concatenated one): the op on local
   operands, with the local result type;
 * ``tensor.empty`` / ``splat`` / splat constants: a local tensor of the shard's size.
@@ -103,7 +105,7 @@ from meshc.dialects.func import FuncOp
 from meshc.dialects.mesh import (DYNAMIC_INDEX, ForAllOp, ForOneOp, MeshOp, ShardOp, YieldOp, sharding_of)
 from meshc.dialects.mesh_attrs import ShardEncodingAttr, ShardingAttr
 from meshc.dialects.scf import ForallOp, new_in_parallel
-from meshc.interfaces.sharding import (ANY, ShardingRuleError, Window, read_whole_windows, dps_inits, effective_links, iteration_space,
+from meshc.interfaces.sharding import (ANY, ShardingRuleError, Window, windows_on, dps_inits, effective_links, iteration_space,
                                        loop_sharding, sharding_model, unchanged_spaces)
 from meshc.interfaces.region_models import zero_destination
 from meshc.interfaces.annotations import per_device
@@ -282,7 +284,9 @@ class FunctionPartitioner:
             tl = links[k] if isinstance(links[k], tuple) else (None,) * v.type.rank  # type: ignore[attr-defined]
             box = []
             for d, link in enumerate(effective_links(tl)):
-                if link is not None and link.loop in ranges:
+                if link is not None and link.loop in ranges and link.padded is not None:
+                    box.append(_padded_box(view.m, link.padded, ranges[link.loop]))
+                elif link is not None and link.loop in ranges:
                     box.append(ranges[link.loop])
                 elif k < n_in and shardings[k].dim_axes(d) and space.window_of(k, d) is not None \
                         and space.window_of(k, d).loop in ranges \
@@ -326,6 +330,7 @@ class FunctionPartitioner:
         n_in = len(op.operands)
         need_in, need_out = needed_shardings(op, self.spec)
         need = need_in + need_out
+        ls = loop_sharding(op, shardings[:n_in], shardings[n_in:], mesh=self.spec)
         for k, (have, want) in enumerate(zip(shardings, need)):
             if have is None or want is None:
                 continue
@@ -333,7 +338,7 @@ class FunctionPartitioner:
             if have.partial_axes and not want.partial_axes and zero_destination(v):
                 continue  # zeros are a partial sum of zeros: the destination of a split reduction in a body
             if k < n_in:
-                want = read_whole_windows(op, k, want, have)
+                want = windows_on(op, k, want, have, ls)
             a, b = have.to_spec().without_halo(), want.to_spec()
             if k >= n_in or want.halo_sizes:  # results, and operands of a loop computed on its halo
                 a = have.to_spec()
@@ -499,6 +504,17 @@ def _indexing_exprs(op: Operation) -> Optional[list[Optional[tuple]]]:
     n_in = len(op.inputs)
     out += [tuple(maps[n_in + j].results) for j, v in enumerate(op.inits) if isinstance(v.type, TensorType)]
     return out
+
+
+def _padded_box(m: IndexMath, padded: tuple[int, int, int], loop: tuple[Mixed, Mixed]) -> tuple[Mixed, Mixed]:
+    """(offset, size) a device reads of a padded dim (:attr:`~meshc.interfaces.sharding.DimLink.padded`:
+    ``(low, high, size)``, a ``tensor.pad``'s source) for its range ``loop`` of the padded loop: that
+    range shifted back by ``low`` and clipped to ``[0, size)`` (the rest of the range is the pads)."""
+    low, _, n = padded
+    off, size = loop
+    start = m.min(n, m.max(0, m.sub(off, low)))
+    stop = m.min(n, m.max(0, m.sub(m.add(off, size), low)))
+    return start, m.sub(stop, start)
 
 
 def _window_box(m: IndexMath, w: Window, ranges: dict[int, tuple[Mixed, Mixed]]) -> tuple[Mixed, Mixed]:

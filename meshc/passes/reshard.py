@@ -28,7 +28,10 @@ compositions planned there). What the pass does, per function:
    op replicated because its operand is a partial sum, its user needing a split) moves above
    the op (:meth:`FunctionResharder.slice_before_elementwise`): the partial value is then
    reduce-scattered where it was all-reduced and sliced, and the op computes on the slice;
-   also in the bodies of region ops partitioned in place.
+   also in the bodies of region ops partitioned in place. A point that only adds halos to the
+   result of an op that keeps them (a ``tensor.pad``, whose source is smaller) moves above it
+   (:meth:`FunctionResharder.halo_before_pad`): the halo of a padded window's input is exchanged
+   on the unpadded rows, and each device pads the borders it holds.
 3. **Lowering** each point by the ``strategy`` option:
 
    * ``collectives``: every step becomes its mesh collective; ``mark_partial``
@@ -82,7 +85,8 @@ from meshc.dialects.func import FuncOp
 from meshc.dialects.mesh import I16, MeshOp, ShardingAttr, ShardOp, _split_attr, lookup_mesh, sharding_of, with_sharding
 from meshc.interfaces.annotations import function_mesh, functions, per_device
 from meshc.interfaces.sharding import (ShardingRuleError, effective_links, iteration_space, loop_sharding,
-                                       operand_shardings_for, read_whole_windows, result_shardings_for)
+                                       operand_shardings_for, result_shardings_for, windows_on,
+                                       has_sharding_rule, with_result_halos)
 from meshc.ir.attributes import DenseArrayAttr, IntegerAttr, StringAttr, SymbolRefAttr
 from meshc.ir.builder import Builder
 from meshc.ir.core import Block, Operation, Value
@@ -204,8 +208,9 @@ def needed_shardings(op: Operation, mesh: Mesh) -> tuple[list, list]:
     operands = [sharding_of(v.type) for v in op.operands]
     results = [sharding_of(r.type) for r in op.results]
     ls = loop_sharding(op, operands, results, mesh=mesh)
-    # a window reads a dim its operand holds whole from it as well: no halo exchange then
-    need_in = [read_whole_windows(op, k, need, have) if need is not None and have is not None else need
+    # a window reads a dim its operand holds whole from it as well (no halo exchange then), and a dim it
+    # holds at explicit boundaries at those (a tensor.pad's result: the exchange moves only halo cells)
+    need_in = [windows_on(op, k, need, have, ls) if need is not None and have is not None else need
                for k, (need, have) in enumerate(zip(operand_shardings_for(op, ls, mesh), operands))]
     need_out = result_shardings_for(op, ls, mesh)
     if not any(s is not None and s.sharded_dims_offsets for s in results) or not mesh.is_static:
@@ -231,14 +236,20 @@ def _with_bounds(need: ShardingAttr, links, ls, bounds: dict, t: TensorType, mes
     """``need`` with the explicit boundaries of the loops in ``bounds`` on the dims they index."""
     if not t.has_static_shape:
         return need
-    explicit = {d: bounds[link.loop] for d, link in enumerate(effective_links(links))
+    explicit = {d: link.dim_bounds(bounds[link.loop]) if link.padded is not None else bounds[link.loop]
+                for d, link in enumerate(effective_links(links))
                 if link is not None and link.loop in bounds and need.dim_axes(d) == ls.loop_axes[link.loop]}
+    # a padded dim's (a tensor.pad's source) back at the balanced split of its own size spells none
+    explicit = {d: b for d, b in explicit.items()
+                if tuple(b) != tuple(shard_boundaries(t.shape[d], mesh.group_size(need.dim_axes(d))))
+                or effective_links(links)[d].padded is None}  # type: ignore[union-attr]
     if not explicit:
         return need
     flat: list[int] = []
+    spec = need.to_spec()
     for d, axes in enumerate(need.split_axes):
-        if axes:
-            flat += explicit.get(d) or shard_boundaries(t.shape[d], mesh.group_size(axes))
+        if axes:  # a dim of no loop keeps its own (a window's operand: a tensor.pad's boundaries)
+            flat += explicit.get(d) or spec.offsets_of(d, mesh) or shard_boundaries(t.shape[d], mesh.group_size(axes))
     return replace(need, sharded_dims_offsets=tuple(flat))
 
 
@@ -291,6 +302,7 @@ class FunctionResharder:
                 if not is_mesh_op(op) and op.name not in ("func.return", "util.return", "func.call", "util.call"):
                     self.insert_needed_points(op)
             self.slice_before_elementwise(block)
+            self.halo_before_pad(block)
             self.compose_points(block)
             for op in list(block.ops):
                 if isinstance(op, ShardOp) and op.is_resharding_point and not op.peer_read:
@@ -389,6 +401,64 @@ class FunctionResharder:
             if point.parent is not block:
                 continue
             work.extend(self._sink_point(point))
+
+    def halo_before_pad(self, block: Block) -> None:
+        """Exchange a halo on the operands of the op that produces the value rather than on the value,
+        where that moves fewer bytes: a point ``v -> H`` that only adds halos (``H`` is ``v``'s
+        sharding with ``halo_sizes``: one ``update_halo``), ``v`` the only result of an op used by the
+        point alone, moves above the op when the op keeps halos on the loops of ``v``'s halo'd dims
+        (:func:`~meshc.interfaces.sharding.with_result_halos`: the op's rule then computes ``H`` from
+        its operands' halo'd shardings) and those operands are smaller than ``v`` (a ``tensor.pad``'s
+        source: the halo cells are the source's, the pads are made where they lie). A SAME
+        convolution's input is then exchanged before its padding, as XLA's partitioner does it (its
+        halo exchange of a padded convolution moves the unpadded rows)."""
+        work = [op for op in block.ops if isinstance(op, ShardOp) and op.is_resharding_point and not op.peer_read]
+        while work:
+            point = work.pop()
+            if point.parent is block:
+                work.extend(self._halo_above(point))
+
+    def _halo_above(self, point: ShardOp) -> list:
+        """:meth:`halo_before_pad` for one ``point``; returns the new points (to try again)."""
+        v = point.src
+        op = getattr(v, "op", None)
+        if op is None or len(op.results) != 1 or len(v.uses) != 1 or not has_sharding_rule(op):
+            return []
+        have, want = sharding_of(v.type), sharding_of(point.results[0].type)
+        t = v.type
+        if have is None or want is None or have.halo_sizes or not want.halo_sizes or have.partial_axes \
+                or not isinstance(t, TensorType) or not t.has_static_shape \
+                or not self.same(have, want, t, ignore_halo=True):
+            return []
+        shardings = [sharding_of(o.type) for o in op.operands]
+        try:
+            ls = loop_sharding(op, shardings, [have], mesh=self.mesh)
+            halo_ls = with_result_halos(op, ls, 0, want, self.mesh)
+            if halo_ls is None:
+                return []
+            needs = operand_shardings_for(op, halo_ls, self.mesh)
+            made = result_shardings_for(op, halo_ls, self.mesh)[0]
+        except ShardingRuleError:
+            return []
+        if made is None or not self.same(made, want, t):
+            return []
+        tensors = [i for i, o in enumerate(op.operands) if is_distributed(o) and needs[i] is not None]
+        if sum(math.prod(op.operands[i].type.shape) for i in tensors) >= math.prod(t.shape):
+            return []  # not fewer cells to exchange: leave the point where it is
+        new_points = []
+        for i in tensors:
+            o = op.operands[i]
+            if self.same(sharding_of(o.type), needs[i], o.type):
+                continue
+            moved = ShardOp.build(o, needs[i], loc=point.location, distributed=True)
+            moved.results[0].type = with_sharding(o.type, needs[i])  # type: ignore[arg-type]
+            Builder.before(op).insert(moved)
+            op.set_operand(i, moved.result)
+            new_points.append(moved)
+        v.type = point.results[0].type
+        point.results[0].replace_all_uses_with(v)
+        point.erase()
+        return new_points
 
     def _combined_partial(self, v: Value, user: Operation, depth: int = 4) -> bool:
         """``v`` (used by ``user`` alone) combines a partial value: a resharding point or global-view

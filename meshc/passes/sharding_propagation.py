@@ -74,7 +74,8 @@ from meshc.interfaces.annotations import (BaseValue, Use, analyze_block, functio
                                           static_sharding)
 from meshc.interfaces.sharding import (IterationSpace, LoopSharding, broadcast_loops, captured_shardings_for,
                                        has_sharding_rule, iteration_space, loop_sharding, operand_shardings_for,
-                                       replicated, result_shardings_for, sharding_model, unchanged_spaces)
+                                       replicated, result_shardings_for, sharding_model, unchanged_spaces,
+                                       windows_on)
 from meshc.ir.attributes import UnitAttr
 from meshc.ir.core import BlockArgument, OpResult, Operation, Value
 from meshc.passes.base import Option, Pass
@@ -423,6 +424,10 @@ class _Propagation:
         items: list[tuple[ShardingAttr, Optional[ShardOp]]] = [(self.defs[id(bv.value)], None)]
         items += [(static_sharding(a), a) for a in use.path]
         need = self.final_need(use)
+        k = self.operand_of(use)
+        if need is not None and k is not None and id(use.consumer) in self.ls:
+            # a window reads its operand at the boundaries that operand has (a tensor.pad's result)
+            need = windows_on(use.consumer, k, need, items[-1][0], self.ls[id(use.consumer)])
         if need is not None:
             items.append((need, None))
         out: list[tuple[ShardingAttr, list[ShardOp]]] = []
@@ -550,7 +555,10 @@ class _PerUse:
                     self.annotate_result(op, r, s)
             for i, s in enumerate(operand_shardings_for(op, ls)):
                 if s is not None and i < len(op.operands) and is_tensor(op.operands[i]):
-                    self.annotate_operand(op, i, s)
+                    v = op.operands[i]  # a window reads it at the boundaries it is produced with
+                    have = v.op.sharding if isinstance(v, OpResult) and isinstance(v.op, ShardOp) \
+                        else self.prop.defs.get(id(v))
+                    self.annotate_operand(op, i, windows_on(op, i, s, have, ls) if have is not None else s)
 
     def new_shard(self, src: Value, sharding: ShardingAttr, annotate: bool, anchor: Operation, after: bool,
                   origin: Optional[Value] = None) -> ShardOp:

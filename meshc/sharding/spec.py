@@ -357,7 +357,10 @@ class Sharding:
     - ``sharded_dims_offsets`` (LLVM 20): explicit shard boundaries instead of
       meshc's balanced rule: for each sharded dim in order, the ``k + 1``
       boundaries of its ``k`` shards (``0``, the start of shard 1, ..., the dim
-      size), concatenated. Mutually exclusive with ``halo_sizes``.
+      size), concatenated. With ``halo_sizes`` too, each explicit shard is
+      widened by the halos (meshc's: a window reading a ``tensor.pad``'s
+      result, whose first and last shards hold the pads; upstream MLIR's mesh
+      keeps the two exclusive).
 
     ``mesh`` is the mesh's symbol name without ``@``. Construction only
     normalises the spelling (tuples, trailing empty split entries dropped,
@@ -514,8 +517,6 @@ class Sharding:
             )
         if any(h < 0 for h in self.halo_sizes):
             raise ShardingError(f"{where}: halo_sizes must be >= 0, got {list(self.halo_sizes)}")
-        if self.sharded_dims_offsets:
-            raise ShardingError(f"{where}: halo_sizes and sharded_dims_offsets are mutually exclusive (MLIR mesh)")
 
     def _validate_offsets(self, where: str, mesh: Mesh) -> None:
         offsets = self.sharded_dims_offsets

@@ -283,6 +283,24 @@ def cnn_deep_model():
     return cnn_deep, args, specs, P("data", None)
 
 
+def cnn_sp(x, k1, k2, w):
+    """x [N, 16, 16, 4] NHWC -> conv 3x3 SAME to 8 channels, relu -> 3x3 max-pool stride 2 SAME (-inf
+    pads) -> conv 3x3 SAME dilated by 2 (pads of 2) -> flatten (H, W, C) -> dense to 10, no biases."""
+    dims = ("NHWC", "HWIO", "NHWC")
+    y = jnp.maximum(jax.lax.conv_general_dilated(x, k1, (1, 1), "SAME", dimension_numbers=dims), 0.0)
+    y = jax.lax.reduce_window(y, -jnp.inf, jax.lax.max, (1, 3, 3, 1), (1, 2, 2, 1), "SAME")
+    y = jax.lax.conv_general_dilated(y, k2, (1, 1), "SAME", rhs_dilation=(2, 2), dimension_numbers=dims)
+    return y.reshape(y.shape[0], -1) @ w
+
+
+def cnn_sp_model():
+    """Spatial partitioning: the image rows (H) over "model", the batch over "data"; XLA exchanges the
+    windows' halos with its neighbours (collective-permutes) and all-reduces the dense layer."""
+    args = [grid((2, 16, 16, 4), 256), grid((3, 3, 4, 8), 64), grid((3, 3, 8, 8), 64), grid((8 * 8 * 8, 10))]
+    specs = [P("data", "model", None, None), P(), P(), P()]
+    return cnn_sp, args, specs, P("data", None)
+
+
 # ------------------------------------------------------------------------------------------------- MoE
 E, T, C = 4, 8, 8
 
@@ -434,7 +452,9 @@ MODELS = {"llama_block": llama_model, "gpt2_layer": gpt2_model, "cnn": cnn_model
           "mlp_scan": mlp_scan_model, "mlp_fori": mlp_fori_model,
           # grouped-query attention with fewer KV heads (2; multi-query: 1) than "model" devices (4)
           "llama_wide": functools.partial(llama_gqa_model, kv_heads=2),
-          "llama_mqa": functools.partial(llama_gqa_model, kv_heads=1)}
+          "llama_mqa": functools.partial(llama_gqa_model, kv_heads=1),
+          # held out later (last: its inputs do not change the others'): convolutions split on the rows
+          "cnn_sp": cnn_sp_model}
 GENERALIZE = {"cnn"}
 #: trips of the loop of a loop model: XLA's counts are per HLO collective op, and one in a while body
 #: runs once per trip (``xla_collectives.json`` records them as ``trips``; the tests multiply)

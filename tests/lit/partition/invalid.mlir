@@ -19,12 +19,13 @@ func.func @partial_point(%x: tensor<8xf32, #mesh.shard<@m, [[]], partial = sum[0
 
 // -----
 
-// A split of a padded dim disagrees with tensor.pad's rule (only unpadded dims carry a split; see
-// tensor_ops.mlir): reshard makes it a resharding point first.
+// An even split of a padded result disagrees with tensor.pad's rule (a padded dim is split at its
+// source's boundaries, the pads on the first and last shards: 0, 2, 3, 4, 6): reshard makes it a
+// resharding point first.
 mesh.mesh @m(shape = 4)
 func.func @split_padded_dim(%x: tensor<8x4xf32, #mesh.shard<@m, [[], [0]]>>) -> tensor<8x6xf32, #mesh.shard<@m, [[], [0]]>> {
   %c = arith.constant 0.0 : f32
-  // expected-error @+1 {{'tensor.pad' op cannot be partitioned: operand #0 has sharding <@m, [[], [0]]> but the op's rule needs <@m, [[]]> here (run reshard first)}}
+  // expected-error @+1 {{'tensor.pad' op cannot be partitioned: result #0 has sharding <@m, [[], [0]]> but the op's rule needs <@m, [[], [0]], sharded_dims_offsets = [0, 2, 3, 4, 6]> here (run reshard first)}}
   %p = tensor.pad %x low[0, 1] high[0, 1] {
   ^bb0(%i: index, %j: index):
     tensor.yield %c : f32
