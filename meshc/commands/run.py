@@ -394,6 +394,16 @@ def _check_launch_ranks(launch: int, input_path: str, mesh_shape: tuple[str, ...
                                   *([loc] if loc is not None else []))
 
 
+def _input_paths(input_path, inputs_path, expected_path, single_inputs, parameter_files, annotations) -> list[str]:
+    """The files ``meshc run`` reads (the program, inputs, expected values, parameters, shardings): no
+    output may be written over them."""
+    paths = [p for p in (inputs_path, expected_path, input_path) if p]
+    paths += [_split_assignment(i, "--input")[1] for i in single_inputs]
+    paths += [(i.partition("=")[2] or i).strip() for i in parameter_files]  # SCOPE=FILE, or FILE alone
+    paths += [annotations.shardings_from] if annotations and annotations.shardings_from else []
+    return paths
+
+
 def _check_usage(input_path, reference, inputs_path, single_inputs, random_inputs, parameter_files, output, check,
                  expected_path, stats, trace_path, pipeline, mesh_shape, device_memory, buffer_layout, tile,
                  dtype_override, target, annotations, pictures) -> None:
@@ -422,16 +432,13 @@ def _check_usage(input_path, reference, inputs_path, single_inputs, random_input
         if device_memory is not None:
             _memory(device_memory)
     parse_mesh_shapes(mesh_shape)
-    protect = [p for p in (inputs_path, expected_path, input_path) if p]
-    protect += [_split_assignment(i, "--input")[1] for i in single_inputs]
+    protect = _input_paths(input_path, inputs_path, expected_path, single_inputs, parameter_files, annotations)
     stdin_readers = [name for name, path in [("INPUT", input_path), ("--inputs", inputs_path),
                                              ("--expected", expected_path)] +
                      [("--input", _split_assignment(i, "--input")[1]) for i in single_inputs] if path == "-"]
     if len(stdin_readers) > 1:
         raise click.UsageError(f"{' and '.join(stdin_readers)} {'both' if len(stdin_readers) == 2 else 'all'} read "
                                "'-' (standard input), which can be read once: give the others as files")
-    protect += [(i.partition("=")[2] or i).strip() for i in parameter_files]  # SCOPE=FILE, or FILE alone
-    protect += [annotations.shardings_from] if annotations and annotations.shardings_from else []
     check_distinct_outputs([("-o", output), ("--trace", trace_path)])
     for out in (output, trace_path):
         for path in protect if out else ():  # before any work: never write the outputs over an input
@@ -565,6 +572,7 @@ def _command(input_path, reference, entry, inputs_path, single_inputs, random_in
                        "without --check/--expected to save them)", err=True)
         sys.exit(EXIT_USER_ERROR)
     if output:
+        protect = _input_paths(input_path, inputs_path, expected_path, single_inputs, parameter_files, annotations)
         write_outputs(output, result.outputs, protect=protect, locations=[r.location for r in sizes])
         click.echo(f"wrote {len(result.outputs)} output(s) to {output}")
 

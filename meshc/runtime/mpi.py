@@ -925,10 +925,7 @@ class MpiExecutor(Transport):
         pieces = [np.ascontiguousarray(value[(slice(None),) * split + (slice(s, s + n),)])
                   for s, n in zip(starts, sizes)]
         send = np.concatenate([_bytes(p) for p in pieces]) if pieces else np.empty(0, np.uint8)
-        # counts[j][i]: the bytes member j sends member i, from the shapes every member knows, so that
-        # all members choose the same call (a member whose pieces are all empty would otherwise pick
-        # Ialltoall while the others call Ialltoallv: mismatched collectives on one communicator)
-        counts = [[math.prod(s[:split] + (n,) + s[split + 1:]) * dt.itemsize for n in sizes] for s in in_shapes]
+        counts = _all_to_all_counts(in_shapes, out_shapes, split, dt.itemsize)
         scounts = counts[pos]
         shapes = [s[:split] + (sizes[pos],) + s[split + 1:] for s in in_shapes]
         rcounts = [row[pos] for row in counts]
@@ -1060,6 +1057,19 @@ def _body_ident(seq: int, kind: str) -> int:
     step of :meth:`MpiExecutor._meet`: negative (top-level instances count from 0), and different
     for another sequence number or another kind, so members on other paths never match."""
     return -1 - (seq * len(BODY_KINDS) + list(BODY_KINDS).index(kind))
+
+
+def _all_to_all_counts(in_shapes: Sequence[tuple], out_shapes: Sequence[tuple], split: int,
+                       itemsize: int) -> list[list[int]]:
+    """``counts[j][i]``: the bytes member ``j`` of an all_to_all sends member ``i`` (its input of
+    ``in_shapes[j]`` cut along ``split`` into the pieces ``out_shapes`` take), from the shapes the
+    metadata exchange gave every member. Each member decides from the whole matrix whether the
+    exchange is even (``Ialltoall``) or not (``Ialltoallv``), so all call the same MPI collective:
+    deciding from its own row and column only, a member whose pieces are all empty (3 rows over 4
+    devices) would call ``Ialltoall`` while the others call ``Ialltoallv``, mismatched collectives
+    on one communicator that leave the next one waiting."""
+    sizes = [o[split] for o in out_shapes]
+    return [[math.prod(s[:split] + (n,) + s[split + 1:]) * itemsize for n in sizes] for s in in_shapes]
 
 
 def _displs(counts: Sequence[int]) -> list[int]:
