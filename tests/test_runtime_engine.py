@@ -118,10 +118,28 @@ def test_the_timeout_rule_names_the_devices_and_where_they_are():
                                       "devices [1] are still on their way (arrived: [0])")
     assert info.value.reason == "timeout" and info.value.device == 2
     assert [n.message for n in info.value.diagnostics[0].notes] == [where[1], where[2]]
-    engine.check_timeout(lambda: "event e", engine.UNKNOWN_LOC, 1.5, 1.0, [], [1], [], 0, where.get)
+    # a device blocked elsewhere (or still running): the wait ends at the timeout the user gave too
+    engine.check_timeout(lambda: "event e", engine.UNKNOWN_LOC, 0.9, 1.0, [], [1], [], 0, where.get)
     with pytest.raises(RuntimeFailure) as info:
-        engine.check_timeout(lambda: "event e", engine.UNKNOWN_LOC, 2.0, 1.0, [], [1], [], 0, where.get)
-    assert info.value.reason == "deadlock" and "devices [1] are blocked waiting elsewhere" in str(info.value)
+        engine.check_timeout(lambda: "event e", engine.UNKNOWN_LOC, 1.0, 1.0, [], [1], [], 0, where.get)
+    assert info.value.reason == "deadlock" and info.value.diagnostics[0].message == (
+        "event e timed out after 1 s: devices [1] are blocked waiting elsewhere (the schedules wait for each "
+        "other: a deadlock) or still running a step that lasts longer than --collective-timeout")
+    assert [n.message for n in info.value.diagnostics[0].notes] == [where[1]]
+    # every expected device has passed the point (a transport fault): at the timeout as well
+    with pytest.raises(RuntimeFailure) as info:
+        engine.check_timeout(lambda: "collective c1", engine.UNKNOWN_LOC, 1.0, 1.0, [], [], [0, 1], 0, where.get,
+                             [0, 1])
+    assert info.value.reason == "timeout" and info.value.diagnostics[0].message == (
+        "collective c1 timed out after 1 s although devices [0, 1] have passed the point where they take part")
+    # a device of the run stopped: the wait it left names it, so a wait on devices behind it goes on
+    # (up to a second timeout)
+    engine.check_timeout(lambda: "event e", engine.UNKNOWN_LOC, 1.5, 1.0, [], [1], [], 0, where.get,
+                         cause_elsewhere=True)
+    with pytest.raises(RuntimeFailure) as info:
+        engine.check_timeout(lambda: "event e", engine.UNKNOWN_LOC, 2.0, 1.0, [], [1], [], 0, where.get,
+                             cause_elsewhere=True)
+    assert info.value.reason == "deadlock" and "timed out after 2 s: devices [1] are blocked" in str(info.value)
 
 
 @pytest.mark.parametrize("n", [4, 1 << 15])  # below and above the size from which an operand is donated

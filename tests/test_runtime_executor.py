@@ -237,6 +237,8 @@ def test_collectives_in_opposite_orders_are_reported_as_a_deadlock():
     with pytest.raises(RuntimeFailure) as info:
         run_schedule(sched, [np.ones(3, np.float32)] * 2, timeout=0.1)
     assert info.value.reason == "deadlock" and "a deadlock" in str(info.value)
+    # the wait ends at the timeout given (engine.check_timeout), not at a second one
+    assert "timed out after 0.1 s: devices [" in str(info.value)
     notes = [n.message for n in info.value.diagnostics[0].notes]
     assert any("is at step 0 of 2: collective" in n for n in notes)
     assert device_threads() == []

@@ -51,8 +51,10 @@ exits 1 on a mismatch, printing the max abs/rel error per output. ``--repeat N``
 
 Runtime (sharded runs): ``--device-memory 16GiB`` per device (default
 unlimited; running out is an error naming the device and buffer),
-``--collective-timeout SECONDS`` (default 60: a device that never arrives
-ends the run with an error naming the collective and the devices),
+``--collective-timeout SECONDS`` (default 60: the longest one wait of a device, at a collective
+from its arrival until it has its result, or for another device's event or data; past it the
+run ends with an error naming the collective or event and the devices it waits for, and where
+they are; docs/runtime.md, "Collectives"),
 ``--layout tile [--tile 32x32] [--dtype-override bfloat16]`` accounts
 buffers at their tiled physical size (seed 002, ``meshc.layout``).
 ``--blas-threads N`` limits the BLAS threads of each device (each device
@@ -247,7 +249,10 @@ class _RunCommand(MeshcCommand):
 @click.option("--device-memory", default=None, metavar="SIZE",
               help="Memory of each device, e.g. 16GiB, 512MB (default: unlimited).")
 @click.option("--collective-timeout", default=60.0, show_default=True, type=FiniteFloat(min=0, min_open=True),
-              metavar="SECONDS", help="How long a device waits at a collective (or for a peer) before failing.")
+              metavar="SECONDS", help="Longest wait of a device before the run fails: at a collective, from the "
+                   "device's arrival until it has its result (on MPI the exchange of shapes and the data together); "
+                   "for another device's event, data or halo slabs, each wait on its own. Running steps (kernels) "
+                   "are not timed.")
 @click.option("--layout", "buffer_layout", default="row-major", show_default=True, metavar="row-major|tile",
               callback=lambda ctx, param, value: _layout_name(value),
               help="Device buffer layout for memory accounting (tile: padded to whole tiles); row_major, "
@@ -312,9 +317,14 @@ def command(input_path: str, reference: bool, entry: Optional[str], inputs_path:
             raise click.UsageError(str(err)) from None
     pictures = _Pictures(stats_traffic.replace("-", "_") if stats_traffic else "sum", show_values)
     stats = stats or stats_traffic is not None
-    if launch is not None:
-        if backend_name != "mpi":
-            raise click.UsageError("--launch goes with --backend mpi")
+    if launch is not None and backend_name != "mpi":
+        raise click.UsageError("--launch goes with --backend mpi")
+    if backend_name == "mpi" and reference:
+        raise click.UsageError("--backend mpi applies to the sharded run; drop --reference")
+    _check_usage(input_path, reference, inputs_path, single_inputs, random_inputs, parameter_files, output, check,
+                 expected_path, stats, trace_path, pipeline, mesh_shape, device_memory, buffer_layout, tile,
+                 dtype_override, target, annotations, pictures)
+    if launch is not None:  # every check of the command line above: a usage error is printed once
         from meshc.runtime.mpi_launch import MpiUnavailable, relaunch
 
         _check_launch_ranks(launch, input_path, mesh_shape, annotations, auto_shard)
@@ -323,8 +333,6 @@ def command(input_path: str, reference: bool, entry: Optional[str], inputs_path:
         except MpiUnavailable as err:  # no mpiexec: what is missing and how to install it, exit 1
             raise MpiUnavailable(f"--backend mpi --launch {launch}: {err.message}") from None
     if backend_name == "mpi":
-        if reference:
-            raise click.UsageError("--backend mpi applies to the sharded run; drop --reference")
         from meshc.runtime.backends import get_backend
         from meshc.runtime.mpi_launch import MpiUnavailable
 
@@ -386,11 +394,28 @@ def _check_launch_ranks(launch: int, input_path: str, mesh_shape: tuple[str, ...
                                   *([loc] if loc is not None else []))
 
 
-def _command(input_path, reference, entry, inputs_path, single_inputs, random_inputs, seed, parameter_files,
-             output, check, expected_path, rtol, atol, atol_scale, repeat, stats, trace_path, pipeline,
-             mesh_shape, device_memory, collective_timeout, buffer_layout, tile, dtype_override, target,
-             annotations, auto_shard, explain, backend_name, pictures=None, verify_each=True,
-             blas_threads=None, arg_shape=()) -> None:
+def _input_paths(input_path, inputs_path, expected_path, single_inputs, parameter_files, annotations) -> list[str]:
+    """The files ``meshc run`` reads (the program, inputs, expected values, parameters, shardings): no
+    output may be written over them."""
+    paths = [p for p in (inputs_path, expected_path, input_path) if p]
+    paths += [_split_assignment(i, "--input")[1] for i in single_inputs]
+    paths += [(i.partition("=")[2] or i).strip() for i in parameter_files]  # SCOPE=FILE, or FILE alone
+    paths += [annotations.shardings_from] if annotations and annotations.shardings_from else []
+    return paths
+
+
+def _check_usage(input_path, reference, inputs_path, single_inputs, random_inputs, parameter_files, output, check,
+                 expected_path, stats, trace_path, pipeline, mesh_shape, device_memory, buffer_layout, tile,
+                 dtype_override, target, annotations, pictures) -> None:
+    """The checks of ``meshc run``'s options that need neither the program nor its inputs, made before
+    any work (and before ``--launch`` starts mpiexec, so that a wrong command line is reported once,
+    not once per rank): options that exclude each other or do not apply to the run, malformed
+    values, standard input read twice, an output over an input or of a format meshc does not write.
+
+    Raises:
+        click.UsageError: naming the options at fault (exit 1, :data:`EXIT_USER_ERROR`).
+        DiagnosticError: an output path that would overwrite an input, or an unknown output format.
+    """
     if random_inputs and (inputs_path or single_inputs):
         raise click.UsageError("--random-inputs cannot be combined with --inputs/--input")
     if reference:
@@ -402,24 +427,18 @@ def _command(input_path, reference, entry, inputs_path, single_inputs, random_in
         if used:
             verb = "applies" if len(used) == 1 else "apply"
             raise click.UsageError(f"{', '.join(used)} {verb} to the sharded run; drop --reference")
-    layout = None if reference else _layout(buffer_layout, tile, dtype_override)
-    memory = None if reference or device_memory is None else _memory(device_memory)
-    shapes = parse_mesh_shapes(mesh_shape)
-    import meshc.api as mc
-    from meshc.runtime.devices import map_large_host_buffers
-    from meshc.runtime.io import load_array, load_npz, write_outputs
-
-    map_large_host_buffers()  # freed device buffers go back to the OS, not to a thread's heap
-    protect = [p for p in (inputs_path, expected_path, input_path) if p]
-    protect += [_split_assignment(i, "--input")[1] for i in single_inputs]
+    else:
+        _layout(buffer_layout, tile, dtype_override)
+        if device_memory is not None:
+            _memory(device_memory)
+    parse_mesh_shapes(mesh_shape)
+    protect = _input_paths(input_path, inputs_path, expected_path, single_inputs, parameter_files, annotations)
     stdin_readers = [name for name, path in [("INPUT", input_path), ("--inputs", inputs_path),
                                              ("--expected", expected_path)] +
                      [("--input", _split_assignment(i, "--input")[1]) for i in single_inputs] if path == "-"]
     if len(stdin_readers) > 1:
         raise click.UsageError(f"{' and '.join(stdin_readers)} {'both' if len(stdin_readers) == 2 else 'all'} read "
                                "'-' (standard input), which can be read once: give the others as files")
-    protect += [(i.partition("=")[2] or i).strip() for i in parameter_files]  # SCOPE=FILE, or FILE alone
-    protect += [annotations.shardings_from] if annotations and annotations.shardings_from else []
     check_distinct_outputs([("-o", output), ("--trace", trace_path)])
     for out in (output, trace_path):
         for path in protect if out else ():  # before any work: never write the outputs over an input
@@ -428,6 +447,21 @@ def _command(input_path, reference, entry, inputs_path, single_inputs, random_in
         from meshc.runtime.io import output_format
 
         output_format(output)
+
+
+def _command(input_path, reference, entry, inputs_path, single_inputs, random_inputs, seed, parameter_files,
+             output, check, expected_path, rtol, atol, atol_scale, repeat, stats, trace_path, pipeline,
+             mesh_shape, device_memory, collective_timeout, buffer_layout, tile, dtype_override, target,
+             annotations, auto_shard, explain, backend_name, pictures=None, verify_each=True,
+             blas_threads=None, arg_shape=()) -> None:
+    layout = None if reference else _layout(buffer_layout, tile, dtype_override)
+    memory = None if reference or device_memory is None else _memory(device_memory)
+    shapes = parse_mesh_shapes(mesh_shape)
+    import meshc.api as mc
+    from meshc.runtime.devices import map_large_host_buffers
+    from meshc.runtime.io import load_array, load_npz, write_outputs
+
+    map_large_host_buffers()  # freed device buffers go back to the OS, not to a thread's heap
     text, name = read_input(input_path)
     module = mc.parse(text, name)
     speaks = backend_name != "mpi" or _is_mpi_root()  # notes and warnings: once per job (rank 0)
@@ -538,6 +572,7 @@ def _command(input_path, reference, entry, inputs_path, single_inputs, random_in
                        "without --check/--expected to save them)", err=True)
         sys.exit(EXIT_USER_ERROR)
     if output:
+        protect = _input_paths(input_path, inputs_path, expected_path, single_inputs, parameter_files, annotations)
         write_outputs(output, result.outputs, protect=protect, locations=[r.location for r in sizes])
         click.echo(f"wrote {len(result.outputs)} output(s) to {output}")
 

@@ -22,9 +22,8 @@ What is the same whichever way the devices talk lives here:
 * Allocate, Free and Kernel steps (the device's pool, :mod:`meshc.runtime.devices`; the reference
   interpreter's kernels), the argument checks, the halo slab helpers, the traffic accounting;
 * the timeout and deadlock rule and its messages (:func:`check_timeout`, :func:`where`): a wait
-  that lasts ``RunOptions.timeout`` seconds fails naming the devices that never reached the point
-  (stopped before it, or finished); when they are blocked elsewhere instead, a second timeout
-  reports a deadlock.
+  that lasts ``RunOptions.timeout`` seconds fails, naming the devices that never reached the point
+  (stopped before it, or finished), else those blocked elsewhere (a deadlock) or still running.
 
 A runtime implements only the transport (:class:`Transport`): waiting for events and signalling
 them, peer reads and copies of another device's buffer, collectives, halo exchanges, where the
@@ -1028,13 +1027,18 @@ def where(steps: Sequence[Step], m: int, i: int, state: int) -> str:
 
 def check_timeout(what: Callable[[], str], location: Location, waited: float, timeout: float, gone: list,
                   behind: list, arrived: list, device: int, where_of: Callable[[int], str],
-                  expected: Sequence[int] = ()) -> None:
-    """The rule of a wait of device ``device`` that has lasted ``waited`` seconds: from
-    ``timeout`` seconds on, the devices that have passed the point they should have reached
-    (``gone``: stopped before it, or finished) make it a timeout naming them (and those still on
-    their way, ``behind``, and the ``arrived`` ones of a collective); at twice the timeout, devices
-    still ``behind`` are blocked waiting elsewhere (a deadlock), and a wait whose ``expected``
-    devices all passed the point ends too. Returns while the wait may go on.
+                  expected: Sequence[int] = (), cause_elsewhere: bool = False) -> None:
+    """The rule of a wait of device ``device`` that has lasted ``waited`` seconds: from ``timeout``
+    seconds on (the user's ``--collective-timeout``, measured from the start of this one wait), the
+    wait ends. The error names the devices that have passed the point they should have reached
+    (``gone``: stopped before it, or finished: a timeout, with those still on their way, ``behind``,
+    and the ``arrived`` ones of a collective); else the devices still ``behind``, which are blocked
+    waiting elsewhere or still running a step longer than the timeout (a deadlock when the schedules
+    wait for each other); else, every ``expected`` device having passed the point, a fault of the
+    transport. One exception keeps the cause in the error: when a device of the run has stopped or
+    failed (``cause_elsewhere``), the devices ``behind`` are likely blocked behind it, and the wait
+    that device left reports it, so a wait with only devices ``behind`` goes on, up to twice the
+    timeout. Returns while the wait may go on.
 
     Raises:
         RuntimeFailure: ``reason="timeout"`` or ``"deadlock"``, noting where each missing device is.
@@ -1048,11 +1052,13 @@ def check_timeout(what: Callable[[], str], location: Location, waited: float, ti
                 + (f"; devices {sorted(behind)} are still on their way" if behind else "")
                 + (f" (arrived: {sorted(arrived)})" if arrived else ""))
         raise RuntimeFailure(text, location, notes, device=min(gone), reason="timeout")
-    if waited < 2 * timeout:
+    if missing and cause_elsewhere and waited < 2 * timeout:
         return
     if missing:
-        raise RuntimeFailure(f"{what()} timed out after {waited:.3g} s: devices {missing} are blocked waiting "
-                             "elsewhere (the schedules wait for each other: a deadlock)", location, notes,
-                             device=device, reason="deadlock")
-    raise RuntimeFailure(f"{what()} timed out after {waited:.3g} s although devices {sorted(expected)} have passed "
+        after = f"{waited:.3g}" if cause_elsewhere else f"{timeout:g}"
+        raise RuntimeFailure(f"{what()} timed out after {after} s: devices {missing} are blocked waiting "
+                             "elsewhere (the schedules wait for each other: a deadlock) or still running a step "
+                             "that lasts longer than --collective-timeout", location, notes, device=device,
+                             reason="deadlock")
+    raise RuntimeFailure(f"{what()} timed out after {timeout:g} s although devices {sorted(expected)} have passed "
                          "the point where they take part", location, device=device, reason="timeout")

@@ -50,10 +50,12 @@ has a source location; every device thread has ended before ``run`` raises):
   ``RunOptions.timeout`` seconds (default 60) when the device(s) it waits for
   have passed the point they should have reached (stopped before it, or finished):
   the error names the collective (or event) and those devices
-  (``"timeout"``). When they are instead blocked at an earlier wait of their
-  own, the other wait is the cause and reports first; if nothing does within
-  a second timeout the schedules wait for each other and the error says so
-  (``"deadlock"``). Never a hang;
+  (``"timeout"``). When they are instead blocked at a wait of their own (or
+  still running a step), the error after the same timeout names them and says
+  the schedules may wait for each other (``"deadlock"``); only when a device
+  of the run has stopped (a test hook) does such a wait leave the report to
+  the wait that device left, for up to a second timeout
+  (:func:`meshc.runtime.engine.check_timeout`). Never a hang;
 * running out of device memory raises
   :class:`~meshc.runtime.devices.OutOfDeviceMemory` (device, buffer, usage
   table of every device).
@@ -294,7 +296,7 @@ class _RunState(Transport):
         gone = [m for m in missing if passed(m)]
         gone_set = set(gone)
         check_timeout(what, location, waited, self.ex.options.timeout, gone, [m for m in missing if m not in gone_set],
-                      arrived, k, self._where, missing)
+                      arrived, k, self._where, missing, any(s is not None for s in self.stopped))
 
 
 def _slices(step, value, k: int, i: int) -> tuple:

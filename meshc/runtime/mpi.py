@@ -57,10 +57,12 @@ schedule, then runs only its own device's steps. Step by step:
   (:meth:`MpiExecutor.body_collective`).
 
 Every request is non-blocking and polled; a wait that lasts longer than
-``RunOptions.timeout`` ends as in the threaded runtime: the devices that
+``RunOptions.timeout`` (a collective's: its metadata exchange and its data
+together, from the rank's arrival) ends as in the threaded runtime: the devices that
 never reached the collective (or event) are named, with where they are,
-read from the job's progress board (:mod:`meshc.runtime.mpi_launch`); when
-they are blocked elsewhere a second timeout reports a deadlock. Members that
+read from the job's progress board (:mod:`meshc.runtime.mpi_launch`), or, when
+they are blocked elsewhere (or still running), the same timeout reports them as a
+deadlock (:func:`meshc.runtime.engine.check_timeout`). Members that
 issue different collectives on one communicator are reported at once.
 
 A failure on one rank (with ``on_error="abort"``, the default) is printed
@@ -742,12 +744,13 @@ class MpiExecutor(Transport):
                         out_dt: np.dtype) -> tuple[np.ndarray, int, int, float]:
         comm = self.comms[spec.mesh_axes]
         g = len(members)
+        since = time.perf_counter()  # one wait under the timeout: the metadata and the data together
         # 1. who brings what: instance, input shape and element type, output shape
         what = lambda: f"collective {spec.describe()}"  # noqa: E731
         expect = [(m, self.plan.collective_index.get((m, spec.instance), -1), True) for m in members]
         in_shapes, out_shapes, names, waited = self._meet(
             comm, self.plan.instance_ids[spec.instance], spec, members, value, out_shape, what, expect,
-            "the schedules wait for each other: a deadlock")
+            "the schedules wait for each other: a deadlock", since)
         # 2. the threaded runtime's checks, identically on every member
         if len(set(names)) != 1:
             raise CollectiveError(f"collective {spec.describe()} on devices {members}: element types differ: {names}",
@@ -764,18 +767,19 @@ class MpiExecutor(Transport):
             return out, received, peer, waited
         request, finish = self._start(spec, comm, members, pos, value, in_shapes, out_shapes, out_dt)
         if request is not None:
-            waited += self._poll(request.Test, self._checker(what, spec.location, expect, members))
+            waited += self._poll(request.Test, self._checker(what, spec.location, expect, members), since)
         out = finish()
         if out.dtype != out_dt:
             out = out.astype(out_dt)
         return out, received, peer, waited
 
     def _meet(self, comm, ident: int, spec: CollectiveSpec, members: list, value: np.ndarray, out_shape: tuple,
-              what: Callable[[], str], expect: list, why: str) -> tuple[list, list, list, float]:
+              what: Callable[[], str], expect: list, why: str,
+              since: Optional[float] = None) -> tuple[list, list, list, float]:
         """Step 1 of a collective (module docstring): the members exchange their instance number
         ``ident`` (a top-level instance's index, :func:`_body_ident` for an in-body one), input and
         output shapes and element type in one ``Iallgather`` polled under the timeout rule (``what``,
-        ``expect``: :meth:`_checker`). Returns ``(input shapes, output shapes, element type names,
+        ``expect``: :meth:`_checker`; the wait counted from ``since``, the collective's start). Returns ``(input shapes, output shapes, element type names,
         seconds waited)`` in group order.
 
         Raises:
@@ -793,7 +797,8 @@ class MpiExecutor(Transport):
         mine[3 + _MAX_RANK:3 + _MAX_RANK + len(out_shape)] = out_shape
         mine[3 + 2 * _MAX_RANK:] = _name_words(value.dtype)
         table = np.zeros((len(members), width), np.int64)
-        waited = self._poll(comm.Iallgather(mine, table).Test, self._checker(what, spec.location, expect, members))
+        waited = self._poll(comm.Iallgather(mine, table).Test, self._checker(what, spec.location, expect, members),
+                            since)
         for m, row in zip(members, table):
             if row[0] != mine[0]:
                 raise RuntimeFailure(
@@ -829,12 +834,13 @@ class MpiExecutor(Transport):
         """
         comm = self.job.group_comm(self.mesh, spec.mesh_axes)
         what = lambda: f"in-body collective {spec.describe()} (run {run})"  # noqa: E731
+        since = time.perf_counter()  # one wait under the timeout: the metadata and the data together
         here = self.job.progress_of(self.rank)[0] if self.job.board is not None else -1
         expect = [(m, self.plan.body_step.get((m, listed), here) if listed is not None else here, "in")
                   for m in members]
         in_shapes, out_shapes, names, waited = self._meet(
             comm, _body_ident(seq, spec.kind), spec, members, value, out_shape, what, expect,
-            "the devices' loops or branches took different paths")
+            "the devices' loops or branches took different paths", since)
         if len(set(names)) != 1:
             raise CollectiveError(f"{what()} on devices {members}: element types differ: {names}", spec.location)
         if len(members) > 1:
@@ -843,7 +849,7 @@ class MpiExecutor(Transport):
             counts = [math.prod(s) * x.dtype.itemsize for s in in_shapes]
             recv = np.empty(sum(counts), np.uint8)
             request = comm.Iallgatherv([_bytes(x), BYTE], [recv, (counts, _displs(counts)), BYTE])
-            waited += self._poll(request.Test, self._checker(what, spec.location, expect, members))
+            waited += self._poll(request.Test, self._checker(what, spec.location, expect, members), since)
             values = [recv[o:o + n].view(x.dtype).reshape(s) for o, n, s in zip(_displs(counts), counts, in_shapes)]
         else:
             values = [value]
@@ -919,11 +925,12 @@ class MpiExecutor(Transport):
         pieces = [np.ascontiguousarray(value[(slice(None),) * split + (slice(s, s + n),)])
                   for s, n in zip(starts, sizes)]
         send = np.concatenate([_bytes(p) for p in pieces]) if pieces else np.empty(0, np.uint8)
-        scounts = [p.nbytes for p in pieces]
+        counts = _all_to_all_counts(in_shapes, out_shapes, split, dt.itemsize)
+        scounts = counts[pos]
         shapes = [s[:split] + (sizes[pos],) + s[split + 1:] for s in in_shapes]
-        rcounts = [math.prod(s) * dt.itemsize for s in shapes]
+        rcounts = [row[pos] for row in counts]
         recv = np.empty(sum(rcounts), np.uint8)
-        if len(set(scounts)) == 1 and len(set(rcounts)) == 1:
+        if len({c for row in counts for c in row}) == 1:
             req = comm.Ialltoall([send, BYTE], [recv, BYTE])
         else:
             req = comm.Ialltoallv([send, (scounts, _displs(scounts)), BYTE], [recv, (rcounts, _displs(rcounts)), BYTE])
@@ -935,13 +942,16 @@ class MpiExecutor(Transport):
         return req, finish
 
     # -- waiting -------------------------------------------------------------------------------------
-    def _poll(self, test: Callable[[], bool], check: Callable[[float], None]) -> float:
-        """Poll ``test`` until it is true; past the timeout ``check(waited)`` decides (raises to stop).
-        Sleeps between polls once the first ones failed, so oversubscribed ranks leave the cores to
-        the ranks that compute. Returns the seconds waited."""
+    def _poll(self, test: Callable[[], bool], check: Callable[[float], None], since: Optional[float] = None) -> float:
+        """Poll ``test`` until it is true; past the timeout ``check(waited)`` decides (raises to stop),
+        ``waited`` counted from ``since`` (a ``time.perf_counter()`` reading: where the wait began when
+        it spans several requests, as a collective's metadata and data do) or from now. Sleeps between
+        polls once the first ones failed, so oversubscribed ranks leave the cores to the ranks that
+        compute. Returns the seconds this call waited."""
         if test():
             return 0.0
         t0 = time.perf_counter()
+        start = t0 if since is None else since
         timeout = self.options.timeout
         polls, delay = 0, 1e-5
         while not test():
@@ -949,7 +959,7 @@ class MpiExecutor(Transport):
             if polls > _SPIN:
                 time.sleep(delay)
                 delay = min(2 * delay, _MAX_SLEEP)
-            waited = time.perf_counter() - t0
+            waited = time.perf_counter() - start
             if waited >= timeout:
                 check(waited)
         return time.perf_counter() - t0
@@ -985,8 +995,15 @@ class MpiExecutor(Transport):
                 else:
                     behind.append(m)
             check_timeout(what, location, waited, timeout, gone, behind, arrived if members is not None else [],
-                          self.rank, self._where, [m for m, _, _ in expect])
+                          self.rank, self._where, [m for m, _, _ in expect], self._cause_elsewhere())
         return check
+
+    def _cause_elsewhere(self) -> bool:
+        """Whether another rank of the job has stopped or failed (read from the progress board): the
+        wait it left reports the cause (:func:`meshc.runtime.engine.check_timeout`)."""
+        board = self.job.board
+        return board is not None and any(int(board[r, 1]) in (STOPPED, FAILED) for r in range(self.job.size)
+                                         if r != self.rank)
 
     def _timeout_plain(self, waited: float, what: str, location: Location) -> None:
         if waited >= self.options.timeout:
@@ -1040,6 +1057,19 @@ def _body_ident(seq: int, kind: str) -> int:
     step of :meth:`MpiExecutor._meet`: negative (top-level instances count from 0), and different
     for another sequence number or another kind, so members on other paths never match."""
     return -1 - (seq * len(BODY_KINDS) + list(BODY_KINDS).index(kind))
+
+
+def _all_to_all_counts(in_shapes: Sequence[tuple], out_shapes: Sequence[tuple], split: int,
+                       itemsize: int) -> list[list[int]]:
+    """``counts[j][i]``: the bytes member ``j`` of an all_to_all sends member ``i`` (its input of
+    ``in_shapes[j]`` cut along ``split`` into the pieces ``out_shapes`` take), from the shapes the
+    metadata exchange gave every member. Each member decides from the whole matrix whether the
+    exchange is even (``Ialltoall``) or not (``Ialltoallv``), so all call the same MPI collective:
+    deciding from its own row and column only, a member whose pieces are all empty (3 rows over 4
+    devices) would call ``Ialltoall`` while the others call ``Ialltoallv``, mismatched collectives
+    on one communicator that leave the next one waiting."""
+    sizes = [o[split] for o in out_shapes]
+    return [[math.prod(s[:split] + (n,) + s[split + 1:]) * itemsize for n in sizes] for s in in_shapes]
 
 
 def _displs(counts: Sequence[int]) -> list[int]:

@@ -504,9 +504,10 @@ class MpiJob:
         """Report ``err`` once for the whole job and abort every rank (never
         returns; who prints is the module docstring's rule). A
         :class:`DiagnosticError` prints as a located diagnostic with a note
-        naming the rank and exits 1; anything else prints as an internal
-        error and exits 2."""
-        code = 1 if isinstance(err, DiagnosticError) else 2
+        naming the rank and exits 1, a command's usage error as click prints
+        it and exits 1 too; anything else prints as an internal error and
+        exits 2."""
+        code = 1 if isinstance(err, DiagnosticError) or _usage_error(err) else 2
         self.set_progress(-1 if self.board is None else int(self.board[self.rank, 0]), FAILED)
         if self._failing:  # a failure while reporting one
             self.abort(code)
@@ -711,9 +712,22 @@ def _silence_stderr() -> None:
         pass
 
 
+def _usage_error(err: BaseException) -> bool:
+    """Whether ``err`` is a usage error of a command (``click.UsageError``, raised on every rank of a
+    launched ``meshc run``): a user error, exit 1 as meshc's commands exit (EXIT_USER_ERROR)."""
+    click = sys.modules.get("click")
+    return click is not None and isinstance(err, click.UsageError)
+
+
 def _render_failure(err: BaseException, rank: int, size: int, host: str, sources: Any) -> str:
     """The text a failure prints: a located diagnostic with a note naming the rank, or an internal error."""
     where = f"on MPI rank {rank} of {size} (host {host})"
+    if _usage_error(err):  # as click prints it (usage line, hint, error), once for the job
+        import io
+
+        buf = io.StringIO()
+        err.show(buf)  # type: ignore[attr-defined]
+        return buf.getvalue()
     if isinstance(err, DiagnosticError):
         import io
 
