@@ -1471,18 +1471,18 @@ def _entry_function(program, sharded: str, result_types: list[str]) -> list[str]
     else:
         lines.append(f"    util.call @{sharded}({', '.join(call_args)}) : ({', '.join(call_types)}) -> ()")
     devs = {r.index: r.device for r in schedule.results}
-    # every part of the sharded call behind one util.optimization_barrier: device 0's own parts are then kept
-    # apart from the gather that waits for the others (overlap), and the parts the gather does not read (a
-    # replicated result's copies) stay computed, as in @NAME_sharded (IREE 3.13 crashes compiling some modules
-    # once they are dropped and the devices' remaining work is merged)
-    # (one barrier per result type: IREE 3.13's verifier wants a barrier's operands of one type)
-    for t in dict.fromkeys(t for t in result_types if t.startswith("tensor<")):
-        parts = [j for j, u in enumerate(result_types) if u == t]
-        held = [fresh(f"part{j}_held") for j in parts]
-        lines.append(f"    {', '.join(held)} = util.optimization_barrier {', '.join(results[j] for j in parts)} : "
-                     + ", ".join([t] * len(parts)))
-        for j, name in zip(parts, held):
-            results[j] = name
+    # every part of the sharded call behind a util.optimization_barrier: device 0's own parts are then kept apart
+    # from the gather that waits for the others (overlap), and the parts the gather does not read (a replicated
+    # result's copies) stay computed, as in @NAME_sharded (IREE 3.13 crashes compiling some modules once they
+    # are dropped and the devices' remaining work is merged). One barrier per part: IREE 3.13's resource usage
+    # analysis gives every result of a barrier the usage of its first operand, so a barrier holding a part
+    # that is an argument forwarded (an external resource) next to a computed one (transient) no longer
+    # verifies ("all of {operands, results} have same type" on the stream resources)
+    for j, t in enumerate(result_types):
+        if t.startswith("tensor<"):
+            held = fresh(f"part{j}_held")
+            lines.append(f"    {held} = util.optimization_barrier {results[j]} : {t}")
+            results[j] = held
     on0 = {}
 
     def home(j: int) -> str:  # result j of the sharded call, on @dev0
