@@ -336,16 +336,33 @@ class _Emitter:
         return _Val(self.place(name, t, k), t, tuple(shape), dtype, k)
 
     def place(self, name: str, t: str, k: int) -> str:
-        """``name`` (a value of type ``t`` made from no tensor operand: an empty tensor, a constant) pinned to
-        device ``k`` with a ``flow.tensor.transfer`` when the mesh has several devices: IREE 3.13 merges such
-        identical values of different devices and then leaves the dispatches that write into them without
-        an executable target ("failed to legalize operation 'stream.executable'"). Not a data move (not
-        counted in :attr:`transfers`)."""
+        """``name`` (a value of type ``t`` of device ``k``) pinned to device ``k`` with a
+        ``flow.tensor.transfer`` when the mesh has several devices. Not a data move (not counted in
+        :attr:`transfers`). Two kinds of values need it with IREE 3.13:
+
+        * a value made from no tensor operand (an empty tensor, a constant): IREE merges such identical
+          values of different devices and then leaves the dispatches that write into them without an
+          executable target ("failed to legalize operation 'stream.executable'");
+        * a result of a region op (an op with a region-flow model: :mod:`meshc.interfaces.region_flow`;
+          :meth:`pin_results`)."""
         if len(self.s.devices) < 2:
             return name
         placed = self.fresh(f"{name.lstrip('%')}_on{k}")
         self.emit(f"{placed} = flow.tensor.transfer {name} : {t} to {_affinity(k)}")
         return placed
+
+    def pin_results(self, k: int, buffers) -> None:
+        """The tensor values of device ``k``'s ``buffers`` (results of a region op: ``scf.for``, ``scf.while``,
+        ``scf.if``) pinned to ``k`` (:meth:`place`). IREE 3.13 inlines ``@NAME_sharded`` into ``@NAME``,
+        which drops the results' ``iree.abi.affinity``: a loop-carried value then has users on two devices
+        (its next trip on ``k``, the gather onto ``@dev0``), IREE places it on both, and the loop's ops
+        reading only such values (a ``linalg.reduce`` into a carried accumulator) on none; iree-compile
+        then crashes (in OutlineMemoizeRegionsPass). The transfer keeps every user of the region op's
+        results on ``k``."""
+        for b in buffers:
+            v = self.env.get((k, b))
+            if v is not None and v.shape is not None:
+                self.env[(k, b)] = _Val(self.place(v.name, v.type, k), v.type, v.shape, v.dtype, k)
 
     def hold(self, v: _Val, hint: str) -> _Val:
         """``v`` behind ``util.optimization_barrier``: IREE 3.13 then does not fuse the kernel that made it
@@ -470,6 +487,10 @@ class _Emitter:
                 name = self.place(name, str(r.type), k)
             self.env[(k, buffer)] = _Val(name, str(r.type), shape, dtype, k)
             self.alloc.pop((k, buffer), None)
+        from meshc.interfaces.region_flow import region_flow_model
+
+        if region_flow_model(op) is not None:  # a region op (scf.for, scf.while, scf.if...), not a linalg body
+            self.pin_results(k, step.outputs)
 
     def local_types(self, k: int, step: Kernel, text: str) -> str:
         """``text`` (kernel ``step``'s op printed) with each sharded operand or result type of the op
@@ -888,6 +909,7 @@ class _Emitter:
             for r, b in zip(op.results, steps[m].outputs):
                 self.env[(m, b)] = self.env[(m, _body_buffer(r))]
                 self.alloc.pop((m, b), None)
+            self.pin_results(m, steps[m].outputs)
         for key in [key for key in list(self.env) + list(self.alloc) if key[1].startswith("%@")]:
             self.env.pop(key, None)
             self.alloc.pop(key, None)
