@@ -36,7 +36,9 @@ What the module holds
   (``tensor.insert_slice`` into ``tensor.empty``; partial results combined
   with their arith op, in the gather plan's order). Device 0's own parts go
   through ``util.optimization_barrier`` so that the gather waiting for the
-  other devices does not hold device 0's compute back.
+  other devices does not hold device 0's compute back (one barrier per part:
+  IREE 3.13 gives every result of a barrier the resource usage of its first
+  operand).
 
 Ops run where their operands live: IREE's affinity analysis places an op on
 the device of its tensor operands (IREE's docs, "multiple devices"), so the
@@ -77,8 +79,8 @@ user's op.
 A ``#stream.parameter.named`` global becomes a constant of the data given
 as ``parameters`` (:func:`emit_iree_module`). On a mesh of several devices,
 the empties and constants are pinned to their device
-(:meth:`_Emitter.place`); an argument returned as it is goes through
-``util.optimization_barrier`` (docs/iree.md says why).
+(:meth:`_Emitter.place`), and so are the results of region ops (:meth:`_Emitter.pin_results`); an
+argument returned as it is goes through ``util.optimization_barrier`` (docs/iree.md says why).
 
 In ``@NAME``, the shards of a partial argument held off coordinate 0 of its
 partial axes are a splat constant of the reduction identity. A linalg op
