@@ -36,7 +36,9 @@ What the module holds
   (``tensor.insert_slice`` into ``tensor.empty``; partial results combined
   with their arith op, in the gather plan's order). Device 0's own parts go
   through ``util.optimization_barrier`` so that the gather waiting for the
-  other devices does not hold device 0's compute back.
+  other devices does not hold device 0's compute back (one barrier per part:
+  IREE 3.13 gives every result of a barrier the resource usage of its first
+  operand).
 
 Ops run where their operands live: IREE's affinity analysis places an op on
 the device of its tensor operands (IREE's docs, "multiple devices"), so the
@@ -77,8 +79,8 @@ user's op.
 A ``#stream.parameter.named`` global becomes a constant of the data given
 as ``parameters`` (:func:`emit_iree_module`). On a mesh of several devices,
 the empties and constants are pinned to their device
-(:meth:`_Emitter.place`); an argument returned as it is goes through
-``util.optimization_barrier`` (docs/iree.md says why).
+(:meth:`_Emitter.place`), and so are the results of region ops (:meth:`_Emitter.pin_results`); an
+argument returned as it is goes through ``util.optimization_barrier`` (docs/iree.md says why).
 
 In ``@NAME``, the shards of a partial argument held off coordinate 0 of its
 partial axes are a splat constant of the reduction identity. A linalg op
@@ -336,16 +338,33 @@ class _Emitter:
         return _Val(self.place(name, t, k), t, tuple(shape), dtype, k)
 
     def place(self, name: str, t: str, k: int) -> str:
-        """``name`` (a value of type ``t`` made from no tensor operand: an empty tensor, a constant) pinned to
-        device ``k`` with a ``flow.tensor.transfer`` when the mesh has several devices: IREE 3.13 merges such
-        identical values of different devices and then leaves the dispatches that write into them without
-        an executable target ("failed to legalize operation 'stream.executable'"). Not a data move (not
-        counted in :attr:`transfers`)."""
+        """``name`` (a value of type ``t`` of device ``k``) pinned to device ``k`` with a
+        ``flow.tensor.transfer`` when the mesh has several devices. Not a data move (not counted in
+        :attr:`transfers`). Two kinds of values need it with IREE 3.13:
+
+        * a value made from no tensor operand (an empty tensor, a constant): IREE merges such identical
+          values of different devices and then leaves the dispatches that write into them without an
+          executable target ("failed to legalize operation 'stream.executable'");
+        * a result of a region op (an op with a region-flow model: :mod:`meshc.interfaces.region_flow`;
+          :meth:`pin_results`)."""
         if len(self.s.devices) < 2:
             return name
         placed = self.fresh(f"{name.lstrip('%')}_on{k}")
         self.emit(f"{placed} = flow.tensor.transfer {name} : {t} to {_affinity(k)}")
         return placed
+
+    def pin_results(self, k: int, buffers) -> None:
+        """The tensor values of device ``k``'s ``buffers`` (results of a region op: ``scf.for``, ``scf.while``,
+        ``scf.if``) pinned to ``k`` (:meth:`place`). IREE 3.13 inlines ``@NAME_sharded`` into ``@NAME``,
+        which drops the results' ``iree.abi.affinity``: a loop-carried value then has users on two devices
+        (its next trip on ``k``, the gather onto ``@dev0``), IREE places it on both, and the loop's ops
+        reading only such values (a ``linalg.reduce`` into a carried accumulator) on none; iree-compile
+        then crashes (in OutlineMemoizeRegionsPass). The transfer keeps every user of the region op's
+        results on ``k``."""
+        for b in buffers:
+            v = self.env.get((k, b))
+            if v is not None and v.shape is not None:
+                self.env[(k, b)] = _Val(self.place(v.name, v.type, k), v.type, v.shape, v.dtype, k)
 
     def hold(self, v: _Val, hint: str) -> _Val:
         """``v`` behind ``util.optimization_barrier``: IREE 3.13 then does not fuse the kernel that made it
@@ -470,6 +489,10 @@ class _Emitter:
                 name = self.place(name, str(r.type), k)
             self.env[(k, buffer)] = _Val(name, str(r.type), shape, dtype, k)
             self.alloc.pop((k, buffer), None)
+        from meshc.interfaces.region_flow import region_flow_model
+
+        if region_flow_model(op) is not None:  # a region op (scf.for, scf.while, scf.if...), not a linalg body
+            self.pin_results(k, step.outputs)
 
     def local_types(self, k: int, step: Kernel, text: str) -> str:
         """``text`` (kernel ``step``'s op printed) with each sharded operand or result type of the op
@@ -888,6 +911,7 @@ class _Emitter:
             for r, b in zip(op.results, steps[m].outputs):
                 self.env[(m, b)] = self.env[(m, _body_buffer(r))]
                 self.alloc.pop((m, b), None)
+            self.pin_results(m, steps[m].outputs)
         for key in [key for key in list(self.env) + list(self.alloc) if key[1].startswith("%@")]:
             self.env.pop(key, None)
             self.alloc.pop(key, None)
@@ -1471,18 +1495,18 @@ def _entry_function(program, sharded: str, result_types: list[str]) -> list[str]
     else:
         lines.append(f"    util.call @{sharded}({', '.join(call_args)}) : ({', '.join(call_types)}) -> ()")
     devs = {r.index: r.device for r in schedule.results}
-    # every part of the sharded call behind one util.optimization_barrier: device 0's own parts are then kept
-    # apart from the gather that waits for the others (overlap), and the parts the gather does not read (a
-    # replicated result's copies) stay computed, as in @NAME_sharded (IREE 3.13 crashes compiling some modules
-    # once they are dropped and the devices' remaining work is merged)
-    # (one barrier per result type: IREE 3.13's verifier wants a barrier's operands of one type)
-    for t in dict.fromkeys(t for t in result_types if t.startswith("tensor<")):
-        parts = [j for j, u in enumerate(result_types) if u == t]
-        held = [fresh(f"part{j}_held") for j in parts]
-        lines.append(f"    {', '.join(held)} = util.optimization_barrier {', '.join(results[j] for j in parts)} : "
-                     + ", ".join([t] * len(parts)))
-        for j, name in zip(parts, held):
-            results[j] = name
+    # every part of the sharded call behind a util.optimization_barrier: device 0's own parts are then kept apart
+    # from the gather that waits for the others (overlap), and the parts the gather does not read (a replicated
+    # result's copies) stay computed, as in @NAME_sharded (IREE 3.13 crashes compiling some modules once they
+    # are dropped and the devices' remaining work is merged). One barrier per part: IREE 3.13's resource usage
+    # analysis gives every result of a barrier the usage of its first operand, so a barrier holding a part
+    # that is an argument forwarded (an external resource) next to a computed one (transient) no longer
+    # verifies ("all of {operands, results} have same type" on the stream resources)
+    for j, t in enumerate(result_types):
+        if t.startswith("tensor<"):
+            held = fresh(f"part{j}_held")
+            lines.append(f"    {held} = util.optimization_barrier {results[j]} : {t}")
+            results[j] = held
     on0 = {}
 
     def home(j: int) -> str:  # result j of the sharded call, on @dev0
