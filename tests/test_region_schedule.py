@@ -133,6 +133,29 @@ def test_the_listing_round_trips_through_json_and_the_loaded_schedule_runs(rows)
     assert names == ["all_reduce b0 run 0 (in scf.for)", "all_reduce b0 run 1 (in scf.for)"]
 
 
+def test_the_body_listing_is_read_once_per_device_when_the_schedule_loads(monkeypatch):
+    # walking every step for the in-body listing on every run cost about 1 us per step (a 1000-op chain
+    # on 8 devices, bench/runtime_bench.py part 2: 4.3x a numpy loop with it, 2.5x without): the
+    # executor makes it once per device, and every run still names its in-body collectives by it
+    import meshc.runtime.body_collectives as bc
+    import meshc.runtime.executor as executor
+
+    calls = []
+
+    def counted(steps):
+        calls.append(len(steps))
+        return bc.body_listing(steps)
+
+    monkeypatch.setattr(executor, "body_listing", counted)
+    text = _mlp("4x2", "[[0]]", 1, 8, 32)
+    compiled = mc.compile(mc.parse(text), None)
+    bound = mc.bind_entry(mc.parse(text), _inputs(8, 32, 2, seed=5))
+    got = mc.run_compiled(compiled, bound, repeat=3, trace=True)
+    assert calls == [len(d.steps) for d in compiled.program.schedule.devices]  # 8 devices, once each
+    names = sorted({e.name for e in got.stats.events if (e.args or {}).get("in_body")})
+    assert names == ["all_reduce b0 run 0 (in scf.for)", "all_reduce b0 run 1 (in scf.for)"]
+
+
 def test_a_group_whose_members_list_different_collectives_is_refused():
     schedule = mc.compile(mc.parse(_mlp("4", "[[]]", 0, 8, 16)), None).program.schedule
     data = schedule.to_json()

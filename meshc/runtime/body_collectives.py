@@ -28,7 +28,7 @@ device contributes its core and receives its halo cells from the cores that own 
 
 The schedule lists the same collectives under each region step (:mod:`meshc.backend.schedule`,
 "Region steps": ``b0``, ``b1``... per device, in the order the devices meet them), so a run's trace
-names each run of one by its listed name: ``all_reduce b0 run 2 (in scf.for)`` (:func:`body_names`);
+names each run of one by its listed name: ``all_reduce b0 run 2 (in scf.for)`` (:func:`body_listing`);
 ``meshc estimate`` counts them from the listing (:mod:`meshc.runtime.estimate`).
 """
 
@@ -44,7 +44,7 @@ from meshc.backend.schedule import CollectiveSpec
 from meshc.ir.location import DiagnosticError
 from meshc.runtime.collectives import Rendezvous
 
-__all__ = ["body_collective_axes", "body_names", "core_of", "BodyCollectives", "ThreadBodyCollectives", "MpiBodyCollectives",
+__all__ = ["body_collective_axes", "body_listing", "core_of", "BodyCollectives", "ThreadBodyCollectives", "MpiBodyCollectives",
            "body_spec", "BODY_KINDS"]
 
 #: Local-view collectives a kernel's body may hold, with the axis attributes each takes.
@@ -56,7 +56,7 @@ BODY_KINDS = {"all_reduce": (), "all_gather": ("gather_axis",), "all_slice": ("s
 def body_spec(op: Any, seq: int, name: Optional[str] = None) -> CollectiveSpec:
     """The :class:`CollectiveSpec` of local-view collective ``op``, the device's ``seq``-th in-body one,
     named ``name``: its instance in the device's schedule listing (``b0``...,
-    :func:`body_names`), so errors and the trace name it as ``meshc compile --emit=schedule`` and
+    :func:`body_listing`), so errors and the trace name it as ``meshc compile --emit=schedule`` and
     ``meshc estimate`` do; ``body<seq>`` for a schedule without a listing.
 
     Raises:
@@ -113,7 +113,7 @@ class BodyCollectives:
         #: runtimes add them to the trace as collective events on the device's timeline
         self.events: list[tuple[str, float, float, str]] = []
         self.record = True  # whether to keep them (the run records a trace)
-        #: ``id(op) -> instance`` of the device's schedule listing (:func:`body_names`), and how many
+        #: ``id(op) -> instance`` of the device's schedule listing (:func:`body_listing`), and how many
         #: times each instance has run: the trace names a run ``all_reduce b0 run 2 (in scf.for)``
         self.names: dict[int, str] = {}
         #: ``id(op) -> out_shape`` of the listing (the device's own, where the result type has dynamic dims)
@@ -255,47 +255,39 @@ def core_of(buffer: np.ndarray, spec: CollectiveSpec) -> np.ndarray:
     return buffer[tuple(index)]
 
 
-def body_names(steps: Any) -> dict[int, str]:
-    """``id(op) -> instance`` of the in-body collectives listed in a device's ``steps`` (the Kernel
-    steps' bodies, :class:`~meshc.backend.schedule.BodyCollective` with their ``op``): the names
-    ``meshc compile --emit=schedule`` prints, which the trace events use."""
+def body_listing(steps: Any) -> tuple[dict[int, str], dict[int, tuple]]:
+    """``(names, out_shapes)`` of the in-body collectives listed in a device's ``steps`` (the Kernel
+    steps' bodies, :class:`~meshc.backend.schedule.BodyCollective` with their ``op``), in one walk:
+    ``names`` maps ``id(op)`` to the instance ``meshc compile --emit=schedule`` prints (the names the
+    trace events use), ``out_shapes`` maps ``id(op)`` to its listed result shape where the listing
+    gives one. A schedule's listing does not change between runs: the runtimes make it once per
+    device when they load the schedule, not once per run (it walks every step)."""
     from meshc.backend.schedule import Kernel, body_collectives
 
-    out: dict[int, str] = {}
+    names: dict[int, str] = {}
+    out_shapes: dict[int, tuple] = {}
     for step in steps:
         if isinstance(step, Kernel) and step.body:
             for c in body_collectives(step.body):
                 if c.op is not None:
-                    out[id(c.op)] = c.instance
-    return out
+                    names[id(c.op)] = c.instance
+                    if c.out_shape is not None:
+                        out_shapes[id(c.op)] = tuple(c.out_shape)
+    return names, out_shapes
 
 
-def body_out_shapes(steps: Any) -> dict[int, tuple]:
-    """``id(op) -> out_shape`` of the in-body collectives listed in a device's ``steps`` (as
-    :func:`body_names`) whose listing gives one."""
-    from meshc.backend.schedule import Kernel, body_collectives
-
-    out: dict[int, tuple] = {}
-    for step in steps:
-        if isinstance(step, Kernel) and step.body:
-            for c in body_collectives(step.body):
-                if c.op is not None and c.out_shape is not None:
-                    out[id(c.op)] = tuple(c.out_shape)
-    return out
-
-
-def attach(interp: Optional[Any], handler: BodyCollectives, trace: bool = True, steps: Any = (),
-           layout: Any = None, hooks: Any = None) -> None:
+def attach(interp: Optional[Any], handler: BodyCollectives, trace: bool = True,
+           listing: tuple[dict[int, str], dict[int, tuple]] = ({}, {}), layout: Any = None,
+           hooks: Any = None) -> None:
     """Let ``interp`` (a device's interpreter, None without a module) hand its bodies' collectives to
-    ``handler``, which keeps their trace events when ``trace``, named by the listing of the device's
-    ``steps`` (:func:`body_names`), and accounts bytes under the run's ``layout``
+    ``handler``, which keeps their trace events when ``trace``, named by the ``listing`` of the
+    device's steps (:func:`body_listing`), and accounts bytes under the run's ``layout``
     (:class:`~meshc.backend.schedule.BufferLayout`, None: as numpy counts them). ``hooks``
     (:class:`~meshc.runtime.engine.TestHooks`): a ``skip_collective`` pair of this device and a listed
     in-body instance (``(3, "b0")``) stops the device at the first run of that collective."""
     handler.record = trace
     handler.layout = layout
-    handler.names = body_names(steps)
-    handler.out_shapes = body_out_shapes(steps)
+    handler.names, handler.out_shapes = listing
     skip = getattr(hooks, "skip_collective", None) or ()
     handler.skip = frozenset(name for k, name in skip if k == handler.device)
     if interp is not None:

@@ -80,7 +80,7 @@ from meshc.ir.location import DiagnosticError, Location
 from meshc.kernels.fpstate import blas_slots
 from meshc.runtime.blas import available_cores, blas_limit, resolve_blas_threads
 from meshc.runtime.collectives import MAX_POLL_SECONDS, POLL_SECONDS, Rendezvous
-from meshc.runtime.body_collectives import ThreadBodyCollectives, attach
+from meshc.runtime.body_collectives import ThreadBodyCollectives, attach, body_listing
 from meshc.runtime.devices import DeviceMemory
 from meshc.runtime.engine import (FINISHED, RELAYOUT_OPS, RUNNING, STOPPED, STOPPED_RUN,  # noqa: F401
                                   Aborted, DevicePlan, DeviceState, Prepared, RunOptions, RunReport, RuntimeFailure,
@@ -125,7 +125,7 @@ class _RunState(Transport):
                 dev.device, ex.mesh, dev.stats, dev.pool, board, board_lock,
                 lambda k, waited, missing, what, loc: self._check_wait(
                     k, waited, missing(), lambda m: self.finished[m], lambda: what, [], loc)), ex.options.trace,
-                ex.schedule.devices[dev.device].steps, ex.options.layout, ex.options.hooks)
+                ex._body_listings[dev.device], ex.options.layout, ex.options.hooks)
         self.stopped: list[Optional[int]] = [None] * n  # step where a test hook stopped the device
         self.abort = threading.Event()
         self.halted = [False]  # abort, as a flag the device loops read without a call
@@ -333,6 +333,7 @@ class Executor:
         self._interps = [device_interpreter(schedule, k, self.options) for k in range(self.num_devices)]
         self._plans = [DevicePlan(d.device, d.steps, schedule.args, self.options, self._interps[d.device], _RunState)
                        for d in schedule.devices]
+        self._body_listings = [body_listing(d.steps) for d in schedule.devices]  # once, not per run
         self.blas_threads = resolve_blas_threads(self.options.blas_threads, self.num_devices)
         # at most as many BLAS calls at once as the cores run (each holds the BLAS's work buffers)
         self.blas_slots = max(1, available_cores() // self.blas_threads) if self.blas_threads else None

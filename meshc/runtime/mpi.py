@@ -86,7 +86,7 @@ import numpy as np
 from meshc.backend.schedule import (Allocate, CollectiveSpec, Copy, Free, HaloExchange, Kernel, PeerRead, Schedule,
                                     ScheduleError, Step, body_collectives)
 from meshc.ir.location import UNKNOWN_LOC, DiagnosticError, Location
-from meshc.runtime.body_collectives import BODY_KINDS, MpiBodyCollectives, attach, body_collective_axes
+from meshc.runtime.body_collectives import BODY_KINDS, MpiBodyCollectives, attach, body_collective_axes, body_listing
 from meshc.runtime.collectives import CollectiveError, _plan, group_collective, plan_traffic
 from meshc.runtime.devices import DevicePool
 from meshc.runtime.blas import blas_limit, resolve_blas_threads
@@ -475,7 +475,8 @@ class MpiExecutor(Transport):
         self.stats.shared_window_bytes = self.plan.arena_bytes[k] if self._window is not None else 0
         dev = DeviceState(k, self.pool, self.stats, self.interp)
         attach(self.interp, MpiBodyCollectives(k, self.mesh, self.stats, self.pool, self.body_collective),
-               self.options.trace, self.schedule.devices[k].steps, self.options.layout, self.options.hooks)
+               self.options.trace, body_listing(self.schedule.devices[k].steps), self.options.layout,
+               self.options.hooks)
         self.buffers, self.meta = dev.buffers, dev.meta
         self.pending: list[tuple] = []  # (request, data kept alive, receiver, its step) of sends
         self.received: set[str] = set()
