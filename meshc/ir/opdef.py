@@ -811,6 +811,7 @@ _DEFINED: list[type] = []
 _RESERVED = {"name", "operands", "results", "attributes", "properties", "regions", "location", "parent",
              "traits", "aliases", "opdef"}
 _FIELD_TYPES = (OperandDef, ResultDef, AttrDef, RegionDef)
+_PLAIN_ENTRIES: dict[type, tuple] = {}  # the field entries of bases that define_op never saw, by class
 
 
 def _collect(cls) -> OpDef:
@@ -822,8 +823,10 @@ def _collect(cls) -> OpDef:
         # a defined class's own entries that matter here, kept by define_op (an op's bases are
         # scanned once each, not once per subclass: a fifth of loading the dialects)
         entries = klass.__dict__.get("_opdef_entries")
-        if entries is None:
-            entries = _field_entries(klass)
+        if entries is None:  # a plain base or mixin (Operation, object, a dialect's mixin): read once
+            entries = _PLAIN_ENTRIES.get(klass)
+            if entries is None:
+                entries = _PLAIN_ENTRIES[klass] = _field_entries(klass)
         for key, value in entries:
             if value is not None:
                 if key in _RESERVED:

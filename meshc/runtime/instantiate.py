@@ -215,7 +215,7 @@ class _SpmdEmitter(_Emitter):
 
     def bind_args(self) -> None:
         from meshc.dialects.mesh import sharding_of
-        from meshc.passes.partition import identity_attr
+        from meshc.interfaces.sharding_models import identity_attr
 
         for i, a in enumerate(self.func.body.args):  # type: ignore[attr-defined]
             name = self.name_of(a)
