@@ -258,3 +258,20 @@ def test_fewer_kv_heads_than_devices_gather_only_k_and_v(tmp_path, name, kv_head
     # `pieces` quarters of the gathered 1x16x(kv*8) f32 block
     assert _collective_bytes(annotated) == 2 * 6144 + counts["all_gather"] * pieces * kv_heads * 8 * 16 * 4 // 4
 
+
+
+@pytest.mark.parametrize("name", FEW_KV)
+def test_explain_lines_add_up_to_what_estimate_counts(tmp_path, name):
+    # meshc explain runs the default pipeline up to reshard: its points are the ones compiled, on the mesh
+    # the function runs on (llama_wide: @mesh_a1g2, the gathers over the pairs' axis alone)
+    from meshc.explain import explain
+
+    annotated = _annotated(tmp_path, name)
+    total = 0
+    for line in explain(mc.parse(str(annotated))).lines:
+        if " step " in line.message.split(":", 1)[0]:
+            continue
+        each = re.search(r"each device receives (\d+) B", line.message)
+        assert each, line.message
+        total += int(each.group(1))
+    assert total == _collective_bytes(annotated)
