@@ -1246,6 +1246,16 @@ def cost_pipeline(propagate_reshapes: bool = True) -> str:
     return ",".join(passes[:passes.index("reshard") + 1])
 
 
+def _function_mesh(module: Operation, func: Operation):
+    """The mesh ``func``'s shardings are on after the pipeline (``reshard`` or ``sharding-propagation`` may
+    have moved it onto a mesh that splits an axis: meshc.passes.sub_axes), None without one."""
+    from meshc.dialects.mesh import lookup_mesh
+    from meshc.interfaces.annotations import function_mesh
+
+    name = function_mesh(func)  # type: ignore[arg-type]
+    return lookup_mesh(module, name).as_mesh() if name is not None else None
+
+
 def evaluate(module: Operation, spec: AutoShardSpec, decisions: list[Decision],
              operand_annotations: list[OperandAnnotation] = (), entry: Optional[str] = None,
              propagate_reshapes: bool = True, arg_shapes: Optional[dict] = None) -> Evaluation:
@@ -1265,14 +1275,16 @@ def evaluate(module: Operation, spec: AutoShardSpec, decisions: list[Decision],
     copy = _costing_copy(module, spec, entry, decisions, operand_annotations, arg_shapes)
     PassManager.from_text(cost_pipeline(propagate_reshapes)).run(copy)
     func = find_entry(copy, entry)
-    mesh = Mesh(spec.kind, spec.shape)
+    mesh = _function_mesh(copy, func) or Mesh(spec.kind, spec.shape)
     chosen = {d.target: d.split_axes for d in decisions if d.split_axes is not None}
     stored = 0
     for v in _input_values(copy, func):
         # a global keeps the sharding chosen for it (it is loaded whole and sliced locally in the IR)
         name = _source(v, constants=True)
-        split = chosen[name] if name in chosen else _value_split(v)
-        stored += _nbytes(v.type, _parts(split, spec))  # type: ignore[arg-type]
+        if name in chosen:
+            stored += _nbytes(v.type, _parts(chosen[name], spec))  # type: ignore[arg-type]
+        else:
+            stored += _nbytes(v.type, _parts(_value_split(v), spec, mesh))  # type: ignore[arg-type]
     result = Evaluation(stored, 0)
     for op in func.walk():
         if not op.name.startswith("mesh.") or op.name in ("mesh.shard", "mesh.mesh") or not op.operands:
@@ -1295,7 +1307,7 @@ def evaluate(module: Operation, spec: AutoShardSpec, decisions: list[Decision],
             if s is None or not isinstance(t, TensorType) or not (any(s.split_axes) or s.partial_axes):
                 continue
             src = s.to_spec()
-            steps = plan_reshard(src, Sharding.replicated(spec.kind), mesh, t.shape)
+            steps = plan_reshard(src, Sharding.replicated(mesh.name), mesh, t.shape)
             moved = max(plan_bytes_per_device(steps, src, mesh, t.shape, _itemsize(t))) if steps else 0
             kind = "all_reduce" if s.partial_axes else "all_gather"
             left = "partial" if s.partial_axes else "split"
@@ -1303,17 +1315,19 @@ def evaluate(module: Operation, spec: AutoShardSpec, decisions: list[Decision],
                                                  f"the result leaves the function {left}; the caller gets it whole"))
             result.moved_bytes += moved
             result.result_bytes += moved
-    result.notes = (_head_notes(func, spec) if "tp" in spec.kinds else []) + _batched_notes(func)
+    result.notes = (_head_notes(func, spec, mesh) if "tp" in spec.kinds else []) + _batched_notes(func)
     return result
 
 
-def _parts(split: tuple, spec: AutoShardSpec) -> int:
-    """How many parts a tensor split ``split`` (split axes) is cut into on ``spec``'s mesh, at most
-    (the product of the sizes of every mesh axis it uses)."""
+def _parts(split: tuple, spec: AutoShardSpec, mesh=None) -> int:
+    """How many parts a tensor split ``split`` (split axes) is cut into on ``spec``'s mesh (or ``mesh``, the
+    one a compiled function is on: meshc.passes.sub_axes), at most (the product of the sizes of every
+    mesh axis it uses)."""
+    shape = mesh.shape if mesh is not None else spec.shape
     n = 1
     for axes in split or ():
         for a in axes:
-            n *= spec.shape[a]
+            n *= shape[a]
     return n
 
 
@@ -1395,7 +1409,7 @@ def _counted(lines: list[str]) -> list[str]:
     return [line + (f" (x{n})" if n > 1 else "") for line, n in counts.items()]
 
 
-def _head_notes(func: Operation, spec: AutoShardSpec) -> list[str]:
+def _head_notes(func: Operation, spec: AutoShardSpec, mesh=None) -> list[str]:
     """``heads split`` lines, one per projection whose heads are split over the ``tp`` axis: the N space
     of a weight contraction (its result) seen as H heads of D elements, split on the major of several
     non-unit dims: either the contraction computes them itself (a reshape of its weight folded into its
@@ -1424,7 +1438,7 @@ def _head_notes(func: Operation, spec: AutoShardSpec) -> list[str]:
             real = [d for d in group if out.shape[d] != 1]
             if s is None or len(real) < 2 or tp not in s.dim_axes(real[0]):
                 continue
-            h, k = int(out.shape[real[0]]), _parts((s.dim_axes(real[0]),), spec)
+            h, k = int(out.shape[real[0]]), _parts((s.dim_axes(real[0]),), spec, mesh)
             rest = 1
             for d in real[1:]:
                 rest *= int(out.shape[d])

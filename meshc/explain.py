@@ -2,7 +2,7 @@
 
 The lines are the remarks of the ``reshard`` pass (:func:`meshc.passes.reshard.explain_point`),
 so ``meshc compile --remarks`` shows the same text. :func:`explain` runs the pipeline up to
-``reshard`` (docs/pipeline.md stages 2-4: ``sharding-propagation,distribute-types`` quietly, then
+``reshard`` (docs/pipeline.md stages 1-4: ``propagate-reshapes,sharding-propagation,distribute-types`` quietly, then
 ``reshard{strategy=...}`` with remarks on) on a copy of the module and collects them. Each line
 reads::
 
@@ -25,8 +25,9 @@ from typing import Any, Mapping, Optional, Sequence, Union
 
 from meshc.ir.location import Location
 
-#: The passes that put the shardings into the types (run before ``reshard``).
-PIPELINE = "convert-flow-to-tensor,flatten-regions,sharding-propagation,distribute-types"
+#: The passes that put the shardings into the types (run before ``reshard``): the default pipeline's
+#: (:data:`meshc.passes.registry.DEFAULT_PIPELINE`), so the points explained are those a compile lowers.
+PIPELINE = "convert-flow-to-tensor,flatten-regions,propagate-reshapes,sharding-propagation,distribute-types"
 
 STRATEGIES = ("auto", "collectives", "peer")
 

@@ -39,13 +39,13 @@ HELD_OUT = ("gpt2_h6", "gpt2_heads_major", "llama_gqa", "cnn_deep", "moe2", "cnn
 LOOPS = ("mlp_scan", "mlp_fori")
 """Layer stacks in loops: ``lax.scan`` (an ``scf.for`` of 3 trips after IREE) and ``lax.fori_loop`` of
 dynamic bound (an ``scf.while``); XLA's collective sits in the while body, run once per trip."""
-FEW_KV = ("llama_mqa",)
-"""Held out too: grouped-query attention with fewer KV heads than "model" devices (multi-query: 1)."""
-PAIRED = ("llama_wide",)
-"""8 query heads over 2 KV heads on 4 "model" devices: each device needs the KV head its pair of
-devices shares, which XLA gathers within that pair (the sub-axis ``'model':(2)2``); a mesh axis of
-meshc is split whole, so its all_gathers span the 4 devices and it moves more bytes than XLA."""
+FEW_KV = ("llama_wide", "llama_mqa")
+"""Held out too: grouped-query attention with fewer KV heads than "model" devices: 8 query heads over 2
+KV heads (each device needs the KV head its pair of devices shares, gathered within the pair as XLA
+does, the sub-axis ``'model':(2)2``: on the mesh ``@mesh_a1g2`` of shape 2x2x2), and multi-query (1)."""
 ALL = MODELS + HELD_OUT + LOOPS + FEW_KV
+MESH_LINE = {"llama_wide": "on mesh @mesh_a1g2 (shape 2x2x2, 8 devices)"}
+"""What ``meshc run`` says of the mesh a model runs on (the others: ``(shape 2x4, 8 devices)``)."""
 XLA = json.loads((DATA / "xla_collectives.json").read_text())
 README = Path(__file__).resolve().parent.parent / "samples" / "real" / "README.md"
 COMMUNICATING = ("all_gather", "all_reduce", "reduce_scatter", "all_to_all", "shift", "update_halo", "broadcast",
@@ -84,7 +84,7 @@ def _readme_rows() -> dict[str, list[str]]:
     rows = {}
     for line in README.read_text().splitlines():
         cells = [c.strip() for c in line.strip().strip("|").split("|")]
-        if len(cells) >= 6 and cells[0].strip("`") in ALL + PAIRED:
+        if len(cells) >= 6 and cells[0].strip("`") in ALL:
             rows[cells[0].strip("`")] = cells[1:]
     return rows
 
@@ -116,18 +116,18 @@ def _cell(counts: dict[str, int]) -> str:
     return " + ".join(f"{counts[k]} {k}" for k in dict.fromkeys(ORDER) if counts.get(k)) or "none"
 
 
-@pytest.mark.parametrize("name, linalg", [(m, "") for m in ALL + PAIRED] + [("cnn", "cnn_generic.linalg.mlir")])
+@pytest.mark.parametrize("name, linalg", [(m, "") for m in ALL] + [("cnn", "cnn_generic.linalg.mlir")])
 def test_model_runs_sharded_with_the_framework_shardings(tmp_path, name, linalg):
     annotated = _annotated(tmp_path, name, linalg)
     r = CliRunner().invoke(main, ["run", str(annotated), "--inputs", str(DATA / f"{name}.inputs.npz"), "--check",
                                   "--expected", str(DATA / f"{name}.expected.npz"), *TOL])
     assert r.exit_code == 0, r.output
-    assert "(shape 2x4, 8 devices)" in r.output, r.output
+    assert MESH_LINE.get(name, "(shape 2x4, 8 devices)") in r.output, r.output
     assert r.output.count(": ok max abs err") == 2 and "MISMATCH" not in r.output
 
 
 @pytest.mark.parametrize("flags", [("--auto-shard", "tp=4"), ("--auto-shard", "dp=2")], ids=["tp4", "dp2"])
-@pytest.mark.parametrize("name", HELD_OUT + FEW_KV + PAIRED)
+@pytest.mark.parametrize("name", HELD_OUT + FEW_KV)
 def test_held_out_models_run_sharded_by_the_advisor(name, flags):
     _runs_as_jax(name, *flags)
 
@@ -225,8 +225,8 @@ def test_moe2_runs_expert_parallel_by_the_advisor():
 
 def test_readme_table_is_what_meshc_and_xla_do(tmp_path):
     rows = _readme_rows()
-    assert set(rows) == set(ALL + PAIRED)
-    for name in ALL + PAIRED:
+    assert set(rows) == set(ALL)
+    for name in ALL:
         meshc_cell, xla_cell, meshc_bytes, xla_bytes, without = rows[name][:5]
         annotated = _annotated(tmp_path, name)
         assert meshc_cell == _cell(_collectives(annotated)), name
@@ -236,22 +236,42 @@ def test_readme_table_is_what_meshc_and_xla_do(tmp_path):
         assert without == _cell(_collectives(annotated, STAGE4.replace("propagate-reshapes,", ""))), name
 
 
-@pytest.mark.parametrize("name, kv_heads", [("llama_wide", 2), ("llama_mqa", 1)])
-def test_fewer_kv_heads_than_devices_gather_only_k_and_v(tmp_path, name, kv_heads):
+@pytest.mark.parametrize("name, kv_heads, mesh, axes, pieces", [("llama_wide", 2, "mesh_a1g2", "2", 1),
+                                                                ("llama_mqa", 1, "mesh", "1", 3)])
+def test_fewer_kv_heads_than_devices_gather_only_k_and_v(tmp_path, name, kv_heads, mesh, axes, pieces):
     # 8 query heads split over the 4 "model" devices, each KV head repeated over its group of query
     # heads (jnp.repeat): the scores [2, 8, 16, 16] and the softmax keep the head split (the repeat's
     # collapse into heads is left unfolded where its groups cannot carry a split of 4, and the repeat
     # is decided from the attention, not from its input's column split), and only k and v, before
-    # the repeat, are all_gathered over "model" (their [64, kv*8] weights' column blocks are parts of
-    # a head); the two all_reduces are Megatron's
+    # the repeat, are all_gathered (their [64, kv*8] weights' column blocks are parts of a head); the
+    # two all_reduces are Megatron's. With 2 KV heads a pair of devices shares one: the function runs
+    # on @mesh_a1g2 (2x2x2, "model" as pairs x 2), each pair computes its KV head (its rotary and
+    # repeat), and k and v are gathered over the pair's axis alone (1 piece each, not 3)
     annotated = _annotated(tmp_path, name)
     out = CliRunner().invoke(main, ["compile", str(annotated), "-p", STAGE4]).output
-    gathered = re.findall(r"= mesh\.all_gather %\S+ on @mesh mesh_axes = \[1\] gather_axis = \d+ : "
-                          r"tensor<2x16x([\dx]+)xf32, #mesh\.shard<@mesh, \[\[0\]", out)
+    gathered = re.findall(rf"= mesh\.all_gather %\S+ on @{mesh} mesh_axes = \[{axes}\] gather_axis = \d+ : "
+                          rf"tensor<2x16x([\dx]+)xf32, #mesh\.shard<@{mesh}, \[\[0\]", out)
     assert gathered and set(gathered) <= {f"{kv_heads * 8}", f"{kv_heads}x8"}, out
     counts = _collectives(annotated)
     assert counts["all_reduce"] == 2 and set(counts) == {"all_reduce", "all_gather"}, counts
     # per device: each all_reduce 2 x 3/4 of its 1x16x64 f32 partial sums (4096 B), each all_gather
-    # 3/4 of the gathered 1x16x(kv*8) f32 block
-    assert _collective_bytes(annotated) == 2 * 6144 + counts["all_gather"] * 3 * kv_heads * 8 * 16 * 4 // 4
+    # `pieces` quarters of the gathered 1x16x(kv*8) f32 block
+    assert _collective_bytes(annotated) == 2 * 6144 + counts["all_gather"] * pieces * kv_heads * 8 * 16 * 4 // 4
 
+
+
+@pytest.mark.parametrize("name", FEW_KV)
+def test_explain_lines_add_up_to_what_estimate_counts(tmp_path, name):
+    # meshc explain runs the default pipeline up to reshard: its points are the ones compiled, on the mesh
+    # the function runs on (llama_wide: @mesh_a1g2, the gathers over the pairs' axis alone)
+    from meshc.explain import explain
+
+    annotated = _annotated(tmp_path, name)
+    total = 0
+    for line in explain(mc.parse(str(annotated))).lines:
+        if " step " in line.message.split(":", 1)[0]:
+            continue
+        each = re.search(r"each device receives (\d+) B", line.message)
+        assert each, line.message
+        total += int(each.group(1))
+    assert total == _collective_bytes(annotated)

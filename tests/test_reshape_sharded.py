@@ -69,7 +69,7 @@ def test_iteration_spaces_link_the_carrying_dim_only():
     ((8,), (0,)),
     ((3,), ()),     # 32 over 3 = 10, 11, 11 elements; 8 rows over 3 = 2, 3, 3 rows = 8, 12, 12 elements
     ((2, 2), (0, 1)),  # 2*2 = 4 | 8
-    ((2, 3), ()),   # 6 does not divide 8
+    ((2, 3), (0,)),  # 6 does not divide 8; the major axis's 2 do: it stays, axis 1 is gathered
     ((None,), ()),  # dynamic: the device count is unknown
 ])
 def test_expand_split_passes_only_when_rows_stay_whole(shape, axes):

@@ -845,7 +845,8 @@ def loop_sharding(op: Operation, operand_shardings: Sequence[Optional[ShardingAt
 def _keepable_part(links: TensorLinks, sharding: ShardingAttr,
                    shape: Optional[Sequence[Optional[int]]]) -> Optional[ShardingAttr]:
     """``sharding`` without the splits of the dims ``links`` cannot carry (no loop, or a reshape link
-    inexact for the devices splitting it); None when nothing would be left or nothing was dropped,
+    inexact for the devices splitting it; of a dim split over several mesh axes, the longest major
+    prefix the link carries stays); None when nothing would be left or nothing was dropped,
     or for a sharding with halos or explicit offsets (kept whole or not at all). A tensor split on
     batch and on a dim an ``expand_shape`` cannot keep stays split on batch: only the other dim is
     gathered, as XLA's partitioner reshards one dim at a time."""
@@ -854,9 +855,11 @@ def _keepable_part(links: TensorLinks, sharding: ShardingAttr,
     split, dropped = [], False
     for d, axes in enumerate(sharding.split_axes):
         link = effective_links(links)[d] if d < len(links) else None
-        ok = link is not None and link.exact_for(axes, shape)
-        dropped |= bool(axes) and not ok
-        split.append(tuple(axes) if ok else ())
+        keep = len(axes)
+        while keep and (link is None or not link.exact_for(axes[:keep], shape)):
+            keep -= 1  # the major axes a link carries stay (a sub-axis of the split: meshc.passes.sub_axes)
+        dropped |= keep < len(axes)
+        split.append(tuple(axes[:keep]))
     if not dropped or not any(split):
         return None
     return ShardingAttr(sharding.mesh, tuple(split))

@@ -69,6 +69,21 @@ into a local buffer just before it is used, double-buffered (:mod:`meshc.backend
 docs/runtime.md "Peer tiles"). A malformed size list, or ``peer-tile`` with ``collectives``, is an
 error at the module.
 
+**Sub-axes** (``sub-axes``, default true). A point that needs, on each device, only the pieces of an
+aligned group of ``g`` consecutive coordinates of a mesh axis of ``n`` devices (``g | n``, ``g < n``:
+an all_gather whose result each device then slices to a part its group holds, as explicit boundaries
+``[0, 1, 4, 5, 8]`` over 4 devices of rows held 2 by 2) gathers within the group: before lowering, the
+points of the function's body are planned again on the mesh that splits the axis into ``(n // g, g)``
+(:mod:`meshc.sharding.subaxes`; Shardy's sub-axis ``'model':(2)2``), and when none receives more bytes
+per device there and some receive fewer, the function moves onto that mesh as a whole
+(:mod:`meshc.passes.sub_axes`: ``mesh.mesh @m_a0g2(shape = 2x2)`` declared after ``@m``, every sharding
+the same layout on it), the split saving most first. The collective is then an ordinary one over the
+minor axis, ``mesh.all_gather ... on @m_a0g2 mesh_axes = [1]``, valid upstream IR; partition, the
+runtimes (threads, MPI: a communicator per group) and ``meshc estimate`` see an ordinary mesh. Axes
+read by peer reads (``strategy=peer``, peered axes) are left whole: a peer read takes only what it
+needs. ``sharding-propagation`` moves a function earlier when propagating there moves fewer bytes
+(a reshape whose major dim is smaller than the axis: grouped-query attention's KV heads).
+
 An impossible request (two meshes, a sharding invalid for the tensor, an op whose
 rule rejects its shardings) is a located error, never a crash. With
 ``--mesh-shape`` (PassContext) meshes declared ``?`` are specialized first
@@ -97,6 +112,8 @@ from meshc.passes.specialize_mesh import specialize_from_context
 from meshc.sharding import (AllGather, AllReduce, AllSlice, AllToAll, MarkPartial, Mesh, ReduceScatter, Sharding,
                             ShardingError, Step, UpdateHalo, plan_bytes_per_device, plan_reshard, same_layout)
 from meshc.sharding.shards import local_region, shard_boundaries, storage_owner
+from meshc.sharding.subaxes import derived_mesh_name, group_sizes, split_mesh, split_sharding
+from meshc.passes.sub_axes import movable, move_function
 
 STRATEGIES = ("collectives", "peer", "auto")
 
@@ -114,7 +131,9 @@ class Reshard(Pass):
                       choices=STRATEGIES),
                Option("peer-tile", str, "", "with strategy peer or auto: compute each linalg op whose input is read "
                       "from another device tile by tile, copying a tile of the sizes TxT.. (the remote operand's "
-                      "trailing dims; 0: whole) just before it is used, double-buffered (empty: read in place)"))
+                      "trailing dims; 0: whole) just before it is used, double-buffered (empty: read in place)"),
+               Option("sub-axes", bool, True, "gather within aligned groups of a mesh axis where the resharding "
+                      "points need no more, on a mesh that splits the axis (false: whole mesh axes only)"))
     op_names = ("builtin.module",)
 
     def run(self, op: Operation) -> None:
@@ -314,6 +333,8 @@ class FunctionResharder:
                     if refilled is not None:  # a splat is made again with the target sharding, never moved
                         op.results[0].replace_all_uses_with(refilled)
                         op.erase()
+            if block is self.func.regions[0].blocks[0]:
+                self.use_sub_axes(block)
             for op in list(block.ops):
                 if isinstance(op, ShardOp):
                     self.lower_point(op)
@@ -337,6 +358,74 @@ class FunctionResharder:
                     elif inner.regions and not is_mesh_op(inner):
                         self.lower_body_points(inner)
         self.built = saved
+
+    # -- 0. sub-axes ---------------------------------------------------------------------------------------------
+    def use_sub_axes(self, block: Block) -> None:
+        """Gather within aligned groups where the points need no more (module docstring, "Sub-axes"): for
+        each static mesh axis ``k`` of composite size ``n`` that the points of ``block`` gather or
+        all_to_all over, and each group size ``g`` (``g | n``, ``1 < g < n``), plan every such point again
+        on the mesh that splits ``k`` into ``(n // g, g)`` (:mod:`meshc.sharding.subaxes`: the same devices
+        in the same order). When no point receives more bytes per device there and some receive fewer,
+        the function moves onto that mesh (:meth:`move_to_mesh`), the best split first; then the points
+        are lowered there as anywhere. Peer reads (``strategy=peer``, a peered axis) read only what they
+        need already: such axes are left whole."""
+        if not self.owner.sub_axes or not self.mesh.is_static or self.owner.strategy == "peer":
+            return
+        cases = []
+        for op in block.ops:
+            if not (isinstance(op, ShardOp) and op.is_resharding_point and not op.peer_read):
+                continue
+            t, src, dst = op.src.type, sharding_of(op.src.type), sharding_of(op.results[0].type)
+            if src is None or dst is None or not isinstance(t, TensorType) or not t.has_static_shape:
+                continue
+            try:
+                steps = plan_reshard(src.to_spec(), dst.to_spec(), self.mesh, t.shape)
+            except ShardingError:
+                continue
+            axes = {a for s in steps if isinstance(s, (AllGather, AllToAll)) for a in s.axes}
+            if axes:
+                item = byte_width(t.element_type)
+                before = max(plan_bytes_per_device(steps, src.to_spec(), self.mesh, t.shape, item))
+                cases.append((src.to_spec(), dst.to_spec(), t.shape, item, before, axes))
+        best: Optional[tuple[int, int, int]] = None
+        for k in sorted({a for c in cases for a in c[5]} - set(self.mesh.peered_axes)):
+            for g in group_sizes(self.mesh.axis_size(k)):
+                saved = self._saved_on(cases, k, g)
+                if saved and (best is None or saved > best[0]):
+                    best = (saved, k, g)
+        if best is not None and movable(self.func, self.mesh.name):
+            self.move_to_mesh(best[1], best[2], best[0])
+
+    def _saved_on(self, cases: list, k: int, g: int) -> Optional[int]:
+        """Bytes per device the ``cases`` save in all on the mesh with axis ``k`` in groups of ``g``
+        (None when one of them would receive more there, or cannot be planned)."""
+        name = derived_mesh_name(self.mesh.name, k, g)
+        derived = split_mesh(self.mesh, k, g, name)
+        saved = 0
+        for src, dst, shape, item, before, _ in cases:
+            a, b = split_sharding(src, k, name), split_sharding(dst, k, name)
+            try:
+                after = max(plan_bytes_per_device(plan_reshard(a, b, derived, shape), a, derived, shape, item))
+            except ShardingError:
+                return None
+            if after > before:
+                return None
+            saved += before - after
+        return saved
+
+    def move_to_mesh(self, k: int, g: int, saved: int) -> None:
+        """Put the function on the mesh whose axis ``k`` is split into groups of ``g``
+        (:func:`meshc.passes.sub_axes.move_function`), with a remark."""
+        target = move_function(self.func, self.mesh_op, k, g)
+        if target is None:
+            return
+        old = self.mesh
+        if self.owner.context.remarks:
+            self.owner.remark(self.func, f"function @{self.func.sym_name} moves to mesh @{target.sym_name} "
+                                         f"(shape {target.as_mesh().shape_str()}): mesh @{old.name} with axis {k} "
+                                         f"of {old.axis_size(k)} devices in groups of {g}, so that its resharding "
+                                         f"points gather within a group ({saved} B per device fewer)")
+        self.mesh_op, self.mesh = target, target.as_mesh()
 
     # -- 1. what consumers need ---------------------------------------------------------------------------------
     def insert_needed_points(self, op: Operation) -> None:

@@ -52,6 +52,18 @@ changes nothing. Functions without annotations, or already in distributed
 form (shardings in types), are left alone with a remark. One mesh per
 function; functions must have a single block.
 
+**Sub-axes** (``sub-axes``, default true; the ``per-value`` form only). A split over a mesh axis of
+``n`` devices cannot live on a reshape's major dim of ``p < n`` elements (grouped-query attention's
+``[B, S, 2 KV heads, 8]`` on 4 "model" devices), but a split over its major ``p`` devices can: Shardy
+calls that a sub-axis (``'model':(2)2``). For each static axis and each such reshape (``p | n``), the
+function's annotations are tried on the mesh that splits the axis into ``(p, n // p)``
+(:mod:`meshc.passes.sub_axes`: same devices, same order, same layouts), and propagation there is kept
+when the resharding its decisions leave (each use whose need differs from its value's sharding, the
+most bytes a device receives in the plan) is strictly smaller than on the function's own mesh; a
+remark says so. A sharding a link cannot carry whole keeps its major axes the link carries
+(:func:`meshc.interfaces.sharding.loop_sharding`), so the KV head of a pair of devices is computed by
+that pair and gathered within it.
+
 ``annotations=per-use`` (what ``meshc-opt``'s ``sharding-propagation`` runs,
 docs/meshc-opt.md) prints upstream's form instead, from the same decisions:
 the input's annotations stay as written, every op the first round reached
@@ -95,13 +107,19 @@ class ShardingPropagation(Pass):
                Option("annotations", str, "per-value",
                       "per-value: one annotation tree per value (meshc's form); per-use: upstream's form, a "
                       "mesh.shard after every sharded op result and an annotate_for_users one before every "
-                      "operand of a sharded op", ANNOTATION_FORMS))
+                      "operand of a sharded op", ANNOTATION_FORMS),
+               Option("sub-axes", bool, True,
+                      "also propagate on the meshes that split a mesh axis into aligned groups (where a reshape's "
+                      "major dim is smaller than the axis) and keep the one whose resharding points move the "
+                      "fewest bytes per device"))
 
     def run(self, op: Operation) -> None:
         from meshc.dialects.mesh import drop_stale_sharding_values
 
         for func in functions(op):
             _halo_updates_as_annotations(func)
+            if self.sub_axes and self.annotations == "per-value":
+                _choose_sub_axes(self, func)
             _Propagation(self, func).run()
             drop_stale_sharding_values(func)
 
@@ -121,6 +139,113 @@ def produced_shardings(func: FuncOp, traversal: str = "forward-backward") -> dic
     if not prop.analyze():
         return {}
     return {bv.value: prop.defs[id(bv.value)] for bv in prop.values if id(bv.value) in prop.defs}
+
+
+def _sub_axis_candidates(func: FuncOp, mesh) -> list[tuple[int, int]]:
+    """``(k, g)``: mesh axis ``k`` of composite size ``n`` in groups of ``g = n // p`` where a reshape of
+    ``func`` has a group whose major dim has ``p`` elements, ``1 < p < n``, ``p | n`` (a split of the
+    axis cannot live on that dim; a split of its major sub-axis of ``p`` devices can)."""
+    from meshc.dialects.tensor import ReassociativeReshapeOp
+    from meshc.interfaces.sharding_models import carrying_dim
+    from meshc.ir.types import TensorType
+
+    found: set[tuple[int, int]] = set()
+    for op in func.walk():
+        t = op.expanded_type if isinstance(op, ReassociativeReshapeOp) else None
+        if not isinstance(t, TensorType):
+            continue
+        for group in op.reassociation:  # type: ignore[attr-defined]
+            p = t.shape[carrying_dim(group, t.shape)] if len(group) > 1 else None
+            for k, n in enumerate(mesh.shape):
+                if p is not None and n is not None and 1 < p < n and n % p == 0:
+                    found.add((k, n // p))
+    return sorted(found)
+
+
+def _reshard_bytes(func: FuncOp, traversal: str) -> Optional[int]:
+    """What propagation on ``func`` as it stands leaves to move: over every use whose need differs from
+    the sharding its value is produced with, the most bytes a device receives in the planned resharding
+    (:func:`meshc.sharding.plan_reshard`); None when there is nothing to propagate or a need cannot be
+    planned statically. The IR does not change (the analysis of :func:`produced_shardings`)."""
+    from meshc.dialects.mesh import enclosing_module, lookup_mesh
+    from meshc.ir.location import DiagnosticError
+    from meshc.ir.types import TensorType, byte_width
+    from meshc.sharding import ShardingError, plan_bytes_per_device, plan_reshard
+
+    prop = _Propagation(ShardingPropagation(traversal=traversal), func)
+    try:
+        if not prop.analyze():
+            return None
+        mesh = lookup_mesh(enclosing_module(func), prop.mesh).as_mesh()
+    except (DiagnosticError, ShardingError, ValueError):
+        return None
+    total = 0
+    for bv in prop.values:
+        t, src = bv.value.type, prop.defs.get(id(bv.value))
+        if src is None or not isinstance(t, TensorType) or not t.has_static_shape:
+            continue
+        for use in bv.uses:
+            dst = prop.wanted(use)
+            if dst is None or dst == src:
+                continue
+            try:
+                steps = plan_reshard(src.to_spec(), dst.to_spec(), mesh, t.shape)
+                total += max(plan_bytes_per_device(steps, src.to_spec(), mesh, t.shape, byte_width(t.element_type)))
+            except ShardingError:
+                return None
+    return total
+
+
+def _choose_sub_axes(pass_: ShardingPropagation, func: FuncOp) -> None:
+    """Move ``func`` onto a mesh that splits one of its mesh's axes (:mod:`meshc.passes.sub_axes`) when
+    propagation there leaves fewer bytes to move (module docstring, "Sub-axes"). Each candidate of
+    :func:`_sub_axis_candidates` is tried on the annotations (and undone); the cheapest one strictly
+    cheaper than the function's own mesh is kept, with a remark."""
+    from meshc.dialects.mesh import enclosing_module, lookup_mesh
+    from meshc.passes.sub_axes import movable, move_function
+
+    if len(func.regions[0].blocks) != 1:
+        return
+    try:
+        name = function_mesh(func)
+        module = enclosing_module(func)
+        mesh_op = lookup_mesh(module, name) if name is not None and module is not None else None
+    except Exception:  # the pass reports it where it always did
+        return
+    if mesh_op is None or not mesh_op.is_static:
+        return
+    mesh = mesh_op.as_mesh()
+    candidates = _sub_axis_candidates(func, mesh)
+    if not candidates or not movable(func, mesh.name):
+        return
+    if any(sharding_of(v.type) is not None for op in func.walk() for v in list(op.results) + _region_args(op)):
+        return
+    base = _reshard_bytes(func, pass_.traversal)
+    if not base:
+        return
+    best: Optional[tuple[int, int, int]] = None
+    for k, g in candidates:
+        saved = {op: op.attributes["shard"] for op in func.walk() if isinstance(op, ShardOp) and "shard" in op.attributes}
+        known = {id(op) for op in module.walk()}
+        target = move_function(func, mesh_op, k, g)
+        if target is None:
+            continue
+        cost = _reshard_bytes(func, pass_.traversal)
+        for op, attr in saved.items():
+            op.attributes["shard"] = attr
+        if id(target) not in known:
+            target.erase()
+        if cost is not None and cost < base and (best is None or cost < best[0]):
+            best = (cost, k, g)
+    if best is None:
+        return
+    cost, k, g = best
+    target = move_function(func, mesh_op, k, g)
+    if target is not None:
+        pass_.remark(func, f"function @{func.sym_name} moves to mesh @{target.sym_name} (shape "
+                           f"{target.as_mesh().shape_str()}): mesh @{mesh.name} with axis {k} of {mesh.axis_size(k)} "
+                           f"devices in groups of {g}, where its resharding points move {cost} B per device "
+                           f"instead of {base} B")
 
 
 def _halo_updates_as_annotations(func: FuncOp) -> None:

@@ -74,12 +74,15 @@ func.func @expand_collapse(%x: tensor<8x6xf32>) -> tensor<8x6xf32> {
 // -----
 
 // expand_shape 8 -> 2x4 over 4 devices: 4 does not divide the major dim 2, so 2 rows each of the
-// 8 do not match a split of the expanded tensor; the result is replicated, the input gathered.
+// 8 do not match a split of the expanded tensor, but a split over pairs of devices does (a sub-axis:
+// the function moves to @m_a0g2, shape 2x2, where the 4 devices are axes 0, 1): the result is split
+// over the pairs, the input gathered within each pair only (with sub-axes=false: over all 4 devices,
+// the result replicated).
 // CHECK-LABEL: func.func @expand_not_divisible
-// CHECK:      %[[XS:.*]] = mesh.shard %x to <@m, [[0]]> : tensor<8xf32>
-// CHECK-NEXT: %[[XR:.*]] = mesh.shard %[[XS]] to <@m, [[]]> annotate_for_users : tensor<8xf32>
+// CHECK:      %[[XS:.*]] = mesh.shard %x to <@m_a0g2, [[0, 1]]> : tensor<8xf32>
+// CHECK-NEXT: %[[XR:.*]] = mesh.shard %[[XS]] to <@m_a0g2, [[0]]> annotate_for_users : tensor<8xf32>
 // CHECK-NEXT: %[[E:.*]] = tensor.expand_shape %[[XR]]
-// CHECK-NEXT: mesh.shard %[[E]] to <@m, [[]]> : tensor<2x4xf32>
+// CHECK-NEXT: mesh.shard %[[E]] to <@m_a0g2, [[0]]> : tensor<2x4xf32>
 mesh.mesh @m(shape = 4)
 func.func @expand_not_divisible(%x: tensor<8xf32>) -> tensor<2x4xf32> {
   %xs = mesh.shard %x to <@m, [[0]]> : tensor<8xf32>
