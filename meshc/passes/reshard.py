@@ -137,17 +137,19 @@ PEER_TILE_ATTR = "mesh.peer_tile"
 def parse_peer_tile(text: str, where: Operation) -> tuple[int, ...]:
     """``"32x16"`` -> ``(32, 16)``; ``""`` -> ``()`` (no tiling).
 
+    Every size 0 (``"0"``, ``"0x0"``) takes every dim whole: one tile, the whole remote operand, which the
+    backend reads as the untiled program does (a peer read in place).
+
     Raises:
-        DiagnosticError: at ``where``, for anything but non-negative sizes joined by ``x`` with at least one
-            positive.
+        DiagnosticError: at ``where``, for anything but non-negative sizes joined by ``x``.
     """
     body = text.strip()
     if not body:
         return ()
     parts = body.lower().split("x")
-    if not all(p.strip().isdigit() for p in parts) or not any(int(p) for p in parts):
-        raise where.error(f"reshard: option 'peer-tile' expects tile sizes joined by 'x' (e.g. 32x32; 0 takes a "
-                          f"dim whole), got '{text}'")
+    if not all(p.strip().isdigit() for p in parts):
+        raise where.error(f"reshard: option 'peer-tile' expects non-negative tile sizes joined by 'x' (e.g. 32x32; "
+                          f"0 takes a dim whole), got '{text}'")
     return tuple(int(p) for p in parts)
 
 
