@@ -78,6 +78,7 @@ rule rejects its shardings) is a located error, never a crash. With
 from __future__ import annotations
 
 import math
+import re
 from dataclasses import replace
 from typing import Optional, Union
 
@@ -891,6 +892,30 @@ def _bytes_text(per_device: Optional[list[int]]) -> str:
     if len(per_device) <= 16:
         return f"devices receive [{', '.join(map(str, per_device))}] B"
     return f"devices receive up to {max(per_device)} B ({sum(per_device)} B in all)"
+
+
+_BYTES_TAIL = re.compile(r"; ((?:each device receives|devices receive) (.*)|[0-9][^;]* per device per run)$")
+
+
+def bytes_per_trip_text(message: str, trips: Optional[int], of_trips: Optional[int] = None) -> str:
+    """``message`` (a remark line ending in the bytes of :func:`_bytes_text`, or ``N B per device per
+    run``) said of a point inside a loop, which moves that much on each of ``trips`` trips: ``...; each
+    device receives 384 B per trip, 3 trips: 1152 B in all`` (``trips`` None, a dynamic count: ``...
+    per trip``; ``of_trips``: the loop's trips, when the point runs on fewer: ``2 of 3 trips``)."""
+    m = _BYTES_TAIL.search(message)
+    count = f"{trips} of {of_trips} trips" if of_trips is not None else f"{trips} trips"
+    if m is None:
+        return message + ("; per trip" if trips is None else f"; per trip, {count}")
+    whole = m.group(1).removesuffix(" per run")
+    figures = m.group(2) or whole
+    text = f"; {whole} per trip"
+    if trips is not None:
+        if "dynamic" in figures:
+            text += f", {count}"
+        else:
+            total = re.sub(r"\d+", lambda d: str(int(d.group()) * trips), figures)
+            text += f", {count}: {total}" + ("" if total.endswith(" in all)") else " in all")
+    return message[:m.start()] + text
 
 
 def build_collective(step: Step, value: Value, result_type: TensorType, mesh: str, current: Sharding,
