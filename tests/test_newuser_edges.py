@@ -1044,3 +1044,52 @@ def test_a_recursion_that_ends_runs_and_one_that_does_not_is_a_located_error(tmp
         "  %s = mesh.shard %a to <@m, [[0]]> : tensor<4xf32>\n", "").replace("@f(%s)", "@f(%a)"))
     r = meshc("run", forever, "--random-inputs")
     assert r.exit_code == 1 and f"{forever}:2:8: error: " in r.output, r.output
+
+
+def _sharded_program(spelling: str, split: str, tensor: str) -> str:
+    """%x annotated with ``split``: a ``mesh.sharding`` value (LLVM 20), the same in LLVM 21+'s ``shard``
+    spelling, or the inline sharding (LLVM 19); the annotation is at line 4 (the value at line 3)."""
+    if spelling == "inline":
+        return (f"mesh.mesh @m(shape = 2x2)\nfunc.func @main(%x: {tensor}) -> {tensor} {{\n  %c = arith.constant 0 : index\n"
+                f"  %y = mesh.shard %x to <@m, {split}> : {tensor}\n  return %y : {tensor}\n}}\n")
+    d = "mesh" if spelling == "mesh" else "shard"
+    grid = "mesh.mesh" if spelling == "mesh" else "shard.grid"
+    return (f"{grid} @m(shape = 2x2)\nfunc.func @main(%x: {tensor}) -> {tensor} {{\n"
+            f"  %s = {d}.sharding @m split_axes = {split} : !{d}.sharding\n  %y = {d}.shard %x to %s : {tensor}\n"
+            f"  return %y : {tensor}\n}}\n")
+
+
+@pytest.mark.parametrize("tool", ["compile", "opt"])
+@pytest.mark.parametrize("spelling", ["mesh", "shard", "inline"])
+@pytest.mark.parametrize("split", ["[[0], [0]]", "[[0], [1]]"])
+def test_a_sharding_longer_than_the_tensor_rank_says_so_at_the_annotation(tmp_path, capsys, tool, spelling, split):
+    """Two split dims for a rank-1 tensor: the rank is the error, whatever else is wrong with the list (the
+    repeated axis of [[0], [0]] used to be reported at the mesh.sharding op instead), located at the
+    annotation and naming the op as the input spelled it."""
+    prog = tmp_path / "p.mlir"
+    prog.write_text(_sharded_program(spelling, split, "tensor<4xf32>"))
+    op = "shard.shard" if spelling == "shard" else "mesh.shard"
+    want = (f"{prog}:4:8: error: '{op}' op the sharding has 2 split dims {split} but the tensor 'tensor<4xf32>' "
+            "has rank 1")
+    if tool == "compile":
+        r = meshc("compile", prog)
+        code, out = r.exit_code, r.output
+    else:
+        from meshc.opt import main as opt_main
+
+        with pytest.raises(SystemExit) as info:
+            opt_main([str(prog)])
+        code, out = info.value.code, capsys.readouterr().err
+    assert code == 1 and want in out, out
+
+
+@pytest.mark.parametrize("spelling, where, op", [("mesh", "3:8", "mesh.sharding"), ("shard", "3:8", "shard.sharding"),
+                                                 ("inline", "4:8", "mesh.shard")])
+def test_a_mesh_axis_used_twice_is_the_upstream_error(tmp_path, spelling, where, op):
+    """[[0], [0]] on a rank-2 tensor: mesh axis 0 splits both dims (upstream: a duplicated mesh axis)."""
+    prog = tmp_path / "p.mlir"
+    prog.write_text(_sharded_program(spelling, "[[0], [0]]", "tensor<4x4xf32>"))
+    r = meshc("compile", prog)
+    assert r.exit_code == 1, r.output
+    assert (f"{prog}:{where}: error: '{op}' op mesh axis 0 is used more than once (in split axes of tensor dim 0 and "
+            "in split axes of tensor dim 1)") in r.output

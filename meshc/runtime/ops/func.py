@@ -27,13 +27,13 @@ def _call(interp, op, args):
         raise ValueError(f"callee '@{op.callee}' is a declaration without a body")
     depth = getattr(_DEPTH, "value", 0)
     if depth >= MAX_CALL_DEPTH:
-        raise DiagnosticError(f"'{op.name}' op call to @{op.callee} is nested {MAX_CALL_DEPTH} calls deep, the most the "
+        raise DiagnosticError(f"'{op.source_name()}' op call to @{op.callee} is nested {MAX_CALL_DEPTH} calls deep, the most the "
                               "interpreter runs (a recursion that does not end?)", op.location)
     _DEPTH.value = depth + 1
     try:
         return interp.invoke(callee.regions[0], args)
     except RecursionError:
-        raise DiagnosticError(f"'{op.name}' op call to @{op.callee} nests too deep for the interpreter (at "
+        raise DiagnosticError(f"'{op.source_name()}' op call to @{op.callee} nests too deep for the interpreter (at "
                               f"{depth + 1} nested calls)", op.location) from None
     finally:
         _DEPTH.value = depth
