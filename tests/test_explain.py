@@ -287,3 +287,37 @@ def test_cli_explains_the_scan_and_fori_models_once_per_point(tmp_path):
                                        "collective); each device receives 1536 B per trip, 3 trips: 4608 B in all")
     [fori] = out["mlp_fori"]
     assert "in the body of 'scf.while'" in fori and fori.endswith("; 1536 B per device per trip")
+
+
+#: A replicated weight sliced by rows for an elementwise op (an all_slice: no collective).
+SLICED_WEIGHT = """mesh.mesh @m(shape = 4PEERED)
+func.func @main(%x: tensor<64x96xf32>, %w: tensor<64x96xf32>) -> tensor<64x96xf32> {
+  %xs = mesh.shard %x to <@m, [[0]]> : tensor<64x96xf32>
+  %ws = mesh.shard %w to <@m, [[]]> : tensor<64x96xf32>
+  %e = tensor.empty() : tensor<64x96xf32>
+  %y = linalg.add ins(%xs, %ws : tensor<64x96xf32>, tensor<64x96xf32>) outs(%e : tensor<64x96xf32>) -> tensor<64x96xf32>
+  %r = mesh.shard %y to <@m, [[0]]> : tensor<64x96xf32>
+  return %r : tensor<64x96xf32>
+}
+"""
+
+
+@pytest.mark.parametrize("peered, reason, received", [
+    ("", "(local: each device keeps its slice); each device receives 0 B", [0, 0, 0, 0]),
+    (", peered_memory_axes = [0]", "(no collective: the value is stored once per peer group, and each device off "
+                                   "the group's first reads its slice of that copy in place); devices receive "
+                                   "[0, 6144, 6144, 6144] B", [0, 6144, 6144, 6144])])
+def test_an_all_slice_says_local_only_when_it_moves_nothing(peered, reason, received):
+    """The bytes of an all_slice are those the program moves (meshc estimate's peer reads of the same run):
+    0 B when each device holds the value, else the slices read from the copy a peer group stores once
+    (16x96 f32 = 6144 B), and the reason says which."""
+    from meshc.api import compile as compile_module
+    from meshc.runtime.estimate import estimate as estimate_schedule
+
+    text = SLICED_WEIGHT.replace("PEERED", peered)
+    [line] = lines_of(text)
+    assert line == ("t.mlir:6:8: %w for 'linalg.add': <@m, [[]]> -> <@m, [[0]]>: all_slice mesh_axes = [0] "
+                    f"slice_axis = 0 {reason}")
+    compiled = compile_module(parse(text, "t.mlir"))
+    est = estimate_schedule(compiled.program.schedule)
+    assert [d.stats.peer_read_bytes + d.stats.copy_bytes + d.stats.collective_bytes for d in est.devices] == received

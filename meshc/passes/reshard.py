@@ -731,7 +731,7 @@ def explain_point(op: ShardOp, actions: list[Action], note: str, mesh: Mesh,
         rows.append((current, nxt, a, [0] * mesh.num_devices if static and again else moved, again))
         current = nxt
     total = [sum(col) for col in zip(*(r[3] for r in rows))] if static else None
-    why = note or _default_reason(actions)
+    why = note or _default_reason(actions, total)
     dst = sharding_of(op.results[0].type)
     what = ", then ".join(_action_text(a, b, action) + (f" (reuses the one of {again})" if again else "")
                           for a, b, action, _, again in rows)
@@ -846,13 +846,18 @@ def _action_text(current: Sharding, nxt: Sharding, a: Action) -> str:
     return f"mark_partial mesh_axes = [{', '.join(map(str, new))}]"
 
 
-def _default_reason(actions: list[Action]) -> str:
-    """Why a point without a strategy choice (no gathers or all_to_alls) was lowered as it was."""
+def _default_reason(actions: list[Action], received: Optional[list[int]] = None) -> str:
+    """Why a point without a strategy choice (no gathers or all_to_alls) was lowered as it was; an
+    all_slice is local unless some device ``received`` bytes: its slice of a value its peer group stores
+    once, read from the group's copy (:func:`_received`)."""
     if any(isinstance(a, (AllReduce, ReduceScatter)) for a in actions):
         return " (partial values are combined by a collective)"
     if any(isinstance(a, tuple) for a in actions):  # mark_partial points (peer reads come with a note)
         return " (local: the devices off coordinate 0 of the new partial axes start from the reduction identity)"
     if all(isinstance(a, AllSlice) for a in actions):
+        if received and any(received):
+            return (" (no collective: the value is stored once per peer group, and each device off the "
+                    "group's first reads its slice of that copy in place)")
         return " (local: each device keeps its slice)"
     return ""
 
