@@ -66,8 +66,9 @@ structured op of the function that has a distributed input with the tile sizes
 (:data:`PEER_TILE_ATTR`, kept by partition and unroll on the per-device ops); the backend then
 computes a marked op whose input lives on other devices tile by tile, each tile of that input copied
 into a local buffer just before it is used, double-buffered (:mod:`meshc.backend.peer_tile`,
-docs/runtime.md "Peer tiles"). A malformed size list, or ``peer-tile`` with ``collectives``, is an
-error at the module.
+docs/runtime.md "Peer tiles"). A size of 0 takes its dim whole (``peer-tile=0``: the whole input, read
+as without tiles). A malformed size list (a negative size, an empty one), or ``peer-tile`` with
+``collectives``, is an error at the module.
 
 An impossible request (two meshes, a sharding invalid for the tensor, an op whose
 rule rejects its shardings) is a located error, never a crash. With
