@@ -57,6 +57,9 @@ class FlattenRegions(Pass):
     op_names = ("builtin.module",)
 
     def run(self, op: Operation) -> None:
+        #: callee id -> its call cycle (None: not recursive); inlining a call keeps whether a function
+        #: reaches itself, so one answer per callee serves the whole run
+        self._cycles: dict[int, "list[Operation] | None"] = {}
         changed = False
         for func in list(functions(op)):
             if self.all_functions or function_mesh(func) is not None:
@@ -77,7 +80,7 @@ class FlattenRegions(Pass):
                 if model is None:
                     continue
                 flow = region_flow(op)
-                cycle = call_cycle(flow.body.parent_op) if model.is_call and flow is not None else None
+                cycle = self.cycle_of(flow.body.parent_op) if model.is_call and flow is not None else None
                 if cycle is not None:
                     self.recursive_call(func, op, cycle)
                     if id(op) not in said:
@@ -96,6 +99,14 @@ class FlattenRegions(Pass):
                 added += self.inline(op, flow)  # type: ignore[arg-type]
                 changed = progress = True
         return changed
+
+    def cycle_of(self, callee: Operation) -> "list[Operation] | None":
+        """:func:`call_cycle` of ``callee``, once per run."""
+        if not hasattr(self, "_cycles"):  # flatten() called without run()
+            self._cycles = {}
+        if id(callee) not in self._cycles:
+            self._cycles[id(callee)] = call_cycle(callee)
+        return self._cycles[id(callee)]
 
     @staticmethod
     def recursive_call(func: FuncOp, call: Operation, cycle: list[Operation]) -> None:
