@@ -900,7 +900,10 @@ def _bytes_text(per_device: Optional[list[int]]) -> str:
     return f"devices receive up to {max(per_device)} B ({sum(per_device)} B in all)"
 
 
-_BYTES_TAIL = re.compile(r"; ((?:each device receives|devices receive) (.*)|[0-9][^;]* per device per run)$")
+#: the bytes at the end of a remark line: ``; each device receives ...`` / ``; devices receive ...``
+#: (:func:`_bytes_text`), or an in-body collective's ``; 384 B per device per run`` (maybe with a note)
+_BYTES_TAIL = re.compile(r"; (?:((?:each device receives|devices receive) )(.*)|([0-9][^;]* per device) per run"
+                         r"( \([^;]*\))?)$")
 
 
 def bytes_per_trip_text(message: str, trips: Optional[int], of_trips: Optional[int] = None) -> str:
@@ -912,16 +915,15 @@ def bytes_per_trip_text(message: str, trips: Optional[int], of_trips: Optional[i
     count = f"{trips} of {of_trips} trips" if of_trips is not None else f"{trips} trips"
     if m is None:
         return message + ("; per trip" if trips is None else f"; per trip, {count}")
-    whole = m.group(1).removesuffix(" per run")
-    figures = m.group(2) or whole
-    text = f"; {whole} per trip"
+    verb, figures, note = (m.group(1), m.group(2), "") if m.group(1) else ("", m.group(3), m.group(4) or "")
+    text = f"; {verb}{figures} per trip"
     if trips is not None:
         if "dynamic" in figures:
             text += f", {count}"
         else:
             total = re.sub(r"\d+", lambda d: str(int(d.group()) * trips), figures)
             text += f", {count}: {total}" + ("" if total.endswith(" in all)") else " in all")
-    return message[:m.start()] + text
+    return message[:m.start()] + text + note
 
 
 def build_collective(step: Step, value: Value, result_type: TensorType, mesh: str, current: Sharding,
