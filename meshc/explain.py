@@ -15,11 +15,17 @@ reads::
 :func:`meshc.sharding.reshard.transfer_matrix`). A point that takes several steps is followed by
 one line per step (``%VALUE step k/n: ...``) with that step's shardings and bytes. The location
 is the consumer's (or the annotation's) in the input.
+
+A point inside a loop (``scf.for``, ``scf.while``) runs on every trip: it is one line, its bytes
+followed by ``per trip`` and, for a known trip count, ``N trips: TOTAL in all`` (``2 of 3 trips`` when
+the last trip's value needs none), whether ``flatten-regions`` unrolled the loop (each copy gives the
+same remark) or its body stays (a dynamic or large trip count).
 """
 
 from __future__ import annotations
 
 import re
+from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any, Mapping, Optional, Sequence, Union
 
@@ -34,13 +40,25 @@ STRATEGIES = ("auto", "collectives", "peer")
 
 @dataclass(frozen=True)
 class Explanation:
-    """One line: where (the source location) and what (the reshard pass's remark text)."""
+    """One line: where (the source location) and what (the reshard pass's remark text). ``in_loop``:
+    the point is inside a loop (``scf.for``, ``scf.while``) and runs once per trip; ``trips``: how many
+    trips run it (the trips of its loops, their product; None when one is dynamic), ``of_trips`` the
+    loop's when that is more (the last trip's value needs no resharding). A line in a loop says so, with its bytes per
+    trip and, for a known count, in all (:func:`meshc.passes.reshard.bytes_per_trip_text`)."""
 
     location: Location
     message: str
+    in_loop: bool = False
+    trips: Optional[int] = None
+    of_trips: Optional[int] = None  # the loop's trips when the point runs on fewer (``trips`` of them)
 
     def __str__(self) -> str:
-        return f"{self.location}: {_update_halo_text(self.message)}"
+        from meshc.passes.reshard import bytes_per_trip_text
+
+        message = _update_halo_text(self.message)
+        if self.in_loop:
+            message = bytes_per_trip_text(message, self.trips, self.of_trips)
+        return f"{self.location}: {message}"
 
 
 def _update_halo_text(message: str) -> str:
@@ -102,7 +120,58 @@ def explain(module: Any, mesh_shape: Union[str, Mapping[str, Sequence[int]], Non
     lines = [Explanation(d.location, d.message) for d in context.emitted if d.severity == "remark"]
     lines += _body_collectives(work)
     meshes = sum(1 for op in work.walk() if isinstance(op, MeshOp))
-    return ExplainReport(lines, notes, meshes)
+    return ExplainReport(_per_trip(lines, _loop_trips(work), _loop_trips(module)), notes, meshes)
+
+
+def _loop_trips(module: Any) -> dict[Location, Optional[int]]:
+    """The source location of each op of ``module`` inside a loop -> the trips of its loops (their
+    product; None when one is dynamic). A loop is a region op whose region-flow interface carries the
+    yields back into its block (``scf.for``, ``scf.while``: :mod:`meshc.interfaces.region_flow`), its
+    trips the interface's count (None: known at run time only)."""
+    from meshc.interfaces.region_flow import region_flow
+
+    out: dict[Location, Optional[int]] = {}
+    for op in module.walk():
+        inside, trips, p = False, 1, op.parent_op
+        while p is not None:
+            flow = region_flow(p)
+            if flow is not None and flow.carried:
+                inside = True
+                trips = None if trips is None or flow.trips is None else trips * flow.trips
+            p = p.parent_op
+        if inside and op.location.known:
+            out.setdefault(op.location, trips)
+    return out
+
+
+def _per_trip(lines: list[Explanation], in_body: Mapping[Location, Optional[int]],
+              in_source_loop: Mapping[Location, Optional[int]]) -> list[Explanation]:
+    """``lines`` with the points that run once per trip of a loop said so, each once:
+
+    * a point inside a loop body that stays (``in_body``: :func:`_loop_trips` of the compiled module; an
+      ``scf.while``, a loop of dynamic or large trip count) runs on every trip, the loop's trips;
+    * ``flatten-regions`` unrolls a loop of static trip count, so the point of each trip's copy gives the
+      same line: ``n`` equal lines of a location inside a loop of the source (``in_source_loop``) are
+      one point run on ``n`` trips (of the source loop's). A point the copies share (a loop-invariant value resharded once,
+      reused by the later trips) gives one line, left as it is.
+    """
+    counts = Counter((e.location, e.message) for e in lines)
+    out: list[Explanation] = []
+    seen: set[tuple[Location, str]] = set()
+    for e in lines:
+        key = (e.location, e.message)
+        of: Optional[int] = None
+        if e.location in in_body:
+            trips: Optional[int] = in_body[e.location]
+        elif counts[key] > 1 and e.location in in_source_loop:
+            trips, of = counts[key], in_source_loop[e.location]
+        else:
+            out.append(e)
+            continue
+        if key not in seen:
+            seen.add(key)
+            out.append(Explanation(e.location, e.message, True, trips, of if of != trips else None))
+    return out
 
 
 def _body_collectives(module: Any) -> list[Explanation]:

@@ -240,8 +240,8 @@ def test_entry_choice():
     (["m=4"], ["@v=[[0]]"], "no util.global named @v (globals: @w)"),
     (["m=4"], ["n=[[0]]"], "argument 1 (%n) of @f has type index; only ranked tensors can be sharded"),
     (["m=2x2"], ["x=[[0], [], [1]]"], "sharding <@m, [[0], [], [1]]> does not fit argument 0 (%x) of @f : "
-                                      "tensor<8x16xf32> on mesh @m (shape 2x2): sharding has 3 split-axes "
-                                      "entries but the tensor has rank 2"),
+                                      "tensor<8x16xf32> on mesh @m (shape 2x2): the sharding has 3 split "
+                                      "dims [[0], [], [1]] but the tensor 'tensor<8x16xf32>' has rank 2"),
     (["m=4"], ["x=[[1]]"], "split axes of tensor dim 0: mesh axis 1 is out of range for mesh @m of rank 1"),
     (["m=2x2"], ["x=[[0], [0]]"], "mesh axis 0 is used more than once"),
     (["m=2x2"], ["x=<@m, [[0]], partial = sum[0]>"], "partial axis 0 is also used in split axes of tensor dim 0"),

@@ -89,8 +89,8 @@ def test_shardings_from_both_forms_then_run(tmp_path):
      "error: --shard arg9=[[0]]: @main has no argument named %arg9 (arguments: %arg0, %arg1, %arg2, %arg3, %arg4)"),
     (["--mesh", "tp=4", "--shard", "arg1=[[], [0]"], "Invalid value for '--shard': '[[], [0]': unexpected end at "
                                                       "column 9"),
-    (["--mesh", "tp=4", "--shard", "arg1=[[], [], [0]]"], "sharding has 3 split-axes entries but the tensor has "
-                                                           "rank 2"),
+    (["--mesh", "tp=4", "--shard", "arg1=[[], [], [0]]"], "the sharding has 3 split dims [[], [], [0]] but the "
+                                                           "tensor 'tensor<256x1024xf32>' has rank 2"),
     (["--mesh", "tp=4", "--shard", "arg1=[[], [1]]"], "mesh axis 1 is out of range for mesh @tp of rank 1"),
     (["--mesh", "tp=4", "--mesh", "tp=8"], "error: --mesh tp=8: the module already has a different mesh @tp (tp=4)"),
     (["--mesh", "tp=0"], "Invalid value for '--mesh': 'tp=0': mesh axis sizes must be positive"),

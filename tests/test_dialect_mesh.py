@@ -380,7 +380,8 @@ def test_error_more_split_entries_than_tensor_rank():
         func.func @f(%x: tensor<4xf32>) {
           %0 = mesh.shard %x to <@m, [[], [0]]> : tensor<4xf32>
           return
-        }""", "sharding has 2 split-axes entries but the tensor has rank 1", 3, "mesh.shard")
+        }""", "the sharding has 2 split dims [[], [0]] but the tensor 'tensor<4xf32>' has rank 1", 3,
+                 "mesh.shard")
 
 
 def test_error_in_a_folded_sharding_points_at_the_sharding_op():

@@ -209,3 +209,115 @@ def test_cli_bad_input_is_a_located_error_with_exit_status_1(tmp_path):
     result = CliRunner().invoke(main, ["explain", str(src)])
     assert result.exit_code == 1
     assert f"{src}:3:8: error: 'mesh.shard' op split axes of tensor dim 0: mesh axis 1 is out of range" in result.output
+
+
+# ------------------------------------------------------------------ loops
+#: %acc (columns over @m) times %w (rows): the matmul contracts over the split dim, so its init %f starts
+#: partial and the partial product is reduce_scattered back to columns for the next trip.
+LOOP = """mesh.mesh @m(shape = 2)
+func.func @main(%x: tensor<8x4xf32>, %w: tensor<4x4xf32>, %n: index) -> tensor<8x4xf32> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %cN = arith.constant TRIPS : index
+  %xs = mesh.shard %x to <@m, [[], [0]]> : tensor<8x4xf32>
+  %ws = mesh.shard %w to <@m, [[0]]> : tensor<4x4xf32>
+  %r = scf.for %i = %c0 to UPPER step %c1 iter_args(%acc = %xs) -> (tensor<8x4xf32>) {
+    %zero = arith.constant 0.0 : f32
+    %e = tensor.empty() : tensor<8x4xf32>
+    %f = linalg.fill ins(%zero : f32) outs(%e : tensor<8x4xf32>) -> tensor<8x4xf32>
+    %m = linalg.matmul ins(%acc, %ws : tensor<8x4xf32>, tensor<4x4xf32>) outs(%f : tensor<8x4xf32>) -> tensor<8x4xf32>
+    scf.yield %m : tensor<8x4xf32>
+  }
+  return %r : tensor<8x4xf32>
+}
+"""
+
+
+def loop(trips: int = 3, upper: str = "%cN") -> str:
+    return LOOP.replace("TRIPS", str(trips)).replace("UPPER", upper)
+
+
+def test_a_point_of_an_unrolled_loop_is_one_line_per_trip_with_its_total():
+    # 3 static trips: flatten-regions unrolls them; each trip's 8x4 partial product is reduce_scattered to
+    # columns over 2 devices (each receives the other's 8x2 half: 64 B), except the last trip's, returned as it
+    # is: 2 of the 3 trips, 128 B in all. The init %f starts partial on each trip (0 B).
+    assert lines_of(loop(3)) == [
+        "t.mlir:12:10: %f for 'linalg.matmul': <@m, [[]]> -> <@m, [[]], partial = sum[0]>: mark_partial mesh_axes = "
+        "[0] (local: the devices off coordinate 0 of the new partial axes start from the reduction identity); each "
+        "device receives 0 B per trip, 3 trips: 0 B in all",
+        "t.mlir:12:10: %m for 'linalg.matmul': <@m, [[]], partial = sum[0]> -> <@m, [[], [0]]>: reduce_scatter "
+        "mesh_axes = [0] reduction = sum scatter_axis = 1 (partial values are combined by a collective); each device "
+        "receives 64 B per trip, 2 of 3 trips: 128 B in all"]
+
+
+@pytest.mark.parametrize("upper, trips, total", [("%n", None, None), ("%cN", 100, "6400 B in all")])
+def test_a_point_in_a_loop_body_that_stays_says_per_trip(upper, trips, total):
+    """A dynamic trip count (or more trips than flatten-regions' max-trips=64) keeps the loop: its body's
+    reduce_scatter runs on every trip, one line; the total when the count is static."""
+    [line] = lines_of(loop(trips or 3, upper))
+    assert line.startswith("t.mlir:13:5: %m for 'scf.yield': <@m, [[]], partial = sum[0]> -> <@m, [[], [0]]>: "
+                           "reduce_scatter mesh_axes = [0]")
+    want = "each device receives 64 B per trip" + ("" if total is None else f", {trips} trips: {total}")
+    assert line.endswith(want), line
+
+
+def test_a_loop_invariant_value_resharded_once_is_not_per_trip():
+    """%w gathered for the matmul of every trip: the copies reuse the first gather (one collective, 32 B)."""
+    text = loop(3).replace("<@m, [[], [0]]> : tensor<8x4xf32>", "<@m, [[0]]> : tensor<8x4xf32>")
+    assert lines_of(text) == [
+        "t.mlir:12:10: %w for 'linalg.matmul': <@m, [[0]]> -> <@m, [[]]>: all_gather mesh_axes = [0] gather_axis = 0 "
+        "(collectives: mesh axes [0] are not all peered); each device receives 32 B"]
+
+
+def test_cli_explains_the_scan_and_fori_models_once_per_point(tmp_path):
+    """The layer stacks of tests/data/real: lax.scan (scf.for, 3 trips, unrolled) and lax.fori_loop (scf.while:
+    its body's all_reduce per trip of a dynamic count)."""
+    real = ROOT / "tests/data/real"
+    out = {}
+    for name in ("mlp_scan", "mlp_fori"):
+        annotated = tmp_path / f"{name}.mlir"
+        r = CliRunner().invoke(main, ["annotate", str(real / f"{name}.linalg.mlir"), "--shardings-from",
+                                      str(real / f"{name}_sharded.stablehlo.mlir"), "-o", str(annotated)])
+        assert r.exit_code == 0, r.output
+        r = CliRunner().invoke(main, ["explain", str(annotated)])
+        assert r.exit_code == 0, r.output
+        out[name] = r.output.splitlines()
+    assert len(out["mlp_scan"]) == 3 and len(set(out["mlp_scan"])) == 3
+    assert out["mlp_scan"][1].endswith("all_reduce mesh_axes = [1] reduction = sum (partial values are combined by a "
+                                       "collective); each device receives 1536 B per trip, 3 trips: 4608 B in all")
+    [fori] = out["mlp_fori"]
+    assert "in the body of 'scf.while'" in fori and fori.endswith("; 1536 B per device per trip")
+
+
+#: A replicated weight sliced by rows for an elementwise op (an all_slice: no collective).
+SLICED_WEIGHT = """mesh.mesh @m(shape = 4PEERED)
+func.func @main(%x: tensor<64x96xf32>, %w: tensor<64x96xf32>) -> tensor<64x96xf32> {
+  %xs = mesh.shard %x to <@m, [[0]]> : tensor<64x96xf32>
+  %ws = mesh.shard %w to <@m, [[]]> : tensor<64x96xf32>
+  %e = tensor.empty() : tensor<64x96xf32>
+  %y = linalg.add ins(%xs, %ws : tensor<64x96xf32>, tensor<64x96xf32>) outs(%e : tensor<64x96xf32>) -> tensor<64x96xf32>
+  %r = mesh.shard %y to <@m, [[0]]> : tensor<64x96xf32>
+  return %r : tensor<64x96xf32>
+}
+"""
+
+
+@pytest.mark.parametrize("peered, reason, received", [
+    ("", "(local: each device keeps its slice); each device receives 0 B", [0, 0, 0, 0]),
+    (", peered_memory_axes = [0]", "(no collective: the value is stored once per peer group, and each device off "
+                                   "the group's first reads its slice of that copy in place); devices receive "
+                                   "[0, 6144, 6144, 6144] B", [0, 6144, 6144, 6144])])
+def test_an_all_slice_says_local_only_when_it_moves_nothing(peered, reason, received):
+    """The bytes of an all_slice are those the program moves (meshc estimate's peer reads of the same run):
+    0 B when each device holds the value, else the slices read from the copy a peer group stores once
+    (16x96 f32 = 6144 B), and the reason says which."""
+    from meshc.api import compile as compile_module
+    from meshc.runtime.estimate import estimate as estimate_schedule
+
+    text = SLICED_WEIGHT.replace("PEERED", peered)
+    [line] = lines_of(text)
+    assert line == ("t.mlir:6:8: %w for 'linalg.add': <@m, [[]]> -> <@m, [[0]]>: all_slice mesh_axes = [0] "
+                    f"slice_axis = 0 {reason}")
+    compiled = compile_module(parse(text, "t.mlir"))
+    est = estimate_schedule(compiled.program.schedule)
+    assert [d.stats.peer_read_bytes + d.stats.copy_bytes + d.stats.collective_bytes for d in est.devices] == received

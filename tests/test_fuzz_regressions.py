@@ -440,3 +440,18 @@ def test_integer_arrays_nested_in_arrays_are_range_checked():
     m.body.ops[0].attributes["a"] = ArrayAttr((DenseArrayAttr(I8, (128,)),))
     with pytest.raises(DiagnosticError, match=r"attribute 'a' holds 128, out of range for 'i8' \(from -128 to 127\)"):
         verify(m)
+
+
+def test_a_huge_splat_of_window_dilations_is_rejected_without_reading_it():
+    """``dilations = dense<1> : vector<4294967296xi64>`` (a 2**32-element splat, held as a view of one
+    element) on a 2-D pooling: the count is checked before the values are read (it used to read them one by
+    one, minutes), a located error at the op."""
+    text = """func.func @p(%x: tensor<1x4x4x1xf32>, %w: tensor<2x2xf32>, %o: tensor<1x2x2x1xf32>) -> tensor<1x2x2x1xf32> {
+  %r = linalg.pooling_nhwc_max {dilations = dense<1> : vector<4294967296xi64>, strides = dense<2> : vector<2xi64>} ins(%x, %w : tensor<1x4x4x1xf32>, tensor<2x2xf32>) outs(%o : tensor<1x2x2x1xf32>) -> tensor<1x2x2x1xf32>
+  return %r : tensor<1x2x2x1xf32>
+}
+"""
+    line, col, msg = _error(text)
+    assert (line, col) == (2, 8)
+    assert msg == ("'linalg.pooling_nhwc_max' op expected 'dilations' to hold 2 positive integers (one per spatial dim), "
+                   "got 'dense<1> : vector<4294967296xi64>'")

@@ -939,3 +939,157 @@ func.func @main(%x: tensor<4xi32>, %y: tensor<4xf32>) -> (tensor<4xi32>, tensor<
     r = meshc("run", only, "--random-inputs", "--check")
     assert r.exit_code == 0, r.output
     assert "compare with the reference interpreter (exact: integer results):" in r.output
+
+
+#: @f calls itself; @main, annotated, calls it (the call to a recursive function is at line 8).
+SELF_RECURSIVE = """mesh.mesh @m(shape = 2)
+func.func private @f(%x: tensor<4xf32>) -> tensor<4xf32> {
+  %y = func.call @f(%x) : (tensor<4xf32>) -> tensor<4xf32>
+  return %y : tensor<4xf32>
+}
+func.func @main(%a: tensor<4xf32>) -> tensor<4xf32> {
+  %s = mesh.shard %a to <@m, [[0]]> : tensor<4xf32>
+  %r = func.call @f(%s) : (tensor<4xf32>) -> tensor<4xf32>
+  return %r : tensor<4xf32>
+}
+"""
+#: @f annotated and calling itself (line 4): unrolled, the chain of annotations crashed sharding-propagation.
+ANNOTATED_RECURSIVE = """mesh.mesh @m(shape = 2)
+func.func @f(%x: tensor<4xf32>) -> tensor<4xf32> {
+  %s = mesh.shard %x to <@m, [[0]]> : tensor<4xf32>
+  %y = func.call @f(%s) : (tensor<4xf32>) -> tensor<4xf32>
+  return %y : tensor<4xf32>
+}
+"""
+#: @a calls @b, which calls @a; @main, annotated, calls @a at line 13.
+MUTUAL = """mesh.mesh @m(shape = 2)
+func.func private @a(%x: tensor<4xf32>) -> tensor<4xf32> {
+  %y = func.call @b(%x) : (tensor<4xf32>) -> tensor<4xf32>
+  return %y : tensor<4xf32>
+}
+func.func private @b(%x: tensor<4xf32>) -> tensor<4xf32> {
+  %e = arith.addf %x, %x : tensor<4xf32>
+  %y = func.call @a(%e) : (tensor<4xf32>) -> tensor<4xf32>
+  return %y : tensor<4xf32>
+}
+func.func @main(%x: tensor<4xf32>) -> tensor<4xf32> {
+  %s = mesh.shard %x to <@m, [[0]]> : tensor<4xf32>
+  %r = func.call @a(%s) : (tensor<4xf32>) -> tensor<4xf32>
+  return %r : tensor<4xf32>
+}
+"""
+#: A recursion that ends: @f doubles %x %n times.
+COUNTDOWN = """func.func private @f(%x: tensor<4xf32>, %n: index) -> tensor<4xf32> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %z = arith.cmpi eq, %n, %c0 : index
+  %r = scf.if %z -> (tensor<4xf32>) {
+    scf.yield %x : tensor<4xf32>
+  } else {
+    %x2 = arith.addf %x, %x : tensor<4xf32>
+    %n2 = arith.subi %n, %c1 : index
+    %y = func.call @f(%x2, %n2) : (tensor<4xf32>, index) -> tensor<4xf32>
+    scf.yield %y : tensor<4xf32>
+  }
+  return %r : tensor<4xf32>
+}
+func.func @main(%a: tensor<4xf32>) -> tensor<4xf32> {
+  %c = arith.constant N : index
+  %r = func.call @f(%a, %c) : (tensor<4xf32>, index) -> tensor<4xf32>
+  return %r : tensor<4xf32>
+}
+"""
+
+
+@pytest.mark.parametrize("command", [["compile"], ["explain"], ["estimate"], ["run", "--random-inputs", "--check"]])
+@pytest.mark.parametrize("text, where, message", [
+    (SELF_RECURSIVE, "8:8", "recursive call to @f (@f calls itself)"),
+    (ANNOTATED_RECURSIVE, "4:8", "recursive call to @f (@f calls itself)"),
+    (MUTUAL, "13:8", "recursive call to @a (@a calls @b, which calls @a)"),
+])
+def test_a_call_of_a_recursive_function_in_an_annotated_function_is_a_located_error(tmp_path, command, text,
+                                                                                        where, message):
+    """flatten-regions unrolled a recursion up to max-ops (a chain of 20000 annotations that crashed
+    sharding-propagation with RecursionError, exit 2; a mutual recursion took half a minute): a recursive
+    callee is never flattened, and in an annotated function the call is an error at the call."""
+    prog = tmp_path / "rec.mlir"
+    prog.write_text(text)
+    r = meshc(*command, prog)
+    assert r.exit_code == 1, r.output
+    assert f"{prog}:{where}: error: 'func.call' op {message}: meshc cannot inline or partition recursion" in r.output
+    assert "Traceback" not in r.output and "internal error" not in r.output
+
+
+def test_a_recursion_that_ends_runs_and_one_that_does_not_is_a_located_error(tmp_path):
+    """The interpreter runs a recursive function whose recursion ends (unannotated: nothing to partition);
+    one nested deeper than MAX_CALL_DEPTH calls (a recursion that never ends) is an error at the call."""
+    from meshc.runtime.ops.func import MAX_CALL_DEPTH
+
+    prog = tmp_path / "countdown.mlir"
+    prog.write_text(COUNTDOWN.replace("N : index", "5 : index"))
+    np.savez(tmp_path / "in.npz", a=np.arange(4, dtype=np.float32))
+    out = tmp_path / "out.npz"
+    r = meshc("run", prog, "--inputs", tmp_path / "in.npz", "--check", "-o", out)
+    assert r.exit_code == 0, r.output
+    assert "result0: ok" in r.output
+    np.testing.assert_array_equal(np.load(out)["result0"], np.arange(4, dtype=np.float32) * 32)
+    prog.write_text(COUNTDOWN.replace("N : index", f"{MAX_CALL_DEPTH + 5} : index"))
+    r = meshc("run", prog, "--random-inputs")
+    assert r.exit_code == 1, r.output
+    assert f"{prog}:10:10: error: " in r.output
+    assert f"'func.call' op call to @f is nested {MAX_CALL_DEPTH} calls deep" in r.output
+    assert "RecursionError" not in r.output and "Traceback" not in r.output
+    forever = tmp_path / "forever.mlir"
+    forever.write_text(SELF_RECURSIVE.replace("mesh.mesh @m(shape = 2)\n", "").replace(
+        "  %s = mesh.shard %a to <@m, [[0]]> : tensor<4xf32>\n", "").replace("@f(%s)", "@f(%a)"))
+    r = meshc("run", forever, "--random-inputs")
+    assert r.exit_code == 1 and f"{forever}:2:8: error: " in r.output, r.output
+
+
+def _sharded_program(spelling: str, split: str, tensor: str) -> str:
+    """%x annotated with ``split``: a ``mesh.sharding`` value (LLVM 20), the same in LLVM 21+'s ``shard``
+    spelling, or the inline sharding (LLVM 19); the annotation is at line 4 (the value at line 3)."""
+    if spelling == "inline":
+        return (f"mesh.mesh @m(shape = 2x2)\nfunc.func @main(%x: {tensor}) -> {tensor} {{\n  %c = arith.constant 0 : index\n"
+                f"  %y = mesh.shard %x to <@m, {split}> : {tensor}\n  return %y : {tensor}\n}}\n")
+    d = "mesh" if spelling == "mesh" else "shard"
+    grid = "mesh.mesh" if spelling == "mesh" else "shard.grid"
+    return (f"{grid} @m(shape = 2x2)\nfunc.func @main(%x: {tensor}) -> {tensor} {{\n"
+            f"  %s = {d}.sharding @m split_axes = {split} : !{d}.sharding\n  %y = {d}.shard %x to %s : {tensor}\n"
+            f"  return %y : {tensor}\n}}\n")
+
+
+@pytest.mark.parametrize("tool", ["compile", "opt"])
+@pytest.mark.parametrize("spelling", ["mesh", "shard", "inline"])
+@pytest.mark.parametrize("split", ["[[0], [0]]", "[[0], [1]]"])
+def test_a_sharding_longer_than_the_tensor_rank_says_so_at_the_annotation(tmp_path, capsys, tool, spelling, split):
+    """Two split dims for a rank-1 tensor: the rank is the error, whatever else is wrong with the list (the
+    repeated axis of [[0], [0]] used to be reported at the mesh.sharding op instead), located at the
+    annotation and naming the op as the input spelled it."""
+    prog = tmp_path / "p.mlir"
+    prog.write_text(_sharded_program(spelling, split, "tensor<4xf32>"))
+    op = "shard.shard" if spelling == "shard" else "mesh.shard"
+    want = (f"{prog}:4:8: error: '{op}' op the sharding has 2 split dims {split} but the tensor 'tensor<4xf32>' "
+            "has rank 1")
+    if tool == "compile":
+        r = meshc("compile", prog)
+        code, out = r.exit_code, r.output
+    else:
+        from meshc.opt import main as opt_main
+
+        with pytest.raises(SystemExit) as info:
+            opt_main([str(prog)])
+        code, out = info.value.code, capsys.readouterr().err
+    assert code == 1 and want in out, out
+
+
+@pytest.mark.parametrize("spelling, where, op", [("mesh", "3:8", "mesh.sharding"), ("shard", "3:8", "shard.sharding"),
+                                                 ("inline", "4:8", "mesh.shard")])
+def test_a_mesh_axis_used_twice_is_the_upstream_error(tmp_path, spelling, where, op):
+    """[[0], [0]] on a rank-2 tensor: mesh axis 0 splits both dims (upstream: a duplicated mesh axis)."""
+    prog = tmp_path / "p.mlir"
+    prog.write_text(_sharded_program(spelling, "[[0], [0]]", "tensor<4x4xf32>"))
+    r = meshc("compile", prog)
+    assert r.exit_code == 1, r.output
+    assert (f"{prog}:{where}: error: '{op}' op mesh axis 0 is used more than once (in split axes of tensor dim 0 and "
+            "in split axes of tensor dim 1)") in r.output

@@ -222,13 +222,16 @@ def cli(*args: str):
 
 
 @pytest.mark.parametrize("args,message", [
-    (["--peer-tile", "16y4"], "expected tile sizes joined by 'x'"),
-    (["--peer-tile", "0x0"], "expected tile sizes joined by 'x'"),
+    (["--peer-tile", "16y4"], "expected non-negative tile sizes joined by 'x'"),
+    (["--peer-tile", "-4"], "'-4': expected non-negative tile sizes joined by 'x'"),
+    (["--peer-tile", "16x"], "'16x': expected non-negative tile sizes joined by 'x'"),
+    (["--peer-tile", ""], "expected non-negative tile sizes joined by 'x'"),
     (["--peer-tile", "16", "-p", "canonicalize"], "with -p, write reshard{strategy=peer peer-tile=16}"),
     (["-p", "sharding-propagation,distribute-types,reshard{strategy=collectives peer-tile=8},partition,unroll"],
      "option 'peer-tile' needs strategy=peer"),
     (["-p", "sharding-propagation,distribute-types,reshard{peer-tile=8x-1},partition,unroll"],
-     "option 'peer-tile' expects tile sizes"),
+     "option 'peer-tile' expects non-negative tile sizes joined by 'x' (e.g. 32x32; 0 takes a dim whole), got "
+     "'8x-1'"),
 ])
 def test_bad_options_are_clear_errors(tmp_path, args, message):
     path = tmp_path / "rows.mlir"
@@ -252,6 +255,32 @@ def test_cli_run_and_estimate_count_the_same_tiles(tmp_path):
     text = cli("estimate", str(path), "--peer-tile", "16x0")
     assert text.exit_code == 0, text.stderr
     assert "6144 B moved (of which 6144 B copied tile by tile, peer tiles)" in text.stdout
+
+
+@pytest.mark.parametrize("tile", ["0", "0x0", "0x0x0"])
+def test_peer_tile_0_takes_the_whole_operand_as_plain_peer_reads_do(tmp_path, tile):
+    """``0`` (the help's "0: whole"): every dim whole, one tile of the whole remote operand, which is the
+    untiled program: the run checks, and it reads, holds and counts what ``reshard{strategy=peer}`` does
+    (no tile bytes), in run, estimate, compile and the pass option alike."""
+    path = tmp_path / "rows.mlir"
+    path.write_text(ROWS.format(t="f32"))
+    run = cli("run", str(path), "--random-inputs", "--peer-tile", tile, "--check", "--stats")
+    assert run.exit_code == 0, run.stderr
+    assert "result0: ok" in run.stdout and "peer read 6144 B" in run.stdout and "tile by tile" not in run.stdout
+    est = cli("estimate", str(path), "--peer-tile", tile, "--json")
+    assert est.exit_code == 0, est.stderr
+    plain = cli("estimate", str(path), "-p", pipeline("", "peer"), "--json")
+    assert json.loads(est.stdout)["devices"] == json.loads(plain.stdout)["devices"]
+    device1 = json.loads(est.stdout)["devices"][1]
+    assert device1["received"]["peer_read"] == 6144 and device1["tile_bytes"] == 0
+    compiled = cli("compile", str(path), "--peer-tile", tile, "--emit", "schedule")
+    assert compiled.exit_code == 0, compiled.stderr
+    assert "peer_read %b@0 <- device 0 '%b_0'" in compiled.stdout and "(tile)" not in compiled.stdout
+    module, tiled = compiled_for(ROWS.format(t="f32"), tile)
+    assert not any(tiled_kernels(tiled.program.schedule, k) for k in (0, 1))
+    bound = mc.bind_entry(module, None, None, 0, None)
+    result = mc.run_compiled(tiled, bound, module)
+    assert result.comparisons and all(c.ok for c in result.comparisons)
 
 
 @pytest.mark.skipif(pytest.importorskip("mpi4py") is None, reason="needs mpi4py")

@@ -234,7 +234,7 @@ def test_explain_names_the_collective_inside_the_loop():
     text = explain_text(mc.parse(_mlp("2x4", "[[0]]", 1)))
     lines = [line for line in text.splitlines() if "in the body of 'scf.for'" in line]
     assert len(lines) == 1
-    assert "all_reduce mesh_axes = [1]" in lines[0] and "384 B per device per run" in lines[0]  # 4x16 f32 over 4 devices
+    assert "all_reduce mesh_axes = [1]" in lines[0] and "384 B per device per trip" in lines[0]  # 4x16 f32 over 4 devices, on every trip
 
 
 def test_estimate_command_takes_a_trip_count():

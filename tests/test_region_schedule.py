@@ -245,7 +245,7 @@ def test_explain_gives_the_bytes_the_listing_lists():
         lines = [line for line in explain_text(mc.parse(text)).splitlines() if "in the body of 'scf.for'" in line]
         assert len(lines) == 1
         figure = f"{high} B" if low == high else f"{low} to {high} B"
-        assert f"; {figure} per device per run" in lines[0]
+        assert f"; {figure} per device per trip" in lines[0]
 
 
 def test_in_body_bytes_are_accounted_in_the_dtype_override_by_the_run_and_the_estimate():

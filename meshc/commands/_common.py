@@ -110,8 +110,9 @@ def _peer_tile_value(ctx, param, value):
         return None
     body = value.strip().lower()
     parts = body.split("x")
-    if not all(p.isdigit() for p in parts) or not any(int(p) for p in parts):
-        raise click.BadParameter(f"'{value}': expected tile sizes joined by 'x', e.g. 32x32 (0 takes a dim whole)")
+    if not all(p.isdigit() for p in parts):  # 0 (every size 0): the whole operand, one tile
+        raise click.BadParameter(f"'{value}': expected non-negative tile sizes joined by 'x', e.g. 32x32 (0 takes a "
+                                 "dim whole)")
     ctx.meta["meshc.peer_tile"] = body
     return body
 

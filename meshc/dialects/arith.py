@@ -10,8 +10,11 @@ zero (``fptosi``).
 
 from __future__ import annotations
 
-from typing import Optional
+import re
+from dataclasses import dataclass
+from typing import ClassVar, Optional
 
+from meshc.dialects import register_attr
 from meshc.ir.attributes import (Attribute, BoolAttr, DenseElementsAttr, IntegerAttr, StringAttr, TypeAttr)
 from meshc.ir.core import Operation
 from meshc.ir.opdef import (FLOAT_LIKE, INT_LIKE, Commutative, ConstantLike, Directive, Elementwise, Pure,
@@ -39,24 +42,129 @@ def _shape_of(t: Type):
     return t.shape if isinstance(t, (TensorType, VectorType)) else None
 
 
+@dataclass(frozen=True)
+class BitEnumAttr(Attribute):
+    """A set of flags of an MLIR bit enum attribute (``I32BitEnumAttr`` in ``ArithBase.td``), ``bits``
+    one bit per case of :attr:`cases` in order. It prints as upstream's generated ``stringify`` with
+    ``printBitEnumPrimaryGroups``: ``none`` for no bit, a group (``fast``) whose bits are all set
+    first, then the other bits in bit order, joined by :attr:`separator`; the attribute is
+    ``#arith.<mnemonic><...>`` and the custom form of an op spells ``<mnemonic><...>``."""
+
+    bits: int
+
+    mnemonic: ClassVar[str] = ""
+    enum: ClassVar[str] = ""  # upstream's C++ enum, named in the error for an unknown flag
+    cases: ClassVar[tuple[str, ...]] = ()
+    groups: ClassVar[tuple[str, ...]] = ()  # names of cases that set every bit
+    separator: ClassVar[str] = ","
+
+    @classmethod
+    def names(cls) -> tuple[str, ...]:
+        """Every keyword the enum reads, in upstream's order (``none``, the bits, the groups)."""
+        return ("none",) + cls.cases + cls.groups
+
+    @classmethod
+    def from_names(cls, names) -> "BitEnumAttr":
+        """The flags named by ``names`` (keywords, any order, repeats allowed).
+
+        Raises:
+            ValueError: a name that is not one of :meth:`names`.
+        """
+        bits = 0
+        for n in names:
+            n = str(n).strip()
+            if n in cls.groups:
+                bits |= (1 << len(cls.cases)) - 1
+            elif n in cls.cases:
+                bits |= 1 << cls.cases.index(n)
+            elif n != "none":
+                raise ValueError(f"unknown {cls.mnemonic} flag '{n}': expected {cls.enum} to be one of: "
+                                 f"{', '.join(cls.names())}")
+        return cls(bits)
+
+    @classmethod
+    def from_items(cls, items) -> "BitEnumAttr":
+        """``#arith.<mnemonic><a, b>``'s body (dialect attribute items) -> the attribute.
+
+        Raises:
+            ValueError: no body, a keyed entry, or an unknown flag.
+        """
+        if not items:
+            raise ValueError(f"expected flags such as '<{(cls.groups or cls.cases)[0]}>'")
+        for it in items:
+            if isinstance(it, tuple) or not _BARE_WORD.fullmatch(str(it)):
+                raise ValueError(f"expected {cls.mnemonic} flags (keywords), got '{_item_text(it)}'")
+        return cls.from_names(str(it) for it in items)
+
+    def body(self) -> str:
+        """The flags between the angle brackets: ``fast``, ``nnan,ninf``, ``none``."""
+        if not self.bits:
+            return "none"
+        words, rest, full = [], self.bits, (1 << len(self.cases)) - 1
+        for g in self.groups:
+            if rest & full == full:
+                words.append(g)
+                rest &= ~full
+        words += [c for i, c in enumerate(self.cases) if rest >> i & 1]
+        return self.separator.join(words)
+
+    def __str__(self) -> str:
+        return f"#arith.{self.mnemonic}<{self.body()}>"
+
+
+@dataclass(frozen=True)
+class FastMathFlagsAttr(BitEnumAttr):
+    """``#arith.fastmath<...>``: the fast-math flags of arith and math float ops (``fast`` = all)."""
+
+    mnemonic: ClassVar[str] = "fastmath"
+    enum: ClassVar[str] = "::mlir::arith::FastMathFlags"
+    cases: ClassVar[tuple[str, ...]] = ("reassoc", "nnan", "ninf", "nsz", "arcp", "contract", "afn")
+    groups: ClassVar[tuple[str, ...]] = ("fast",)
+    separator: ClassVar[str] = ","
+
+
+@dataclass(frozen=True)
+class IntegerOverflowFlagsAttr(BitEnumAttr):
+    """``#arith.overflow<...>``: the no-wrap flags of arith integer ops (``nsw``, ``nuw``)."""
+
+    mnemonic: ClassVar[str] = "overflow"
+    enum: ClassVar[str] = "::mlir::arith::IntegerOverflowFlags"
+    cases: ClassVar[tuple[str, ...]] = ("nsw", "nuw")
+    separator: ClassVar[str] = ", "
+
+
+_BARE_WORD = re.compile(r"[A-Za-z_][\w$.]*")
+#: the flags attribute of each custom-form keyword and the op attribute it sets
+_FLAG_KINDS: dict[str, tuple[str, type]] = {"fastmath": ("fastmath", FastMathFlagsAttr),
+                                             "overflow": ("overflowFlags", IntegerOverflowFlagsAttr)}
+
+register_attr("arith.fastmath", FastMathFlagsAttr.from_items)
+register_attr("arith.overflow", IntegerOverflowFlagsAttr.from_items)
+
+
+def _item_text(item) -> str:
+    return f"{item[0]} = {item[1]}" if isinstance(item, tuple) else str(item)
+
+
 def _flags_str(op: Operation) -> str:
+    """The custom form's `` fastmath<...>`` / `` overflow<...>``; none (MLIR's default value) is left out."""
     parts = []
     attrs = op_attributes(op)
-    for key in _FLAG_KEYS:
+    for kw, (key, _kind) in _FLAG_KINDS.items():
         a = attrs.get(key)
-        if isinstance(a, StringAttr):
-            kw = "fastmath" if key == "fastmath" else "overflow"
-            parts.append(f" {kw}<{a.value}>")
+        if isinstance(a, BitEnumAttr) and a.bits:
+            parts.append(f" {kw}<{a.body()}>")
     return "".join(parts)
 
 
 def flags_attrs(flags) -> dict:
-    """``fastmath<fast>`` / ``overflow<nsw>`` parsed flags -> attributes."""
+    """``fastmath<fast>`` / ``overflow<nsw>`` parsed flags (:meth:`Syntax.op_flags`) -> attributes."""
     if flags is None:
         return {}
-    kind, names = flags
-    key = "fastmath" if kind == "fastmath" else "overflowFlags" if kind == "overflow" else kind
-    return {key: StringAttr(", ".join(names))}
+    kind, value = flags
+    if kind in _FLAG_KINDS:
+        return {_FLAG_KINDS[kind][0]: value}
+    return {kind: StringAttr(", ".join(value))}
 
 
 # custom<Flags>: the optional `fastmath<...>` / `overflow<...>` of arith and math ops (grammar/arith.lark: op_flags)
@@ -118,7 +226,9 @@ def integer_constant(v) -> Optional[int]:
     return int(a.value) if isinstance(a, IntegerAttr) else None
 
 
-_FLAGS = attribute(StringAttr, required=False)
+_FLAGS = attribute(FastMathFlagsAttr, required=False, what="fast-math flags such as '#arith.fastmath<fast>'")
+_OVERFLOW = attribute(IntegerOverflowFlagsAttr, required=False,
+                      what="overflow flags such as '#arith.overflow<nsw>'")
 
 
 @define_op(register=False)
@@ -149,7 +259,7 @@ class IntBinaryOp(ElementwiseOp):
     lhs = operand(INT_LIKE)
     rhs = operand(INT_LIKE)
     output = result()
-    overflowFlags = _FLAGS
+    overflowFlags = _OVERFLOW
     assembly_format = "$lhs `,` $rhs custom<Flags> attr-dict `:` type($output)"
 
 
@@ -322,7 +432,18 @@ class Syntax:
     the other arith ops parse by their assembly formats)."""
 
     def op_flags(self, open_tok, *names):
-        return (str(open_tok)[:-1], [str(n) for n in names])
+        """``fastmath<nnan, ninf>`` -> ("fastmath", its :class:`FastMathFlagsAttr`); an unknown flag is an
+        error at its name (``overflow<...>`` likewise; ``exact``/``nneg`` keep the names)."""
+        kind = str(open_tok)[:-1]
+        if kind not in _FLAG_KINDS:
+            return (kind, [str(n) for n in names])
+        attr = _FLAG_KINDS[kind][1]
+        for n in names:
+            try:
+                attr.from_names([n])
+            except ValueError as err:
+                raise self.error(str(err), n) from None
+        return (kind, attr.from_names(names))
 
     def arith_constant(self, kw, value, attrs):
         if isinstance(value, BoolAttr):

@@ -693,7 +693,9 @@ class WindowedOp(NamedStructuredOp):
         if a is None:
             return [1] * n
         if isinstance(a, DenseElementsAttr):
-            values = [int(v) for v in a.array.reshape(-1)] if a.array.dtype.kind in "iu" else None
+            # the count first: a splat of 2**32 elements is a view of one, never read element by element
+            values = [int(v) for v in a.array.reshape(-1)] if a.array.dtype.kind in "iu" and a.array.size == n \
+                else None
         elif isinstance(a, DenseArrayAttr):
             values = [v for v in a.values if isinstance(v, int)]
         else:

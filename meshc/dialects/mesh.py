@@ -76,8 +76,8 @@ from meshc.dialects.mesh_attrs import (REDUCTION_KINDS, ShardEncodingAttr, Shard
                                        sharding_of, strip_sharding, with_data_encoding, with_sharding)
 from meshc.dialects.mesh_checks import (DYNAMIC_INDEX, Entry, I16, Piece, SHARDING_TYPE, ShardingVerifyError,
                                         UNROLLED_ATTR, _axes_text, _int_values, _split_attr, _split_values,
-                                        balanced_shard_sizes, check_mesh_axes, check_sharding, enclosing_module,
-                                        is_sharding_type, lookup_mesh, piece_of_device, print_unrolled,
+                                        balanced_shard_sizes, check_mesh_axes, check_sharding, check_split_rank,
+                                        enclosing_module, is_sharding_type, lookup_mesh, piece_of_device, print_unrolled,
                                         shard_type_problem, storage_pieces, unrolled_types, verify_argument_sharding,
                                         verify_global_view,
                                         verify_op_shardings, verify_sharding, verify_unrolled)
@@ -241,11 +241,25 @@ class ShardingOp(MeshDialectOp):
         for i, v in enumerate(self.operands):
             if v.type != I64:
                 raise self.error(f"dynamic halo size/offset #{i} must be 'i64', got '{v.type}'")
-        verify_sharding(self._with_markers(), None, enclosing_module(self), self.location, f"'{self.name}' op ",
+        for user in self.annotations():  # its tensor's rank first, at the annotation (check_sharding's order)
+            try:
+                check_split_rank(self._with_markers(), user.src.type)
+            except ShardingVerifyError as err:
+                raise user.error(str(err)) from None
+        verify_sharding(self._with_markers(), None, enclosing_module(self), self.location, f"'{self.source_name()}' op ",
                         annotation=True)
 
     #: True once a ``mesh.shard`` took this op's sharding inline (:meth:`ShardOp.fold_sharding_value`)
     folded_into_users = False
+
+    def annotations(self) -> list["ShardOp"]:
+        """The ``mesh.shard`` ops whose sharding this op defines: its users, and those that took it
+        inline (:meth:`ShardOp.fold_sharding_value`), in the enclosing op."""
+        v = self.results[0]
+        out = [u for u in v.users if isinstance(u, ShardOp) and u.sharding_value is v]
+        if self.folded_into_users and self.parent_op is not None:
+            out += [op for op in self.parent_op.walk() if isinstance(op, ShardOp) and op.sharding_origin is v]
+        return out
 
     def printed_in(self, p) -> bool:
         """Whether the printer shows this op: always in the value spellings; when it has uses or SSA
@@ -401,7 +415,7 @@ class ShardOp(MeshDialectOp):
         if s is None and isinstance(v, OpResult) and isinstance(v.op, ShardingOp):
             s = v.op._with_markers()
         if s is not None:
-            verify_sharding(s, self.src.type, enclosing_module(self), self.location, f"'{self.name}' op ",
+            verify_sharding(s, self.src.type, enclosing_module(self), self.location, f"'{self.source_name()}' op ",
                             annotation=True)
 
     def _verify_resharding_point(self) -> None:

@@ -225,7 +225,8 @@ def check_sharding(sharding: ShardingAttr, tensor_type: Optional[Type] = None,
         (so partial axes are disjoint from split axes); for an ``annotation`` (a sharding value or
         a ``shard`` op's sharding, not a sharded type) within :func:`upstream_axis_checks` the range
         is not checked;
-      * at most rank(tensor) split-axes entries (trailing empty ones do not count);
+      * at most rank(tensor) split-axes entries (trailing empty ones do not count), checked first (a
+        split list written for another tensor is the error, whatever else is wrong in it);
       * the partial reduction kind is one of :data:`REDUCTION_KINDS` (``generic`` included, as upstream's
         verifier: it has no combiner, so the passes that combine partial values reject it);
       * ``halo_sizes`` has 2 non-negative entries per split tensor dim; ``sharded_dims_offsets`` has
@@ -236,17 +237,28 @@ def check_sharding(sharding: ShardingAttr, tensor_type: Optional[Type] = None,
     Raises:
         ShardingVerifyError: the first violation, naming the axis, dim or count.
     """
+    check_split_rank(sharding, tensor_type)  # first: a split list for another tensor explains the rest
     _check_axes_use(sharding, mesh if _AXES_RANGE_CHECKED.get() or not annotation else None)
     if sharding.partial_axes:
         kind = sharding.partial_type
         if kind not in REDUCTION_KINDS:
             raise ShardingVerifyError(f"unknown reduction kind '{kind}' (expected one of "
                                       f"{', '.join(REDUCTION_KINDS)})")
-    if isinstance(tensor_type, TensorType) and len(sharding.split_axes) > tensor_type.rank:
-        raise ShardingVerifyError(f"sharding has {len(sharding.split_axes)} split-axes entries but the tensor has "
-                                  f"rank {tensor_type.rank}")
     _check_halo(sharding)
     _check_offsets(sharding, tensor_type, mesh)
+
+
+def check_split_rank(sharding: ShardingAttr, tensor_type: Optional[Type]) -> None:
+    """At most rank(tensor) split-axes entries (trailing empty ones are dropped when read).
+
+    Raises:
+        ShardingVerifyError: ``the sharding has 2 split dims but the tensor 'tensor<4xf32>' has rank 1``.
+    """
+    if isinstance(tensor_type, TensorType) and tensor_type.rank is not None and \
+            len(sharding.split_axes) > tensor_type.rank:
+        raise ShardingVerifyError(f"the sharding has {len(sharding.split_axes)} split dims "
+                                  f"{_split_text(sharding.split_axes)} but the tensor '{tensor_type}' has rank "
+                                  f"{tensor_type.rank}")
 
 
 def _check_axes_use(sharding: ShardingAttr, ranged_mesh: Optional["MeshOp"]) -> None:
@@ -369,7 +381,7 @@ def verify_op_shardings(op: Operation) -> None:
             if memo is not None and key in memo:  # the same type on the same module verified this run
                 continue
             verify_sharding(t.encoding.sharding, t, module, op.location,
-                            f"'{op.name}' op {what} #{i} of type '{t}': ")
+                            f"'{op.source_name()}' op {what} #{i} of type '{t}': ")
             if memo is not None:
                 memo[key] = True
 
@@ -388,7 +400,7 @@ def verify_argument_sharding(op: Operation, arg: Value) -> None:
     loc = getattr(arg, "loc", UNKNOWN_LOC)
     if loc == UNKNOWN_LOC:
         loc = op.location
-    verify_sharding(s, arg.type, enclosing_module(op), loc, f"'{op.name}' op argument of type '{arg.type}': ")
+    verify_sharding(s, arg.type, enclosing_module(op), loc, f"'{op.source_name()}' op argument of type '{arg.type}': ")
 
 
 def shard_type_problem(global_type: Type, local_type: Type, mesh: Optional["MeshOp"]) -> Optional[str]:

@@ -47,7 +47,8 @@ from meshc.interfaces.models import find_model
 from meshc.ir.attributes import BoolAttr, IntegerAttr
 from meshc.ir.core import Block, Operation, Value
 
-__all__ = ["INDUCTION", "RegionFlow", "RegionFlowModel", "region_flow", "region_flow_model", "register_region_flow"]
+__all__ = ["INDUCTION", "RegionFlow", "RegionFlowModel", "call_cycle", "callees", "recursion_text", "region_flow",
+           "region_flow_model", "register_region_flow"]
 
 
 class _Induction:
@@ -269,6 +270,47 @@ class _CallModel(RegionFlowModel):
         if len(body.args) != len(op.operands):
             return None
         return RegionFlow(body, tuple(range(len(op.operands))), 1)
+
+
+def callees(func: Operation) -> list[Operation]:
+    """The functions of the module (with a single-block body) that the calls in ``func`` call, in order,
+    once each: the edges of MLIR's ``CallGraph`` out of ``func``."""
+    out: dict[int, Operation] = {}
+    for op in func.walk():
+        model = region_flow_model(op)
+        if model is not None and model.is_call:
+            flow = model.region_flow(op)
+            callee = flow.body.parent_op if flow is not None else None
+            if callee is not None:
+                out.setdefault(id(callee), callee)
+    return list(out.values())
+
+
+def call_cycle(func: Operation) -> Optional[list[Operation]]:
+    """The shortest chain of calls by which ``func`` calls itself, ``[func, g, ..., func]`` (``[f, f]``
+    for a direct recursion), or None when it does not (it is in no cycle of the call graph)."""
+    parent: dict[int, Operation] = {}
+    queue = [func]
+    while queue:
+        f = queue.pop(0)
+        for g in callees(f):
+            if g is func:  # back along the first calls that reached f
+                path = [f]
+                while path[-1] is not func:
+                    path.append(parent[id(path[-1])])
+                return path[::-1] + [func]
+            if id(g) not in parent:
+                parent[id(g)] = f
+                queue.append(g)
+    return None
+
+
+def recursion_text(cycle: list[Operation]) -> str:
+    """``@f calls itself`` / ``@a calls @b, which calls @a``: the chain of :func:`call_cycle`."""
+    names = ["@" + str(getattr(f.attributes.get("sym_name"), "value", "?")) for f in cycle]
+    if len(names) == 2:
+        return f"{names[0]} calls itself"
+    return f"{names[0]} calls " + ", which calls ".join(names[1:])
 
 
 def region_flow_model(op: Operation) -> Optional[RegionFlowModel]:

@@ -439,8 +439,23 @@ class Operation:
 
     # -- errors -----------------------------------------------------------------
     def error(self, message: str, notes: Sequence[Diagnostic] = ()) -> DiagnosticError:
-        """A located error ``'op.name' op <message>`` to ``raise``."""
-        return DiagnosticError(f"'{self.name}' op {message}", self.location, list(notes))
+        """A located error ``'op.name' op <message>`` to ``raise``, the op named as the input spelled it
+        (:meth:`source_name`)."""
+        return DiagnosticError(f"'{self.source_name()}' op {message}", self.location, list(notes))
+
+    def source_name(self) -> str:
+        """The op's name as its input wrote it: one of the class's dialect-qualified ``aliases`` (an
+        upstream spelling, ``shard.sharding`` for ``mesh.sharding``) that the parser met in the op's
+        module (``ModuleOp.source_marks``), else :attr:`name`. Diagnostics name the op so, as the
+        upstream tool reading that input would."""
+        aliases = [a for a in type(self).aliases if "." in a]
+        if not aliases:
+            return self.name
+        top: Operation = self
+        while top.parent_op is not None:
+            top = top.parent_op
+        marks = getattr(top, "source_marks", ())
+        return next((a for a in aliases if a in marks), self.name)
 
     def verify_(self) -> None:
         """Op-specific checks (override). Raise ``self.error(...)``."""

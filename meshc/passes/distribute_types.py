@@ -45,6 +45,7 @@ from meshc.dialects.func import CallOp, FuncOp
 from meshc.dialects.mesh import ShardOp, sharding_of, with_sharding
 from meshc.interfaces.annotations import (analyze_block, function_mesh, functions, per_device, static_sharding,
                                           verify_type_shardings)
+from meshc.interfaces.region_flow import call_cycle, recursion_text
 from meshc.interfaces.sharding import replicated, unchanged_spaces
 from meshc.ir.attributes import DenseElementsAttr
 from meshc.ir.builder import Builder
@@ -147,9 +148,11 @@ def reconcile_call(call: CallOp, module: Operation) -> None:
             continue
         have_s, want_s = sharding_of(v.type), sharding_of(want)
         if have_s is None or want_s is None:
+            cycle = call_cycle(callee)
+            how = ("annotate it with mesh.shard, or inline it" if cycle is None else
+                   f"annotate it with mesh.shard; it cannot be inlined: {recursion_text(cycle)}")
             raise call.error(f"passes operand #{k} of type '{v.type}' to @{call.callee}, whose argument has type "
-                             f"'{want}': a function called with distributed tensors needs shardings too (annotate "
-                             "it with mesh.shard, or inline it)")
+                             f"'{want}': a function called with distributed tensors needs shardings too ({how})")
         point = ShardOp.build(v, want_s, loc=call.location, distributed=True)
         point.results[0].type = want
         Builder.before(call).insert(point)

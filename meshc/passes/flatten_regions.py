@@ -22,8 +22,12 @@ why, and the region ops among them are sharded and partitioned in place by their
 (:mod:`meshc.interfaces.region_models`: the body runs per device on the device's shards).
 
 Options: ``all-functions`` (default false: only annotated functions); ``max-trips`` (default 64): the largest static trip count of a loop that is unrolled;
-``max-ops`` (default 20000): flattening stops (with a remark) once it has added that many ops, so a
-recursive call cannot grow the function without bound.
+``max-ops`` (default 20000): flattening stops (with a remark) once it has added that many ops.
+
+A call of a recursive function (one that calls itself, directly or through others: a cycle of the call
+graph) is never flattened: unrolled, it would grow the function up to ``max-ops`` and leave the call
+anyway. In a function with sharding annotations it is an error at the call (partition cannot run a
+recursion per device); with ``all-functions`` it stays, with a remark.
 """
 
 from __future__ import annotations
@@ -31,7 +35,8 @@ from __future__ import annotations
 from meshc.dialects.arith import ConstantOp
 from meshc.dialects.func import FuncOp
 from meshc.interfaces.annotations import function_mesh, functions
-from meshc.interfaces.region_flow import INDUCTION, RegionFlow, region_flow, region_flow_model
+from meshc.interfaces.region_flow import (INDUCTION, RegionFlow, call_cycle, recursion_text, region_flow,
+                                          region_flow_model)
 from meshc.ir.attributes import IntegerAttr
 from meshc.ir.builder import Builder
 from meshc.ir.core import Operation, Value
@@ -47,11 +52,14 @@ class FlattenRegions(Pass):
                "loops) so that sharding sees their ops")
     options = (Option("all-functions", bool, False, "flatten functions without sharding annotations too"),
                Option("max-trips", int, 64, "largest static trip count of a loop that is unrolled", minimum=0),
-               Option("max-ops", int, 20000, "stop flattening after adding this many ops (recursive calls)",
+               Option("max-ops", int, 20000, "stop flattening after adding this many ops",
                       minimum=0),)
     op_names = ("builtin.module",)
 
     def run(self, op: Operation) -> None:
+        #: callee id -> its call cycle (None: not recursive); inlining a call keeps whether a function
+        #: reaches itself, so one answer per callee serves the whole run
+        self._cycles: dict[int, "list[Operation] | None"] = {}
         changed = False
         for func in list(functions(op)):
             if self.all_functions or function_mesh(func) is not None:
@@ -68,9 +76,17 @@ class FlattenRegions(Pass):
         while progress:
             progress = False
             for op in list(func.body.ops):
-                if region_flow_model(op) is None:
+                model = region_flow_model(op)
+                if model is None:
                     continue
                 flow = region_flow(op)
+                cycle = self.cycle_of(flow.body.parent_op) if model.is_call and flow is not None else None
+                if cycle is not None:
+                    self.recursive_call(func, op, cycle)
+                    if id(op) not in said:
+                        said.add(id(op))
+                        self.remark(op, f"'{op.name}' is not flattened: {recursion_text(cycle)}")
+                    continue
                 why = self.why_not(op, flow)
                 if why is not None:
                     if id(op) not in said:
@@ -83,6 +99,29 @@ class FlattenRegions(Pass):
                 added += self.inline(op, flow)  # type: ignore[arg-type]
                 changed = progress = True
         return changed
+
+    def cycle_of(self, callee: Operation) -> "list[Operation] | None":
+        """:func:`call_cycle` of ``callee``, once per run."""
+        if not hasattr(self, "_cycles"):  # flatten() called without run()
+            self._cycles = {}
+        if id(callee) not in self._cycles:
+            self._cycles[id(callee)] = call_cycle(callee)
+        return self._cycles[id(callee)]
+
+    @staticmethod
+    def recursive_call(func: FuncOp, call: Operation, cycle: list[Operation]) -> None:
+        """A call of a recursive function (``cycle``: :func:`call_cycle`) cannot be flattened, nor
+        partitioned in place (a call keeps its callee's types): in a function with sharding annotations
+        that is an error at the call; elsewhere (``all-functions``) the call stays as it is.
+
+        Raises:
+            DiagnosticError: at ``call``, when ``func`` has sharding annotations.
+        """
+        if function_mesh(func) is not None:
+            callee = cycle[0].attributes["sym_name"].value
+            raise call.error(f"recursive call to @{callee} ({recursion_text(cycle)}): meshc cannot inline or "
+                             "partition recursion; call it from an unannotated function, or write the "
+                             "recursion as a loop (scf.for, scf.while)")
 
     def why_not(self, op: Operation, flow) -> "str | None":
         if flow is None:

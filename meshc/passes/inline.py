@@ -16,7 +16,7 @@ function, annotated or not. Options: ``max-ops`` (default 20000).
 from __future__ import annotations
 
 from meshc.dialects.func import FuncOp
-from meshc.interfaces.region_flow import region_flow, region_flow_model
+from meshc.interfaces.region_flow import call_cycle, region_flow, region_flow_model
 from meshc.ir.core import Operation
 from meshc.passes.base import Option, Pass
 from meshc.passes.flatten_regions import inline_body
@@ -46,7 +46,7 @@ class Inline(Pass):
                 if flow is None:
                     continue
                 callee = flow.body.parent_op
-                if callee is None or _recursive(callee, {}):
+                if callee is None or call_cycle(callee) is not None:
                     continue
                 if added + len(flow.body.ops) > self.max_ops:
                     self.remark(call, f"'{call.name}' is not inlined: max-ops={self.max_ops} ops were added")
@@ -68,32 +68,3 @@ class Inline(Pass):
             if name not in names:
                 callee.erase()
 
-
-def _callees(func: Operation) -> list[Operation]:
-    """The functions the calls in ``func`` call (those of the module with a body)."""
-    out = []
-    for op in func.walk():
-        model = region_flow_model(op)
-        if model is not None and model.is_call:
-            flow = region_flow(op)
-            if flow is not None and flow.body.parent_op is not None:
-                out.append(flow.body.parent_op)
-    return out
-
-
-def _recursive(func: Operation, memo: dict) -> bool:
-    """Whether ``func`` calls itself, directly or through other functions (``memo``: id -> answer)."""
-    if id(func) in memo:
-        return memo[id(func)]
-    seen: set[int] = set()
-    stack = list(_callees(func))
-    while stack:
-        f = stack.pop()
-        if f is func:
-            memo[id(func)] = True
-            return True
-        if id(f) not in seen:
-            seen.add(id(f))
-            stack.extend(_callees(f))
-    memo[id(func)] = False
-    return False

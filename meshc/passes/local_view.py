@@ -508,4 +508,4 @@ def _located(op: Operation, message: str) -> DiagnosticError:
     where: Optional[Operation] = op
     while where is not None and not where.location.known:
         where = where.parent_op
-    return DiagnosticError(f"'{op.name}' op {message}", where.location if where is not None else op.location)
+    return DiagnosticError(f"'{op.source_name()}' op {message}", where.location if where is not None else op.location)

@@ -66,8 +66,9 @@ structured op of the function that has a distributed input with the tile sizes
 (:data:`PEER_TILE_ATTR`, kept by partition and unroll on the per-device ops); the backend then
 computes a marked op whose input lives on other devices tile by tile, each tile of that input copied
 into a local buffer just before it is used, double-buffered (:mod:`meshc.backend.peer_tile`,
-docs/runtime.md "Peer tiles"). A malformed size list, or ``peer-tile`` with ``collectives``, is an
-error at the module.
+docs/runtime.md "Peer tiles"). A size of 0 takes its dim whole (``peer-tile=0``: the whole input, read
+as without tiles). A malformed size list (a negative size, an empty one), or ``peer-tile`` with
+``collectives``, is an error at the module.
 
 **Sub-axes** (``sub-axes``, default true). A point that needs, on each device, only the pieces of an
 aligned group of ``g`` consecutive coordinates of a mesh axis of ``n`` devices (``g | n``, ``g < n``:
@@ -93,6 +94,7 @@ rule rejects its shardings) is a located error, never a crash. With
 from __future__ import annotations
 
 import math
+import re
 from dataclasses import replace
 from typing import Optional, Union
 
@@ -156,17 +158,19 @@ PEER_TILE_ATTR = "mesh.peer_tile"
 def parse_peer_tile(text: str, where: Operation) -> tuple[int, ...]:
     """``"32x16"`` -> ``(32, 16)``; ``""`` -> ``()`` (no tiling).
 
+    Every size 0 (``"0"``, ``"0x0"``) takes every dim whole: one tile, the whole remote operand, which the
+    backend reads as the untiled program does (a peer read in place).
+
     Raises:
-        DiagnosticError: at ``where``, for anything but non-negative sizes joined by ``x`` with at least one
-            positive.
+        DiagnosticError: at ``where``, for anything but non-negative sizes joined by ``x``.
     """
     body = text.strip()
     if not body:
         return ()
     parts = body.lower().split("x")
-    if not all(p.strip().isdigit() for p in parts) or not any(int(p) for p in parts):
-        raise where.error(f"reshard: option 'peer-tile' expects tile sizes joined by 'x' (e.g. 32x32; 0 takes a "
-                          f"dim whole), got '{text}'")
+    if not all(p.strip().isdigit() for p in parts):
+        raise where.error(f"reshard: option 'peer-tile' expects non-negative tile sizes joined by 'x' (e.g. 32x32; "
+                          f"0 takes a dim whole), got '{text}'")
     return tuple(int(p) for p in parts)
 
 
@@ -817,7 +821,7 @@ def explain_point(op: ShardOp, actions: list[Action], note: str, mesh: Mesh,
         rows.append((current, nxt, a, [0] * mesh.num_devices if static and again else moved, again))
         current = nxt
     total = [sum(col) for col in zip(*(r[3] for r in rows))] if static else None
-    why = note or _default_reason(actions)
+    why = note or _default_reason(actions, total)
     dst = sharding_of(op.results[0].type)
     what = ", then ".join(_action_text(a, b, action) + (f" (reuses the one of {again})" if again else "")
                           for a, b, action, _, again in rows)
@@ -932,13 +936,18 @@ def _action_text(current: Sharding, nxt: Sharding, a: Action) -> str:
     return f"mark_partial mesh_axes = [{', '.join(map(str, new))}]"
 
 
-def _default_reason(actions: list[Action]) -> str:
-    """Why a point without a strategy choice (no gathers or all_to_alls) was lowered as it was."""
+def _default_reason(actions: list[Action], received: Optional[list[int]] = None) -> str:
+    """Why a point without a strategy choice (no gathers or all_to_alls) was lowered as it was; an
+    all_slice is local unless some device ``received`` bytes: its slice of a value its peer group stores
+    once, read from the group's copy (:func:`_received`)."""
     if any(isinstance(a, (AllReduce, ReduceScatter)) for a in actions):
         return " (partial values are combined by a collective)"
     if any(isinstance(a, tuple) for a in actions):  # mark_partial points (peer reads come with a note)
         return " (local: the devices off coordinate 0 of the new partial axes start from the reduction identity)"
     if all(isinstance(a, AllSlice) for a in actions):
+        if received and any(received):
+            return (" (no collective: the value is stored once per peer group, and each device off the "
+                    "group's first reads its slice of that copy in place)")
         return " (local: each device keeps its slice)"
     return ""
 
@@ -978,6 +987,32 @@ def _bytes_text(per_device: Optional[list[int]]) -> str:
     if len(per_device) <= 16:
         return f"devices receive [{', '.join(map(str, per_device))}] B"
     return f"devices receive up to {max(per_device)} B ({sum(per_device)} B in all)"
+
+
+#: the bytes at the end of a remark line: ``; each device receives ...`` / ``; devices receive ...``
+#: (:func:`_bytes_text`), or an in-body collective's ``; 384 B per device per run`` (maybe with a note)
+_BYTES_TAIL = re.compile(r"; (?:((?:each device receives|devices receive) )(.*)|([0-9][^;]* per device) per run"
+                         r"( \([^;]*\))?)$")
+
+
+def bytes_per_trip_text(message: str, trips: Optional[int], of_trips: Optional[int] = None) -> str:
+    """``message`` (a remark line ending in the bytes of :func:`_bytes_text`, or ``N B per device per
+    run``) said of a point inside a loop, which moves that much on each of ``trips`` trips: ``...; each
+    device receives 384 B per trip, 3 trips: 1152 B in all`` (``trips`` None, a dynamic count: ``...
+    per trip``; ``of_trips``: the loop's trips, when the point runs on fewer: ``2 of 3 trips``)."""
+    m = _BYTES_TAIL.search(message)
+    count = f"{trips} of {of_trips} trips" if of_trips is not None else f"{trips} trips"
+    if m is None:
+        return message + ("; per trip" if trips is None else f"; per trip, {count}")
+    verb, figures, note = (m.group(1), m.group(2), "") if m.group(1) else ("", m.group(3), m.group(4) or "")
+    text = f"; {verb}{figures} per trip"
+    if trips is not None:
+        if "dynamic" in figures:
+            text += f", {count}"
+        else:
+            total = re.sub(r"\d+", lambda d: str(int(d.group()) * trips), figures)
+            text += f", {count}: {total}" + ("" if total.endswith(" in all)") else " in all")
+    return message[:m.start()] + text + note
 
 
 def build_collective(step: Step, value: Value, result_type: TensorType, mesh: str, current: Sharding,

@@ -147,7 +147,7 @@ def load_kernels() -> dict[str, KernelFn]:
 
 def no_kernel_error(op: Operation) -> DiagnosticError:
     """The located error for an op the interpreter cannot execute."""
-    return DiagnosticError(f"'{op.name}' op has no kernel: the interpreter cannot execute it", op.location)
+    return DiagnosticError(f"'{op.source_name()}' op has no kernel: the interpreter cannot execute it", op.location)
 
 
 @dataclass
@@ -1010,7 +1010,7 @@ class Interpreter:
         text = str(err)
         if text.startswith(op.name + ": "):  # the kernel names the op too
             text = text[len(op.name) + 2:]
-        return DiagnosticError(f"'{op.name}' op failed: {text}", op.location)
+        return DiagnosticError(f"'{op.source_name()}' op failed: {text}", op.location)
 
     def execute(self, op: Operation, env: dict) -> list[Any]:
         """Run one op in ``env`` (outside any plan); returns its results."""

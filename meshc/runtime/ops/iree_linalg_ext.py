@@ -186,7 +186,8 @@ def _scatter_kind(block) -> Optional[str]:
     if y is upd:
         return "set"
     if isinstance(y, OpResult) and y.op.parent is block and y.op.name in ("arith.addf", "arith.addi") \
-            and {id(v) for v in y.op.operands} == {id(upd), id(orig)} and not y.op.attributes.get("fastmath"):
+            and {id(v) for v in y.op.operands} == {id(upd), id(orig)} \
+            and not getattr(y.op.attributes.get("fastmath"), "bits", 0):  # fastmath<none>: a plain add
         return "add"
     return None
 

@@ -78,7 +78,7 @@ func.func @mixed_types(%a: f32, %b: f64) {
 // -----
 
 func.func @fastmath_kind(%a: f32) {
-  // expected-error @+1 {{'arith.addf' op attribute 'fastmath' must be a string, got '1'}}
+  // expected-error @+1 {{'arith.addf' op attribute 'fastmath' must be fast-math flags such as '#arith.fastmath<fast>', got '1'}}
   %x = "arith.addf"(%a, %a) <{fastmath = 1}> : (f32, f32) -> f32
   return
 }
@@ -120,5 +120,45 @@ func.func @extf_narrows(%a: f32) {
 func.func @select_condition(%c: i32, %a: f32) {
   // expected-error @+1 {{'arith.select' op condition must be i1 or a shaped type of i1, got 'i32'}}
   %x = "arith.select"(%c, %a, %a) : (i32, f32, f32) -> f32
+  return
+}
+
+// -----
+
+func.func @fastmath_unknown_flag(%a: f32) {
+  // expected-error @+1 {{unknown fastmath flag 'fsat': expected ::mlir::arith::FastMathFlags to be one of: none, reassoc, nnan, ninf, nsz, arcp, contract, afn, fast}}
+  %x = arith.addf %a, %a fastmath<nnan,fsat> : f32
+  return
+}
+
+// -----
+
+func.func @fastmath_unknown_flag_generic(%a: f32) {
+  // expected-error @+1 {{invalid '#arith.fastmath' attribute: unknown fastmath flag 'quick'}}
+  %x = "arith.addf"(%a, %a) {fastmath = #arith.fastmath<quick>} : (f32, f32) -> f32
+  return
+}
+
+// -----
+
+func.func @overflow_unknown_flag(%a: i32) {
+  // expected-error @+1 {{unknown overflow flag 'nsz': expected ::mlir::arith::IntegerOverflowFlags to be one of: none, nsw, nuw}}
+  %x = arith.addi %a, %a overflow<nsz> : i32
+  return
+}
+
+// -----
+
+func.func @fastmath_string(%a: f32) {
+  // expected-error @+1 {{'arith.mulf' op attribute 'fastmath' must be fast-math flags such as '#arith.fastmath<fast>', got '"fast"'}}
+  %x = "arith.mulf"(%a, %a) {fastmath = "fast"} : (f32, f32) -> f32
+  return
+}
+
+// -----
+
+func.func @overflow_on_fastmath_kind(%a: i32) {
+  // expected-error @+1 {{'arith.addi' op attribute 'overflowFlags' must be overflow flags such as '#arith.overflow<nsw>', got '#arith.fastmath<fast>'}}
+  %x = "arith.addi"(%a, %a) {overflowFlags = #arith.fastmath<fast>} : (i32, i32) -> i32
   return
 }

@@ -72,7 +72,7 @@ func.func @generic_forms(%a: f32) -> (i32, f32) {
   // CHECK: arith.constant 1 : i32
   %c = "arith.constant"() <{value = 1 : i32}> : () -> i32
   // CHECK: arith.subf %{{.+}}, %{{.+}} fastmath<nnan> : f32
-  %s = "arith.subf"(%a, %a) <{fastmath = "nnan"}> : (f32, f32) -> f32
+  %s = "arith.subf"(%a, %a) <{fastmath = #arith.fastmath<nnan>}> : (f32, f32) -> f32
   // An integer-coded predicate prints by name.
   // CHECK: arith.cmpi slt, %{{.+}}, %{{.+}} : i32
   %p = "arith.cmpi"(%c, %c) {predicate = 2 : i64} : (i32, i32) -> i1

@@ -36,7 +36,7 @@ func.func @unknown_mesh(%x: tensor<8xf32, #mesh.shard<@nowhere, [[0]]>>) -> tens
 // -----
 
 mesh.mesh @m(shape = 4)
-// expected-error @+1 {{'func.func' op argument of type 'tensor<8xf32, #mesh.shard<@m, [[], [0]]>>': sharding has 2 split-axes entries but the tensor has rank 1}}
+// expected-error @+1 {{'func.func' op argument of type 'tensor<8xf32, #mesh.shard<@m, [[], [0]]>>': the sharding has 2 split dims [[], [0]] but the tensor 'tensor<8xf32, #mesh.shard<@m, [[], [0]]>>' has rank 1}}
 func.func @too_many_entries(%x: tensor<8xf32, #mesh.shard<@m, [[], [0]]>>) -> tensor<8xf32, #mesh.shard<@m, [[], [0]]>> {
   return %x : tensor<8xf32, #mesh.shard<@m, [[], [0]]>>
 }

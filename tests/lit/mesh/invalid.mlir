@@ -61,7 +61,7 @@ func.func @f(%x: tensor<4x4xf32>) -> tensor<4x4xf32> {
 
 mesh.mesh @m(shape = 2x2)
 func.func @f(%x: tensor<4xf32>) -> tensor<4xf32> {
-  // expected-error @+1 {{sharding has 2 split-axes entries but the tensor has rank 1}}
+  // expected-error @+1 {{'mesh.shard' op the sharding has 2 split dims [[0], [1]] but the tensor 'tensor<4xf32>' has rank 1}}
   %0 = mesh.shard %x to <@m, [[0], [1]]> : tensor<4xf32>
   return %0 : tensor<4xf32>
 }

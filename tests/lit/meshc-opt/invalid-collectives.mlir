@@ -1,10 +1,11 @@
 // Upstream's verifier rules for the local-view collectives, sharding offsets and sharding propagation,
-// each rejected at the op's line.
+// each rejected at the op's line; an op written in the LLVM 21+ spelling is named so ('shard.all_slice' op),
+// as that mlir-opt names it.
 // RUN: meshc-opt --split-input-file --verify-diagnostics %s
 
 shard.grid @g(shape = 2x5)
 func.func @slice_not_divisible(%x: tensor<12x4xf32>) -> tensor<?x4xf32> {
-  // expected-error @+1 {{'mesh.all_slice' op slice_axis: input dim 0 has size 12, which the device group size 5 does not divide}}
+  // expected-error @+1 {{'shard.all_slice' op slice_axis: input dim 0 has size 12, which the device group size 5 does not divide}}
   %0 = shard.all_slice %x on @g grid_axes = [1] slice_axis = 0 : tensor<12x4xf32> -> tensor<?x4xf32>
   return %0 : tensor<?x4xf32>
 }

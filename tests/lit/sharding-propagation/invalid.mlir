@@ -38,7 +38,7 @@ func.func @unknown_mesh(%x: tensor<8xf32>) -> tensor<8xf32> {
 
 mesh.mesh @m(shape = 4)
 func.func @too_many_entries(%x: tensor<8xf32>) -> tensor<8xf32> {
-  // expected-error @+1 {{'mesh.shard' op sharding has 2 split-axes entries but the tensor has rank 1}}
+  // expected-error @+1 {{'mesh.shard' op the sharding has 2 split dims [[], [0]] but the tensor 'tensor<8xf32>' has rank 1}}
   %xs = mesh.shard %x to <@m, [[], [0]]> : tensor<8xf32>
   return %xs : tensor<8xf32>
 }
