@@ -425,6 +425,37 @@ def test_collectives_need_the_multi_device_runtime():
     assert (err.value.location.line, err.value.location.col) == (4, 12)
 
 
+def test_global_view_layout_collectives_keep_the_logical_value_on_the_reference():
+    # stage-4 IR (docs/pipeline.md): the reference holds whole tensors, a partial one already summed,
+    # so an all_reduce, all_gather, all_slice or all_to_all in global view returns what it reads
+    text = """
+    mesh.mesh @m(shape = 2x2)
+    func.func @main(%x: tensor<4x4xf32, #mesh.shard<@m, [[]], partial = sum[1]>>) -> tensor<4x4xf32, #mesh.shard<@m, [[]]>> {
+      %s = mesh.all_reduce %x on @m mesh_axes = [1] : tensor<4x4xf32, #mesh.shard<@m, [[]], partial = sum[1]>> -> tensor<4x4xf32, #mesh.shard<@m, [[]]>>
+      %r = mesh.all_slice %s on @m mesh_axes = [0] slice_axis = 0 : tensor<4x4xf32, #mesh.shard<@m, [[]]>> -> tensor<4x4xf32, #mesh.shard<@m, [[0]]>>
+      %a = mesh.all_to_all %r on @m mesh_axes = [0] split_axis = 1 concat_axis = 0 : tensor<4x4xf32, #mesh.shard<@m, [[0]]>> -> tensor<4x4xf32, #mesh.shard<@m, [[], [0]]>>
+      %g = mesh.all_gather %a on @m mesh_axes = [0] gather_axis = 1 : tensor<4x4xf32, #mesh.shard<@m, [[], [0]]>> -> tensor<4x4xf32, #mesh.shard<@m, [[]]>>
+      return %g : tensor<4x4xf32, #mesh.shard<@m, [[]]>>
+    }"""
+    x = np.arange(16, dtype=np.float32).reshape(4, 4)
+    np.testing.assert_array_equal(run(text, x)[0], x)
+
+
+def test_a_partial_global_view_value_next_to_per_device_bodies_has_no_reference():
+    # partition{form=for_one}: the scf.forall the reference runs as the whole mesh assembles ONE array
+    # from the devices' partial sums, which is not their sum: the all_reduce after it keeps its error
+    from pathlib import Path
+
+    import meshc.api as mc
+    from meshc.passes.manager import PassManager
+
+    m = mc.parse(str(Path(__file__).parent.parent / "samples/mlp_tensor_parallel.mlir"))
+    PassManager.from_text("sharding-propagation,distribute-types,reshard,partition{form=for_one}").run(m)
+    args = [np.ones(t.shape, np.float32) for t in entry_function(m).function_type.inputs]
+    with pytest.raises(DiagnosticError, match="'mesh.all_reduce' op moves data between devices"):
+        Interpreter(m).call("mlp", args)
+
+
 def test_encodings_are_identities():
     text = """
     #enc = #iree_encoding.testing<>

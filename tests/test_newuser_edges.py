@@ -1093,3 +1093,70 @@ def test_a_mesh_axis_used_twice_is_the_upstream_error(tmp_path, spelling, where,
     assert r.exit_code == 1, r.output
     assert (f"{prog}:{where}: error: '{op}' op mesh axis 0 is used more than once (in split axes of tensor dim 0 and "
             "in split axes of tensor dim 1)") in r.output
+
+
+PAD = """mesh.mesh @m(shape = 4)
+func.func @main(%x: tensor<8x4xf32>) -> tensor<8x6xf32> {
+  %xs = mesh.shard %x to <@m, [[], [0]]> : tensor<8x4xf32>
+  %c = arith.constant 0.0 : f32
+  %p = tensor.pad %xs low[0, 1] high[0, 1] {
+  ^bb0(%i: index, %j: index):
+    tensor.yield %c : f32
+  } : tensor<8x4xf32> to tensor<8x6xf32>
+  return %p : tensor<8x6xf32>
+}
+"""
+
+
+def test_compiled_output_of_a_padded_split_runs_to_the_source_values(tmp_path):
+    src, out = tmp_path / "pad.mlir", tmp_path / "pad.c.mlir"
+    src.write_text(PAD)
+    r = meshc("compile", src, "-o", out)
+    assert r.exit_code == 0, r.output
+    assert "sharded_dims_offsets = [0, 2, 3, 4, 6]" in out.read_text()
+    x = np.arange(32, dtype=np.float32).reshape(8, 4)
+    np.save(tmp_path / "x.npy", x)
+    r = meshc("run", out, "--input", f"x={tmp_path / 'x.npy'}", "-o", tmp_path / "r.npy")
+    assert r.exit_code == 0, r.output
+    np.testing.assert_array_equal(np.load(tmp_path / "r.npy"), np.pad(x, ((0, 0), (1, 1))))
+
+
+LOOP = ROOT / "tests" / "data" / "region" / "mlp_loop.mlir"
+LOOP_INPUTS = ROOT / "tests" / "data" / "region" / "mlp_loop.inputs.npz"
+
+
+@pytest.mark.parametrize("stage", ["sharding-propagation,distribute-types",
+                                   "sharding-propagation,distribute-types,reshard"])
+def test_stage_3_and_4_ir_of_a_split_contraction_in_a_loop_runs_sharded_and_on_the_reference(tmp_path, stage):
+    staged = tmp_path / "l.mlir"
+    assert meshc("compile", LOOP, "-p", stage, "-o", staged).exit_code == 0
+    want = tmp_path / "want.npz"
+    assert meshc("run", LOOP, "--inputs", LOOP_INPUTS, "--reference", "-o", want).exit_code == 0
+    for how in ((), ("--reference",)):
+        r = meshc("run", staged, "--inputs", LOOP_INPUTS, *how, "--expected", want)
+        assert r.exit_code == 0, r.output
+        assert "result0: ok" in r.output
+
+
+def test_a_real_collective_error_in_stage_3_ir_names_the_operand_sharding(tmp_path):
+    staged = tmp_path / "l3.mlir"
+    assert meshc("compile", LOOP, "-p", "sharding-propagation,distribute-types", "-o", staged).exit_code == 0
+    lines = staged.read_text().splitlines()
+    at = next(i for i, line in enumerate(lines) if "mesh.all_reduce" in line)
+    lines.insert(at, "      %q = mesh.all_reduce %t on @m mesh_axes = [1] : tensor<8x32xf32, #mesh.shard<@m, [[], [1]]>> "
+                     "-> tensor<8x32xf32, #mesh.shard<@m, [[], [1]]>>")
+    staged.write_text("\n".join(lines) + "\n")
+    r = meshc("run", staged, "--inputs", LOOP_INPUTS)
+    assert r.exit_code == 1
+    assert f"{staged}:{at + 1}:12: error: 'mesh.all_reduce' op does not apply to the operand sharding " \
+           "<@m, [[], [1]]>" in r.output
+    assert "Traceback" not in r.output
+
+
+def test_reference_run_of_partitioned_ir_says_what_to_run_instead(tmp_path):
+    out = tmp_path / "l5.mlir"
+    assert meshc("compile", LOOP, "-o", out).exit_code == 0
+    r = meshc("run", out, "--inputs", LOOP_INPUTS, "--reference")
+    assert r.exit_code == 1
+    assert "'mesh.for_all' op needs the coordinates of the device" in r.output
+    assert "meshc run without --reference, and compare with --expected" in r.output

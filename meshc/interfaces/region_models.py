@@ -519,12 +519,21 @@ def _is_point(user: Operation) -> bool:
     return isinstance(user, ShardOp) and user.is_resharding_point
 
 
+def _moves_partial(user: Operation) -> bool:
+    """``user`` reads a partial value as it is: a resharding point, or a collective (the ``all_reduce``
+    an earlier run of ``distribute-types`` put there, or the steps ``reshard`` lowered a point to)."""
+    from meshc.dialects.mesh_collectives import CollectiveOp
+
+    return _is_point(user) or isinstance(user, CollectiveOp)
+
+
 def combine_partials(op: Operation) -> int:
     """After ``distribute-types`` gave the body of region op ``op`` its shardings (and
     :func:`insert_body_reshards` its resharding points): a global-view ``mesh.all_reduce`` right after
     each body op whose result is partial (a split reduction, see :func:`reduction_axes`), the users
-    other than resharding points reading the combined value; returns how many were inserted. A
-    resharding point keeps the partial value (``reshard`` plans partial -> its target, a
+    other than resharding points and collectives reading the combined value; returns how many were
+    inserted. A result whose users are all such already is combined (stage-3/4 IR compiled again: the
+    pass run twice changes nothing). A resharding point keeps the partial value (``reshard`` plans partial -> its target, a
     ``reduce_scatter`` when the target is split). The body then says where it communicates, and
     ``partition`` turns each into the local-view collective that every device runs on every iteration."""
     count = 0
@@ -537,12 +546,12 @@ def combine_partials(op: Operation) -> int:
                 continue
             for r in inner.results:
                 s = sharding_of(r.type)
-                if s is None or not s.partial_axes or all(_is_point(u) for u in r.users):
-                    continue
+                if s is None or not s.partial_axes or all(_moves_partial(u) for u in r.users):
+                    continue  # combined already (stage-3/4 IR read again) or resharded
                 full = with_sharding(r.type, dataclasses.replace(s, partial_axes=()))
                 ar = _global_all_reduce(r, s, full, inner.location)
                 block.insert_after(inner, ar)
-                r.replace_uses_if(ar.results[0], lambda user: user is not ar and not _is_point(user))
+                r.replace_uses_if(ar.results[0], lambda user: user is not ar and not _moves_partial(user))
                 count += 1
     return count
 

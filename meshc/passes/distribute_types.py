@@ -22,7 +22,9 @@ tensor encoding attribute"): every tensor value's type carries its sharding,
   and an ``all_reduce`` after each split reduction (``combine_partials``); inside other ops' regions (and
   a region op whose body holds mesh ops) they are replicated, except in the per-device body of a
   ``mesh.for_all`` / ``mesh.for_one`` (trait ``PerDeviceBody``: ``partition``'s output read again,
-  whose values and collectives are already local). The function type follows its arguments and
+  whose values and collectives are already local). A tensor of the function's block read only by such
+  bodies and without an annotation (a ``sharded_dims_offsets`` table ``partition`` made for them) keeps
+  its plain type: each device reads it locally. The function type follows its arguments and
   returned values.
 * A ``func.call`` whose operands (results) have other shardings than the
   callee's signature gets resharding points before (after) it.
@@ -96,6 +98,8 @@ class DistributeTypes(Pass):
         for block in func.regions[0].blocks:
             for bv in analyze_block(block):
                 current = sharding_of(bv.value.type)
+                if current is None and bv.pinned is None and _per_device_only(bv):
+                    continue  # a table partition left for the bodies: every device reads it whole, locally
                 _set_sharding(bv.value, current or bv.pinned or default)
             for op in list(block.ops):
                 if isinstance(op, ShardOp):
@@ -180,6 +184,13 @@ def _set_sharding(v: Value, sharding) -> None:
         value = owner.attributes.get("value") if owner is not None and owner.name == "arith.constant" else None
         if isinstance(value, DenseElementsAttr):  # the attribute's type is the result type (MLIR's rule)
             owner.attributes["value"] = DenseElementsAttr(v.type, value.array)
+
+
+def _per_device_only(bv) -> bool:
+    """Every use of base value ``bv`` is inside a per-device body (:func:`per_device`) with no annotation
+    between: an unsharded tensor ``partition`` made for its bodies (a ``sharded_dims_offsets`` table),
+    which each device reads locally. It keeps its plain type, so the output compiles again to itself."""
+    return bool(bv.uses) and all(not u.path and per_device(u.consumer) for u in bv.uses)
 
 
 def _distribute_nested(op: Operation, default) -> None:

@@ -82,8 +82,8 @@ from typing import Optional
 from meshc.dialects.func import FuncOp
 from meshc.dialects.mesh import ShardingAttr, ShardOp, UpdateHaloOp, sharding_of
 from meshc.dialects.mesh_clauses import SHARD_SPELLINGS
-from meshc.interfaces.annotations import (BaseValue, Use, analyze_block, function_mesh, functions, is_tensor,
-                                          static_sharding)
+from meshc.interfaces.annotations import (BaseValue, Use, analyze_block, function_mesh, functions,
+                                          in_per_device_body, is_tensor, static_sharding)
 from meshc.interfaces.sharding import (IterationSpace, LoopSharding, broadcast_loops, captured_shardings_for,
                                        has_sharding_rule, iteration_space, loop_sharding, operand_shardings_for,
                                        replicated, result_shardings_for, sharding_model, unchanged_spaces,
@@ -257,8 +257,8 @@ def _halo_updates_as_annotations(func: FuncOp) -> None:
     from meshc.dialects.mesh import DYNAMIC_INDEX
 
     for op in list(func.walk()):
-        if not isinstance(op, UpdateHaloOp) or op.is_unrolled or len(op.operands) != 1:
-            continue
+        if not isinstance(op, UpdateHaloOp) or op.is_unrolled or len(op.operands) != 1 or in_per_device_body(op):
+            continue  # one in a per-device body (partition's output read again) is a local-view exchange
         if DYNAMIC_INDEX in op.halo_sizes or sharding_of(op.destination.type) is not None:
             continue
         halo = tuple(op.halo_sizes) if any(op.halo_sizes) else ()

@@ -25,10 +25,19 @@ run on the interpreter one device at a time:
   ``scf.forall`` over the mesh itself). On another device its results are
   ``None`` (the values live on the named process only).
 
-Collectives (``all_reduce``, ``all_gather``, ...) move data between devices:
-they have no reference kernel and fail with a clear error, except a local-view
-one inside a per-device kernel's body when the multi-device runtime gave the
-interpreter a ``body_collectives`` handler (:mod:`meshc.runtime.body_collectives`).
+Collectives (``all_reduce``, ``all_gather``, ...) move data between devices.
+In the *global view* (stages 3 and 4, docs/pipeline.md: operand and result
+carry shardings, ``: T_A -> T_B``) a value is the logical tensor, and a
+partial one the sum (or max, ...) of its devices' parts, which is what the
+reference computes when it runs the op producing it on whole tensors; the
+collectives with a global-view form (all_gather, all_reduce, all_slice,
+all_to_all, reduce_scatter, update_halo: the verifier refuses the others on
+distributed types) then only change who holds which cells, so their kernels
+(:mod:`meshc.runtime.ops.mesh_collectives`) return the operand: ``meshc run
+--reference`` of the IR after ``distribute-types`` or ``reshard``. A local-view
+collective (no shardings: one device's part) runs only inside a per-device kernel's body when the multi-device runtime gave the
+interpreter a ``body_collectives`` handler (:mod:`meshc.runtime.body_collectives`);
+anything else fails with a clear error.
 """
 
 from __future__ import annotations
@@ -88,7 +97,9 @@ def device_coords(interp, op) -> tuple[int, ...]:
     coords = interp.device.coords.get(name)
     if coords is None:
         raise op.error(f"needs the coordinates of the device running it on mesh @{name}; the unsharded "
-                       "reference run has none (run the partitioned program per device)")
+                       "reference run has none: a partitioned program has no single reference (run it on the devices, "
+                       "meshc run without --reference, and compare with --expected; or run the IR before partition "
+                       "with --reference)")
     shape = mesh_shape(interp, op)
     if len(coords) != len(shape) or any(not 0 <= c < s for c, s in zip(coords, shape)):
         raise op.error(f"device coordinates {list(coords)} are not on mesh @{name} of shape {_shape_text(shape)}")

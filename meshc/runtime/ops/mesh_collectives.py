@@ -11,8 +11,11 @@ on the interpreter (``@NAME`` calls ``@NAME_sharded``).
 A single-operand collective in global view (docs/pipeline.md stage 4, e.g. between the
 ``scf.forall`` bodies of ``partition{form=for_one}``, which the interpreter runs as the
 whole mesh) does not change the tensor's values when its source is not partial: the
-kernel returns the operand. A partial source (the interpreter holds one array, not the
-per-device partial values) and the local-view forms keep the error of
+kernel returns the operand. Nor does a partial source in a function without per-device
+bodies (stage 3 or 4, ``meshc run --reference`` of the IR after ``distribute-types`` or
+``reshard``): the reference computed it on whole tensors, so it holds the combined value.
+A partial source next to per-device bodies (the interpreter holds one array assembled from
+them, not the per-device partial values) and the local-view forms keep the error of
 :mod:`meshc.runtime.ops.mesh`. ``mesh.update_halo`` outside the unrolled form
 returns its operand in every view: the reference run is the unsharded program,
 in which a halo exchange changes no value (upstream writes it on a tensor of
@@ -45,6 +48,15 @@ def _plan(op):
     return mesh, op.step(dst, mesh), src, t_src.shape, which, [p.owner for p in dst_pieces], dtypes
 
 
+def _whole_tensor_program(op) -> bool:
+    """The function holding ``op`` has no per-device body (trait ``PerDeviceBody``): stage-3/4 IR, whose
+    every op the reference runs on whole tensors, so a partial value it holds is already combined."""
+    from meshc.dialects.func import FuncOp
+
+    func = op.parent_of_type(FuncOp)
+    return func is not None and not any(inner.has_trait("PerDeviceBody") for inner in func.walk())
+
+
 def _unrolled(interp, op, args):
     if not op.is_unrolled:
         if op.name == "mesh.update_halo":
@@ -53,8 +65,11 @@ def _unrolled(interp, op, args):
                 return [handler.run(op, args[0])]  # local view in a region op's body: a halo exchange
             return [args[0]]  # halo cells are copies of other devices' cells: the tensor's values never change
         src = sharding_of(op.operands[0].type)
-        if src is not None and not src.partial_axes and sharding_of(op.results[0].type) is not None:
-            return [args[0]]  # global view: the tensor's values do not change, only where they live
+        if src is not None and sharding_of(op.results[0].type) is not None and (
+                not src.partial_axes or interp.cached(op, _whole_tensor_program)):
+            # global view: the tensor's values do not change, only where they live; a partial one is
+            # its devices' parts combined when every op ran on whole tensors (stage 3 or 4)
+            return [args[0]]
         return mesh_ops._collective(interp, op, args)
     mesh, step, src, shape, which, owners, dtypes = interp.cached(op, _plan)
     buffers = [np.asarray(args[i]) for i in which]
