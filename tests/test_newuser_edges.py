@@ -939,3 +939,34 @@ func.func @main(%x: tensor<4xi32>, %y: tensor<4xf32>) -> (tensor<4xi32>, tensor<
     r = meshc("run", only, "--random-inputs", "--check")
     assert r.exit_code == 0, r.output
     assert "compare with the reference interpreter (exact: integer results):" in r.output
+
+
+# --------------------------------------------------------------- an input file given on standard input
+@pytest.mark.parametrize("command", ["meshc compile - -o {f} < {f}", "meshc-opt --cse -o {f} < {f}",
+                                     "meshc-opt --cse -o /dev/stdin < {f}",
+                                     "meshc annotate - --mesh m=2 -o {f} < {f}",
+                                     "meshc show - --svg {f} < {f}",
+                                     "meshc run - --random-inputs --trace {f} < {f}"])
+def test_an_input_on_standard_input_is_not_overwritten_by_the_output(tmp_path, command):
+    """``-o k.mlir < k.mlir`` is refused as ``-o k.mlir k.mlir`` is: stdin's file is the output's."""
+    f = tmp_path / "k.mlir"
+    original = (SAMPLES / "seed_matmul_rows.mlir").read_text()
+    f.write_text(original)
+    r = _shell(command.format(f=f))
+    assert r.returncode == 1, r.stderr
+    option = "-o" if " -o " in command else command.split()[-4]
+    named = "/dev/stdin" if "/dev/stdin" in command else f
+    assert (f"error: refusing to overwrite the input file '{named}' (read as '-', standard input) with the "
+            f"output of {option} (choose another {option} path)") in r.stderr
+    assert f.read_text() == original
+
+
+def test_standard_input_from_another_file_or_a_pipe_may_be_written_over_nothing(tmp_path):
+    src, out = tmp_path / "k.mlir", tmp_path / "out.mlir"
+    src.write_text((SAMPLES / "seed_matmul_rows.mlir").read_text())
+    out.write_text("old")
+    assert _shell(f"meshc-opt --cse -o {out} < {src}").returncode == 0
+    assert "func.func @main" in out.read_text()
+    r = _shell(f"cat {src} | meshc-opt --cse -o {src}")  # a pipe: what was read is no file to lose
+    assert r.returncode == 0, r.stderr
+    assert "func.func @main" in src.read_text()
