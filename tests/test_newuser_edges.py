@@ -970,3 +970,25 @@ def test_standard_input_from_another_file_or_a_pipe_may_be_written_over_nothing(
     r = _shell(f"cat {src} | meshc-opt --cse -o {src}")  # a pipe: what was read is no file to lose
     assert r.returncode == 0, r.stderr
     assert "func.func @main" in src.read_text()
+
+
+# --------------------------------------------------------------- --entry and modules without a function
+@pytest.mark.parametrize("command", [["explain"], ["estimate"], ["show"], ["run", "--random-inputs"]])
+def test_an_entry_that_names_no_function_is_an_error_in_every_command(command):
+    r = meshc(command[0], MLP, *command[1:], "--entry", "nope")
+    assert r.exit_code == 1, r.output
+    assert r.stderr == "error: no function named '@nope' (functions: @mlp)\n"
+    assert r.stdout == ""
+
+
+@pytest.mark.parametrize("command, message", [
+    (["show"], "the module has no public function to show"),
+    (["estimate"], "the module has no public function to estimate"),
+    (["run", "--random-inputs"], "the module has no public function to run"),
+    (["explain"], "the module has no function to explain"),
+])
+def test_an_empty_module_says_what_the_command_has_nothing_to_do_with(tmp_path, command, message):
+    empty = tmp_path / "empty.mlir"
+    empty.write_text("module {}\n")
+    r = meshc(command[0], empty, *command[1:])
+    assert (r.exit_code, r.stderr, r.stdout) == (1, f"error: {message}\n", "")

@@ -110,6 +110,7 @@ def command(input_path: str, value_names: tuple[str, ...], all_values: bool, ent
 
     text, name = read_input(input_path)
     module = parse(text, name)
+    entry_function(module, entry, purpose="show")  # --entry names a function; or there is one to show
     if annotations or auto_shard or explain:
         shard_module(module, entry, annotations, auto_shard, explain)
     from meshc.api import MAX_DEVICES, MAX_UNROLLED_DEVICES, check_device_count, mesh_names, override_mesh_shapes
@@ -123,7 +124,7 @@ def command(input_path: str, value_names: tuple[str, ...], all_values: bool, ent
                            f"device; meshc compile, run and estimate take up to {MAX_DEVICES})")
     check_mesh_shapes(module, shapes)
     distribute(module, shapes)
-    func = entry_function(module, entry)
+    func = entry_function(module, entry, purpose="show")
     everything = tensor_values(func)
     if not any(sharding_of(v.type) is not None for v in everything):
         raise DiagnosticError(f"function @{func.sym_name} has no sharded tensor value (no mesh.shard "
