@@ -18,7 +18,11 @@ options also take ``=true`` / ``=false``:
   ``--dump-pass-pipeline``, ``--mlir-print-debuginfo`` (each op's location in place); ``--mlir-print-local-scope`` (attributes in place, no
   ``#map`` / ``#encoding`` aliases: :mod:`meshc.ir.aliases`); ``--mlir-disable-threading``
   and ``--mlir-print-ir-module-scope`` are accepted and change nothing (meshc runs one
-  thread and dumps the whole module); meshc's ``--remarks``,
+  thread and dumps the whole module), as are ``--mlir-pretty-debuginfo`` and
+  ``--mlir-print-value-users`` (documented as such); ``--split-input-file=MARKER``,
+  ``--output-split-marker=MARKER``, ``--no-implicit-module``, ``--verify-roundtrip``,
+  ``--mlir-disable-diagnostic-notes``, ``--mlir-elide-elementsattrs-if-larger=N`` and
+  ``--mlir-print-elementsattrs-with-hex-if-larger=N`` as mlir-opt; meshc's ``--remarks``,
   ``--mesh-shape NAME=SIZES``, ``--spelling={mesh19,mesh20,shard,input}`` and
   ``--value-names={asm,source}`` too.
 
