@@ -119,9 +119,13 @@ def _pieces(diag: Diagnostic, sources: Optional[SourceManager]) -> list[Piece]:
             pieces.append((text + "\n", ""))
             pieces.append((" " * (col - 1), ""))
             pieces.append(("^\n", "bold green"))
-    for n in diag.notes:
+    for n in diag.notes if SHOW_NOTES[0] else ():
         pieces.extend(_pieces(n, sources))
     return pieces
+
+
+SHOW_NOTES = [True]
+"""False while notes are left out of printed diagnostics (``meshc-opt --mlir-disable-diagnostic-notes``)."""
 
 
 def render(diag: Diagnostic, sources: Optional[SourceManager] = None) -> str:
@@ -336,17 +340,19 @@ class Chunk:
     last: int
 
 
-def split_input(text: str, split: bool = True) -> list[Chunk]:
-    """Split ``text`` on lines that are exactly ``// -----`` (mlir-opt's
-    marker). Each chunk keeps the original line numbers (its text starts
-    with ``first - 1`` newlines). ``split=False`` returns the whole text."""
+def split_input(text: str, split: bool = True, marker: str = SPLIT_MARKER) -> list[Chunk]:
+    """Split ``text`` on lines that are exactly ``marker`` (default ``// -----``,
+    mlir-opt's; ``--split-input-file=MARKER`` another), blanks around it allowed.
+    Each chunk keeps the original line numbers (its text starts with ``first - 1``
+    newlines). ``split=False`` returns the whole text."""
     lines = text.splitlines(keepends=True)
     if not split:
         return [Chunk(text, 1, max(len(lines), 1))]
+    split_line = _SPLIT_LINE if marker == SPLIT_MARKER else re.compile(rf"^[ \t]*{re.escape(marker)}[ \t]*$")
     chunks: list[Chunk] = []
     start = 0
     for i, line in enumerate(lines + [None]):  # type: ignore[list-item]
-        if line is None or _SPLIT_LINE.match(line.rstrip("\r\n")):
+        if line is None or split_line.match(line.rstrip("\r\n")):
             body = "".join(lines[start:i])
             chunks.append(Chunk("\n" * start + body, start + 1, max(i, start + 1)))
             start = i + 1

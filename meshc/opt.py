@@ -18,7 +18,11 @@ options also take ``=true`` / ``=false``:
   ``--dump-pass-pipeline``, ``--mlir-print-debuginfo`` (each op's location in place); ``--mlir-print-local-scope`` (attributes in place, no
   ``#map`` / ``#encoding`` aliases: :mod:`meshc.ir.aliases`); ``--mlir-disable-threading``
   and ``--mlir-print-ir-module-scope`` are accepted and change nothing (meshc runs one
-  thread and dumps the whole module); meshc's ``--remarks``,
+  thread and dumps the whole module), as are ``--mlir-pretty-debuginfo`` and
+  ``--mlir-print-value-users`` (documented as such); ``--split-input-file=MARKER``,
+  ``--output-split-marker=MARKER``, ``--no-implicit-module``, ``--verify-roundtrip``,
+  ``--mlir-disable-diagnostic-notes``, ``--mlir-elide-elementsattrs-if-larger=N`` and
+  ``--mlir-print-elementsattrs-with-hex-if-larger=N`` as mlir-opt; meshc's ``--remarks``,
   ``--mesh-shape NAME=SIZES``, ``--spelling={mesh19,mesh20,shard,input}`` and
   ``--value-names={asm,source}`` too.
 
@@ -62,7 +66,14 @@ FLAGS: dict[str, Flag] = {
     "o": Flag("value", "--output", "Output file ('-': stdout; written only on success).", "FILE"),
     "pass-pipeline": Flag("value", None, "A textual pass pipeline, e.g. 'builtin.module(func.func(cse))'.",
                           "PIPELINE"),
-    "split-input-file": Flag("bool", "--split-input-file", "Process each '// -----' chunk on its own."),
+    "split-input-file": Flag("bool", "--split-input-file", "Process each '// -----' chunk on its own "
+                             "(=MARKER: split on lines that are MARKER instead)."),
+    "output-split-marker": Flag("value", "--output-split-marker", "The line printed between the outputs of the "
+                                "chunks (default '// -----').", "MARKER"),
+    "no-implicit-module": Flag("bool", "--no-implicit-module", "The input must be one top-level builtin.module "
+                               "(no implicit module around top-level ops)."),
+    "verify-roundtrip": Flag("bool", "--verify-roundtrip", "Check that the output, custom and generic form, "
+                             "reads back to itself."),
     "verify-diagnostics": Flag("bool", "--verify-diagnostics",
                                "Check diagnostics against the 'expected-error {{...}}' comments."),
     "mlir-print-op-generic": Flag("bool", "--generic", "Print every op in the generic form."),
@@ -81,6 +92,15 @@ FLAGS: dict[str, Flag] = {
     "verify-each": Flag("bool", None, "Verify the IR after every pass (default true)."),
     "dump-pass-pipeline": Flag("bool", None, "Print the pass pipeline that runs (stderr)."),
     "mlir-disable-threading": Flag("bool", None, "Accepted; meshc runs passes on one thread anyway."),
+    "mlir-disable-diagnostic-notes": Flag("bool", None, "Print diagnostics without their notes."),
+    "mlir-elide-elementsattrs-if-larger": Flag("value", None, "Print dense constants of more than N elements "
+                                               "(not splats) as dense_resource<__elided__>.", "N"),
+    "mlir-print-elementsattrs-with-hex-if-larger": Flag("value", None, "Print dense constants of more than N "
+                                                        "elements (not splats) in hex, dense<\"0x...\"> (-1: "
+                                                        "never; meshc's default: 64).", "N"),
+    "mlir-pretty-debuginfo": Flag("bool", None, "Accepted; locations print as --mlir-print-debuginfo prints "
+                                  "them, loc(\"file\":line:col)."),
+    "mlir-print-value-users": Flag("bool", None, "Accepted, no effect: meshc prints no '// users:' comments."),
     "mlir-print-local-scope": Flag("bool", None, "Print every attribute in place (no #map / #encoding aliases)."),
     "mlir-print-ir-module-scope": Flag("bool", None, "Accepted; meshc's IR dumps print the whole module anyway."),
     "spelling": Flag("value", "--spelling", "Print in this spelling: mesh19 (LLVM 19), mesh20 (LLVM 20), shard "
@@ -101,6 +121,7 @@ VERIFY_EACH_OPTION = {True: "--verify-each", False: "--no-verify-each"}
 (``PassManager(verify_each=...)``); the one place to change if the manager's option changes."""
 
 _TRUE, _FALSE = ("true", "1", "on", "yes"), ("false", "0", "off", "no")
+_INTEGER_VALUES = ("mlir-elide-elementsattrs-if-larger", "mlir-print-elementsattrs-with-hex-if-larger")
 
 
 class UsageError(Exception):
@@ -189,6 +210,10 @@ def parse_args(argv: list[str]) -> Invocation:
                 raise UsageError(f"'{arg}': '{name}' ({a.origin}) has no meshc equivalent: {a.differences}")
             raise UsageError(f"unknown option or pass '{arg}'{_suggest_option(name)} "
                              f"('{PROG} --help' lists them)")
+        if name == "split-input-file" and text is not None and text.lower() not in _TRUE + _FALSE:
+            inv.bools[name] = True  # mlir-opt's --split-input-file=MARKER
+            inv.values["split-marker"] = text
+            continue
         if flag.kind == "bool":
             inv.bools[name] = _parse_bool(name, text)
             continue
@@ -204,6 +229,11 @@ def parse_args(argv: list[str]) -> Invocation:
                 raise UsageError(f"'--value-names' expects one of {', '.join(VALUE_NAME_CHOICES)}, got '{text}'")
             if name == "spelling" and text not in SPELLING_CHOICES:
                 raise UsageError(f"'--spelling' expects one of {', '.join(SPELLING_CHOICES)}, got '{text}'")
+            if name in _INTEGER_VALUES:
+                try:
+                    int(text)
+                except ValueError:
+                    raise UsageError(f"'--{name}' expects an integer, got '{text}'") from None
             if name in inv.values:  # mlir-opt: "may only occur zero or one times!"
                 raise UsageError(f"'{arg}': '--{name}' may only be given once (it was given "
                                  f"'{inv.values[name]}' before)")
@@ -273,6 +303,8 @@ def compile_args(inv: Invocation, pipeline: str) -> list[str]:
                     args += [a for m in names for a in (flag.compile, m)]
                 else:
                     args += [flag.compile, v]
+    if "split-marker" in inv.values:
+        args += ["--split-marker", inv.values["split-marker"]]
     if "spelling" not in inv.values:
         args += ["--spelling", "input"]  # mlir-opt prints what it parsed
     if not inv.flag("mlir-print-local-scope"):
@@ -398,11 +430,21 @@ def _main(argv: list[str]) -> None:
     _REJECT_UNREGISTERED[0] = not inv.flag("allow-unregistered-dialect")
     from meshc.dialects.mesh_checks import upstream_axis_checks
 
+    from meshc.diagnostics import SHOW_NOTES
+    from meshc.ir.attributes import DenseElementsAttr
+
+    saved = SHOW_NOTES[0], DenseElementsAttr.ELIDE_THRESHOLD, DenseElementsAttr.HEX_THRESHOLD
+    SHOW_NOTES[0] = not inv.flag("mlir-disable-diagnostic-notes")
+    if "mlir-elide-elementsattrs-if-larger" in inv.values:
+        DenseElementsAttr.ELIDE_THRESHOLD = int(inv.values["mlir-elide-elementsattrs-if-larger"])
+    if "mlir-print-elementsattrs-with-hex-if-larger" in inv.values:
+        DenseElementsAttr.HEX_THRESHOLD = int(inv.values["mlir-print-elementsattrs-with-hex-if-larger"])
     try:
         with upstream_axis_checks():  # a sharding's mesh axes checked as mlir-opt checks them
             command.main(args=args, prog_name=PROG, standalone_mode=True)
     finally:
         _REJECT_UNREGISTERED[0] = False
+        SHOW_NOTES[0], DenseElementsAttr.ELIDE_THRESHOLD, DenseElementsAttr.HEX_THRESHOLD = saved
 
 
 if __name__ == "__main__":

@@ -110,6 +110,18 @@ def names_standard_output(path: str) -> bool:
     return not stat.S_ISCHR(mine.st_mode) and (mine.st_dev, mine.st_ino) == (out.st_dev, out.st_ino)
 
 
+def is_standard_input(path: str) -> bool:
+    """True when ``path`` names the regular file this process's standard input is open on
+    (``meshc compile - -o k.mlir < k.mlir``): the same device and inode as ``fstat(0)``. A standard
+    input that is no regular file (a terminal, a pipe, ``/dev/null``) never matches: writing it
+    loses nothing that was read."""
+    try:
+        given, mine = os.fstat(0), os.stat(path)
+    except (OSError, ValueError):
+        return False
+    return stat.S_ISREG(given.st_mode) and (given.st_dev, given.st_ino) == (mine.st_dev, mine.st_ino)
+
+
 def same_file(a: str, b: str) -> bool:
     """True when paths ``a`` and ``b`` name one file: the same file when both exist (through links,
     hard links included), else the same path once symbolic links are resolved (two new paths)."""

@@ -2297,6 +2297,7 @@ def parse(text: str, filename: str = "<stdin>") -> Operation:
             raise cb.error(f"nesting too deep (more than {MAX_NESTING} nested regions, counting the implicit "
                            "top-level module)", cb.max_depth_tok)
         module = ModuleOp.build_empty(Location(filename, 1, 1))
+        module.top_level_ops = len(ops)  # an implicit module: what --no-implicit-module refuses
         for op in ops:
             top.remove(op)
             module.body.append(op)

@@ -115,6 +115,38 @@ def test_located_error_from_a_jax_export(tmp_path):
                                                  "have (axes: data, model)" in first
 
 
+@pytest.mark.parametrize("dims, count", [('[{"data"}]', 1), ('[{"data"}, {}, {}]', 3)])
+def test_a_shardy_sharding_of_another_rank_than_its_tensor_is_a_located_error(tmp_path, dims, count):
+    """Shardy requires one dim sharding per tensor dim; meshc's own form may leave trailing dims out, so
+    the count is checked on the export, at the sharding's location there."""
+    text = (REAL / "mlp_sharded.stablehlo.mlir").read_text()
+    bad = tmp_path / "b.stablehlo.mlir"
+    bad.write_text(text.replace('#sdy.sharding<@mesh, [{"data"}, {}]>', f"#sdy.sharding<@mesh, {dims}>", 1))
+    r = meshc("annotate", str(REAL / "mlp.func.linalg.mlir"), "--shardings-from", str(bad))
+    assert (r.returncode, r.stdout) == (1, "")
+    line = bad.read_text().splitlines()[2]
+    col = line.index("#sdy.sharding") + 1  # the first one, %arg0's
+    plural = "s" if count != 1 else ""
+    assert r.stderr.splitlines()[0] == (
+        f"{bad}:3:{col}: error: the sharding of argument 0 of @main has {count} dim sharding{plural} but its type "
+        f"'tensor<64x256xf32>' has rank 2: Shardy requires one per dimension (sharding doesn't match tensor rank: "
+        f"{count} != 2)")
+
+
+def test_a_gspmd_sharding_of_another_rank_than_its_tensor_is_a_located_error(tmp_path):
+    text = (REAL / "mlp_sharded_gspmd.stablehlo.mlir").read_text()
+    bad = tmp_path / "g.stablehlo.mlir"
+    bad.write_text(text.replace("{devices=[2,1,4]<=[8] last_tile_dim_replicate}",
+                                "{devices=[2,4]<=[8] last_tile_dim_replicate}", 1))
+    r = meshc("annotate", str(REAL / "mlp.func.linalg.mlir"), "--shardings-from", str(bad))
+    assert (r.returncode, r.stdout) == (1, "")
+    col = bad.read_text().splitlines()[1].index('"{devices=[2,4]') + 1
+    assert r.stderr.splitlines()[0] == (
+        f"{bad}:2:{col}: error: the sharding of argument 0 of @main ('{{devices=[2,4]<=[8] last_tile_dim_replicate}}') "
+        "has 1 tile dimension but its type 'tensor<64x256xf32>' has rank 2: XLA requires one tile dimension per "
+        "tensor dimension, besides the replicated one")
+
+
 def test_warning_for_a_global_never_loaded(tmp_path):
     f = tmp_path / "g.mlir"
     f.write_text("util.global private @v = dense<0.0> : tensor<4xf32>\n"

@@ -113,6 +113,31 @@ def test_single_inputs_by_name_and_position(add_program, tmp_path):
     assert "--input z: the entry function has no argument named '%z' (arguments: %x, %y)" in r.stderr
 
 
+@pytest.mark.parametrize("inputs, message", [
+    (["=X"], "Invalid value for '--input': '=X' is not NAME=FILE: the NAME is missing"),
+    (["%=X"], "Invalid value for '--input': '%=X' is not NAME=FILE: the NAME is missing"),
+    (["x="], "Invalid value for '--input': 'x=' is not NAME=FILE: the FILE is missing"),
+    (["x"], "Invalid value for '--input': 'x' is not NAME=FILE\n"),
+    (["x=X", "x=Y"], "Invalid value for '--input': argument 'x' is given twice"),
+    (["x=X", "%x=Y"], "Invalid value for '--input': argument 'x' is given twice"),
+])
+def test_malformed_or_repeated_single_inputs_are_usage_errors_before_any_file_is_read(add_program, tmp_path,
+                                                                                      inputs, message):
+    path, x, _ = add_program
+    np.save(tmp_path / "x.npy", x)
+    args = [a.replace("X", str(tmp_path / "x.npy")).replace("Y", str(tmp_path / "x.npy")) for a in inputs]
+    r = meshc(path, "--reference", *[w for a in args for w in ("--input", a)])
+    assert r.exit_code == 1 and r.stdout == ""
+    assert message.replace("X", str(tmp_path / "x.npy")) in r.stderr
+
+
+def test_an_empty_iree_target_cpu_is_a_usage_error_naming_the_option():
+    r = meshc(DATA / "seed_matmul_rows.mlir", "--random-inputs", "--backend", "iree", "--iree-target-cpu", "")
+    assert r.exit_code == 1 and r.stdout == ""
+    assert r.stderr.splitlines()[-1] == ("Error: Invalid value for '--iree-target-cpu': '' is no CPU name: give one "
+                                         "(host: this machine's; generic, or an LLVM CPU name such as znver3)")
+
+
 def test_random_inputs_are_seeded(add_program):
     path, _, _ = add_program
 

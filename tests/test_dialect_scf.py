@@ -8,7 +8,7 @@ import textwrap
 
 import pytest
 
-from meshc.dialects.scf import DYNAMIC_INDEX, ForallOp, ForOp, IfOp, InParallelOp, YieldOp
+from meshc.dialects.scf import DYNAMIC_INDEX, ExecuteRegionOp, ForallOp, ForOp, IfOp, InParallelOp, YieldOp
 from meshc.ir import F32, I32, INDEX, DiagnosticError, TensorType, print_op, verify
 from meshc.parser import parse
 from tests.irtest import expect_error, first, roundtrip
@@ -132,6 +132,77 @@ def test_generic_if_with_empty_else_region_reads_as_no_else():
     m, out = roundtrip(text)
     assert "scf.if %c {\n    }" in out
     assert first(m, IfOp).else_block is None
+
+
+# ---------------------------------------------------------------- scf.execute_region
+def test_execute_region_custom_form_round_trips_as_mlir_opt_prints_it():
+    m, out = roundtrip("""
+    func.func @f(%x: f32, %y: i32) -> (f32, f32, i32) {
+      %r = scf.execute_region -> f32 {
+        scf.yield %x : f32
+      }
+      %s = scf.execute_region -> f32 no_inline {
+        %a = arith.addf %x, %x : f32
+        scf.yield %a : f32
+      } {tag = "k"}
+      %t:2 = scf.execute_region -> (f32, i32) {
+        scf.yield %x, %y : f32, i32
+      }
+      scf.execute_region {
+        scf.yield
+      }
+      return %r, %s, %t#1 : f32, f32, i32
+    }""")
+    assert "    %r = scf.execute_region -> f32 {\n      scf.yield %x : f32\n    }\n" in out
+    assert "%s = scf.execute_region -> f32 no_inline {" in out and '    } {tag = "k"}\n' in out
+    assert "%t:2 = scf.execute_region -> (f32, i32) {\n      scf.yield %x, %y : f32, i32\n    }" in out
+    assert "    scf.execute_region {\n      scf.yield\n    }\n" in out  # the terminator is always printed
+    ops = [op for op in m.walk() if isinstance(op, ExecuteRegionOp)]
+    assert [[str(r.type) for r in op.results] for op in ops] == [["f32"], ["f32"], ["f32", "i32"], []]
+    assert [op.no_inline for op in ops] == [False, True, False, False]
+    generic = print_op(m, generic=True)
+    assert '"scf.execute_region"() ({' in generic and '}) {no_inline, tag = "k"} : () -> (f32)' in generic
+
+
+def test_execute_region_with_several_blocks_round_trips():
+    m, out = roundtrip("""
+    func.func @f(%x: f32) -> f32 {
+      %r = scf.execute_region -> f32 {
+        cf.br ^bb1
+      ^bb1:
+        scf.yield %x : f32
+      }
+      return %r : f32
+    }""")
+    assert len(first(m, ExecuteRegionOp).regions[0].blocks) == 2 and "^bb1:\n      scf.yield %x : f32" in out
+
+
+@pytest.mark.parametrize("text, message, line, token", [
+    ("""
+    func.func @f(%x: f32) -> i32 {
+      %r = scf.execute_region -> i32 {
+        scf.yield %x : f32
+      }
+      return %r : i32
+    }""", "'scf.execute_region' op along control flow edge from Region #0 to parent results: source type #0 'f32' "
+          "should match input type #0 'i32'", 3, "scf.execute_region"),
+    ("""
+    func.func @f(%x: f32) -> f32 {
+      %r = "scf.execute_region"() ({
+      ^bb0(%a: f32):
+        scf.yield %a : f32
+      }) : () -> f32
+      return %r : f32
+    }""", "'scf.execute_region' op region cannot have any arguments", 3, '"scf.execute_region"'),
+    ("""
+    func.func @f() {
+      "scf.execute_region"() ({
+      }) : () -> ()
+      return
+    }""", "'scf.execute_region' op region needs to have at least one block", 3, '"scf.execute_region"'),
+])
+def test_execute_region_errors_as_upstream_words_them(text, message, line, token):
+    expect_error(text, message, line, token)
 
 
 # ---------------------------------------------------------------- scf.forall

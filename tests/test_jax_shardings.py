@@ -232,6 +232,21 @@ def _header(args: str, results: str = "tensor<4xf32>") -> str:
      "3:63", "meshc does not support sub-axes"),
     (_header('%arg0: tensor<4xf32> {sdy.sharding = #sdy.sharding<mesh<["x"=4]>, [{"x"}]>}'), "2:63",
      "uses an inline mesh"),
+    ('sdy.mesh @mesh = <["x"=4]>\n' + _header('%arg0: tensor<4xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {}]>}'),
+     "3:63", "the sharding of argument 0 of @main has 2 dim shardings but its type 'tensor<4xf32>' has rank 1: "
+             "Shardy requires one per dimension (sharding doesn't match tensor rank: 2 != 1)"),
+    ('sdy.mesh @mesh = <["x"=4]>\n' + _header('%arg0: tensor<4x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}]>}'),
+     "3:65", "the sharding of argument 0 of @main has 1 dim sharding but its type 'tensor<4x8xf32>' has rank 2: "
+             "Shardy requires one per dimension (sharding doesn't match tensor rank: 1 != 2)"),
+    ('sdy.mesh @mesh = <["x"=4]>\n' + _header('%arg0: tensor<4xf32> {sdy.sharding = #sdy.sharding<@mesh, []>}'),
+     "3:63", "has 0 dim shardings but its type 'tensor<4xf32>' has rank 1"),
+    (_header('%arg0: tensor<4xf32> {mhlo.sharding = "{devices=[2,2]<=[4]}"}'), "2:64",
+     "the sharding of argument 0 of @main ('{devices=[2,2]<=[4]}') has 2 tile dimensions but its type "
+     "'tensor<4xf32>' has rank 1: XLA requires one tile dimension per tensor dimension, besides the replicated one"),
+    (_header('%arg0: tensor<4xf32> {mhlo.sharding = "{devices=[2,2]<=[4] last_tile_dim_replicate}"}', "(tensor<4x4xf32> "
+             '{mhlo.sharding = "{devices=[4,1]<=[4] last_tile_dim_replicate}"})'), "2:150",
+     "the sharding of result 0 of @main ('{devices=[4,1]<=[4] last_tile_dim_replicate}') has 1 tile dimension but "
+     "its type 'tensor<4x4xf32>' has rank 2"),
     ('sdy.mesh @mesh = <["x"=4], device_ids=[3, 2, 1, 0]>\n' + _header('%arg0: tensor<4xf32> {sdy.sharding = '
                                                                         '#sdy.sharding<@mesh, [{"x"}]>}'),
      "1:1", "lists device_ids [3, 2, 1, 0], which are not the default order 0..3"),

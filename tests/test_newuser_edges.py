@@ -1160,3 +1160,56 @@ def test_reference_run_of_partitioned_ir_says_what_to_run_instead(tmp_path):
     assert r.exit_code == 1
     assert "'mesh.for_all' op needs the coordinates of the device" in r.output
     assert "meshc run without --reference, and compare with --expected" in r.output
+
+
+# --------------------------------------------------------------- an input file given on standard input
+@pytest.mark.parametrize("command", ["meshc compile - -o {f} < {f}", "meshc-opt --cse -o {f} < {f}",
+                                     "meshc-opt --cse -o /dev/stdin < {f}",
+                                     "meshc annotate - --mesh m=2 -o {f} < {f}",
+                                     "meshc show - --svg {f} < {f}",
+                                     "meshc run - --random-inputs --trace {f} < {f}"])
+def test_an_input_on_standard_input_is_not_overwritten_by_the_output(tmp_path, command):
+    """``-o k.mlir < k.mlir`` is refused as ``-o k.mlir k.mlir`` is: stdin's file is the output's."""
+    f = tmp_path / "k.mlir"
+    original = (SAMPLES / "seed_matmul_rows.mlir").read_text()
+    f.write_text(original)
+    r = _shell(command.format(f=f))
+    assert r.returncode == 1, r.stderr
+    option = "-o" if " -o " in command else command.split()[-4]
+    named = "/dev/stdin" if "/dev/stdin" in command else f
+    assert (f"error: refusing to overwrite the input file '{named}' (read as '-', standard input) with the "
+            f"output of {option} (choose another {option} path)") in r.stderr
+    assert f.read_text() == original
+
+
+def test_standard_input_from_another_file_or_a_pipe_may_be_written_over_nothing(tmp_path):
+    src, out = tmp_path / "k.mlir", tmp_path / "out.mlir"
+    src.write_text((SAMPLES / "seed_matmul_rows.mlir").read_text())
+    out.write_text("old")
+    assert _shell(f"meshc-opt --cse -o {out} < {src}").returncode == 0
+    assert "func.func @main" in out.read_text()
+    r = _shell(f"cat {src} | meshc-opt --cse -o {src}")  # a pipe: what was read is no file to lose
+    assert r.returncode == 0, r.stderr
+    assert "func.func @main" in src.read_text()
+
+
+# --------------------------------------------------------------- --entry and modules without a function
+@pytest.mark.parametrize("command", [["explain"], ["estimate"], ["show"], ["run", "--random-inputs"]])
+def test_an_entry_that_names_no_function_is_an_error_in_every_command(command):
+    r = meshc(command[0], MLP, *command[1:], "--entry", "nope")
+    assert r.exit_code == 1, r.output
+    assert r.stderr == "error: no function named '@nope' (functions: @mlp)\n"
+    assert r.stdout == ""
+
+
+@pytest.mark.parametrize("command, message", [
+    (["show"], "the module has no public function to show"),
+    (["estimate"], "the module has no public function to estimate"),
+    (["run", "--random-inputs"], "the module has no public function to run"),
+    (["explain"], "the module has no function to explain"),
+])
+def test_an_empty_module_says_what_the_command_has_nothing_to_do_with(tmp_path, command, message):
+    empty = tmp_path / "empty.mlir"
+    empty.write_text("module {}\n")
+    r = meshc(command[0], empty, *command[1:])
+    assert (r.exit_code, r.stderr, r.stdout) == (1, f"error: {message}\n", "")

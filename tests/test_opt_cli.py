@@ -376,3 +376,135 @@ def test_a_value_option_given_twice_is_refused_as_mlir_opt_does():
     with pytest.raises(UsageError, match="'--spelling' may only be given once"):
         parse_args(["--spelling", "shard", "--spelling=mesh19", "in.mlir"])
     assert parse_args(["-p", "cse", "in.mlir"]).values["pass-pipeline"] == "cse"
+
+
+def test_linalg_generalize_named_ops_writes_named_ops_as_generics_that_compute_the_same(capsys, tmp_path):
+    """Upstream's pass name (samples/real/README.md runs iree-opt --linalg-generalize-named-ops)."""
+    src = Path(__file__).resolve().parent / "data" / "real" / "mlp.func.linalg.mlir"
+    out = tmp_path / "g.mlir"
+    code, _, err = run(capsys, "--linalg-generalize-named-ops", str(src), "-o", str(out))
+    assert code == 0, err
+    text = out.read_text()
+    assert "linalg.matmul" not in text and "linalg.add" not in text
+    assert ("linalg.generic {indexing_maps = [#map, #map1, #map2], iterator_types = [\"parallel\", \"parallel\", "
+            "\"reduction\"]} ins(%arg0, %arg1 : tensor<64x256xf32>, tensor<256x1024xf32>)") in text
+    assert "      %3 = arith.mulf %in, %in_0 : f32\n      %4 = arith.addf %out, %3 : f32\n" in text
+    import numpy as np
+
+    import meshc.api as mc
+
+    inputs = dict(np.load(src.parent / "mlp.inputs.npz"))
+    want = mc.run_reference(mc.parse(src.read_text(), str(src)), inputs).outputs
+    got = mc.run_reference(mc.parse(text, str(out)), inputs).outputs
+    np.testing.assert_array_equal(got[0], want[0])
+
+
+# ------------------------------------------------------------------ mlir-opt / iree-opt flags of common RUN lines
+CONSTANTS = """func.func @f() -> (tensor<8xf32>, tensor<2xf32>, tensor<100xf32>) {
+  %a = arith.constant dense<[1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 7.0, 8.0]> : tensor<8xf32>
+  %b = arith.constant dense<[1.0, 2.0]> : tensor<2xf32>
+  %c = arith.constant dense<1.0> : tensor<100xf32>
+  return %a, %b, %c : tensor<8xf32>, tensor<2xf32>, tensor<100xf32>
+}
+"""
+
+
+def test_large_dense_constants_are_elided_or_printed_in_hex_as_mlir_opt_does(capsys, tmp_path):
+    src = tmp_path / "c.mlir"
+    src.write_text(CONSTANTS)
+    code, out, err = run(capsys, "--mlir-elide-elementsattrs-if-larger=4", str(src))
+    assert (code, err) == (0, "")
+    assert "    %cst = arith.constant dense_resource<__elided__> : tensor<8xf32>\n" in out
+    assert "%cst_0 = arith.constant dense<[1.000000e+00, 2.000000e+00]> : tensor<2xf32>" in out  # small: kept
+    assert "%cst_1 = arith.constant dense<1.000000e+00> : tensor<100xf32>" in out  # a splat is never elided
+    code, out, _ = run(capsys, "--mlir-print-elementsattrs-with-hex-if-larger", "4", str(src))
+    assert code == 0
+    assert ('%cst = arith.constant dense<"0x0000803F0000004000004040000080400000A0400000C0400000E04000000041"> : '
+            'tensor<8xf32>') in out
+    assert "dense<[1.000000e+00, 2.000000e+00]>" in out and "dense<1.000000e+00> : tensor<100xf32>" in out
+    big = tmp_path / "big.mlir"  # 70 elements: meshc prints hex above 64 by default, -1 never
+    values = ", ".join(f"{k}.0" for k in range(70))
+    big.write_text(f"func.func @g() -> tensor<70xf32> {{\n  %a = arith.constant dense<[{values}]> : tensor<70xf32>\n"
+                   "  return %a : tensor<70xf32>\n}\n")
+    assert 'dense<"0x000000000000803F' in run(capsys, str(big))[1]
+    code, out, _ = run(capsys, "--mlir-print-elementsattrs-with-hex-if-larger=-1", str(big))
+    assert code == 0 and "dense<[0.000000e+00, 1.000000e+00, 2.000000e+00," in out and 'dense<"' not in out
+    code, _, err = run(capsys, "--mlir-elide-elementsattrs-if-larger=many", str(src))
+    assert (code, err) == (1, "meshc-opt: error: '--mlir-elide-elementsattrs-if-larger' expects an integer, "
+                              "got 'many'\n")
+    from meshc.ir.attributes import DenseElementsAttr
+
+    assert (DenseElementsAttr.ELIDE_THRESHOLD, DenseElementsAttr.HEX_THRESHOLD) == (None, 64)  # restored
+
+
+def test_split_input_file_takes_a_marker_and_output_split_marker_joins_the_outputs(capsys, tmp_path):
+    src = tmp_path / "s.mlir"
+    src.write_text("func.func @a() {\n  return\n}\n// ==\nfunc.func @b() {\n  return\n}\n")
+    code, out, err = run(capsys, "--split-input-file=// ==", "--output-split-marker=// ++", str(src))
+    assert (code, err) == (0, "")
+    assert out == ("module {\n  func.func @a() {\n    return\n  }\n}\n// ++\n"
+                   "module {\n  func.func @b() {\n    return\n  }\n}\n")
+    code, out, _ = run(capsys, "--split-input-file", str(src))  # the default marker is not in the file
+    assert code == 0 and out.count("module {") == 1 and "// ++" not in out
+
+
+def test_no_implicit_module_needs_one_top_level_module(capsys, tmp_path):
+    two = tmp_path / "two.mlir"
+    two.write_text("func.func @a() {\n  return\n}\nfunc.func @b() {\n  return\n}\n")
+    code, _, err = run(capsys, "--no-implicit-module", str(two))
+    assert code == 1
+    assert err.startswith(f"{two}:1:1: error: source must contain a single top-level operation, found: 2\n")
+    one = tmp_path / "one.mlir"
+    one.write_text("func.func @a() {\n  return\n}\n")
+    code, _, err = run(capsys, "--no-implicit-module", str(one))
+    assert code == 1 and ("error: with --no-implicit-module, meshc needs the top-level operation to be a "
+                          "'builtin.module', found 'func.func'") in err
+    mod = tmp_path / "mod.mlir"
+    mod.write_text("module {\n  func.func @a() {\n    return\n  }\n}\n")
+    code, out, err = run(capsys, "--no-implicit-module", str(mod))
+    assert (code, err, out) == (0, "", mod.read_text())
+
+
+def test_verify_roundtrip_passes_on_what_meshc_prints(capsys, tmp_path):
+    src = tmp_path / "c.mlir"
+    src.write_text(CONSTANTS)
+    code, out, err = run(capsys, "--verify-roundtrip", "--cse", str(src))
+    assert (code, err) == (0, "")
+    assert run(capsys, "--cse", str(src))[1] == out
+
+
+def test_verify_roundtrip_reports_a_form_that_does_not_read_back(monkeypatch):
+    from meshc.commands.compile import _verify_roundtrip
+    from meshc.ir.location import DiagnosticError
+    from meshc.parser import parse
+
+    module = parse(CONSTANTS, "c.mlir")
+    import meshc.ir.printer as printer
+
+    real = printer.print_op
+    monkeypatch.setattr(printer, "print_op", lambda op, generic=False, **kw: real(op, generic=generic, **kw)
+                        .replace("tensor<2xf32>", "tensor<3xf32>", 1) if not generic else real(op, True, **kw))
+    with pytest.raises(DiagnosticError, match="round trip failed: the output in the custom form does not read back"):
+        _verify_roundtrip(module, True)
+
+
+def test_disable_diagnostic_notes_prints_the_error_alone(capsys, tmp_path):
+    src = tmp_path / "w.mlir"
+    src.write_text("func.func @w(%x: f32) -> f32 {\n  %r = scf.while (%a = %x) : (f32) -> f32 {\n    scf.yield %a : "
+                   "f32\n  } do {\n  ^bb0(%b: f32):\n    scf.yield %b : f32\n  }\n  return %r : f32\n}\n")
+    code, _, err = run(capsys, str(src))
+    assert code == 1 and f"{src}:3:5: note: terminator here" in err
+    code, _, quiet = run(capsys, "--mlir-disable-diagnostic-notes", str(src))
+    assert code == 1 and quiet == (f"{src}:2:8: error: 'scf.while' op expects the 'before' region to terminate with "
+                                   "'scf.condition'\n  %r = scf.while (%a = %x) : (f32) -> f32 {\n       ^\n")
+    code, _, again = run(capsys, str(src))
+    assert again == err  # notes are back for the next command
+
+
+@pytest.mark.parametrize("flag", ["--mlir-pretty-debuginfo", "--mlir-print-value-users"])
+def test_flags_accepted_for_compatibility_change_nothing_and_are_documented(capsys, program, flag):
+    code, out, err = run(capsys, flag, str(program))
+    assert (code, err) == (0, "")
+    assert out == run(capsys, str(program))[1]
+    assert f"`{flag}`" in (Path(__file__).resolve().parent.parent / "docs" / "meshc-opt.md").read_text()
+    assert flag in help_text()

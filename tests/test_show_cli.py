@@ -112,6 +112,24 @@ def test_svg_written(tmp_path):
     assert refused.exit_code == 1 and "refusing to overwrite the input file" in refused.stderr
 
 
+@pytest.mark.parametrize("target", ["/dev/stdout", "-", "same"])
+def test_svg_to_standard_output_is_the_svg_alone_with_the_text_on_stderr(tmp_path, target):
+    import subprocess
+    import sys
+
+    out = tmp_path / "p.svg"
+    where = out if target == "same" else target  # 'same': --svg p.svg while stdout is p.svg too
+    with open(out, "w") as fh:
+        r = subprocess.run([sys.executable, "-m", "meshc", "show", MESH2D, "--svg", str(where)], stdout=fh,
+                           stderr=subprocess.PIPE, text=True, timeout=120, env={"NO_COLOR": "1", "PATH": ""})
+    assert r.returncode == 0, r.stderr
+    root = ET.fromstring(out.read_text())  # valid XML: nothing before or after the document
+    assert len(root.findall("{http://www.w3.org/2000/svg}rect")[1:]) == 8 + 4 + 2
+    assert titles(r.stderr) == ["%a", "%b", "%cs"] and "<svg" not in r.stderr
+    plain = show(MESH2D)  # without --svg the text stays on standard output
+    assert titles(plain.stdout) == ["%a", "%b", "%cs"]
+
+
 def test_render_values_api_for_run_show():
     module = parse((DATA / "dynamic_mesh_rowsum.mlir").read_text(), "rowsum.mlir")
     distribute(module, {"m": (3,)})

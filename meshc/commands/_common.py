@@ -338,7 +338,9 @@ def check_output_path(output: str, input_path: str, option: Optional[str] = None
     in the message; by default the current command's option of
     :data:`OUTPUT_PARAMS` whose value is ``output``, else ``-o``.
 
-    A character device (a terminal, ``/dev/null``) may be both: writing it overwrites nothing.
+    A character device (a terminal, ``/dev/null``) may be both: writing it overwrites nothing. An
+    ``input_path`` of ``-`` is standard input: refused when it is redirected from the file ``output``
+    names (:func:`meshc.output_files.is_standard_input`).
 
     A path that will be written as a new or regular file must be creatable, checked here so that a long
     command does not fail only at its end: its folder must exist and be writable, and an existing
@@ -346,7 +348,7 @@ def check_output_path(output: str, input_path: str, option: Optional[str] = None
 
     Raises:
         DiagnosticError: ``output`` names the same file as ``input_path``
-            (:func:`meshc.output_files.same_file`), a directory, a path whose folder does not exist
+            (:func:`meshc.output_files.same_file`) or the file standard input reads, a directory, a path whose folder does not exist
             (or is no directory, or is not writable), or an existing file that is not writable.
     """
     from meshc.ir.location import DiagnosticError
@@ -356,7 +358,7 @@ def check_output_path(output: str, input_path: str, option: Optional[str] = None
     option = option or _output_option(output) or "-o"
     if os.path.isdir(output):
         raise DiagnosticError(f"output path '{output}' ({option}) is a directory")
-    from meshc.output_files import is_character_device, same_file, writes_in_place
+    from meshc.output_files import is_character_device, is_standard_input, same_file, writes_in_place
 
     if not writes_in_place(output):
         try:
@@ -376,6 +378,9 @@ def check_output_path(output: str, input_path: str, option: Optional[str] = None
         if os.path.exists(target) and not os.access(target, os.W_OK):
             raise DiagnosticError(f"cannot write output path '{output}' ({option}): the file is not writable")
 
+    if input_path == "-" and is_standard_input(output):  # ``-o k.mlir < k.mlir``: as ``-o k.mlir k.mlir``
+        raise DiagnosticError(f"refusing to overwrite the input file '{output}' (read as '-', standard input) with "
+                              f"the output of {option} (choose another {option} path)")
     if input_path != "-" and os.path.exists(output) and os.path.exists(input_path):
         if same_file(output, input_path) and not is_character_device(output):  # a terminal can be both
             raise DiagnosticError(f"refusing to overwrite the input file '{input_path}' with the output of {option} "

@@ -54,6 +54,15 @@ def _pass_names(values: tuple[str, ...]) -> frozenset[str]:
               help="Print each op's source location after it, loc(\"file\":line:col) (mlir-opt's "
                    "--mlir-print-debuginfo, locations in place).")
 @click.option("--split-input-file", is_flag=True, help="Process each '// -----' chunk of INPUT separately.")
+@click.option("--split-marker", default="// -----", hidden=True,
+              help="The line --split-input-file splits on (meshc-opt's --split-input-file=MARKER).")
+@click.option("--output-split-marker", default="// -----", hidden=True,
+              help="The line between the outputs of the chunks (meshc-opt's --output-split-marker).")
+@click.option("--no-implicit-module", is_flag=True, hidden=True,
+              help="The input must be one top-level builtin.module (meshc-opt's --no-implicit-module).")
+@click.option("--verify-roundtrip", is_flag=True, hidden=True,
+              help="Check that the output reads back to itself, custom and generic form (meshc-opt's "
+                   "--verify-roundtrip).")
 @click.option("--verify-diagnostics", is_flag=True,
               help="Check diagnostics against 'expected-error {{...}}' comments; exit 0 when all match.")
 @verify_each_option
@@ -100,7 +109,9 @@ def command(input_path: str, output: str, pipeline: "str | None", generic: bool,
             target: str, emit: str, spelling: "str | None" = None, value_names: str = "source",
             no_propagate_reshapes: bool = False, annotations=None, auto_shard=None,
             explain: bool = False, fuse_regions: bool = True, aliases: str = "none",
-            arg_shape: tuple[str, ...] = (), print_debuginfo: bool = False) -> None:
+            arg_shape: tuple[str, ...] = (), print_debuginfo: bool = False, split_marker: str = "// -----",
+            output_split_marker: str = "// -----", no_implicit_module: bool = False,
+            verify_roundtrip: bool = False) -> None:
     """Parse, verify, run passes and print IR."""
     import meshc.api as mc
     from meshc.diagnostics import DiagnosticPrinter, DiagnosticVerifier, split_input
@@ -143,7 +154,7 @@ def command(input_path: str, output: str, pipeline: "str | None", generic: bool,
     unparsed = False  # a chunk that did not parse may declare any mesh
     # the parsed IR lives until the command ends: no collection walks it again (meshc.parser.parsed_ir_frozen)
     with parsed_ir_frozen():
-        for chunk in split_input(text, split_input_file):
+        for chunk in split_input(text, split_input_file, split_marker):
             verifier = DiagnosticVerifier(text, name, chunk.first, chunk.last) if verify_diagnostics else None
             sink = verifier.process if verifier is not None else printer.emit
             context.emit = sink
@@ -151,6 +162,8 @@ def command(input_path: str, output: str, pipeline: "str | None", generic: bool,
             try:
                 with measure(timer, "parse"):
                     module = parse(chunk.text, name)
+                if no_implicit_module:
+                    _check_explicit_module(module, name, chunk.first)
                 if spelling != "input":  # the module prints (and dumps) in the spelling asked for
                     module.spelling = spelling
                 # --mesh/--shard/--shardings-from/--auto-shard (README.md, "Commands")
@@ -190,6 +203,8 @@ def command(input_path: str, output: str, pipeline: "str | None", generic: bool,
                             from meshc.ir.aliases import with_aliases
 
                             printed = with_aliases(printed, getattr(module, "alias_kinds", ()))
+                        if verify_roundtrip:
+                            _verify_roundtrip(module, value_names == "asm")
                         outputs.append(printed)
                     else:
                         program = _program(mc, module, original, pipeline_text, context, verify_each)
@@ -212,7 +227,7 @@ def command(input_path: str, output: str, pipeline: "str | None", generic: bool,
     if split_input_file and not unparsed:  # a name no chunk declares is a mistake
         check_mesh_shape_names(shapes, list(declared), "input")
 
-    result = "// -----\n".join(outputs)
+    result = (output_split_marker + "\n").join(outputs)
     ok = not mismatches if verify_diagnostics else not failed
     if output == "-" or ok:
         write_output(output, result)
@@ -261,3 +276,53 @@ def _iree_target() -> "str | None":
         return host_executable_target()
     except IreeUnavailable:
         return None
+
+
+def _check_explicit_module(module, name: str, first_line: int) -> None:
+    """``--no-implicit-module``: the input is one top-level ``builtin.module`` (mlir-opt: "source must
+    contain a single top-level operation"; a single op of another kind, which mlir-opt would take as
+    the top level, is refused too: meshc's top level is always a module).
+
+    Raises:
+        DiagnosticError: located at the first line of the input (chunk).
+    """
+    from meshc.ir.location import DiagnosticError, Location
+
+    count = getattr(module, "top_level_ops", None)
+    if count is None:  # the input was one explicit module
+        return
+    where = Location(name, first_line, 1)
+    if count != 1:
+        raise DiagnosticError(f"source must contain a single top-level operation, found: {count}", where)
+    op = module.body.ops[0]
+    raise DiagnosticError(f"with --no-implicit-module, meshc needs the top-level operation to be a "
+                          f"'builtin.module', found '{op.name}'", op.location)
+
+
+def _verify_roundtrip(module, asm_names: bool) -> None:
+    """``--verify-roundtrip``: the module printed in the custom and in the generic form reads back to the
+    same text (mlir-opt checks its own round trip after the passes the same way).
+
+    Raises:
+        DiagnosticError: the form that did not read back, and the first line that differs.
+    """
+    from meshc.ir.location import DiagnosticError
+    from meshc.ir.printer import print_op
+    from meshc.ir.verifier import verify
+    from meshc.parser import parse
+
+    for generic in (False, True):
+        form = "generic" if generic else "custom"
+        text = print_op(module, generic=generic, asm_names=asm_names)
+        try:
+            again = parse(text, f"<{form} form>")
+            verify(again)
+        except DiagnosticError as err:
+            raise DiagnosticError(f"round trip failed: the output in the {form} form does not read back: "
+                                  f"{err.diagnostics[0]}") from None
+        back = print_op(again, generic=generic, asm_names=asm_names)
+        if back != text:
+            before, after = text.splitlines() + [""], back.splitlines() + [""]
+            k = next((i for i, (a, b) in enumerate(zip(before, after)) if a != b), 0)
+            raise DiagnosticError(f"round trip failed: the output in the {form} form reads back differently "
+                                  f"(line {k + 1}: {before[k].strip()!r} becomes {after[k].strip()!r})")

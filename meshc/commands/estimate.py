@@ -89,6 +89,7 @@ def command(input_path: str, peak_flops: float, bandwidth: float, latency: float
 
     text, name = read_input(input_path)
     module = mc.parse(text, name)
+    entry_function(module, entry, purpose="estimate")  # --entry names a function; or there is one to estimate
     shard_module(module, entry, annotations, auto_shard, explain)
     _run.specialize_arg_shapes(module, entry, arg_shape)  # --arg-shape: the sizes of dynamic dims (no inputs here)
     if pipeline is None:  # the default pipeline unrolls: every size must be known
@@ -96,7 +97,7 @@ def command(input_path: str, peak_flops: float, bandwidth: float, latency: float
     pipeline = pipeline_for(mc, pipeline, target, fuse_regions)
     if shapes:
         check_mesh_shape_names(shapes, mc.mesh_names(module))
-    func = entry_function(module, entry)
+    func = entry_function(module, entry, purpose="estimate")
     from meshc.progress import Progress
 
     with Progress(sys.stderr) as shown:

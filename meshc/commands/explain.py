@@ -43,12 +43,18 @@ def command(input_path: str, strategy: str, mesh_shape: tuple[str, ...], entry: 
     shapes = parse_mesh_shapes(mesh_shape)
     from meshc.api import MAX_DEVICES, MAX_EXPLAINED_DEVICES, check_device_count, mesh_names
     from meshc.explain import explain as explain_resharding
+    from meshc.ir.functions import entry_function, functions_of
+    from meshc.ir.location import DiagnosticError
     from meshc.ir.verifier import verify
     from meshc.parser import parse
 
     text, name = read_input(input_path)
     module = parse(text, name)
     verify(module)
+    if entry is not None:  # as run, estimate and show: the function must exist
+        entry_function(module, entry, purpose="explain")
+    elif not any(not f.is_declaration for f in functions_of(module)):
+        raise DiagnosticError("the module has no function to explain")
     if annotations or auto_shard or explain:
         shard_module(module, entry, annotations, auto_shard, explain)
         verify(module)

@@ -152,10 +152,31 @@ def require_static_args(module, entry: Optional[str], what: str = "--random-inpu
 
 
 def _split_assignment(value: str, option: str) -> tuple[str, str]:
+    """``(NAME, FILE)`` of ``NAME=FILE``.
+
+    Raises:
+        click.BadParameter: no ``=``, or an empty NAME or FILE (named in the message).
+    """
     name, sep, path = value.partition("=")
-    if not sep or not path:
-        raise click.BadParameter(f"'{value}' is not NAME=FILE", param_hint=f"'{option}'")
-    return name.strip(), path.strip()
+    name, path = name.strip(), path.strip()
+    if not sep or not path or not name.lstrip("%"):
+        missing = "" if not sep else ": the NAME is missing" if not name.lstrip("%") else ": the FILE is missing"
+        raise click.BadParameter(f"'{value}' is not NAME=FILE{missing}", param_hint=f"'{option}'")
+    return name, path
+
+
+def _check_single_inputs(single_inputs: tuple[str, ...]) -> None:
+    """Each ``--input NAME=FILE`` well formed, and no NAME twice (``x`` and ``%x`` are one name).
+
+    Raises:
+        click.BadParameter: naming the malformed value or the name given twice.
+    """
+    seen: set[str] = set()
+    for item in single_inputs:
+        key = _split_assignment(item, "--input")[0].lstrip("%")
+        if key in seen:
+            raise click.BadParameter(f"argument '{key}' is given twice", param_hint="'--input'")
+        seen.add(key)
 
 
 class _RunCommand(MeshcCommand):
@@ -291,6 +312,9 @@ def command(input_path: str, reference: bool, entry: Optional[str], inputs_path:
     if reference and not fuse_regions:
         raise click.UsageError("--no-fuse-regions applies to the sharded run; drop --reference")
     pipeline = pipeline_for(mc, pipeline, target, fuse_regions, no_propagate_reshapes)
+    if not iree_target_cpu.strip():  # IREE would take '' for its generic CPU, with a warning in meshc's module
+        raise click.BadParameter(f"'{iree_target_cpu}' is no CPU name: give one (host: this machine's; generic, "
+                                 "or an LLVM CPU name such as znver3)", param_hint="'--iree-target-cpu'")
     for option in ("iree_device", "iree_target_cpu"):
         if backend_name != "iree" and ctx.get_parameter_source(option) == click.core.ParameterSource.COMMANDLINE:
             raise click.UsageError(f"--{option.replace('_', '-')} goes with --backend iree")
@@ -432,6 +456,7 @@ def _check_usage(input_path, reference, inputs_path, single_inputs, random_input
         if device_memory is not None:
             _memory(device_memory)
     parse_mesh_shapes(mesh_shape)
+    _check_single_inputs(single_inputs)
     protect = _input_paths(input_path, inputs_path, expected_path, single_inputs, parameter_files, annotations)
     stdin_readers = [name for name, path in [("INPUT", input_path), ("--inputs", inputs_path),
                                              ("--expected", expected_path)] +

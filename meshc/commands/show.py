@@ -10,7 +10,8 @@ values; ``--all``: every tensor value; ``--value %NAME`` (repeatable): the
 values so named in the printed IR after propagation (what ``meshc compile -p
 sharding-propagation`` prints: the user's names, then ``%0, %1, ...``). A dynamic mesh needs
 ``--mesh-shape m=SIZES``. Colours only on a terminal (not with ``NO_COLOR``);
-``--svg FILE`` also writes the pictures as SVG. ``--mesh/--shard/--shardings-from`` annotate the
+``--svg FILE`` also writes the pictures as SVG (to standard output -- ``-``, ``/dev/stdout``, the
+file standard output is redirected to -- the SVG alone: the text pictures go to standard error then). ``--mesh/--shard/--shardings-from`` annotate the
 program first (as ``meshc annotate``), and ``--auto-shard tp=N|dp=N|ep=N`` pictures the advisor's plan
 (``--explain``: its reasons, on stderr). Exit codes: see
 :mod:`meshc.commands._common`.
@@ -18,6 +19,7 @@ program first (as ``meshc annotate``), and ``--auto-shard tp=N|dp=N|ep=N`` pictu
 
 from __future__ import annotations
 
+import sys
 from typing import Optional
 
 import click
@@ -108,6 +110,7 @@ def command(input_path: str, value_names: tuple[str, ...], all_values: bool, ent
 
     text, name = read_input(input_path)
     module = parse(text, name)
+    entry_function(module, entry, purpose="show")  # --entry names a function; or there is one to show
     if annotations or auto_shard or explain:
         shard_module(module, entry, annotations, auto_shard, explain)
     from meshc.api import MAX_DEVICES, MAX_UNROLLED_DEVICES, check_device_count, mesh_names, override_mesh_shapes
@@ -121,7 +124,7 @@ def command(input_path: str, value_names: tuple[str, ...], all_values: bool, ent
                            f"device; meshc compile, run and estimate take up to {MAX_DEVICES})")
     check_mesh_shapes(module, shapes)
     distribute(module, shapes)
-    func = entry_function(module, entry)
+    func = entry_function(module, entry, purpose="show")
     everything = tensor_values(func)
     if not any(sharding_of(v.type) is not None for v in everything):
         raise DiagnosticError(f"function @{func.sym_name} has no sharded tensor value (no mesh.shard "
@@ -132,7 +135,11 @@ def command(input_path: str, value_names: tuple[str, ...], all_values: bool, ent
     else:
         values = everything if all_values else entry_values(func)
     figures = figures_for(module, values, shapes)
-    print_figures(figures, console_for(), width, height)
+    from meshc.output_files import names_standard_output
+
+    # --svg /dev/stdout > p.svg (or --svg -): the SVG alone on standard output, the text on standard error
+    svg_on_stdout = bool(svg_path) and (svg_path == "-" or names_standard_output(svg_path))
+    print_figures(figures, console_for(sys.stderr if svg_on_stdout else None), width, height)
     if svg_path:
         from meshc.show.svg import svg_document
 

@@ -1,6 +1,6 @@
 """scf dialect (MLIR structured control flow): ``scf.for``, ``scf.if``,
-``scf.yield``, ``scf.while`` and its terminator ``scf.condition``, ``scf.forall``
-and its terminator ``scf.forall.in_parallel``.
+``scf.yield``, ``scf.execute_region``, ``scf.while`` and its terminator ``scf.condition``,
+``scf.forall`` and its terminator ``scf.forall.in_parallel``.
 
 Syntax and verification rules follow the MLIR scf dialect documentation
 (``mlir/Dialect/SCF/IR/SCFOps.td``):
@@ -11,6 +11,8 @@ Syntax and verification rules follow the MLIR scf dialect documentation
   empty ``scf.yield`` may be left out (it is added while parsing and omitted
   when printing, as mlir-opt does).
 * ``scf.if %c [-> (T, ...)] { ... } [else { ... }]``.
+* ``scf.execute_region [-> T | -> (T, ...)] [no_inline] { ... scf.yield ... } [{attrs}]``:
+  no block arguments, one or more blocks, terminators always printed.
 * ``scf.while [(%a = %init, ...)] : (T, ...) -> (U, ...) { ... scf.condition(%c)
   %v, ... : U, ... } do { ^bb0(%b: U, ...): ... scf.yield %w, ... : T, ... }
   [attributes {...}]``: the "before" block's arguments are announced by the
@@ -284,6 +286,45 @@ class IfOp(Operation):
 
 def _ends_with_implicit_yield(block: Block) -> bool:
     return bool(block.ops) and _is_implicit_yield(block.ops[-1])
+
+
+# ------------------------------------------------------------------ scf.execute_region
+@define_op
+class ExecuteRegionOp(Operation):
+    """``%r = scf.execute_region [-> T | -> (T, ...)] [no_inline] { ... scf.yield %v : T }
+    [{attrs}]``: runs its region once; the ``scf.yield`` values are its results (MLIR SCFOps.td,
+    ``ExecuteRegionOp``). The region may hold several blocks, takes no arguments, and its
+    terminators are always printed (no implicit ``scf.yield``); ``no_inline`` keeps the
+    canonicalizer from inlining it."""
+
+    name = "scf.execute_region"
+    region_results = var_result()
+    no_inline_attr = attribute(UnitAttr, required=False, name="no_inline")
+    body_region = region()
+    traits = ("RecursiveMemoryEffects",)
+
+    @property
+    def no_inline(self) -> bool:
+        return self.attr("no_inline") is not None
+
+    def verify_op(self) -> None:
+        body = self.regions[0]
+        if not body.blocks:
+            raise self.error("region needs to have at least one block")
+        if body.blocks[0].args:
+            raise self.error("region cannot have any arguments")
+        results = [r.type for r in self.results]
+        for block in body.blocks:  # RegionBranchOpInterface: every yield gives the results
+            term = block.terminator
+            if isinstance(term, YieldOp):
+                _edge_check(self, "Region #0", "parent results", [v.type for v in term.operands], results)
+
+    def print_custom(self, p) -> None:
+        if self.results:
+            p.write(" -> " + p.func_result_types([r.type for r in self.results]))
+        p.write(" no_inline " if self.no_inline else " ")
+        p.print_region(self.regions[0], print_entry_args=False)
+        p.write(p.attr_dict(self.attributes, ("no_inline",)))
 
 
 # ------------------------------------------------------------------ scf.while
@@ -667,6 +708,12 @@ class Syntax:
         if len(toks) != len(types):
             raise self.error(f"'scf.yield' has {len(toks)} values but {len(types)} types", kw)
         return self.build("scf.yield", [self.use(t, ty) for t, ty in zip(toks, types)], (), {}, (), self.loc(kw))
+
+    # scf.execute_region
+    def scf_execute_region(self, kw, types, no_inline, region, attrs):
+        attributes = {"no_inline": UnitAttr()} if no_inline is not None else {}
+        attributes.update(attrs or {})
+        return self.build("scf.execute_region", (), types or [], attributes, [region], self.loc(kw))
 
     # scf.while
     def scf_while_inits(self, *inits):

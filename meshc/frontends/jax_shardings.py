@@ -415,8 +415,34 @@ def _read_sdy_mesh(src: _Source, span: tuple[int, int]) -> tuple[str, tuple[str,
     return name, names, shape
 
 
-def _read_sdy_sharding(src: _Source, raw: str, offset: int, meshes: dict, warnings: list, what: str):
-    """``(mesh name, ShardingAttr-or-None)``; None for a sharding on a maximal (one-device) mesh."""
+_RANKED_TENSOR = re.compile(r"tensor<((?:(?:\d+|\?)x)*)(?!\*)")
+
+
+def _tensor_rank(type_text: str) -> Optional[int]:
+    """The rank of a ranked tensor type's text (``tensor<64x256xf32>`` -> 2, ``tensor<f32>`` -> 0);
+    None for anything else (an unranked tensor, a token)."""
+    m = _RANKED_TENSOR.match(re.sub(r"\s+", "", type_text))
+    return m.group(1).count("x") if m else None
+
+
+def _check_rank(src: _Source, count: int, type_text: str, offset: int, what: str, unit: str, rule: str) -> None:
+    """A sharding of ``count`` ``unit`` s (dim shardings, tile dimensions) on a value of type ``type_text``:
+    one per tensor dim (``rule``: whose rule, in its words).
+
+    Raises:
+        JaxShardingError: located at ``offset`` (the sharding attribute), when the counts differ.
+    """
+    rank = _tensor_rank(type_text)
+    if rank is not None and count != rank:
+        raise src.error(f"the sharding of {what} has {count} {unit}{'s' if count != 1 else ''} but its type "
+                        f"'{type_text}' has rank {rank}: {rule}", offset)
+
+
+def _read_sdy_sharding(src: _Source, raw: str, offset: int, meshes: dict, warnings: list, what: str,
+                       type_text: str = ""):
+    """``(mesh name, ShardingAttr-or-None)``; None for a sharding on a maximal (one-device) mesh. On
+    a mesh with axes, a sharding of ``type_text`` needs one dim sharding per tensor dim (Shardy's
+    verifier: "sharding doesn't match tensor rank")."""
     tree = _parse(src, "sharding", "sdy_sharding", raw, offset, f"the sdy.sharding of {what}")
     ref = tree.children[1]
     if getattr(ref, "data", None) == "inline_mesh":
@@ -442,8 +468,12 @@ def _read_sdy_sharding(src: _Source, raw: str, offset: int, meshes: dict, warnin
                             f"(axes: {', '.join(names)})", offset)
         return names.index(name)
 
+    dims = _children(tree, "sdy_dim")
+    _check_rank(src, len(dims), type_text, offset, what, "dim sharding",
+                f"Shardy requires one per dimension (sharding doesn't match tensor rank: {len(dims)} != "
+                f"{_tensor_rank(type_text)})")
     split = []
-    for dim in _children(tree, "sdy_dim"):
+    for dim in dims:
         items = dim.children[0]
         split.append(tuple(axis_index(a) for a in _children(items, "sdy_axis")) if items is not None else ())
     partial: tuple[int, ...] = ()
@@ -768,7 +798,7 @@ def _from_shardy(src, h, mesh_spans, args, results, values) -> JaxShardings:
         if raw is None:
             shardings.append((None, v.offset))
             continue
-        mesh, s = _read_sdy_sharding(src, raw[0], raw[1], meshes, warnings, f"{what} {i} of @{h.name}")
+        mesh, s = _read_sdy_sharding(src, raw[0], raw[1], meshes, warnings, f"{what} {i} of @{h.name}", v.type)
         if meshes[mesh][0]:
             if used is not None and used[0] != mesh:
                 raise src.error(f"{what} {i} of @{h.name} is sharded on mesh @{mesh} but another value on mesh "
@@ -795,9 +825,13 @@ def _from_gspmd(src, h, module_attrs, args, results, values) -> JaxShardings:
         if not raw[0].startswith('"'):
             raise src.error(f"the mhlo.sharding of {what} {i} of @{h.name} is not a string", raw[1])
         try:
-            parsed.append((parse_gspmd_sharding(_unquote(raw[0])), raw[1]))
+            g = parse_gspmd_sharding(_unquote(raw[0]))
         except GspmdError as err:
             raise src.error(f"{what} {i} of @{h.name}: {err}", raw[1] + 1 + err.offset) from None
+        if g.kind == "tiled":
+            _check_rank(src, len(g.tile_dims), v.type, raw[1], f"{what} {i} of @{h.name} ('{g.text}')",
+                        "tile dimension", "XLA requires one tile dimension per tensor dimension, besides the replicated one")
+        parsed.append((g, raw[1]))
     num = _num_partitions(src, module_attrs)
     tiled = [(g, o) for g, o in parsed if g is not None]
     try:

@@ -11,7 +11,7 @@ import math
 import re
 import struct
 from dataclasses import dataclass, field
-from typing import Any, Optional
+from typing import Any, ClassVar, Optional
 
 from meshc.ir.affine import AffineMap
 from meshc.ir.types import F32, F64, I1, I64, INDEX, ComplexType, FloatType, IndexType, IntegerType, TensorType, Type
@@ -267,6 +267,11 @@ class DenseElementsAttr(Attribute):
     array: Any = field(repr=False)
 
     HEX_THRESHOLD = 64
+    """More elements than this (not a splat) print in hex; -1: never (``meshc-opt
+    --mlir-print-elementsattrs-with-hex-if-larger=N`` sets it)."""
+    ELIDE_THRESHOLD: ClassVar[Optional[int]] = None
+    """More elements than this (not a splat) print as ``dense_resource<__elided__>``, as mlir-opt's
+    ``--mlir-elide-elementsattrs-if-larger=N`` prints them; None: never."""
 
     def __eq__(self, other: object) -> bool:
         import numpy as np
@@ -322,7 +327,9 @@ class DenseElementsAttr(Attribute):
             return f"dense<> : {self.type}"
         if self.is_splat:
             return f"dense<{self._elem(self.splat_value())}> : {self.type}"
-        if a.size > self.HEX_THRESHOLD:
+        if self.ELIDE_THRESHOLD is not None and a.size > self.ELIDE_THRESHOLD:
+            return f"dense_resource<__elided__> : {self.type}"
+        if 0 <= self.HEX_THRESHOLD < a.size:
             return f'dense<"0x{a.astype(a.dtype.newbyteorder("<")).tobytes().hex().upper()}"> : {self.type}'
 
         def rec(x) -> str:

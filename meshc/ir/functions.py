@@ -23,8 +23,10 @@ def functions_of(module: Operation) -> list[Operation]:
             if "Symbol" in op.traits and "function_type" in op.attributes]
 
 
-def entry_function(module: Operation, name: Optional[str] = None) -> Operation:
+def entry_function(module: Operation, name: Optional[str] = None, purpose: str = "run") -> Operation:
     """The function to run: ``name`` (with or without ``@``) if given, else the only public one.
+    ``purpose`` is what the command does with it, in the message for a module without one
+    (``the module has no public function to show``).
 
     Raises:
         DiagnosticError: no such function, a declaration named, or several public functions and
@@ -44,6 +46,6 @@ def entry_function(module: Operation, name: Optional[str] = None) -> Operation:
     if len(public) == 1:
         return public[0]
     if not public:
-        raise DiagnosticError("the module has no public function to run")
+        raise DiagnosticError(f"the module has no public function to {purpose}")
     raise DiagnosticError("the module has several public functions; choose one with --entry: "
                           + ", ".join("@" + f.sym_name for f in public))  # type: ignore

@@ -26,6 +26,7 @@ PASSES: dict[str, str] = {
     "mesh-simplify": "meshc.passes.mesh_simplify:MeshSimplify",
     "local-view": "meshc.passes.local_view:LocalView",
     "lower-all-slice": "meshc.passes.lower_all_slice:LowerAllSlice",
+    "linalg-generalize-named-ops": "meshc.passes.generalize_named_ops:GeneralizeNamedOps",
     "lower-process-multi-index": "meshc.passes.lower_process_multi_index:LowerProcessMultiIndex",
     "fuse-spmd-regions": "meshc.passes.fuse_spmd_regions:FuseSpmdRegions",
     "materialize-encodings": "meshc.passes.materialize_encodings:MaterializeEncodings",

@@ -138,3 +138,24 @@ func.func @forall_static_step_missing(%t: tensor<4xf32>) {
   }) : () -> ()
   return
 }
+
+// -----
+
+func.func @execute_region_yield_type(%x: f32) -> i32 {
+  // expected-error @+1 {{'scf.execute_region' op along control flow edge from Region #0 to parent results: source type #0 'f32' should match input type #0 'i32'}}
+  %r = scf.execute_region -> i32 {
+    scf.yield %x : f32
+  }
+  return %r : i32
+}
+
+// -----
+
+func.func @execute_region_arguments(%x: f32) -> f32 {
+  // expected-error @+1 {{'scf.execute_region' op region cannot have any arguments}}
+  %r = "scf.execute_region"() ({
+  ^bb0(%a: f32):
+    scf.yield %a : f32
+  }) : () -> f32
+  return %r : f32
+}

@@ -110,3 +110,36 @@ func.func @seed000_for_one(%arg0: tensor<2x3xf32>, %out_dps: tensor<2x3xf32, #me
   }
   return %res : tensor<2x3xf32, #mesh.shard<@mesh, [[0]]>>
 }
+
+// scf.execute_region: results after '->' (one type bare, several in parentheses), the
+// 'no_inline' keyword, and terminators printed, as mlir-opt prints them.
+// CHECK-LABEL: func.func @execute_region
+func.func @execute_region(%x: f32, %y: i32) -> (f32, f32, i32) {
+  // CHECK: %[[R:.+]] = scf.execute_region -> f32 {
+  // CHECK-NEXT: scf.yield %{{.+}} : f32
+  // CHECK-NEXT: }
+  %r = scf.execute_region -> f32 {
+    scf.yield %x : f32
+  }
+  // CHECK: %[[S:.+]] = scf.execute_region -> f32 no_inline {
+  // CHECK-NEXT: %[[A:.+]] = arith.addf
+  // CHECK-NEXT: scf.yield %[[A]] : f32
+  // CHECK-NEXT: } {tag = "k"}
+  %s = scf.execute_region -> f32 no_inline {
+    %a = arith.addf %x, %x : f32
+    scf.yield %a : f32
+  } {tag = "k"}
+  // CHECK: %[[T:.+]]:2 = scf.execute_region -> (f32, i32) {
+  // CHECK-NEXT: scf.yield %{{.+}}, %{{.+}} : f32, i32
+  %t:2 = scf.execute_region -> (f32, i32) {
+    scf.yield %x, %y : f32, i32
+  }
+  // CHECK: scf.execute_region {
+  // CHECK-NEXT: scf.yield
+  // CHECK-NEXT: }
+  scf.execute_region {
+    scf.yield
+  }
+  // CHECK: return %[[R]], %[[S]], %[[T]]#1 : f32, f32, i32
+  return %r, %s, %t#1 : f32, f32, i32
+}
