@@ -86,12 +86,7 @@ def per_device(op: Operation) -> bool:
 def in_per_device_body(op: Operation) -> bool:
     """``op`` is nested in the body of a ``PerDeviceBody`` op (see :func:`per_device`): a local-view op
     of ``partition``'s output, which the global-view passes do not read."""
-    parent = op.parent_op
-    while parent is not None:
-        if parent.has_trait("PerDeviceBody"):
-            return True
-        parent = parent.parent_op
-    return False
+    return any(parent.has_trait("PerDeviceBody") for parent in op.ancestors())
 
 
 def is_tensor(v: Value) -> bool:
